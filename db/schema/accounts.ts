@@ -1,0 +1,86 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, timestamp, updatedAt } from "./columns.ts";
+
+export const COLOR_MODES = ["system", "light", "dark"] as const;
+export type ColorMode = (typeof COLOR_MODES)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** Always stored lower-cased and trimmed: e-mail is the login. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    emailVerifiedAt: timestamp("email_verified_at"),
+    termsAcceptedAt: timestamp("terms_accepted_at"),
+    colorMode: text("color_mode", { enum: COLOR_MODES }).notNull().default("system"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+/** A browser session. The cookie carries a random token; only its SHA-256 is stored. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    revokedAt: timestamp("revoked_at"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const AUTH_TOKEN_PURPOSES = ["email_confirmation", "password_recovery", "invite"] as const;
+export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+
+/** Single-use tokens sent by e-mail. Only the SHA-256 of the token is stored. */
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose", { enum: AUTH_TOKEN_PURPOSES }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** For invites: the organization and role offered. */
+    orgId: text("org_id"),
+    role: text("role"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+  },
+  (t) => [index("auth_tokens_email_idx").on(t.email, t.purpose)],
+);
+
+/** Refresh tokens for API clients; rotated on every use, a reused one revokes its family. */
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The session this token renews; revoking the session ends its refresh tokens too. */
+    family: text("family").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    revokedAt: timestamp("revoked_at"),
+  },
+  (t) => [index("refresh_tokens_family_idx").on(t.family)],
+);
+
+/** Fixed-window counters for rate limits (login, sign-up, resend, forgot-password). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});

@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { RouterContextProvider } from "react-router";
+import { authApi, wellKnown } from "./api/auth.ts";
+import { functionsApi } from "./api/functions.ts";
+import { inngestApi } from "./api/inngest.ts";
+import { meApi } from "./api/me.ts";
+import { requestContext } from "./context.ts";
+import { apiError, INTERNAL_ERROR } from "./http/errors.ts";
+import { logger, originCheck, requestContextMiddleware, requestId, securityHeaders } from "./http/middleware.ts";
+import type { AppEnv } from "./http/types.ts";
+
+export interface AppDeps {
+  /** React Router's request handler (the built app); tests may pass a stub. */
+  renderPage: (request: Request, context: RouterContextProvider) => Promise<Response>;
+  /** Identifies the deployed build; the browser polls it to offer a reload. */
+  buildVersion: () => Promise<string>;
+}
+
+/**
+ * The Worker's HTTP surface: middleware (request id → log → security headers → context and
+ * session → CSRF), then the API, edge functions and Inngest, then every other method and
+ * path to React Router.
+ */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use("*", requestId, logger, securityHeaders);
+
+  // Needs no database: the floor for benchmarks and the load balancer's probe.
+  app.get("/api/health", (c) => c.json({ ok: true }));
+  app.get("/latest.json", async (c) => {
+    c.header("cache-control", "no-store");
+    return c.json({ id: await deps.buildVersion(), timestamp: Date.now() });
+  });
+
+  app.use("*", requestContextMiddleware, originCheck);
+  app.route("/.well-known", wellKnown);
+  app.route("/api/auth", authApi);
+  app.route("/api/inngest", inngestApi);
+  app.use("/api/*", async (c, next) => {
+    if (!c.get("rc").auth) return apiError(c, 401, "Entre para continuar.", "unauthenticated");
+    return next();
+  });
+  app.route("/api/me", meApi);
+  app.all("/api/*", (c) => apiError(c, 404, "Rota da API não encontrada.", "not_found"));
+  app.route("/functions/v1", functionsApi);
+
+  app.all("*", async (c) => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, c.get("rc"));
+    return deps.renderPage(c.req.raw, context);
+  });
+
+  app.onError((error, c) => {
+    console.error(`[${c.get("requestId") ?? "-"}] erro não tratado`, error);
+    const path = new URL(c.req.url).pathname;
+    if (path.startsWith("/api/") || path.startsWith("/functions/")) return apiError(c, 500, INTERNAL_ERROR, "internal_error");
+    return c.html(errorPage(), 500);
+  });
+  return app;
+}
+
+/** Last-resort page when the app itself cannot render (e.g. database unreachable). */
+function errorPage(): string {
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Erro interno | Alicerce</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Erro interno</h1><p>Algo deu errado do nosso lado. Tente novamente em instantes.</p><p><a href="/">Voltar ao início</a></p></body></html>`;
+}

@@ -1,0 +1,66 @@
+import { type CryptoKey, type JWK, SignJWT, errors, exportJWK, importJWK, jwtVerify } from "jose";
+
+/** Short-lived API access tokens (ES256). Refresh tokens are opaque and live in the database. */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+const ISSUER = "alicerce";
+
+interface KeyPair {
+  kid: string;
+  privateKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+const keyCache = new Map<string, Promise<KeyPair>>();
+
+function loadKeys(privateJwkJson: string): Promise<KeyPair> {
+  let hit = keyCache.get(privateJwkJson);
+  if (!hit) {
+    hit = (async () => {
+      const jwk = JSON.parse(privateJwkJson) as JWK;
+      const privateKey = (await importJWK(jwk, "ES256")) as CryptoKey;
+      const { d: _secret, ...publicPart } = jwk;
+      const kid = jwk.kid ?? "alicerce-1";
+      return { kid, privateKey, publicJwk: { ...publicPart, kid, alg: "ES256", use: "sig" } };
+    })();
+    keyCache.set(privateJwkJson, hit);
+  }
+  return hit;
+}
+
+export async function signAccessToken(privateJwkJson: string, claims: { sub: string; sid: string }, now = Date.now()): Promise<string> {
+  const keys = await loadKeys(privateJwkJson);
+  return new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: "ES256", kid: keys.kid, typ: "JWT" })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(now / 1000) + ACCESS_TOKEN_TTL_S)
+    .sign(keys.privateKey);
+}
+
+export type VerifyResult = { ok: true; sub: string; sid: string } | { ok: false; error: "Invalid JWT signature" | "JWT expired" | "Invalid JWT" };
+
+export async function verifyAccessToken(privateJwkJson: string, token: string): Promise<VerifyResult> {
+  const keys = await loadKeys(privateJwkJson);
+  try {
+    const { payload } = await jwtVerify(token, await importJWK(keys.publicJwk, "ES256"), { issuer: ISSUER, algorithms: ["ES256"] });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return { ok: false, error: "Invalid JWT" };
+    return { ok: true, sub: payload.sub, sid: payload.sid };
+  } catch (error) {
+    if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, error: "Invalid JWT signature" };
+    if (error instanceof errors.JWTExpired) return { ok: false, error: "JWT expired" };
+    return { ok: false, error: "Invalid JWT" };
+  }
+}
+
+export async function publicJwks(privateJwkJson: string): Promise<{ keys: JWK[] }> {
+  const keys = await loadKeys(privateJwkJson);
+  return { keys: [keys.publicJwk] };
+}
+
+/** Used by `npm start` and tests to make a local signing key. */
+export async function generateSigningJwk(): Promise<string> {
+  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
+  const jwk = await exportJWK(pair.privateKey);
+  return JSON.stringify({ ...jwk, kid: `alicerce-${Date.now().toString(36)}`, alg: "ES256" });
+}

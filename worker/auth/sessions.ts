@@ -1,0 +1,143 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { memberships, organizations, sessions, users } from "../../db/schema/index.ts";
+import type { ColorMode } from "../../db/schema/accounts.ts";
+import type { Role } from "../../db/schema/organizations.ts";
+import { digest, randomToken } from "./tokens.ts";
+
+export const SESSION_COOKIE = "alicerce_session";
+/** Spec §9: session cookie maximum age 400 days (also Chrome's cap). */
+export const SESSION_MAX_AGE_MS = 400 * 24 * 3600_000;
+/** A session unused for 30 days ends; each use (at most hourly) pushes the end forward. */
+export const SESSION_IDLE_MS = 30 * 24 * 3600_000;
+const RENEW_AFTER_MS = 3600_000;
+
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  colorMode: ColorMode;
+}
+export interface AuthOrg {
+  id: string;
+  name: string;
+  role: Role;
+}
+export interface AuthState {
+  sessionId: string;
+  user: AuthUser;
+  /** Null until the user completes the business profile (or when deactivated). */
+  org: AuthOrg | null;
+  deactivated: boolean;
+  /** How the request was authenticated: cookies need CSRF checks, bearer tokens do not. */
+  via: "cookie" | "bearer";
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+export interface SessionMeta {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+export async function createSession(
+  db: Database,
+  userId: string,
+  meta: SessionMeta,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  await db.insert(sessions).values({
+    id: await digest(token),
+    userId,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip: meta.ip ?? null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** One query: session, user and membership with its organization. */
+export function sessionQuery(db: Database, sessionId: string, now: Date) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      createdAt: sessions.createdAt,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      colorMode: users.colorMode,
+      orgId: memberships.orgId,
+      role: memberships.role,
+      deactivatedAt: memberships.deactivatedAt,
+      orgName: organizations.name,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(organizations, eq(organizations.id, memberships.orgId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+}
+
+type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
+
+export function toAuthState(row: SessionRow, via: AuthState["via"]): AuthState {
+  const active = row.orgId && !row.deactivatedAt && row.role && row.orgName;
+  return {
+    sessionId: row.sessionId,
+    via,
+    expiresAt: row.expiresAt,
+    lastSeenAt: row.lastSeenAt,
+    deactivated: Boolean(row.deactivatedAt),
+    user: {
+      id: row.userId,
+      name: row.name,
+      email: row.email,
+      emailVerified: row.emailVerifiedAt !== null,
+      colorMode: row.colorMode,
+    },
+    org: active ? { id: row.orgId as string, name: row.orgName as string, role: row.role as Role } : null,
+  };
+}
+
+export async function loadSession(db: Database, token: string, now = new Date()): Promise<AuthState | null> {
+  const [row] = await sessionQuery(db, await digest(token), now);
+  if (!row) return null;
+  return toAuthState(row, "cookie");
+}
+
+/** Sliding renewal, written at most once an hour, never past 400 days from creation. */
+export function renewalFor(state: AuthState, createdAt: Date, now: Date): Date | null {
+  if (now.getTime() - state.lastSeenAt.getTime() < RENEW_AFTER_MS) return null;
+  const cap = createdAt.getTime() + SESSION_MAX_AGE_MS;
+  return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, cap));
+}
+
+export async function touchSession(db: Database, sessionId: string, expiresAt: Date, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Database, sessionId: string, userId: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  return result.rowsAffected > 0;
+}
+
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean, now = new Date()): string {
+  const maxAge = Math.max(0, Math.min(Math.floor((expiresAt.getTime() - now.getTime()) / 1000), SESSION_MAX_AGE_MS / 1000));
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+export function clearSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}

@@ -1,0 +1,56 @@
+import type { EmailMessage } from "./provider.ts";
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+}
+
+function layout(title: string, intro: string, action: { label: string; link: string } | null, outro: string): string {
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.link)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="color:#555;font-size:13px">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(action.link)}</p>`
+    : "";
+  return `<!doctype html><html lang="pt-BR"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>${button}<p style="color:#555;font-size:13px">${escapeHtml(outro)}</p><p style="color:#888;font-size:12px">Alicerce — gestão do seu negócio</p></body></html>`;
+}
+
+export function confirmationEmail(to: string, name: string, link: string): EmailMessage {
+  const intro = `Olá, ${name}! Confirme seu e-mail para começar a usar o Alicerce.`;
+  return {
+    to,
+    subject: "Confirme seu e-mail no Alicerce",
+    link,
+    text: `${intro}\n\nConfirmar e-mail: ${link}\n\nO link vale por 24 horas. Se você não criou uma conta, ignore esta mensagem.`,
+    html: layout("Confirme seu e-mail", intro, { label: "Confirmar e-mail", link }, "O link vale por 24 horas. Se você não criou uma conta, ignore esta mensagem."),
+  };
+}
+
+export function accountExistsEmail(to: string, loginLink: string, recoverLink: string): EmailMessage {
+  const intro = "Alguém tentou criar uma conta no Alicerce com este e-mail, mas você já tem uma conta.";
+  return {
+    to,
+    subject: "Você já tem uma conta no Alicerce",
+    link: loginLink,
+    text: `${intro}\n\nEntrar: ${loginLink}\nEsqueceu a senha? ${recoverLink}`,
+    html: layout("Você já tem uma conta", intro, { label: "Entrar", link: loginLink }, `Esqueceu a senha? Peça um novo link em ${recoverLink}`),
+  };
+}
+
+export function recoveryEmail(to: string, link: string): EmailMessage {
+  const intro = "Recebemos um pedido para criar uma nova senha para sua conta no Alicerce.";
+  return {
+    to,
+    subject: "Crie uma nova senha no Alicerce",
+    link,
+    text: `${intro}\n\nCriar nova senha: ${link}\n\nO link vale por 1 hora e só pode ser usado uma vez. Se não foi você, ignore esta mensagem: sua senha continua a mesma.`,
+    html: layout("Nova senha", intro, { label: "Criar nova senha", link }, "O link vale por 1 hora e só pode ser usado uma vez. Se não foi você, ignore esta mensagem."),
+  };
+}
+
+export function inviteEmail(to: string, orgName: string, inviter: string, link: string): EmailMessage {
+  const intro = `${inviter} convidou você para a equipe de ${orgName} no Alicerce.`;
+  return {
+    to,
+    subject: `Convite para ${orgName} no Alicerce`,
+    link,
+    text: `${intro}\n\nAceitar convite: ${link}\n\nO convite vale por 7 dias.`,
+    html: layout("Você foi convidado", intro, { label: "Aceitar convite", link }, "O convite vale por 7 dias."),
+  };
+}

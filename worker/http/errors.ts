@@ -1,0 +1,31 @@
+import type { Context } from "hono";
+import { ZodError } from "zod";
+import { DomainError } from "../services/context.ts";
+
+export interface ApiErrorBody {
+  error: { message: string; code: string; fields?: Record<string, string> };
+}
+
+export function apiError(c: Context, status: number, message: string, code: string, fields?: Record<string, string>): Response {
+  const body: ApiErrorBody = { error: { message, code, ...(fields ? { fields } : {}) } };
+  return c.json(body, status as 400);
+}
+
+export const INTERNAL_ERROR = "Erro interno. Tente novamente em instantes.";
+
+/** Maps any thrown error to a pt-BR JSON answer; unknown errors are logged, never shown. */
+export function toApiResponse(c: Context, error: unknown): Response {
+  if (error instanceof DomainError) {
+    return apiError(c, error.status, error.message, "domain_error", error.field ? { [error.field]: error.message } : undefined);
+  }
+  if (error instanceof ZodError) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.issues) {
+      const key = issue.path.join(".") || "_";
+      fields[key] ??= issue.message;
+    }
+    return apiError(c, 400, "Dados inválidos. Confira os campos destacados.", "validation_error", fields);
+  }
+  console.error(`[${c.get("requestId") ?? "-"}] erro`, error);
+  return apiError(c, 500, INTERNAL_ERROR, "internal_error");
+}

@@ -1,0 +1,26 @@
+import type { Database } from "../../db/client.ts";
+import type { Config } from "../config/env.ts";
+
+/** What a domain service needs from the request, passed explicitly (no globals). */
+export interface ServiceContext {
+  db: Database;
+  config: Config;
+  /** Public origin for links in e-mails (APP_URL or the request's origin). */
+  origin: string;
+  ip: string;
+  userAgent: string | null;
+  waitUntil: (promise: Promise<unknown>) => void;
+  now: Date;
+}
+
+/** A domain failure a person can act on: a pt-BR message, optionally tied to a form field. */
+export class DomainError extends Error {
+  override name = "DomainError";
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 = 400,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
