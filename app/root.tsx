@@ -1,23 +1,84 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteError, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { BuildWatcher } from "./components/shell/build-watcher.tsx";
+import { PAGE_DESCRIPTION, pageTitle } from "./lib/title.ts";
+import { getRequestContext } from "../worker/context.ts";
+import type { ColorMode } from "../db/schema/accounts.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const rc = getRequestContext(context);
+  return { colorMode: (rc.auth?.user.colorMode ?? "system") as ColorMode, nonce: rc.nonce };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle() }, { name: "description", content: PAGE_DESCRIPTION }];
+
+/** A route may force a colour mode with `handle = { colorMode: "light" }`. */
+function useColorMode(fallback: ColorMode): ColorMode {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const forced = (matches[i]?.handle as { colorMode?: ColorMode } | undefined)?.colorMode;
+    if (forced) return forced;
+  }
+  return fallback;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const mode = useColorMode(data?.colorMode ?? "system");
   return (
-    <html lang="pt-BR">
+    <html lang="pt-BR" data-theme={mode}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f6e66" />
         <Meta />
         <Links />
       </head>
-      <body>
+      <body className="min-h-dvh">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  return <Outlet />;
+  useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <BuildWatcher />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const requested = useLocation().pathname;
+  const title = notFound ? "Página não encontrada" : forbidden ? "Acesso negado" : "Erro interno";
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 px-6">
+      <title>{pageTitle(title)}</title>
+      <p className="text-sm font-semibold text-accent">{notFound ? "404" : forbidden ? "403" : "500"}</p>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      {notFound ? (
+        <p className="text-fg-soft">
+          Não encontramos <code className="rounded bg-muted px-1.5 py-0.5 text-fg">{requested}</code>. Confira o endereço ou volte ao início.
+        </p>
+      ) : forbidden ? (
+        <p className="text-fg-soft">{isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Você não tem permissão para acessar esta página."}</p>
+      ) : (
+        <p className="text-fg-soft">Algo deu errado do nosso lado. Tente novamente em instantes.</p>
+      )}
+      <p>
+        <a href="/" className="font-semibold text-accent underline">
+          Voltar ao início
+        </a>
+      </p>
+    </main>
+  );
 }

@@ -4,6 +4,7 @@ import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
 export type Database = LibSQLDatabase<Schema> & {
+  $client: Client;
   /** Network round trips this handle made: every page or API request is held to a budget. */
   readonly roundTrips: () => number;
 };

@@ -91,7 +91,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       let token: string | null = null;
       try {
         const result = await refresh();
-        token = (typeof result === "string" && result) || (await getToken()) || null;
+        // A string is the new token; null/"" means failure; nothing means "stored — read it back".
+        token = result === undefined ? ((await getToken()) ?? null) : result || null;
       } catch {
         token = null;
       }
@@ -116,7 +117,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const headers = new Headers(isRequest ? (input as Request).headers : undefined);
       new Headers(init.headers).forEach((value, key) => headers.set(key, value));
       if (authorize && token) headers.set("Authorization", `Bearer ${token}`);
-      const target = isRequest ? (input as Request).clone() : input;
+      // Clone so the original body stays unread for retries (cast: workers-types' clone() is generic).
+      const target = isRequest ? ((input as Request).clone() as unknown as Request) : input;
       return doFetch(target, { ...init, headers });
     };
 

@@ -71,9 +71,14 @@ export const messages = {
 // ---------------------------------------------------------------------------
 // Input normalisation
 
-/** "" / "   " / null → undefined, so "not filled in" has one shape. */
+/** Browsers submit an empty, nameless File for an untouched `<input type="file">`. */
+function isEmptyFile(v: unknown): boolean {
+  return typeof Blob !== "undefined" && v instanceof Blob && v.size === 0 && (!("name" in v) || v.name === "");
+}
+
+/** "" / "   " / null / an empty file input → undefined, so "not filled in" has one shape. */
 export function blankToUndefined(value: unknown): unknown {
-  if (value === null) return undefined;
+  if (value === null || isEmptyFile(value)) return undefined;
   if (typeof value === "string" && value.trim() === "") return undefined;
   return value;
 }
@@ -300,16 +305,11 @@ export interface FileOptions {
   image?: boolean;
 }
 
-/** Browsers submit an empty, nameless File for an untouched `<input type="file">`. */
-function isEmptyFile(v: unknown): boolean {
-  return v instanceof Blob && v.size === 0 && (!("name" in v) || (v as File).name === "");
-}
-
 /** A required uploaded file with size/type/extension limits. */
 export function file(field: string, options: FileOptions = {}): Field<File> {
   const { maxKb, mimes, extensions, image } = options;
   return z.preprocess(
-    (v) => (isEmptyFile(v) ? undefined : v),
+    blankToUndefined,
     z.instanceof(File, { error: typeError(field) }).superRefine((f, ctx) => {
       const fail = (message: string) => ctx.addIssue({ code: "custom", message });
       const type = f.type.toLowerCase();
@@ -349,7 +349,7 @@ export function confirmed<T extends z.ZodObject>(
       when: (payload) =>
         typeof payload.value === "object" &&
         payload.value !== null &&
-        !payload.issues.some((iss) => iss.path[0] === field || iss.path[0] === confirmation),
+        !payload.issues.some((iss) => iss.path?.[0] === field || iss.path?.[0] === confirmation),
     },
   );
 }

@@ -1,3 +1,62 @@
-export default function Dashboard() {
-  return <h1>Dashboard</h1>;
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { Card, PageHeader } from "../components/ui/card.tsx";
+import { titleMeta } from "../lib/title.ts";
+import { formatDate } from "../lib/format.ts";
+import { requireOrg } from "../server/guards.server.ts";
+import { dashboardSummary } from "../../worker/services/dashboard.ts";
+
+export const meta: Route.MetaFunction = () => titleMeta("Dashboard");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { rc, auth, org } = requireOrg(context, request);
+  const summary = await dashboardSummary(rc.db, org.id, auth.user.id);
+  return { firstName: auth.user.name.split(" ")[0] ?? auth.user.name, role: org.role, summary };
+}
+
+function greeting(now = new Date()): string {
+  const hour = Number(new Intl.DateTimeFormat("pt-BR", { hour: "numeric", hour12: false, timeZone: "America/Sao_Paulo" }).format(now));
+  return hour < 12 ? "Bom dia" : hour < 18 ? "Boa tarde" : "Boa noite";
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { summary, firstName, role } = loaderData;
+  const manager = role === "owner" || role === "admin";
+  const percent = Math.round((summary.profile.done / summary.profile.total) * 100);
+  return (
+    <>
+      <PageHeader title={`${greeting()}, ${firstName}!`} description={`Hoje é ${formatDate(new Date())}. Este é o resumo de ${summary.orgName}.`} />
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card title="Perfil do negócio">
+          <p className="text-3xl font-bold tabular-nums">{percent}%</p>
+          <div className="mt-2 h-2 rounded-full bg-muted" role="progressbar" aria-label="Perfil do negócio completo" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+            <div className="h-2 rounded-full bg-accent" style={{ width: `${percent}%` }} />
+          </div>
+          {summary.profile.missing.length > 0 ? <p className="mt-3 text-sm text-fg-soft">Falta: {summary.profile.missing.join(", ")}.</p> : <p className="mt-3 text-sm text-fg-soft">Perfil completo.</p>}
+          {manager ? (
+            <Link to="/config" className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline">
+              Editar perfil do negócio
+            </Link>
+          ) : null}
+        </Card>
+        <Card title="Equipe">
+          <p className="text-3xl font-bold tabular-nums">{summary.team.active}</p>
+          <p className="text-sm text-fg-soft">{summary.team.active === 1 ? "pessoa ativa" : "pessoas ativas"}</p>
+          {summary.team.pending > 0 ? <p className="mt-2 text-sm text-fg-soft">{summary.team.pending} convite(s) aguardando aceite.</p> : null}
+          {manager ? (
+            <Link to="/admin/users" className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline">
+              Gerenciar equipe
+            </Link>
+          ) : null}
+        </Card>
+        <Card title="Sua conta">
+          <p className="text-3xl font-bold tabular-nums">{summary.sessions}</p>
+          <p className="text-sm text-fg-soft">{summary.sessions === 1 ? "sessão ativa" : "sessões ativas"}</p>
+          <Link to="/perfil" className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline">
+            Ver sessões e senha
+          </Link>
+        </Card>
+      </div>
+    </>
+  );
 }

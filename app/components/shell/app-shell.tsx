@@ -1,0 +1,114 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import type { Role } from "../../../db/schema/organizations.ts";
+import { navFor, ROLE_LABELS } from "../../modules/navigation.ts";
+import { AppLink } from "./app-link.tsx";
+import { UserMenu } from "./user-menu.tsx";
+
+interface ShellProps {
+  user: { name: string; email: string };
+  org: { name: string; role: Role };
+  children: ReactNode;
+}
+
+function Sidebar({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Menu principal" className="space-y-6">
+      {navFor(role).map(({ group, items }) => (
+        <div key={group}>
+          <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-fg-soft uppercase">{group}</p>
+          <ul className="space-y-0.5">
+            {items.map((item) => (
+              <li key={item.to}>
+                <AppLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  onClick={onNavigate}
+                  className={({ isActive }) => `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`}
+                >
+                  {item.label}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** Default layout: grouped sidebar, top bar with organization and user menu, drawer on phones. */
+export function AppShell({ user, org, children }: ShellProps) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
+      <a href="#conteudo" className="skip-link">
+        Pular para o conteúdo
+      </a>
+      <aside className="hidden border-r border-line bg-surface px-3 py-5 lg:block">
+        <p className="mb-6 flex items-center gap-2 px-3 text-lg font-bold">
+          <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-accent text-accent-fg">
+            A
+          </span>
+          Alicerce
+        </p>
+        <Sidebar role={org.role} />
+      </aside>
+      {open ? (
+        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
+          <button type="button" aria-label="Fechar menu" className="absolute inset-0 bg-black/40" onClick={() => setOpen(false)} />
+          <div className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-surface px-3 py-5 shadow-xl">
+            <Sidebar role={org.role} onNavigate={() => setOpen(false)} />
+          </div>
+        </div>
+      ) : null}
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-line bg-surface/95 px-4 py-2.5 backdrop-blur">
+          <div className="flex min-w-0 items-center gap-2">
+            <button type="button" className="rounded-lg p-2 hover:bg-muted lg:hidden" aria-label="Abrir menu" aria-expanded={open} onClick={() => setOpen(true)}>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </button>
+            <p className="truncate text-sm font-semibold">{org.name}</p>
+          </div>
+          <UserMenu name={user.name} email={user.email} roleLabel={ROLE_LABELS[org.role]} />
+        </header>
+        <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** The professionals' layout (spec's third layout): a slim top bar, their own screens only. */
+export function ProfessionalShell({ user, org, children }: ShellProps) {
+  return (
+    <div className="min-h-dvh">
+      <a href="#conteudo" className="skip-link">
+        Pular para o conteúdo
+      </a>
+      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2.5">
+        <nav aria-label="Menu principal" className="flex items-center gap-1 text-sm">
+          <span className="mr-2 font-bold">{org.name}</span>
+          <AppLink to="/" end className={({ isActive }) => `rounded-lg px-3 py-2 ${isActive ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`}>
+            Meu dia
+          </AppLink>
+        </nav>
+        <UserMenu name={user.name} email={user.email} roleLabel={ROLE_LABELS[org.role]} />
+      </header>
+      <main id="conteudo" className="mx-auto w-full max-w-3xl px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { type FocusEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useCallback, useId, useRef, useState } from "react";
+import type { z } from "zod";
+import { applyMask } from "../../lib/mask.ts";
+import { FORM_ERROR_KEY, formDataToObject, formErrors } from "../../lib/validation.ts";
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Browser-side validation with the same zod schema the action uses. Runs on blur and on
+ * change of a field already visited (spec §5: not on every input of an untouched field);
+ * server errors from the action are shown until the field changes.
+ */
+export function useFormValidation(schema: z.ZodType, serverErrors?: FieldErrors) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const touched = useRef(new Set<string>());
+  const [dismissedServer, setDismissed] = useState<Set<string>>(new Set());
+  const [lastServer, setLastServer] = useState(serverErrors);
+  if (lastServer !== serverErrors) {
+    setLastServer(serverErrors);
+    setDismissed(new Set());
+  }
+
+  const validate = useCallback(
+    (form: HTMLFormElement, only?: Set<string>) => {
+      const result = schema.safeParse(formDataToObject(new FormData(form)));
+      const all = formErrors(result);
+      const next: FieldErrors = {};
+      for (const [key, message] of Object.entries(all)) if (!only || only.has(key)) next[key] = message;
+      setErrors(next);
+      return all;
+    },
+    [schema],
+  );
+
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const name = (event.target as unknown as HTMLInputElement).name;
+    if (!name) return;
+    touched.current.add(name);
+    validate(event.currentTarget, touched.current);
+  };
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as unknown as HTMLInputElement).name;
+    if (!name) return;
+    setDismissed((prev) => new Set(prev).add(name));
+    if (touched.current.has(name) || (event.target as unknown as HTMLInputElement).type === "checkbox" || (event.target as HTMLElement).tagName === "SELECT") {
+      touched.current.add(name);
+      validate(event.currentTarget, touched.current);
+    }
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const all = validate(event.currentTarget);
+    for (const key of Object.keys(all)) touched.current.add(key);
+    if (Object.keys(all).length > 0) {
+      event.preventDefault();
+      const first = event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(all)[0]}"]`);
+      first?.focus();
+    }
+  };
+
+  const merged: FieldErrors = { ...errors };
+  for (const [key, message] of Object.entries(serverErrors ?? {})) if (!dismissedServer.has(key) && !merged[key]) merged[key] = message;
+  return { errors: merged, formProps: { onBlur, onChange, onSubmit, noValidate: true } };
+}
+
+export function FormError({ errors }: { errors?: FieldErrors }) {
+  const message = errors?.[FORM_ERROR_KEY];
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-lg border border-danger/30 bg-danger-soft px-4 py-3 text-sm text-danger">
+      {message}
+    </div>
+  );
+}
+
+const inputClass =
+  "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm text-fg placeholder:text-fg-soft/70 focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-danger";
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name"> {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Spec §5 mask: `#` digit, `@` letter, `*` alphanumeric; or a function for variable masks. */
+  mask?: string | ((value: string) => string);
+}
+
+export function Field({ label, name, error, hint, mask, className = "", id, onInput, ...props }: FieldProps) {
+  const autoId = useId();
+  const inputId = id ?? `${name}-${autoId}`;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`space-y-1.5 ${className}`}>
+      <label htmlFor={inputId} className="block text-sm font-medium">
+        {label}
+        {props.required ? <span className="text-danger" aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        id={inputId}
+        name={name}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onInput={(event) => {
+          if (mask) {
+            const el = event.currentTarget;
+            el.value = typeof mask === "function" ? mask(el.value) : applyMask(el.value, mask);
+          }
+          onInput?.(event);
+        }}
+        {...props}
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-fg-soft">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "name"> {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+}
+
+export function SelectField({ label, name, error, options, placeholder, className = "", ...props }: SelectProps) {
+  const autoId = useId();
+  const selectId = `${name}-${autoId}`;
+  const errorId = `${selectId}-error`;
+  return (
+    <div className={`space-y-1.5 ${className}`}>
+      <label htmlFor={selectId} className="block text-sm font-medium">
+        {label}
+        {props.required ? <span className="text-danger" aria-hidden="true"> *</span> : null}
+      </label>
+      <select id={selectId} name={name} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxField({ label, name, error, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type"> & { label: ReactNode; name: string; error?: string | undefined }) {
+  const autoId = useId();
+  const inputId = `${name}-${autoId}`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-start gap-2">
+        <input id={inputId} type="checkbox" name={name} className="mt-0.5 size-4 accent-[var(--c-accent)]" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props} />
+        <label htmlFor={inputId} className="text-sm">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

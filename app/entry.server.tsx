@@ -1,0 +1,25 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { requestContext } from "../worker/context.ts";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
+  const rc = loadContext.get(requestContext);
+  let shellRendered = false;
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={rc.nonce} />, {
+    nonce: rc.nonce,
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    onError(error: unknown) {
+      status = 500;
+      // Errors after the shell are logged here; before it, React Router's boundary handles them.
+      if (shellRendered) console.error(`[${rc.requestId}] erro ao renderizar`, error);
+    },
+  });
+  shellRendered = true;
+  // Bots and no-JS clients get the whole document at once.
+  if (isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode) await body.allReady;
+  headers.set("content-type", "text/html; charset=utf-8");
+  return new Response(body, { headers, status });
+}

@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { FORM_ERROR_KEY, validateForm } from "../lib/validation.ts";
+import { DomainError } from "../../worker/services/context.ts";
+
+export interface ActionErrors {
+  errors: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+/** Echoes back what the person typed (never passwords) so a no-JS form keeps its values. */
+function echo(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && !/senha|password/i.test(key)) values[key] = value;
+  }
+  return values;
+}
+
+/** Validates a submitted form with its zod schema; on failure answers 400 with field errors. */
+export async function parseForm<T>(request: Request, schema: z.ZodType<T, unknown>): Promise<{ ok: true; data: T; form: FormData } | { ok: false; response: ReturnType<typeof data<ActionErrors>> }> {
+  const form = await request.formData();
+  const result = validateForm(schema, form);
+  if (!result.ok) return { ok: false, response: data({ errors: result.errors, values: echo(form) }, { status: 400 }) };
+  return { ok: true, data: result.data, form };
+}
+
+/** Turns a DomainError into the action's error answer; anything else goes to the error page. */
+export function domainFailure(error: unknown, form?: FormData) {
+  if (error instanceof DomainError) {
+    return data<ActionErrors>({ errors: { [error.field ?? FORM_ERROR_KEY]: error.message }, ...(form ? { values: echo(form) } : {}) }, { status: error.status });
+  }
+  throw error;
+}

@@ -1,0 +1,67 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import type { AuthOrg, AuthState } from "../../worker/auth/sessions.ts";
+import { getRequestContext, type RequestContext } from "../../worker/context.ts";
+import type { Role } from "../../db/schema/organizations.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+
+export const RETURN_COOKIE = "alicerce_return_to";
+
+/** Spec §4: the six public routes (each also with a trailing slash). */
+export const PUBLIC_PATHS = ["/login", "/criar-conta", "/forgot-password", "/recover-password", "/email-confirmation", "/auth/callback"] as const;
+/** A signed-in user on a public route goes to /, except on these. */
+export const SIGNED_IN_ALLOWED = ["/setup-instagram", "/email-confirmation", "/criar-conta", "/auth/callback"] as const;
+
+export function normalizePath(pathname: string): string {
+  const clean = pathname.replace(/\.data$/, "");
+  return clean.length > 1 ? clean.replace(/\/+$/, "") : clean;
+}
+
+function loginRedirect(rc: RequestContext, request: Request): never {
+  const url = new URL(request.url);
+  const path = safeRedirectPath(normalizePath(url.pathname) + url.search, "/");
+  // The original path waits in a short-lived cookie for after the login (spec §4).
+  const cookie = `${RETURN_COOKIE}=${encodeURIComponent(path)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=900${rc.secureCookies ? "; Secure" : ""}`;
+  throw redirect("/login", { headers: { "set-cookie": cookie } });
+}
+
+export interface SignedIn {
+  rc: RequestContext;
+  auth: AuthState;
+}
+export interface InOrg extends SignedIn {
+  org: AuthOrg;
+}
+
+/** A signed-in user (organization not required: onboarding screens). */
+export function requireUser(context: Readonly<RouterContextProvider>, request: Request): SignedIn {
+  const rc = getRequestContext(context);
+  if (!rc.auth) loginRedirect(rc, request);
+  return { rc, auth: rc.auth };
+}
+
+/** A signed-in, active member of an organization; otherwise to onboarding or login. */
+export function requireOrg(context: Readonly<RouterContextProvider>, request: Request): InOrg {
+  const { rc, auth } = requireUser(context, request);
+  if (!auth.org) {
+    if (auth.deactivated) throw new Response("Seu acesso a esta organização foi desativado. Fale com o responsável.", { status: 403 });
+    throw redirect("/completar-cadastro");
+  }
+  return { rc, auth, org: auth.org };
+}
+
+export const FORBIDDEN_MESSAGE = "Você não tem permissão para acessar esta página.";
+
+export function requireRole(context: Readonly<RouterContextProvider>, request: Request, roles: readonly Role[]): InOrg {
+  const signed = requireOrg(context, request);
+  if (!roles.includes(signed.org.role)) throw new Response(FORBIDDEN_MESSAGE, { status: 403 });
+  return signed;
+}
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(/;\s*/)) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1));
+  }
+  return null;
+}

@@ -1,0 +1,57 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { generateSigningJwk } from "../../worker/auth/jwt.ts";
+import { ROOT } from "./proc.ts";
+
+export const DATA_DIR = path.join(ROOT, "data");
+const SECRETS_FILE = path.join(DATA_DIR, "dev-secrets.json");
+
+export interface DevSecrets {
+  JWT_PRIVATE_JWK: string;
+}
+
+/** Local-only secrets under data/ (gitignored), generated on first run. */
+export async function ensureDevSecrets(): Promise<DevSecrets> {
+  mkdirSync(DATA_DIR, { recursive: true });
+  if (existsSync(SECRETS_FILE)) {
+    const parsed = JSON.parse(readFileSync(SECRETS_FILE, "utf8")) as Partial<DevSecrets>;
+    if (parsed.JWT_PRIVATE_JWK) return { JWT_PRIVATE_JWK: parsed.JWT_PRIVATE_JWK };
+  }
+  const secrets: DevSecrets = { JWT_PRIVATE_JWK: await generateSigningJwk() };
+  writeFileSync(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  return secrets;
+}
+
+/** Writes a `.dev.vars` (dotenv) file; values are single-quoted so JSON survives. */
+export function writeDevVars(file: string, vars: Record<string, string | undefined>): void {
+  const lines = Object.entries(vars)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "")
+    .map(([k, v]) => (v.includes("'") ? `${k}=${JSON.stringify(v)}` : `${k}='${v}'`));
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `# Written by scripts/start.ts — local development only.\n${lines.join("\n")}\n`, { mode: 0o600 });
+}
+
+/** Settings passed through from the environment to the Worker when set. */
+export const PASS_THROUGH = [
+  "APP_URL",
+  "DATABASE_AUTH_TOKEN",
+  "EMAIL_API_URL",
+  "EMAIL_API_KEY",
+  "EMAIL_FROM",
+  "INNGEST_EVENT_KEY",
+  "INNGEST_SIGNING_KEY",
+  "INNGEST_DEV",
+  "INNGEST_BASE_URL",
+  "OPENAI_BASE_URL",
+  "OPENAI_API_KEY",
+  "OPENAI_MODEL",
+  "META_GRAPH_URL",
+  "META_OAUTH_URL",
+  "META_GRAPH_VERSION",
+  "META_APP_ID",
+  "META_APP_SECRET",
+] as const;
+
+export function passThroughVars(): Record<string, string | undefined> {
+  return Object.fromEntries(PASS_THROUGH.map((k) => [k, process.env[k]]));
+}

@@ -1,0 +1,73 @@
+/**
+ * e2e globalSetup: build once (skip with E2E_SKIP_BUILD=1), then a temp database behind the
+ * local libSQL server, the fake e-mail API, and the built Worker served in workerd (wrangler dev)
+ * on a free port with EMAIL_API_URL pointing at the fake. Provides `baseURL` and friends.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { generateSigningJwk } from "../../../worker/auth/jwt.ts";
+import { startLibsql } from "../../../scripts/lib/libsql.ts";
+import { migrateDatabase } from "../../../scripts/lib/migrate.ts";
+import { BIN, childEnv, ROOT, runNode } from "../../../scripts/lib/proc.ts";
+import { serveWorker } from "../../../scripts/lib/serve-worker.ts";
+import { startFakeEmailServer } from "../../fakes/email-server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    /** Origin of the fake e-mail API (GET /messages lists what the app sent). */
+    emailApiBase: string;
+    /** The e2e database over HTTP (tests may seed users directly). */
+    e2eDatabaseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const t0 = performance.now();
+  if (process.env.E2E_SKIP_BUILD !== "1") {
+    const code = await runNode(BIN.reactRouter, ["build"], { env: childEnv(), stdio: "pipe" });
+    if (code !== 0) throw new Error("react-router build failed (run `npx react-router build` to see why)");
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "alicerce-e2e-"));
+  const file = path.join(dir, "e2e.db");
+  const db = await migrateDatabase(`file:${file}`);
+  db.$client.close();
+  const libsql = await startLibsql(file);
+  const email = await startFakeEmailServer();
+  let worker: Awaited<ReturnType<typeof serveWorker>>;
+  try {
+    worker = await serveWorker({
+      vars: {
+        APP_ENV: "test",
+        DATABASE_URL: libsql.url,
+        JWT_PRIVATE_JWK: await generateSigningJwk(),
+        EMAIL_API_URL: email.url,
+        EMAIL_API_KEY: "e2e-key",
+      },
+      persistTo: path.join(dir, "wrangler-state"),
+      output: "capture",
+      echo: process.env.E2E_WORKER_LOGS === "1",
+    });
+  } catch (error) {
+    await email.close();
+    await libsql.close();
+    throw error;
+  }
+  const origin = new URL(email.url).origin;
+  project.provide("baseURL", worker.url);
+  project.provide("emailApiBase", origin);
+  project.provide("e2eDatabaseUrl", libsql.url);
+  console.log(`[e2e] app em ${worker.url} (setup ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+
+  return async () => {
+    await worker.stop();
+    const logDir = path.join(ROOT, "test-results");
+    mkdirSync(logDir, { recursive: true });
+    writeFileSync(path.join(logDir, "e2e-worker.log"), worker.logs());
+    await email.close();
+    await libsql.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

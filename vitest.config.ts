@@ -1,0 +1,64 @@
+import path from "node:path";
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const consoleGuard = "./tests/support/console-guard.ts";
+
+export default defineConfig({
+  test: {
+    setupFiles: [consoleGuard],
+    projects: [
+      {
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: { name: "conformance", include: ["tests/conformance/**/*.test.ts"], environment: "node", testTimeout: 20_000 },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./tests/support/global-db.ts"],
+          // argon2id hashing makes account tests slower than plain unit tests.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: {
+          alias: [{ find: /^virtual:react-router\/server-build$/, replacement: path.resolve("tests/workers/stub-server-build.ts") }],
+        },
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            main: "./worker/index.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                APP_ENV: "test",
+                DATABASE_URL: inject("libsqlUrl"),
+                JWT_PRIVATE_JWK: inject("jwtPrivateJwk"),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["tests/workers/**/*.test.ts"],
+          globalSetup: ["./tests/workers/global-setup.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./tests/e2e/support/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
