@@ -81,7 +81,9 @@ async function main(): Promise<void> {
   let url: string;
   if (dev) {
     writeDevVars(path.join(ROOT, ".dev.vars"), vars);
-    viteProc = spawnGroup(process.execPath, [BIN.vite, "dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { env: childEnv() });
+    viteProc = spawnGroup(process.execPath, [BIN.vite, "dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
+      env: childEnv(),
+    });
     url = `http://localhost:${port}`;
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 120_000, exited: viteProc.exited });
     viteProc.exited.then((code) => {

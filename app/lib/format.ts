@@ -127,8 +127,13 @@ function dateOnlyParts(d: DateInput): { year: string; month: string; day: string
   if (typeof d !== "string") return null;
   const m = DATE_ONLY.exec(d.trim());
   if (!m) return null;
-  toInstant(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`); // rejects 2026-13-40
-  return { year: m[1] ?? "", month: m[2] ?? "", day: m[3] ?? "" };
+  const [, year = "", month = "", day = ""] = m;
+  // Round-trip check: engines roll "2026-02-30" over to 02/03 instead of failing.
+  const utc = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (utc.getUTCMonth() !== Number(month) - 1 || utc.getUTCDate() !== Number(day)) {
+    throw new RangeError(`Data inválida: ${d}`);
+  }
+  return { year, month, day };
 }
 
 /**

@@ -31,7 +31,7 @@ export interface HttpClientOptions {
    * token (or nothing, then `getToken` is asked again); reject or resolve
    * null/"" when the session cannot be renewed.
    */
-  refresh: () => Promise<string | null | undefined | void>;
+  refresh: () => Promise<string | null | undefined>;
   /** Called once per failed refresh: log out and go to /login. */
   onAuthFailure: () => void | Promise<void>;
   /** Pause between retries, in ms. Spec default 0. */
@@ -96,7 +96,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch {
         token = null;
       }
-      if (!token) await onAuthFailure();
+      if (!token) {
+        try {
+          await onAuthFailure();
+        } catch {
+          // A failing logout handler must not turn every waiting request into a rejection.
+        }
+      }
       return token;
     })().finally(() => {
       refreshing = null;
@@ -112,10 +118,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const sameOrigin = url !== null && (url.origin === BASE || url.origin === origin);
     const authorize = sameOrigin && needsBearer(url.pathname);
     const statusRetries = method === "GET" || method === "HEAD" ? STATUS_RETRIES_SAFE : 0;
+    const signal = init.signal ?? (isRequest ? (input as Request).signal : undefined);
 
     const send = (token: string | null): Promise<Response> => {
       const headers = new Headers(isRequest ? (input as Request).headers : undefined);
-      new Headers(init.headers).forEach((value, key) => headers.set(key, value));
+      new Headers(init.headers).forEach((value, key) => {
+        headers.set(key, value);
+      });
       if (authorize && token) headers.set("Authorization", `Bearer ${token}`);
       // Clone so the original body stays unread for retries (cast: workers-types' clone() is generic).
       const target = isRequest ? ((input as Request).clone() as unknown as Request) : input;
@@ -132,7 +141,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       try {
         response = await send(token);
       } catch (error) {
-        const retry = error instanceof TypeError && !isAbort(error) && !init.signal?.aborted;
+        const retry = error instanceof TypeError && !isAbort(error) && !signal?.aborted;
         if (!retry || networkFailures >= NETWORK_RETRIES) throw error;
         networkFailures++;
         await sleep(retryDelayMs);
@@ -150,7 +159,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         continue;
       }
 
-      if (RETRYABLE_STATUSES.has(response.status) && statusRetried < statusRetries && !init.signal?.aborted) {
+      if (RETRYABLE_STATUSES.has(response.status) && statusRetried < statusRetries && !signal?.aborted) {
         statusRetried++;
         discard(response);
         await sleep(retryDelayMs);

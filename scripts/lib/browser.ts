@@ -38,13 +38,18 @@ export function ensureChromium(log: (msg: string) => void = console.log): string
     log("Chromium não encontrado: instalando com apt-get (apt-get update && apt-get install -y chromium)…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     const update = spawnSync("apt-get", ["update"], { stdio: "inherit", env });
-    const install = update.status === 0 ? spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env }) : update;
+    const install =
+      update.status === 0
+        ? spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env })
+        : update;
     if (install.status === 0 && existsSync(wanted)) return wanted;
     log("apt-get não instalou o chromium; tentando o download do playwright-core…");
   }
   const cli = spawnSync(process.execPath, ["node_modules/playwright-core/cli.js", "install", "chromium"], { stdio: "inherit" });
   if (cli.status === 0) {
-    const found = spawnSync(process.execPath, ["-e", "import('playwright-core').then(m=>console.log(m.chromium.executablePath()))"], { encoding: "utf8" });
+    const found = spawnSync(process.execPath, ["-e", "import('playwright-core').then(m=>console.log(m.chromium.executablePath()))"], {
+      encoding: "utf8",
+    });
     const exe = found.stdout.trim();
     if (exe && existsSync(exe)) {
       process.env.CHROMIUM_PATH = exe;

@@ -8,7 +8,11 @@ export interface LibsqlServer {
 }
 
 interface ServerModule {
-  startLibsqlServer(options: { file: string; port?: number; host?: string }): Promise<{ url: string; port: number; close(): Promise<void> | void }>;
+  startLibsqlServer(options: {
+    file: string;
+    port?: number;
+    host?: string;
+  }): Promise<{ url: string; port: number; close(): Promise<void> | void }>;
 }
 
 /**

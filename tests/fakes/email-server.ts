@@ -93,7 +93,11 @@ export async function startFakeEmailServer(): Promise<FakeEmailServer> {
         const timer = setTimeout(() => {
           waiters.delete(check);
           const seen = messages.map((m) => `${m.to}: ${m.subject}`).join("; ") || "none";
-          reject(new Error(`no e-mail to ${to}${options.subject ? ` with subject ${options.subject}` : ""} within ${timeoutMs} ms (received: ${seen})`));
+          reject(
+            new Error(
+              `no e-mail to ${to}${options.subject ? ` with subject ${options.subject}` : ""} within ${timeoutMs} ms (received: ${seen})`,
+            ),
+          );
         }, timeoutMs);
         const check = () => {
           const found = find();

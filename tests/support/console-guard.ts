@@ -14,13 +14,19 @@ export function allowConsoleError(...patterns: RegExp[]): void {
 
 function render(args: unknown[]): string {
   return args
-    .map((a) => (a instanceof Error ? (a.stack ?? a.message) : typeof a === "string" ? a : (() => {
-      try {
-        return JSON.stringify(a);
-      } catch {
-        return String(a);
-      }
-    })()))
+    .map((a) =>
+      a instanceof Error
+        ? (a.stack ?? a.message)
+        : typeof a === "string"
+          ? a
+          : (() => {
+              try {
+                return JSON.stringify(a);
+              } catch {
+                return String(a);
+              }
+            })(),
+    )
     .join(" ");
 }
 
@@ -42,6 +48,8 @@ afterEach(() => {
   allowed = [];
   vi.mocked(console.error).mockRestore?.();
   if (errors.length > 0) {
-    throw new Error(`console.error was called ${errors.length} time(s) during the test (use allowConsoleError if expected):\n${errors.map((e) => `  - ${e.slice(0, 500)}`).join("\n")}`);
+    throw new Error(
+      `console.error was called ${errors.length} time(s) during the test (use allowConsoleError if expected):\n${errors.map((e) => `  - ${e.slice(0, 500)}`).join("\n")}`,
+    );
   }
 });

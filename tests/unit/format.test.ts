@@ -162,6 +162,9 @@ describe("formatDate / formatDateTime / formatTime", () => {
     expect(() => formatDate("not a date")).toThrow(RangeError);
     expect(() => formatDateTime(Number.NaN)).toThrow(RangeError);
     expect(() => formatDate("2026-13-40")).toThrow(RangeError);
+    expect(() => formatDate("2026-02-30")).toThrow(RangeError);
+    expect(() => formatRelative("2026-02-29", new Date())).toThrow(RangeError);
+    expect(formatDate("2028-02-29")).toBe("29/02/2028");
   });
 
   it("emits plain spaces only", () => {

@@ -336,6 +336,16 @@ describe("401 and token refresh", () => {
     expect(calls).toHaveLength(3);
   });
 
+  it("a throwing onAuthFailure still returns the 401", async () => {
+    const { http } = client(() => status(401), {
+      refresh: async () => null,
+      onAuthFailure: () => {
+        throw new Error("navigation failed");
+      },
+    });
+    expect((await http.request("/api/x")).status).toBe(401);
+  });
+
   it("retries only once: a second 401 is returned as is", async () => {
     const { http, calls, refresh, onAuthFailure } = client(() => status(401));
     expect((await http.request("/api/x")).status).toBe(401);

@@ -1,0 +1,55 @@
+/** Test data straight into the e2e database (over the local libSQL server), for tests whose subject is not sign-up. */
+import { inject } from "vitest";
+import { createDb, type Database } from "../../../db/client.ts";
+import { memberships, organizations, users } from "../../../db/schema/index.ts";
+import { hashPassword } from "../../../worker/auth/password.ts";
+
+let db: Database | undefined;
+export function e2eDb(): Database {
+  db ??= createDb({ url: inject("e2eDatabaseUrl") });
+  return db;
+}
+
+let counter = 0;
+/** A unique address per call, so tests never collide (and per-e-mail rate limits never trip). */
+export function uniqueEmail(label: string): string {
+  counter++;
+  return `${label}.${Date.now().toString(36)}${counter}@teste.alicerce.app`;
+}
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A verified user who completed registration (owner of an organization). */
+export async function createRegisteredUser(options: { name?: string; email?: string; password?: string } = {}): Promise<TestUser> {
+  const user: TestUser = {
+    id: crypto.randomUUID(),
+    name: options.name ?? "Beatriz Carvalho",
+    email: options.email ?? uniqueEmail("usuario"),
+    password: options.password ?? "senha-forte-123",
+  };
+  const now = new Date();
+  const orgId = crypto.randomUUID();
+  const handle = e2eDb();
+  await handle.batch([
+    handle.insert(users).values({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      passwordHash: hashPassword(user.password),
+      emailVerifiedAt: now,
+      termsAcceptedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    handle
+      .insert(organizations)
+      .values({ id: orgId, name: "Carvalho Imóveis", segment: "corretor", city: "Campinas", uf: "SP", createdAt: now, updatedAt: now }),
+    handle.insert(memberships).values({ orgId, userId: user.id, role: "owner", createdAt: now, updatedAt: now }),
+  ]);
+  return user;
+}
