@@ -45,7 +45,8 @@ export default defineConfig({
           name: "workers",
           include: ["tests/workers/**/*.test.ts"],
           globalSetup: ["./tests/workers/global-setup.ts"],
-          testTimeout: 20_000,
+          // The first request transforms the whole Worker module graph (≈15 s cold).
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,5 +1,4 @@
 import { type Config, usesInngest } from "../worker/config/env.ts";
-import { createInngest } from "./client.ts";
 import { sendEmailJob } from "./bodies/send-email.ts";
 import { type EventData, type EventName, events } from "./events.ts";
 
@@ -21,6 +20,7 @@ export interface DispatchContext {
 export async function dispatch<N extends EventName>(ctx: DispatchContext, name: N, data: EventData<N>): Promise<void> {
   const payload = events[name].parse(data) as EventData<N>;
   if (usesInngest(ctx.config)) {
+    const { createInngest } = await import("./client.ts");
     await createInngest(ctx.config).send({ name, data: payload });
     return;
   }

@@ -1,3 +1,178 @@
-export default function Pending() {
-  return null;
+import { useEffect, useRef } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/perfil";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Card, PageHeader } from "../components/ui/card.tsx";
+import { Field, FormError, useFormValidation } from "../components/ui/form.tsx";
+import { formatDateTime, formatRelative } from "../lib/format.ts";
+import { titleMeta } from "../lib/title.ts";
+import { changePasswordSchema, nameSchema, profileActionSchema } from "../modules/account/schema.ts";
+import { requireOrg } from "../server/guards.server.ts";
+import { domainFailure, parseForm } from "../server/forms.server.ts";
+import { serviceContext } from "../../worker/context.ts";
+import { changePassword } from "../../worker/services/accounts.ts";
+import { listSessions, revokeOtherSession, revokeOtherSessions, updateName } from "../../worker/services/profile.ts";
+
+export const meta: Route.MetaFunction = () => titleMeta("Meu Perfil");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { rc, auth } = requireOrg(context, request);
+  const now = new Date();
+  const sessions = await listSessions(rc.db, auth.user.id, auth.sessionId, now);
+  return {
+    user: { name: auth.user.name, email: auth.user.email },
+    // Labels are built here so the server and the browser render the same words.
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      device: s.device,
+      ip: s.ip,
+      current: s.current,
+      lastSeen: s.current ? "Ativo agora" : `Último acesso ${formatRelative(s.lastSeenAt, now)}`,
+      since: formatDateTime(s.createdAt),
+    })),
+  };
+}
+
+type Intent = "nome" | "senha" | "encerrar" | "encerrar-outras";
+
+function done(intent: Intent, message: string) {
+  return { ok: true as const, intent, message, errors: undefined, values: undefined };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { rc, auth } = requireOrg(context, request);
+  const parsed = await parseForm(request, profileActionSchema);
+  if (!parsed.ok) return parsed.response;
+  const ctx = serviceContext(rc);
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "nome":
+        await updateName(ctx, auth.user.id, input.nome);
+        return done("nome", "Nome atualizado.");
+      case "senha":
+        await changePassword(ctx, auth.user.id, auth.sessionId, input.senhaAtual, input.novaSenha);
+        return done("senha", "Senha alterada. Suas outras sessões foram encerradas.");
+      case "encerrar":
+        await revokeOtherSession(ctx, auth.user.id, auth.sessionId, input.sessionId);
+        return done("encerrar", "Sessão encerrada.");
+      case "encerrar-outras": {
+        const ended = await revokeOtherSessions(ctx, auth.user.id, auth.sessionId);
+        return done("encerrar-outras", ended === 0 ? "Não havia outras sessões ativas." : ended === 1 ? "1 sessão encerrada." : `${ended} sessões encerradas.`);
+      }
+    }
+  } catch (error) {
+    return domainFailure(error, parsed.form);
+  }
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { user, sessions } = loaderData;
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  // Which form the last answer belongs to: success carries `intent`, errors echo the fields.
+  const answered = result?.ok ? result.intent : (result?.values?.intent as Intent | undefined);
+  const errorsFor = (intent: Intent) => (answered === intent ? result?.errors : undefined);
+  const successFor = (intent: Intent | Intent[]) => (result?.ok && ([] as Intent[]).concat(intent).includes(result.intent) ? result.message : null);
+
+  const nameForm = useFormValidation(nameSchema, errorsFor("nome"));
+  const passwordForm = useFormValidation(changePasswordSchema, errorsFor("senha"));
+  const passwordRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.ok && result.intent === "senha") passwordRef.current?.reset();
+  }, [result]);
+
+  const others = sessions.filter((s) => !s.current);
+  const sessionError = errorsFor("encerrar")?._form ?? errorsFor("encerrar-outras")?._form;
+
+  return (
+    <>
+      <PageHeader title="Meu Perfil" description="Seus dados de acesso, sua senha e os aparelhos conectados à sua conta." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Dados pessoais">
+          {successFor("nome") ? <Alert tone="success">{successFor("nome")}</Alert> : null}
+          <Form method="post" className="mt-4 space-y-4" {...nameForm.formProps}>
+            <input type="hidden" name="intent" value="nome" />
+            <FormError errors={nameForm.errors} />
+            <Field label="Nome" name="nome" required autoComplete="name" defaultValue={answered === "nome" ? (result?.values?.nome ?? user.name) : user.name} error={nameForm.errors.nome} />
+            <div className="space-y-1.5">
+              <p className="text-sm font-medium">E-mail</p>
+              <p className="rounded-lg border border-line bg-muted px-3 py-2.5 text-sm break-all">{user.email}</p>
+              <p className="text-xs text-fg-soft">
+                É o seu login. A troca de e-mail ainda não está disponível por aqui; se precisar mudar, fale com o dono da sua organização.
+              </p>
+            </div>
+            <Button type="submit" busy={submitting("nome")}>
+              Salvar nome
+            </Button>
+          </Form>
+        </Card>
+
+        <Card title="Alterar senha">
+          {successFor("senha") ? <Alert tone="success">{successFor("senha")}</Alert> : null}
+          <Form method="post" ref={passwordRef} className="mt-4 space-y-4" {...passwordForm.formProps}>
+            <input type="hidden" name="intent" value="senha" />
+            <FormError errors={passwordForm.errors} />
+            {/* Lets password managers tie the new password to this account. */}
+            <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
+            <Field label="Senha atual" name="senhaAtual" type="password" autoComplete="current-password" required error={passwordForm.errors.senhaAtual} />
+            <Field label="Nova senha" name="novaSenha" type="password" autoComplete="new-password" required hint="Pelo menos 8 caracteres." error={passwordForm.errors.novaSenha} />
+            <Field label="Confirmar nova senha" name="confirmarNovaSenha" type="password" autoComplete="new-password" required error={passwordForm.errors.confirmarNovaSenha} />
+            <p className="text-xs text-fg-soft">Ao trocar a senha, encerramos suas sessões em outros aparelhos. Esta continua aberta.</p>
+            <Button type="submit" busy={submitting("senha")}>
+              Alterar senha
+            </Button>
+          </Form>
+        </Card>
+
+        <Card
+          title="Sessões ativas"
+          className="lg:col-span-2"
+          actions={
+            others.length > 0 ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="encerrar-outras" />
+                <Button type="submit" variant="secondary" busy={submitting("encerrar-outras")}>
+                  Encerrar todas as outras
+                </Button>
+              </Form>
+            ) : null
+          }
+        >
+          <p className="mb-4 text-sm text-fg-soft">Aparelhos e navegadores com acesso à sua conta. Encerre os que você não reconhece.</p>
+          {successFor(["encerrar", "encerrar-outras"]) ? <Alert tone="success">{successFor(["encerrar", "encerrar-outras"])}</Alert> : null}
+          {sessionError ? <Alert tone="error">{sessionError}</Alert> : null}
+          <ul className="mt-2 divide-y divide-line">
+            {sessions.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    {s.device}
+                    {s.current ? <span className="rounded-full bg-ok-soft px-2 py-0.5 text-xs font-semibold text-ok">Esta sessão</span> : null}
+                  </p>
+                  <p className="text-sm text-fg-soft">
+                    {s.lastSeen}
+                    {s.ip ? ` · IP ${s.ip}` : ""}
+                  </p>
+                  <p className="text-xs text-fg-soft">Entrou em {s.since}</p>
+                </div>
+                {s.current ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="encerrar" />
+                    <input type="hidden" name="sessionId" value={s.id} />
+                    <Button type="submit" variant="secondary" aria-label={`Encerrar sessão: ${s.device}, ${s.lastSeen.toLowerCase()}`} busy={submitting("encerrar") && navigation.formData?.get("sessionId") === s.id}>
+                      Encerrar
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+          {others.length === 0 ? <p className="mt-2 text-sm text-fg-soft">Nenhuma outra sessão aberta: só este aparelho está conectado.</p> : null}
+        </Card>
+      </div>
+    </>
+  );
 }

@@ -20,9 +20,11 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), "alicerce-workers-"));
   const file = path.join(dir, "workers.db");
-  const db = await migrateDatabase(`file:${file}`);
-  db.$client.close();
+  // This module is loaded with the workerd resolve conditions (@libsql/client's web build,
+  // no file: URLs), so migrate over HTTP through the server.
   const server = await startLibsql(file);
+  const db = await migrateDatabase(server.url);
+  db.$client.close();
   project.provide("libsqlUrl", server.url);
   project.provide("jwtPrivateJwk", await generateSigningJwk());
   return async () => {

@@ -13,7 +13,8 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, resolve } from "node:path";
-import { initDatabaseFile } from "./connection.ts";
+import type { EngineDatabase } from "./connection.ts";
+import { closeAnchorConnection, openAnchorConnection } from "./connection.ts";
 import type { EngineOptions, ProgramStep } from "./engine.ts";
 import {
   describeStatement,
@@ -68,7 +69,7 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
 export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<LibsqlServer> {
   const file = resolve(opts.file);
   mkdirSync(dirname(file), { recursive: true });
-  initDatabaseFile(file);
+  const anchor = openAnchorConnection(file);
 
   const engine: EngineOptions = { busyTimeoutMs: opts.busyTimeoutMs ?? 5000 };
   const registry = new StreamRegistry({ file, idleTimeoutMs: opts.streamIdleTimeoutMs ?? 10_000 });
@@ -81,13 +82,18 @@ export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<Libs
   });
 
   const host = opts.host ?? "127.0.0.1";
-  await new Promise<void>((resolveListen, rejectListen) => {
-    server.once("error", rejectListen);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off("error", rejectListen);
-      resolveListen();
+  try {
+    await new Promise<void>((resolveListen, rejectListen) => {
+      server.once("error", rejectListen);
+      server.listen(opts.port ?? 0, host, () => {
+        server.off("error", rejectListen);
+        resolveListen();
+      });
     });
-  });
+  } catch (error) {
+    closeAnchorConnection(anchor);
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
 
@@ -96,16 +102,17 @@ export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<Libs
     url: `http://${urlHost}:${port}`,
     port,
     close(): Promise<void> {
-      closing ??= closeServer(server, registry);
+      closing ??= closeServer(server, registry, anchor);
       return closing;
     },
   };
 }
 
-async function closeServer(server: Server, registry: StreamRegistry): Promise<void> {
+async function closeServer(server: Server, registry: StreamRegistry, anchor: EngineDatabase): Promise<void> {
   const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
   server.closeAllConnections();
   registry.closeAll();
+  closeAnchorConnection(anchor);
   await closed;
 }
 

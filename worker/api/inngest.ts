@@ -1,12 +1,17 @@
 import { Hono } from "hono";
-import { serve } from "inngest/hono";
-import { createInngest } from "../../jobs/client.ts";
-import { createFunctions } from "../../jobs/functions.ts";
 import type { AppEnv } from "../http/types.ts";
 
-/** Inngest calls this endpoint (signed with INNGEST_SIGNING_KEY) to run our functions. */
-export const inngestApi = new Hono<AppEnv>().on(["GET", "POST", "PUT"], "/", (c) => {
+/**
+ * Inngest calls this endpoint (signed with INNGEST_SIGNING_KEY) to run our functions.
+ * The SDK is large, so it loads on first use instead of at Worker start-up.
+ */
+export const inngestApi = new Hono<AppEnv>().on(["GET", "POST", "PUT"], "/", async (c) => {
   const { config } = c.get("rc");
+  const [{ serve }, { createInngest }, { createFunctions }] = await Promise.all([
+    import("inngest/hono"),
+    import("../../jobs/client.ts"),
+    import("../../jobs/functions.ts"),
+  ]);
   const inngest = createInngest(config);
   return serve({ client: inngest, functions: createFunctions(inngest, config) })(c);
 });

@@ -72,6 +72,20 @@ export function FormError({ errors }: { errors?: FieldErrors }) {
   );
 }
 
+/** The required mark sits outside the <label>, so the accessible name is exactly the label. */
+function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean | undefined }) {
+  return (
+    <div className="flex items-baseline gap-1 text-sm font-medium">
+      <label htmlFor={htmlFor}>{label}</label>
+      {required ? (
+        <span className="text-danger" aria-hidden="true">
+          *
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 const inputClass =
   "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm text-fg placeholder:text-fg-soft/70 focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-danger";
 
@@ -92,10 +106,7 @@ export function Field({ label, name, error, hint, mask, className = "", id, onIn
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`space-y-1.5 ${className}`}>
-      <label htmlFor={inputId} className="block text-sm font-medium">
-        {label}
-        {props.required ? <span className="text-danger" aria-hidden="true"> *</span> : null}
-      </label>
+      <FieldLabel htmlFor={inputId} label={label} required={props.required} />
       <input
         id={inputId}
         name={name}
@@ -139,10 +150,7 @@ export function SelectField({ label, name, error, options, placeholder, classNam
   const errorId = `${selectId}-error`;
   return (
     <div className={`space-y-1.5 ${className}`}>
-      <label htmlFor={selectId} className="block text-sm font-medium">
-        {label}
-        {props.required ? <span className="text-danger" aria-hidden="true"> *</span> : null}
-      </label>
+      <FieldLabel htmlFor={selectId} label={label} required={props.required} />
       <select id={selectId} name={name} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (

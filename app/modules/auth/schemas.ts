@@ -4,7 +4,7 @@ import { accepted, confirmed, cpfOrCnpj, email, oneOf, optionalString, password,
 /** One schema per form, shared by the browser (validation on blur/change) and the action. */
 export const loginSchema = z.object({
   email: email("E-mail"),
-  senha: requiredString("Senha", { max: 200 }),
+  senha: password("Senha", { min: 1, max: 200 }),
 });
 
 export const signUpSchema = confirmed(
@@ -12,7 +12,7 @@ export const signUpSchema = confirmed(
     nome: requiredString("Nome", { min: 2, max: 120 }),
     email: email("E-mail"),
     senha: password("Senha", { max: 200 }),
-    confirmarSenha: requiredString("Confirmar senha"),
+    confirmarSenha: password("Confirmar senha", { min: 1, max: 200 }),
     aceite: accepted("Termos de uso"),
   }),
   "senha",
@@ -24,7 +24,7 @@ export const emailOnlySchema = z.object({ email: email("E-mail") });
 export const newPasswordSchema = confirmed(
   z.object({
     senha: password("Senha", { max: 200 }),
-    confirmarSenha: requiredString("Confirmar senha"),
+    confirmarSenha: password("Confirmar senha", { min: 1, max: 200 }),
   }),
   "senha",
   "confirmarSenha",
@@ -53,4 +53,5 @@ export const completeRegistrationSchema = z
     if ((v.segmento === "imobiliaria" || v.segmento === "corretor") && !v.creci) {
       ctx.addIssue({ code: "custom", path: ["creci"], message: "O campo CRECI é obrigatório" });
     }
-  });
+    // Runs even when other fields failed, so every problem shows at once.
+  }, { when: () => true });

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { confirmed, oneOf, password, requiredString } from "../../lib/validation.ts";
+
+/** /perfil: one schema per form; the action takes the union, told apart by `intent`. */
+export const nameSchema = z.object({
+  intent: z.literal("nome"),
+  nome: requiredString("Nome", { min: 2, max: 120 }),
+});
+
+export const changePasswordSchema = confirmed(
+  z.object({
+    intent: z.literal("senha"),
+    senhaAtual: requiredString("Senha atual", { max: 200 }),
+    novaSenha: password("Nova senha", { max: 200 }),
+    confirmarNovaSenha: requiredString("Confirmar nova senha"),
+  }),
+  "novaSenha",
+  "confirmarNovaSenha",
+  "Nova senha",
+);
+
+export const endSessionSchema = z.object({
+  intent: z.literal("encerrar"),
+  sessionId: requiredString("Sessão", { max: 128 }),
+});
+
+export const endOtherSessionsSchema = z.object({ intent: z.literal("encerrar-outras") });
+
+export const profileActionSchema = z.discriminatedUnion("intent", [nameSchema, changePasswordSchema, endSessionSchema, endOtherSessionsSchema]);
+
+export const COLOR_MODE_VALUES = ["system", "light", "dark"] as const;
+
+export const preferencesSchema = z.object({
+  modoCor: oneOf("Modo de cor", COLOR_MODE_VALUES),
+});

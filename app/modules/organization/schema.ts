@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { cep, checkbox, cpfOrCnpj, email, file, oneOf, optional, optionalString, phone, requiredString } from "../../lib/validation.ts";
+import { UFS } from "../auth/schemas.ts";
+
+export { SEGMENT_OPTIONS, UFS } from "../auth/schemas.ts";
+
+/** Logo limits; the server also checks the file's first bytes (see worker/services/organization.ts). */
+export const LOGO_MAX_KB = 2048;
+export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+
+/** Segments whose business needs a CRECI (real estate). */
+export function needsCreci(segment: string | undefined): boolean {
+  return segment === "imobiliaria" || segment === "corretor";
+}
+
+/**
+ * The business profile (/config), shared by the browser and the action. Documents come out
+ * canonical for storage: CPF/CNPJ bare (alphanumeric CNPJ upper-cased), CEP and WhatsApp digits.
+ */
+export const organizationSchema = z
+  .object({
+    nome: requiredString("Nome do negócio", { min: 2, max: 120 }),
+    segmento: oneOf("Segmento", ["imobiliaria", "corretor", "comercio", "servicos"]),
+    documento: cpfOrCnpj("CPF ou CNPJ"),
+    creci: optionalString("CRECI", { max: 20 }),
+    whatsapp: phone("WhatsApp"),
+    email: optional(email("E-mail de contato")),
+    cep: optional(cep("CEP")),
+    rua: optionalString("Rua", { max: 160 }),
+    numero: optionalString("Número", { max: 20 }),
+    complemento: optionalString("Complemento", { max: 80 }),
+    bairro: optionalString("Bairro", { max: 80 }),
+    cidade: requiredString("Cidade", { min: 2, max: 80 }),
+    uf: oneOf("UF", UFS),
+    descricao: optionalString("Descrição", { max: 1000 }),
+    vozMarca: optionalString("Voz da marca", { max: 1000 }),
+    logo: optional(file("Logo", { maxKb: LOGO_MAX_KB, mimes: LOGO_TYPES })),
+    removerLogo: checkbox(),
+  })
+  .superRefine((v, ctx) => {
+    if (needsCreci(v.segmento) && !v.creci) {
+      ctx.addIssue({ code: "custom", path: ["creci"], message: "O campo CRECI é obrigatório" });
+    }
+  });
+
+export type OrganizationForm = z.output<typeof organizationSchema>;
