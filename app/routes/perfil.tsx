@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Intent = "nome" | "senha" | "encerrar" | "encerrar-outras";
 
 function done(intent: Intent, message: string) {
-  return { ok: true as const, intent, message, errors: undefined, values: undefined };
+  return { ok: true as const, intent, message };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,7 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         return done("encerrar", "Sessão encerrada.");
       case "encerrar-outras": {
         const ended = await revokeOtherSessions(ctx, auth.user.id, auth.sessionId);
-        return done("encerrar-outras", ended === 0 ? "Não havia outras sessões ativas." : ended === 1 ? "1 sessão encerrada." : `${ended} sessões encerradas.`);
+        return done(
+          "encerrar-outras",
+          ended === 0 ? "Não havia outras sessões ativas." : ended === 1 ? "1 sessão encerrada." : `${ended} sessões encerradas.`,
+        );
       }
     }
   } catch (error) {
@@ -73,16 +76,19 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   // Which form the last answer belongs to: success carries `intent`, errors echo the fields.
-  const answered = result?.ok ? result.intent : (result?.values?.intent as Intent | undefined);
-  const errorsFor = (intent: Intent) => (answered === intent ? result?.errors : undefined);
-  const successFor = (intent: Intent | Intent[]) => (result?.ok && ([] as Intent[]).concat(intent).includes(result.intent) ? result.message : null);
+  const success = result && "ok" in result ? result : undefined;
+  const failure = result && !("ok" in result) ? result : undefined;
+  const answered = success ? success.intent : (failure?.values?.intent as Intent | undefined);
+  const errorsFor = (intent: Intent) => (answered === intent ? failure?.errors : undefined);
+  const successFor = (intent: Intent | Intent[]) =>
+    success && ([] as Intent[]).concat(intent).includes(success.intent) ? success.message : null;
 
   const nameForm = useFormValidation(nameSchema, errorsFor("nome"));
   const passwordForm = useFormValidation(changePasswordSchema, errorsFor("senha"));
   const passwordRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (result?.ok && result.intent === "senha") passwordRef.current?.reset();
-  }, [result]);
+    if (success?.intent === "senha") passwordRef.current?.reset();
+  }, [success]);
 
   const others = sessions.filter((s) => !s.current);
   const sessionError = errorsFor("encerrar")?._form ?? errorsFor("encerrar-outras")?._form;
@@ -96,7 +102,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="mt-4 space-y-4" {...nameForm.formProps}>
             <input type="hidden" name="intent" value="nome" />
             <FormError errors={nameForm.errors} />
-            <Field label="Nome" name="nome" required autoComplete="name" defaultValue={answered === "nome" ? (result?.values?.nome ?? user.name) : user.name} error={nameForm.errors.nome} />
+            <Field
+              label="Nome"
+              name="nome"
+              required
+              autoComplete="name"
+              defaultValue={failure?.values?.intent === "nome" ? (failure.values.nome ?? user.name) : user.name}
+              error={nameForm.errors.nome}
+            />
             <div className="space-y-1.5">
               <p className="text-sm font-medium">E-mail</p>
               <p className="rounded-lg border border-line bg-muted px-3 py-2.5 text-sm break-all">{user.email}</p>
@@ -117,9 +130,31 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <FormError errors={passwordForm.errors} />
             {/* Lets password managers tie the new password to this account. */}
             <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
-            <Field label="Senha atual" name="senhaAtual" type="password" autoComplete="current-password" required error={passwordForm.errors.senhaAtual} />
-            <Field label="Nova senha" name="novaSenha" type="password" autoComplete="new-password" required hint="Pelo menos 8 caracteres." error={passwordForm.errors.novaSenha} />
-            <Field label="Confirmar nova senha" name="confirmarNovaSenha" type="password" autoComplete="new-password" required error={passwordForm.errors.confirmarNovaSenha} />
+            <Field
+              label="Senha atual"
+              name="senhaAtual"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={passwordForm.errors.senhaAtual}
+            />
+            <Field
+              label="Nova senha"
+              name="novaSenha"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint="Pelo menos 8 caracteres."
+              error={passwordForm.errors.novaSenha}
+            />
+            <Field
+              label="Confirmar nova senha"
+              name="confirmarNovaSenha"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={passwordForm.errors.confirmarNovaSenha}
+            />
             <p className="text-xs text-fg-soft">Ao trocar a senha, encerramos suas sessões em outros aparelhos. Esta continua aberta.</p>
             <Button type="submit" busy={submitting("senha")}>
               Alterar senha
@@ -150,7 +185,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     {s.device}
-                    {s.current ? <span className="rounded-full bg-ok-soft px-2 py-0.5 text-xs font-semibold text-ok">Esta sessão</span> : null}
+                    {s.current ? (
+                      <span className="rounded-full bg-ok-soft px-2 py-0.5 text-xs font-semibold text-ok">Esta sessão</span>
+                    ) : null}
                   </p>
                   <p className="text-sm text-fg-soft">
                     {s.lastSeen}
@@ -162,7 +199,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   <Form method="post">
                     <input type="hidden" name="intent" value="encerrar" />
                     <input type="hidden" name="sessionId" value={s.id} />
-                    <Button type="submit" variant="secondary" aria-label={`Encerrar sessão: ${s.device}, ${s.lastSeen.toLowerCase()}`} busy={submitting("encerrar") && navigation.formData?.get("sessionId") === s.id}>
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      aria-label={`Encerrar sessão: ${s.device}, ${s.lastSeen.toLowerCase()}`}
+                      busy={submitting("encerrar") && navigation.formData?.get("sessionId") === s.id}
+                    >
                       Encerrar
                     </Button>
                   </Form>
@@ -170,7 +212,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {others.length === 0 ? <p className="mt-2 text-sm text-fg-soft">Nenhuma outra sessão aberta: só este aparelho está conectado.</p> : null}
+          {others.length === 0 ? (
+            <p className="mt-2 text-sm text-fg-soft">Nenhuma outra sessão aberta: só este aparelho está conectado.</p>
+          ) : null}
         </Card>
       </div>
     </>

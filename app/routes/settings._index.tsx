@@ -23,7 +23,11 @@ const BUSINESS: readonly Entry[] = [
 
 const SYSTEM: readonly Entry[] = [
   { to: "/setup-database", title: "Banco de Dados", description: "Conexão com o banco e migrações aplicadas ou pendentes." },
-  { to: "/supabase-test", title: "Diagnóstico do Sistema", description: "Banco, arquivos, tarefas, e-mail, IA e Meta: o que está funcionando." },
+  {
+    to: "/supabase-test",
+    title: "Diagnóstico do Sistema",
+    description: "Banco, arquivos, tarefas, e-mail, IA e Meta: o que está funcionando.",
+  },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,7 +44,10 @@ function Section({ id, title, entries }: { id: string; title: string; entries: r
       <ul className="grid gap-3 sm:grid-cols-2">
         {entries.map((e) => (
           <li key={e.to}>
-            <AppLink to={e.to} className="group block h-full rounded-xl border border-line bg-surface p-4 shadow-sm transition hover:border-accent focus-visible:border-accent">
+            <AppLink
+              to={e.to}
+              className="group block h-full rounded-xl border border-line bg-surface p-4 shadow-sm transition hover:border-accent focus-visible:border-accent"
+            >
               <span className="flex items-center justify-between gap-2 font-semibold group-hover:text-accent">
                 {e.title}
                 <span aria-hidden="true">→</span>
@@ -64,7 +71,9 @@ export default function SettingsOverview({ loaderData }: Route.ComponentProps) {
           <Section id="sistema" title="Sistema" entries={SYSTEM} />
         </>
       ) : (
-        <p className="text-sm text-fg-soft">Os dados do negócio e a equipe são geridos pelo dono ou por um administrador da sua organização.</p>
+        <p className="text-sm text-fg-soft">
+          Os dados do negócio e a equipe são geridos pelo dono ou por um administrador da sua organização.
+        </p>
       )}
     </div>
   );

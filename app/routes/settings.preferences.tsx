@@ -54,8 +54,17 @@ export default function Preferences({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 mb-3 text-sm text-fg-soft">Vale para todos os aparelhos em que você entrar com esta conta.</p>
           <div className="grid gap-3 sm:grid-cols-3">
             {COLOR_MODE_VALUES.map((mode) => (
-              <label key={mode} className="flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface p-4 has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/40">
-                <input type="radio" name="modoCor" value={mode} defaultChecked={loaderData.colorMode === mode} className="mt-1 size-4 accent-[var(--c-accent)]" />
+              <label
+                key={mode}
+                className="flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface p-4 has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/40"
+              >
+                <input
+                  type="radio"
+                  name="modoCor"
+                  value={mode}
+                  defaultChecked={loaderData.colorMode === mode}
+                  className="mt-1 size-4 accent-[var(--c-accent)]"
+                />
                 <span>
                   <span className="block font-semibold">{MODES[mode].label}</span>
                   <span className="mt-0.5 block text-sm text-fg-soft">{MODES[mode].description}</span>

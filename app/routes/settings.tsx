@@ -23,7 +23,9 @@ export default function SettingsLayout() {
               <AppLink
                 to={s.to}
                 end={s.end}
-                className={({ isActive }) => `inline-block border-b-2 px-4 py-2.5 text-sm whitespace-nowrap ${isActive ? "border-accent font-semibold text-accent" : "border-transparent text-fg-soft hover:text-fg"}`}
+                className={({ isActive }) =>
+                  `inline-block border-b-2 px-4 py-2.5 text-sm whitespace-nowrap ${isActive ? "border-accent font-semibold text-accent" : "border-transparent text-fg-soft hover:text-fg"}`
+                }
               >
                 {s.label}
               </AppLink>

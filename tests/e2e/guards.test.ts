@@ -25,6 +25,6 @@ describe("route guards", () => {
     await login(page, user.email, user.password);
     await page.goto("/login");
     await waitForPath(page, "/");
-    expect(await page.title()).toBe("Dashboard | Alicerce");
+    await expect.poll(() => page.title()).toBe("Dashboard | Alicerce");
   });
 });

@@ -51,6 +51,6 @@ describe("forgot and recover password", () => {
     expect(new URL(other.url()).pathname).toBe("/login");
 
     await login(other, user.email, newPassword);
-    expect(await other.title()).toBe("Dashboard | Alicerce");
+    await expect.poll(() => other.title()).toBe("Dashboard | Alicerce");
   });
 });

@@ -23,7 +23,7 @@ describe("sign-up to dashboard", () => {
 
     await waitForPath(page, "/email-confirmation");
     expect(new URL(page.url()).searchParams.get("email")).toBe(email);
-    expect(await page.title()).toBe("Confirme seu Email | Alicerce");
+    await expect.poll(() => page.title()).toBe("Confirme seu Email | Alicerce");
 
     const message = await mail.waitForEmail(email);
     const link = new URL(extractLink(message, "/auth/callback"));
@@ -47,7 +47,7 @@ describe("sign-up to dashboard", () => {
     await page.getByRole("heading", { name: /Conta criada/i }).waitFor();
     await page.getByRole("link", { name: "Ir para o painel" }).click();
     await waitForPath(page, "/");
-    expect(await page.title()).toBe("Dashboard | Alicerce");
+    await expect.poll(() => page.title()).toBe("Dashboard | Alicerce");
 
     await logout(page);
     // The session is gone: the dashboard sends the visitor back to /login.

@@ -40,7 +40,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const file = values.file;
-const server = await startLibsqlServer({ file, port, host: values.host ?? "127.0.0.1" });
+let server: Awaited<ReturnType<typeof startLibsqlServer>>;
+try {
+  server = await startLibsqlServer({ file, port, host: values.host ?? "127.0.0.1" });
+} catch (error) {
+  // Typically EADDRINUSE or an unreadable database file.
+  console.error(`cannot start the libSQL local server: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 console.log(`libSQL local server on ${server.url} (${file})`);
 
 let stopping = false;

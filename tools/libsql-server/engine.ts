@@ -60,10 +60,7 @@ function singleStatement(sql: string): StatementInfo {
 export function toQuery(stmt: Stmt, sqls: Map<number, string>): Query {
   const info = singleStatement(resolveSql(stmt.sql, stmt.sqlId, sqls));
   if (stmt.args.length > 0 && stmt.namedArgs.length > 0) {
-    throw new HranaError(
-      "ARGS_BOTH_POSITIONAL_AND_NAMED",
-      "Specifying both positional and named arguments is not supported",
-    );
+    throw new HranaError("ARGS_BOTH_POSITIONAL_AND_NAMED", "Specifying both positional and named arguments is not supported");
   }
   return { info, args: stmt.args, namedArgs: stmt.namedArgs, wantRows: stmt.wantRows };
 }
@@ -163,10 +160,7 @@ async function retryWhileBusy<T>(conn: Connection, options: EngineOptions, attem
       // A snapshot conflict never resolves by waiting; nor does anything on a poisoned connection (its
       // BUSY may come from the stuck statement itself, e.g. "cannot commit - statements in progress").
       const canWait =
-        family === "SQLITE_BUSY" &&
-        error.code !== "SQLITE_BUSY_SNAPSHOT" &&
-        !conn.poisoned &&
-        Date.now() + delayMs <= deadline;
+        family === "SQLITE_BUSY" && error.code !== "SQLITE_BUSY_SNAPSHOT" && !conn.poisoned && Date.now() + delayMs <= deadline;
       if (!canWait) {
         conn.markPoisoned();
         throw error;
@@ -288,10 +282,7 @@ export function describeStatement(conn: Connection, sql: string): DescribeResult
     isReadonly = !program.some((op) => {
       const opcode = op[1];
       return (
-        opcode === "Vacuum" ||
-        opcode === "JournalMode" ||
-        opcode === "Checkpoint" ||
-        (opcode === "Transaction" && Number(op[3]) !== 0)
+        opcode === "Vacuum" || opcode === "JournalMode" || opcode === "Checkpoint" || (opcode === "Transaction" && Number(op[3]) !== 0)
       );
     });
   }

@@ -38,11 +38,9 @@ export class HranaError extends Error {
 export type EngineError = Error & { code: string; rawCode?: number };
 
 export function isEngineError(error: unknown): error is EngineError {
-  return (
-    error instanceof Error &&
-    typeof (error as { code?: unknown }).code === "string" &&
-    (error as { code: string }).code.startsWith("SQLITE_")
-  );
+  if (!(error instanceof Error)) return false;
+  const code: unknown = (error as { code?: unknown }).code;
+  return typeof code === "string" && code.startsWith("SQLITE_");
 }
 
 /** Primary result code family of an engine error, e.g. SQLITE_BUSY for SQLITE_BUSY_SNAPSHOT. */

@@ -16,25 +16,9 @@ import { dirname, resolve } from "node:path";
 import type { EngineDatabase } from "./connection.ts";
 import { closeAnchorConnection, openAnchorConnection } from "./connection.ts";
 import type { EngineOptions, ProgramStep } from "./engine.ts";
-import {
-  describeStatement,
-  executeBatch,
-  executeQuery,
-  executeSequence,
-  resolveSql,
-  toProgram,
-  toQuery,
-} from "./engine.ts";
+import { describeStatement, executeBatch, executeQuery, executeSequence, resolveSql, toProgram, toQuery } from "./engine.ts";
 import { HranaError, ProtocolError, StreamExpiredError, toHranaError } from "./errors.ts";
-import type {
-  CursorEntry,
-  CursorResponse,
-  PipelineResponse,
-  StreamRequest,
-  StreamResponse,
-  StreamResult,
-  Version,
-} from "./protocol.ts";
+import type { CursorEntry, CursorResponse, PipelineResponse, StreamRequest, StreamResponse, StreamResult, Version } from "./protocol.ts";
 import { decodeCursorRequest, decodePipelineRequest } from "./protocol.ts";
 import type { Stream } from "./streams.ts";
 import { StreamRegistry } from "./streams.ts";
@@ -116,12 +100,7 @@ async function closeServer(server: Server, registry: StreamRegistry, anchor: Eng
   await closed;
 }
 
-async function route(
-  req: IncomingMessage,
-  res: ServerResponse,
-  registry: StreamRegistry,
-  engine: EngineOptions,
-): Promise<void> {
+async function route(req: IncomingMessage, res: ServerResponse, registry: StreamRegistry, engine: EngineOptions): Promise<void> {
   const { pathname } = new URL(req.url ?? "/", "http://localhost");
   if (req.method === "GET" || req.method === "HEAD") {
     switch (pathname) {
@@ -196,12 +175,7 @@ async function handlePipeline(
   sendJson(res, 200, response);
 }
 
-async function handleStreamRequest(
-  stream: Stream,
-  request: StreamRequest,
-  version: Version,
-  engine: EngineOptions,
-): Promise<StreamResult> {
+async function handleStreamRequest(stream: Stream, request: StreamRequest, version: Version, engine: EngineOptions): Promise<StreamResult> {
   try {
     return { type: "ok", response: await dispatch(stream, request, version, engine) };
   } catch (error) {
@@ -210,12 +184,7 @@ async function handleStreamRequest(
   }
 }
 
-async function dispatch(
-  stream: Stream,
-  request: StreamRequest,
-  version: Version,
-  engine: EngineOptions,
-): Promise<StreamResponse> {
+async function dispatch(stream: Stream, request: StreamRequest, version: Version, engine: EngineOptions): Promise<StreamResponse> {
   switch (request.type) {
     case "close":
       stream.closeConnection();
@@ -225,10 +194,7 @@ async function dispatch(
         throw new ProtocolError(`SQL text ${request.sqlId} is already stored`);
       }
       if (stream.sqls.size >= MAX_STORED_SQL_COUNT) {
-        throw new HranaError(
-          "SQL_STORE_TOO_MANY",
-          `The server already stores ${stream.sqls.size} SQL texts, it cannot store more`,
-        );
+        throw new HranaError("SQL_STORE_TOO_MANY", `The server already stores ${stream.sqls.size} SQL texts, it cannot store more`);
       }
       if (Buffer.byteLength(request.sql, "utf8") > MAX_STORED_SQL_BYTES) {
         throw new HranaError("SQL_STORE_TOO_LARGE", "The statement is too large to be stored");
@@ -270,12 +236,7 @@ async function dispatch(
  * step_begin / row... / step_end (or step_error) for every step that ran. We compute the whole batch
  * before writing; streaming row by row is not worth it for a development server.
  */
-async function handleCursor(
-  req: IncomingMessage,
-  res: ServerResponse,
-  registry: StreamRegistry,
-  engine: EngineOptions,
-): Promise<void> {
+async function handleCursor(req: IncomingMessage, res: ServerResponse, registry: StreamRegistry, engine: EngineOptions): Promise<void> {
   const body = decodeCursorRequest(await readJson(req));
   const stream = registry.acquire(body.baton);
   const entries: CursorEntry[] = [];

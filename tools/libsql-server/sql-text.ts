@@ -235,8 +235,7 @@ export function splitStatements(sql: string): StatementInfo[] {
 const MAIN_KEYWORDS = new Set(["select", "values", "insert", "replace", "update", "delete"]);
 
 function analyze(text: string, sql: string, tokens: Token[]): StatementInfo {
-  const word = (t: Token | undefined): string =>
-    t !== undefined && t.kind === "word" ? sql.slice(t.start, t.end).toLowerCase() : "";
+  const word = (t: Token | undefined): string => (t !== undefined && t.kind === "word" ? sql.slice(t.start, t.end).toLowerCase() : "");
 
   const isExplain = word(tokens[0]) === "explain";
   let verb = word(tokens[0]);

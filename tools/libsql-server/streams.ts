@@ -119,10 +119,6 @@ export class StreamRegistry {
     this.#expired.set(stream.id, forget);
   }
 
-  get openStreams(): number {
-    return this.#streams.size;
-  }
-
   /** Close every stream (server shutdown). */
   closeAll(): void {
     this.#closed = true;

@@ -37,7 +37,10 @@ interface AppliedRow {
 }
 
 /** Journal entries vs applied rows: drizzle stores the journal's `when` as `created_at`. */
-export function compareMigrations(entries: readonly JournalEntry[], applied: readonly AppliedRow[]): { migrations: MigrationView[]; pending: number; unknownApplied: number } {
+export function compareMigrations(
+  entries: readonly JournalEntry[],
+  applied: readonly AppliedRow[],
+): { migrations: MigrationView[]; pending: number; unknownApplied: number } {
   const appliedWhen = new Set(applied.map((r) => Number(r.created_at)));
   const known = new Set(entries.map((e) => e.when));
   const migrations = [...entries]
@@ -59,7 +62,9 @@ export async function databaseStatus(db: Database): Promise<DatabaseStatus> {
   let tableExists = true;
   try {
     try {
-      const [, rows] = await withTimeout(db.batch([db.run(sql`select 1`), db.all<AppliedRow>(sql`select created_at from __drizzle_migrations`)]));
+      const [, rows] = await withTimeout(
+        db.batch([db.run(sql`select 1`), db.all<AppliedRow>(sql`select created_at from __drizzle_migrations`)]),
+      );
       applied = rows;
     } catch (error) {
       if (!NO_TABLE.test(String(error))) throw error;

@@ -67,7 +67,12 @@ export async function pingDatabase(db: Database): Promise<void> {
 }
 
 async function checkStorage(bucket: R2Bucket | undefined, orgId: string, now: Date): Promise<Outcome> {
-  if (!bucket) return { status: "fail", summary: "Não configurado", detail: "O bucket R2 (binding FILES) não existe neste ambiente; confira o wrangler.toml." };
+  if (!bucket)
+    return {
+      status: "fail",
+      summary: "Não configurado",
+      detail: "O bucket R2 (binding FILES) não existe neste ambiente; confira o wrangler.toml.",
+    };
   const key = `${orgPrefix(orgId)}diagnostics/${crypto.randomUUID()}.txt`;
   const body = `diagnóstico do Alicerce ${now.toISOString()}`;
   let step = "gravar";
@@ -91,9 +96,19 @@ async function checkStorage(bucket: R2Bucket | undefined, orgId: string, now: Da
 }
 
 function checkJobs(config: Config): Outcome {
-  if (!usesInngest(config)) return { status: "ok", summary: "Execução local (sem Inngest)", detail: "As tarefas rodam no próprio Worker e a varredura de cada minuto recupera as atrasadas." };
+  if (!usesInngest(config))
+    return {
+      status: "ok",
+      summary: "Execução local (sem Inngest)",
+      detail: "As tarefas rodam no próprio Worker e a varredura de cada minuto recupera as atrasadas.",
+    };
   if (config.INNGEST_DEV) return { status: "ok", summary: "Inngest", detail: "Servidor de desenvolvimento do Inngest." };
-  if (!config.INNGEST_SIGNING_KEY) return { status: "fail", summary: "Inngest", detail: "INNGEST_SIGNING_KEY não está definida: o Inngest não conseguirá chamar /api/inngest." };
+  if (!config.INNGEST_SIGNING_KEY)
+    return {
+      status: "fail",
+      summary: "Inngest",
+      detail: "INNGEST_SIGNING_KEY não está definida: o Inngest não conseguirá chamar /api/inngest.",
+    };
   return { status: "ok", summary: "Inngest", detail: "Inngest Cloud." };
 }
 
@@ -104,7 +119,11 @@ function checkJobs(config: Config): Outcome {
 async function checkEmail(db: Database, config: Config, orgId: string, now: Date): Promise<Outcome> {
   const since = new Date(now.getTime() - 24 * 3600_000);
   const staleBefore = new Date(now.getTime() - 15 * 60_000);
-  const members = db.select({ email: users.email }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(memberships.orgId, orgId));
+  const members = db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.orgId, orgId));
   const scope = and(gte(emailOutbox.createdAt, since), inArray(emailOutbox.to, members));
   const [[totals], [lastFailure]] = await db.batch([
     db
@@ -115,30 +134,67 @@ async function checkEmail(db: Database, config: Config, orgId: string, now: Date
       })
       .from(emailOutbox)
       .where(scope),
-    db.select({ error: emailOutbox.error }).from(emailOutbox).where(and(scope, eq(emailOutbox.status, "failed"))).orderBy(desc(emailOutbox.createdAt)).limit(1),
+    db
+      .select({ error: emailOutbox.error })
+      .from(emailOutbox)
+      .where(and(scope, eq(emailOutbox.status, "failed")))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1),
   ]);
   const provider = config.EMAIL_API_URL ? "API HTTP" : "Caixa de saída local";
   const total = Number(totals?.total ?? 0);
   const failed = Number(totals?.failed ?? 0);
   const stale = Number(totals?.stale ?? 0);
   const counts = `${total} ${total === 1 ? "e-mail" : "e-mails"} para a sua equipe nas últimas 24 h, ${failed} com falha.`;
-  if (failed > 0) return { status: "fail", summary: provider, detail: `${counts}${lastFailure?.error ? ` Último erro: ${lastFailure.error.slice(0, 200)}` : ""}` };
+  if (failed > 0)
+    return {
+      status: "fail",
+      summary: provider,
+      detail: `${counts}${lastFailure?.error ? ` Último erro: ${lastFailure.error.slice(0, 200)}` : ""}`,
+    };
   if (stale > 0) return { status: "warn", summary: provider, detail: `${counts} ${stale} ainda na fila há mais de 15 minutos.` };
   if (!config.EMAIL_API_URL && config.APP_ENV === "production") {
-    return { status: "fail", summary: provider, detail: `Em produção, sem EMAIL_API_URL ninguém recebe os e-mails (confirmação, convites, nova senha). ${counts}` };
+    return {
+      status: "fail",
+      summary: provider,
+      detail: `Em produção, sem EMAIL_API_URL ninguém recebe os e-mails (confirmação, convites, nova senha). ${counts}`,
+    };
   }
-  return { status: "ok", summary: provider, detail: config.EMAIL_API_URL ? counts : `Os e-mails ficam registrados no banco e no log do servidor. ${counts}` };
+  return {
+    status: "ok",
+    summary: provider,
+    detail: config.EMAIL_API_URL ? counts : `Os e-mails ficam registrados no banco e no log do servidor. ${counts}`,
+  };
 }
 
 function checkAi(config: Config): Outcome {
-  if (config.OPENAI_API_KEY) return { status: "ok", summary: "OpenAI", detail: `Modelo ${config.OPENAI_MODEL ?? "padrão"}${config.OPENAI_BASE_URL ? ` em ${safeHost(config.OPENAI_BASE_URL)}` : ""}.` };
-  return { status: "warn", summary: "Modelos de texto locais (sem OpenAI)", detail: "OPENAI_API_KEY não está definida: os textos são gerados a partir de modelos prontos em português." };
+  if (config.OPENAI_API_KEY)
+    return {
+      status: "ok",
+      summary: "OpenAI",
+      detail: `Modelo ${config.OPENAI_MODEL ?? "padrão"}${config.OPENAI_BASE_URL ? ` em ${safeHost(config.OPENAI_BASE_URL)}` : ""}.`,
+    };
+  return {
+    status: "warn",
+    summary: "Modelos de texto locais (sem OpenAI)",
+    detail: "OPENAI_API_KEY não está definida: os textos são gerados a partir de modelos prontos em português.",
+  };
 }
 
 function checkMeta(config: Config): Outcome {
-  if (!config.META_APP_ID) return { status: "warn", summary: "Não configurado", detail: "META_APP_ID não está definido: conectar Facebook e Instagram fica indisponível." };
-  if (!config.META_APP_SECRET) return { status: "fail", summary: "Incompleto", detail: "META_APP_ID está definido, mas META_APP_SECRET não." };
-  return { status: "ok", summary: "App da Meta configurado", detail: `App ${config.META_APP_ID}, Graph API ${config.META_GRAPH_VERSION ?? "versão padrão"}.` };
+  if (!config.META_APP_ID)
+    return {
+      status: "warn",
+      summary: "Não configurado",
+      detail: "META_APP_ID não está definido: conectar Facebook e Instagram fica indisponível.",
+    };
+  if (!config.META_APP_SECRET)
+    return { status: "fail", summary: "Incompleto", detail: "META_APP_ID está definido, mas META_APP_SECRET não." };
+  return {
+    status: "ok",
+    summary: "App da Meta configurado",
+    detail: `App ${config.META_APP_ID}, Graph API ${config.META_GRAPH_VERSION ?? "versão padrão"}.`,
+  };
 }
 
 /** Only the host of a configured URL: never its path, query or credentials. */

@@ -36,7 +36,12 @@ export interface OrganizationInput {
  * the logo too — in one round trip. Returns the logo key it replaced so the caller can delete
  * the old object from storage.
  */
-export async function updateOrganization(ctx: ServiceContext, orgId: string, input: OrganizationInput, options: { logoKey?: string | null } = {}): Promise<{ previousLogoKey: string | null }> {
+export async function updateOrganization(
+  ctx: ServiceContext,
+  orgId: string,
+  input: OrganizationInput,
+  options: { logoKey?: string | null } = {},
+): Promise<{ previousLogoKey: string | null }> {
   const values = {
     name: input.nome,
     segment: input.segmento,
@@ -103,7 +108,8 @@ export type ImageType = { mime: "image/png" | "image/jpeg" | "image/webp"; ext: 
 export function detectImageType(head: Uint8Array): ImageType | null {
   const at = (i: number) => head[i];
   const ascii = (from: number, text: string) => [...text].every((ch, i) => at(from + i) === ch.charCodeAt(0));
-  if (head.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return { mime: "image/png", ext: "png" };
+  if (head.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b))
+    return { mime: "image/png", ext: "png" };
   if (head.length >= 3 && at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return { mime: "image/jpeg", ext: "jpg" };
   if (head.length >= 12 && ascii(0, "RIFF") && ascii(8, "WEBP")) return { mime: "image/webp", ext: "webp" };
   return null;

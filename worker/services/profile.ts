@@ -28,13 +28,26 @@ export interface SessionView {
 /** Active (not revoked, not expired) sessions of the user; the current one first. */
 export async function listSessions(db: Database, userId: string, currentSessionId: string, now = new Date()): Promise<SessionView[]> {
   const rows = await db
-    .select({ id: sessions.id, userAgent: sessions.userAgent, ip: sessions.ip, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt))
     .limit(50);
   return rows
-    .map((r) => ({ id: r.id, device: describeUserAgent(r.userAgent), ip: r.ip, createdAt: r.createdAt, lastSeenAt: r.lastSeenAt, current: r.id === currentSessionId }))
+    .map((r) => ({
+      id: r.id,
+      device: describeUserAgent(r.userAgent),
+      ip: r.ip,
+      createdAt: r.createdAt,
+      lastSeenAt: r.lastSeenAt,
+      current: r.id === currentSessionId,
+    }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }
 
@@ -52,7 +65,9 @@ export async function revokeOtherSessions(ctx: ServiceContext, userId: string, c
   const result = await ctx.db
     .update(sessions)
     .set({ revokedAt: ctx.now })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.now)));
+    .where(
+      and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.now)),
+    );
   return result.rowsAffected;
 }
 

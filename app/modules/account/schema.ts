@@ -10,9 +10,9 @@ export const nameSchema = z.object({
 export const changePasswordSchema = confirmed(
   z.object({
     intent: z.literal("senha"),
-    senhaAtual: requiredString("Senha atual", { max: 200 }),
+    senhaAtual: password("Senha atual", { min: 1, max: 200 }),
     novaSenha: password("Nova senha", { max: 200 }),
-    confirmarNovaSenha: requiredString("Confirmar nova senha"),
+    confirmarNovaSenha: password("Confirmar nova senha", { min: 1, max: 200 }),
   }),
   "novaSenha",
   "confirmarNovaSenha",
@@ -26,7 +26,12 @@ export const endSessionSchema = z.object({
 
 export const endOtherSessionsSchema = z.object({ intent: z.literal("encerrar-outras") });
 
-export const profileActionSchema = z.discriminatedUnion("intent", [nameSchema, changePasswordSchema, endSessionSchema, endOtherSessionsSchema]);
+export const profileActionSchema = z.discriminatedUnion("intent", [
+  nameSchema,
+  changePasswordSchema,
+  endSessionSchema,
+  endOtherSessionsSchema,
+]);
 
 export const COLOR_MODE_VALUES = ["system", "light", "dark"] as const;
 

@@ -37,10 +37,14 @@ export const organizationSchema = z
     logo: optional(file("Logo", { maxKb: LOGO_MAX_KB, mimes: LOGO_TYPES })),
     removerLogo: checkbox(),
   })
-  .superRefine((v, ctx) => {
-    if (needsCreci(v.segmento) && !v.creci) {
-      ctx.addIssue({ code: "custom", path: ["creci"], message: "O campo CRECI é obrigatório" });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (needsCreci(v.segmento) && !v.creci) {
+        ctx.addIssue({ code: "custom", path: ["creci"], message: "O campo CRECI é obrigatório" });
+      }
+      // Runs even when other fields failed, so every problem shows at once.
+    },
+    { when: () => true },
+  );
 
 export type OrganizationForm = z.output<typeof organizationSchema>;

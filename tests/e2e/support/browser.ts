@@ -3,12 +3,17 @@
  * one browser per test file, a fresh context (cookies) and page per test, and the test fails
  * when the page logged a console error or threw, unless allowed with `allowBrowserError`.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import { CHROMIUM_FLAGS, chromiumPath } from "../../../scripts/lib/browser.ts";
 import { ROOT } from "../../../scripts/lib/proc.ts";
+
+/** Long messages (React's hydration diff) keep their head and their tail, where the diff is. */
+function shorten(text: string): string {
+  return text.length <= 2500 ? text : `${text.slice(0, 400)} … ${text.slice(-2000)}`;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
@@ -60,14 +65,25 @@ export function browserFixture(): BrowserFixture {
     allowed = [];
     current = await open();
   });
-  afterEach(async () => {
+  afterEach(async (ctx) => {
+    // On failure keep what the browser showed: test-results/e2e/<test>.png and .html.
+    if (ctx.task.result?.state === "fail" && current) {
+      const slug = ctx.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 80);
+      const dir = path.join(ROOT, "test-results/e2e");
+      mkdirSync(dir, { recursive: true });
+      await current.page.screenshot({ path: path.join(dir, `${slug}.png`), fullPage: true }).catch(() => {});
+      const html = await current.page.content().catch(() => "");
+      writeFileSync(path.join(dir, `${slug}.html`), `<!-- ${current.page.url()} -->\n${html}`);
+    }
     for (const c of contexts) await c.close().catch(() => {});
     contexts = [];
     current = undefined;
-    const unexpected = errors.filter((e) => !allowed.some((re) => re.test(e)));
+    // Triage only (never in CI): E2E_IGNORE_BROWSER_ERRORS="regex" lets matching errors pass.
+    const ignore = process.env.E2E_IGNORE_BROWSER_ERRORS ? new RegExp(process.env.E2E_IGNORE_BROWSER_ERRORS) : undefined;
+    const unexpected = errors.filter((e) => !allowed.some((re) => re.test(e)) && !ignore?.test(e));
     errors = [];
     if (unexpected.length > 0)
-      throw new Error(`browser errors during the test:\n${unexpected.map((e) => `  - ${e.slice(0, 800)}`).join("\n")}`);
+      throw new Error(`browser errors during the test:\n${unexpected.map((e) => `  - ${shorten(e)}`).join("\n")}`);
   });
 
   const need = () => {
