@@ -102,8 +102,10 @@ async function main(): Promise<number> {
       },
     ],
   ];
+  // `npm test -- --keep-going` runs every step even after a failure (triage; CI stops early).
+  const keepGoing = process.argv.includes("--keep-going");
   for (const [name, run] of steps) {
-    if (!(await step(name, run))) break;
+    if (!(await step(name, run)) && !keepGoing) break;
   }
 
   banner("summary");
@@ -111,7 +113,7 @@ async function main(): Promise<number> {
     console.log(`${r.ok ? "✔" : "✘"} ${r.name} — ${r.seconds.toFixed(1)} s${r.detail ? ` (${r.detail})` : ""}`);
   }
   const skipped = steps.slice(results.length).map(([name]) => name);
-  for (const name of skipped) console.log(`- ${name} — not run (an earlier step failed)`);
+  for (const name of skipped) console.log(`- ${name} — not run (an earlier step failed; --keep-going runs it anyway)`);
   const ok = results.length === steps.length && results.every((r) => r.ok);
   console.log(`total ${((performance.now() - t0) / 1000).toFixed(1)} s — ${ok ? "OK" : "FAILED"}`);
   console.log(`${passed} passed, ${failed} failed`);

@@ -134,6 +134,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   // Admins can't touch owners (the service refuses too); nobody deactivates themselves.
   const canManage = (role: Role) => role !== "owner" || actorRole === "owner";
   const inviteValues = failedIntent === "convidar" ? failure?.values : undefined;
+  // An error no row or form on the page can show (unknown intent, a member not in this team).
+  const shownElsewhere = failedIntent === "convidar" || (failedRow !== undefined && members.some((m) => m.membershipId === failedRow));
+  const pageError = failure && !shownElsewhere ? (failure.errors._form ?? Object.values(failure.errors)[0]) : undefined;
 
   return (
     <>
@@ -143,162 +146,22 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           <Alert tone="success">{success.message}</Alert>
         </div>
       ) : null}
+      {pageError ? (
+        <div className="mb-4">
+          <Alert tone="error">{pageError}</Alert>
+        </div>
+      ) : null}
 
-      <div className="grid items-start gap-6 xl:grid-cols-[1fr_22rem]">
-        <Card title={`Equipe (${members.length})`}>
-          <table className="block w-full text-sm md:table">
-            <caption className="sr-only">Pessoas da equipe, com papel, situação e ações</caption>
-            <thead className="hidden border-b border-line text-left text-xs tracking-wide text-fg-soft uppercase md:table-header-group">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Nome
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Papel
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Situação
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Desde
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  <span className="sr-only">Ações</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="block space-y-3 md:table-row-group md:space-y-0">
-              {members.map((m) => {
-                const self = m.userId === me;
-                const manageable = canManage(m.role);
-                const confirming = confirmId === m.membershipId;
-                const rowError =
-                  failedRow === m.membershipId && failure ? (failure.errors._form ?? Object.values(failure.errors)[0]) : undefined;
-                return (
-                  <tr
-                    key={m.membershipId}
-                    className="block rounded-xl border border-line p-4 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
-                  >
-                    <td className="block pb-2 md:table-cell md:px-3 md:py-3">
-                      <p className="font-semibold">
-                        {m.name}
-                        {self ? <span className="ml-2 text-xs font-normal text-fg-soft">(você)</span> : null}
-                      </p>
-                      <p className="break-all text-fg-soft">{m.email}</p>
-                    </td>
-                    <td className="block py-1 md:table-cell md:px-3 md:py-3">
-                      {manageable && m.status !== "desativado" ? (
-                        <Form method="post" action="/admin/users" className="flex flex-wrap items-center gap-2" preventScrollReset>
-                          <input type="hidden" name="intent" value="papel" />
-                          <input type="hidden" name="membershipId" value={m.membershipId} />
-                          <label htmlFor={`papel-${m.membershipId}`} className="text-fg-soft md:sr-only">
-                            Papel<span className="sr-only"> de {m.name}</span>
-                          </label>
-                          <select
-                            id={`papel-${m.membershipId}`}
-                            name="papel"
-                            defaultValue={m.role}
-                            className="rounded-lg border border-line bg-surface px-2 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
-                          >
-                            {(roles.includes(m.role) ? roles : [m.role, ...roles]).map((r) => (
-                              <option key={r} value={r}>
-                                {ROLE_LABELS[r]}
-                              </option>
-                            ))}
-                          </select>
-                          <Button
-                            type="submit"
-                            variant="secondary"
-                            className="px-3 py-2"
-                            aria-label={`Salvar papel de ${m.name}`}
-                            busy={busy("papel", m.membershipId)}
-                          >
-                            Salvar
-                          </Button>
-                        </Form>
-                      ) : (
-                        <p className="flex justify-between gap-3 md:block">
-                          <CellLabel>Papel</CellLabel>
-                          {ROLE_LABELS[m.role]}
-                        </p>
-                      )}
-                    </td>
-                    <td className="flex justify-between gap-3 py-1 md:table-cell md:px-3 md:py-3">
-                      <CellLabel>Situação</CellLabel>
-                      <StatusBadge status={m.status} />
-                    </td>
-                    <td className="flex justify-between gap-3 py-1 tabular-nums md:table-cell md:px-3 md:py-3">
-                      <CellLabel>Desde</CellLabel>
-                      {m.since}
-                    </td>
-                    <td className="block pt-3 md:table-cell md:px-3 md:py-3 md:text-right">
-                      {self || !manageable ? null : m.status === "desativado" ? (
-                        <Form method="post" action="/admin/users" preventScrollReset>
-                          <input type="hidden" name="intent" value="reativar" />
-                          <input type="hidden" name="membershipId" value={m.membershipId} />
-                          <Button
-                            type="submit"
-                            variant="secondary"
-                            className="px-3 py-2"
-                            aria-label={`Reativar ${m.name}`}
-                            busy={busy("reativar", m.membershipId)}
-                          >
-                            Reativar
-                          </Button>
-                        </Form>
-                      ) : confirming ? (
-                        <div
-                          ref={confirmRef}
-                          tabIndex={-1}
-                          className="space-y-2 rounded-lg border border-danger/30 bg-danger-soft p-3 text-left focus:outline-none md:min-w-64"
-                        >
-                          <p className="text-sm">
-                            Desativar <strong>{m.name}</strong>? A pessoa perde o acesso na hora e as sessões dela são encerradas. Você pode
-                            reativar depois.
-                          </p>
-                          <div className="flex flex-wrap gap-2">
-                            <Form method="post" action="/admin/users" preventScrollReset>
-                              <input type="hidden" name="intent" value="desativar" />
-                              <input type="hidden" name="membershipId" value={m.membershipId} />
-                              <Button type="submit" variant="danger" className="px-3 py-2" busy={busy("desativar", m.membershipId)}>
-                                Confirmar desativação
-                              </Button>
-                            </Form>
-                            <Link to="/admin/users" preventScrollReset className={buttonClass("ghost", "px-3 py-2")}>
-                              Cancelar
-                            </Link>
-                          </div>
-                        </div>
-                      ) : (
-                        <Link
-                          to={`/admin/users?desativar=${encodeURIComponent(m.membershipId)}`}
-                          preventScrollReset
-                          className={buttonClass("ghost", "px-3 py-2 text-danger")}
-                          aria-label={`Desativar ${m.name}`}
-                        >
-                          Desativar
-                        </Link>
-                      )}
-                      {rowError ? (
-                        <p role="alert" className="mt-2 text-sm text-danger">
-                          {rowError}
-                        </p>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </Card>
-
+      <div className="space-y-6">
         <Card title="Convidar pessoa">
           <p className="mb-4 text-sm text-fg-soft">
             Enviamos um link por e-mail; a pessoa cria a senha dela ao abrir. O convite vale por 7 dias.
           </p>
-          <Form method="post" action="/admin/users" ref={inviteRef} className="space-y-4" {...invite.formProps}>
+          <Form method="post" action="/admin/users" ref={inviteRef} className="grid items-start gap-4 md:grid-cols-3" {...invite.formProps}>
             <input type="hidden" name="intent" value="convidar" />
-            <FormError errors={invite.errors} />
+            <div className="md:col-span-3">
+              <FormError errors={invite.errors} />
+            </div>
             <Field label="Nome" name="nome" required autoComplete="off" defaultValue={inviteValues?.nome} error={invite.errors.nome} />
             <Field
               label="E-mail"
@@ -318,17 +181,168 @@ export default function Users({ loaderData }: Route.ComponentProps) {
               defaultValue={inviteValues?.papel ?? ""}
               error={invite.errors.papel}
             />
-            <ul className="space-y-1 text-xs text-fg-soft">
+            <ul className="grid gap-1 text-xs text-fg-soft sm:grid-cols-2 md:col-span-3">
               {roles.map((r) => (
                 <li key={r}>
                   <strong className="font-semibold text-fg">{ROLE_LABELS[r]}:</strong> {ROLE_HELP[r]}.
                 </li>
               ))}
             </ul>
-            <Button type="submit" className="w-full" busy={busy("convidar")}>
-              Enviar convite
-            </Button>
+            <div className="md:col-span-3">
+              <Button type="submit" className="w-full sm:w-auto" busy={busy("convidar")}>
+                Enviar convite
+              </Button>
+            </div>
           </Form>
+        </Card>
+
+        <Card title={`Equipe (${members.length})`}>
+          <div className="md:overflow-x-auto">
+            <table className="block w-full text-sm md:table">
+              <caption className="sr-only">Pessoas da equipe, com papel, situação e ações</caption>
+              <thead className="hidden border-b border-line text-left text-xs tracking-wide text-fg-soft uppercase md:table-header-group">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Nome
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Papel
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Situação
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Desde
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    <span className="sr-only">Ações</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+                {members.map((m) => {
+                  const self = m.userId === me;
+                  const manageable = canManage(m.role);
+                  const confirming = confirmId === m.membershipId;
+                  const rowError =
+                    failedRow === m.membershipId && failure ? (failure.errors._form ?? Object.values(failure.errors)[0]) : undefined;
+                  return (
+                    <tr
+                      key={m.membershipId}
+                      className="block rounded-xl border border-line p-4 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
+                    >
+                      <td className="block pb-2 md:table-cell md:px-3 md:py-3">
+                        <p className="font-semibold">
+                          {m.name}
+                          {self ? <span className="ml-2 text-xs font-normal text-fg-soft">(você)</span> : null}
+                        </p>
+                        <p className="text-fg-soft [overflow-wrap:anywhere]">{m.email}</p>
+                      </td>
+                      <td className="block py-1 md:table-cell md:px-3 md:py-3">
+                        {manageable && m.status !== "desativado" ? (
+                          <Form method="post" action="/admin/users" className="flex flex-wrap items-center gap-2 md:flex-nowrap" preventScrollReset>
+                            <input type="hidden" name="intent" value="papel" />
+                            <input type="hidden" name="membershipId" value={m.membershipId} />
+                            <label htmlFor={`papel-${m.membershipId}`} className="text-fg-soft md:sr-only">
+                              Papel<span className="sr-only"> de {m.name}</span>
+                            </label>
+                            <select
+                              id={`papel-${m.membershipId}`}
+                              name="papel"
+                              defaultValue={m.role}
+                              className="rounded-lg border border-line bg-surface px-2 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+                            >
+                              {(roles.includes(m.role) ? roles : [m.role, ...roles]).map((r) => (
+                                <option key={r} value={r}>
+                                  {ROLE_LABELS[r]}
+                                </option>
+                              ))}
+                            </select>
+                            <Button
+                              type="submit"
+                              variant="secondary"
+                              className="px-3 py-2"
+                              aria-label={`Salvar papel de ${m.name}`}
+                              busy={busy("papel", m.membershipId)}
+                            >
+                              Salvar
+                            </Button>
+                          </Form>
+                        ) : (
+                          <p className="flex justify-between gap-3 md:block">
+                            <CellLabel>Papel</CellLabel>
+                            {ROLE_LABELS[m.role]}
+                          </p>
+                        )}
+                      </td>
+                      <td className="flex justify-between gap-3 py-1 md:table-cell md:px-3 md:py-3">
+                        <CellLabel>Situação</CellLabel>
+                        <StatusBadge status={m.status} />
+                      </td>
+                      <td className="flex justify-between gap-3 py-1 tabular-nums md:table-cell md:px-3 md:py-3">
+                        <CellLabel>Desde</CellLabel>
+                        {m.since}
+                      </td>
+                      <td className="block pt-3 md:table-cell md:px-3 md:py-3 md:text-right">
+                        {self || !manageable ? null : m.status === "desativado" ? (
+                          <Form method="post" action="/admin/users" preventScrollReset>
+                            <input type="hidden" name="intent" value="reativar" />
+                            <input type="hidden" name="membershipId" value={m.membershipId} />
+                            <Button
+                              type="submit"
+                              variant="secondary"
+                              className="px-3 py-2"
+                              aria-label={`Reativar ${m.name}`}
+                              busy={busy("reativar", m.membershipId)}
+                            >
+                              Reativar
+                            </Button>
+                          </Form>
+                        ) : confirming ? (
+                          <div
+                            ref={confirmRef}
+                            tabIndex={-1}
+                            className="space-y-2 rounded-lg border border-danger/30 bg-danger-soft p-3 text-left focus:outline-none md:min-w-64"
+                          >
+                            <p className="text-sm">
+                              Desativar <strong>{m.name}</strong>? A pessoa perde o acesso na hora e as sessões dela são encerradas. Você
+                              pode reativar depois.
+                            </p>
+                            <div className="flex flex-wrap gap-2">
+                              <Form method="post" action="/admin/users" preventScrollReset>
+                                <input type="hidden" name="intent" value="desativar" />
+                                <input type="hidden" name="membershipId" value={m.membershipId} />
+                                <Button type="submit" variant="danger" className="px-3 py-2" busy={busy("desativar", m.membershipId)}>
+                                  Confirmar desativação
+                                </Button>
+                              </Form>
+                              <Link to="/admin/users" preventScrollReset className={buttonClass("ghost", "px-3 py-2")}>
+                                Cancelar
+                              </Link>
+                            </div>
+                          </div>
+                        ) : (
+                          <Link
+                            to={`/admin/users?desativar=${encodeURIComponent(m.membershipId)}`}
+                            preventScrollReset
+                            className="inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold text-danger transition hover:bg-danger-soft"
+                            aria-label={`Desativar ${m.name}`}
+                          >
+                            Desativar
+                          </Link>
+                        )}
+                        {rowError ? (
+                          <p role="alert" className="mt-2 text-sm text-danger">
+                            {rowError}
+                          </p>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         </Card>
       </div>
     </>

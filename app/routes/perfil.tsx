@@ -50,6 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (input.intent) {
       case "nome":
         await updateName(ctx, auth.user.id, input.nome);
+        // Loaders of this same request (a form posted without JavaScript) read the session's
+        // user: show them the new name.
+        auth.user.name = input.nome;
         return done("nome", "Nome atualizado.");
       case "senha":
         await changePassword(ctx, auth.user.id, auth.sessionId, input.senhaAtual, input.novaSenha);
@@ -92,10 +95,18 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
   const others = sessions.filter((s) => !s.current);
   const sessionError = errorsFor("encerrar")?._form ?? errorsFor("encerrar-outras")?._form;
+  // A request no form on the page sent (unknown intent): its error shows at the top.
+  const pageError =
+    failure && !["nome", "senha", "encerrar", "encerrar-outras"].includes(answered ?? "") ? Object.values(failure.errors)[0] : undefined;
 
   return (
     <>
       <PageHeader title="Meu Perfil" description="Seus dados de acesso, sua senha e os aparelhos conectados à sua conta." />
+      {pageError ? (
+        <div className="mb-4">
+          <Alert tone="error">{pageError}</Alert>
+        </div>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Dados pessoais">
           {successFor("nome") ? <Alert tone="success">{successFor("nome")}</Alert> : null}

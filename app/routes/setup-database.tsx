@@ -90,7 +90,7 @@ export default function SetupDatabase({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Card title="Lista de migrações" className="mt-6">
-        <div className="overflow-x-auto">
+        <div>
           <table className="w-full text-sm">
             <caption className="sr-only">Migrações do banco e a situação de cada uma</caption>
             <thead className="border-b border-line text-left text-xs tracking-wide text-fg-soft uppercase">
@@ -114,7 +114,7 @@ export default function SetupDatabase({ loaderData }: Route.ComponentProps) {
                 <tr key={m.tag} className="border-b border-line last:border-0">
                   <td className="px-3 py-2.5 tabular-nums">{m.idx}</td>
                   <td className="px-3 py-2.5 font-mono text-xs break-all">{m.tag}</td>
-                  <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">{m.generatedAt}</td>
+                  <td className="px-3 py-2.5 tabular-nums">{m.generatedAt}</td>
                   <td className="px-3 py-2.5">
                     {!status.reachable ? (
                       <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-fg-soft">Desconhecida</span>

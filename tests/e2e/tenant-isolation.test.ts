@@ -76,16 +76,33 @@ beforeAll(async () => {
   const db = e2eDb();
   const [m] = await db.select().from(memberships).where(eq(memberships.userId, a.id));
   orgA = m?.orgId as string;
-  await db.update(organizations).set({ name: `Empresa ${MARK}`, description: `Descrição ${MARK}`, document: "11222333000181" }).where(eq(organizations.id, orgA));
+  await db
+    .update(organizations)
+    .set({ name: `Empresa ${MARK}`, description: `Descrição ${MARK}`, document: "11222333000181" })
+    .where(eq(organizations.id, orgA));
   const now = new Date();
   const staffId = crypto.randomUUID();
   await db.batch([
-    db.insert(users).values({ id: staffId, name: `Equipe ${MARK}`, email: uniqueEmail(MARK.toLowerCase()), passwordHash: hashPassword("x-senha-123"), emailVerifiedAt: now, createdAt: now, updatedAt: now }),
+    db
+      .insert(users)
+      .values({
+        id: staffId,
+        name: `Equipe ${MARK}`,
+        email: uniqueEmail(MARK.toLowerCase()),
+        passwordHash: hashPassword("x-senha-123"),
+        emailVerifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      }),
     db.insert(memberships).values({ orgId: orgA, userId: staffId, role: "staff", createdAt: now, updatedAt: now }),
   ]);
   const b = await createRegisteredUser({ name: "Bruno Outro" });
   cookieB = await loginCookie(b.email, b.password);
-  const token = await fetch(`${base()}/api/auth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: b.email, senha: b.password }) });
+  const token = await fetch(`${base()}/api/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: b.email, senha: b.password }),
+  });
   bearerB = ((await token.json()) as { access_token: string }).access_token;
   // Sanity: A's own session does see the marker, so the assertions below can fail.
   const cookieA = await loginCookie(a.email, a.password);

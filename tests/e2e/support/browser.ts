@@ -82,8 +82,7 @@ export function browserFixture(): BrowserFixture {
     const ignore = process.env.E2E_IGNORE_BROWSER_ERRORS ? new RegExp(process.env.E2E_IGNORE_BROWSER_ERRORS) : undefined;
     const unexpected = errors.filter((e) => !allowed.some((re) => re.test(e)) && !ignore?.test(e));
     errors = [];
-    if (unexpected.length > 0)
-      throw new Error(`browser errors during the test:\n${unexpected.map((e) => `  - ${shorten(e)}`).join("\n")}`);
+    if (unexpected.length > 0) throw new Error(`browser errors during the test:\n${unexpected.map((e) => `  - ${shorten(e)}`).join("\n")}`);
   });
 
   const need = () => {

@@ -3,7 +3,7 @@
  * local libSQL server, the fake e-mail API, and the built Worker served in workerd (wrangler dev)
  * on a free port with EMAIL_API_URL pointing at the fake. Provides `baseURL` and friends.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -31,6 +31,14 @@ export default async function setup(project: TestProject) {
     if (code !== 0) throw new Error("react-router build failed (run `npx react-router build` to see why)");
   }
   const dir = mkdtempSync(path.join(tmpdir(), "alicerce-e2e-"));
+  // Serve a private copy of the build: a rebuild of build/ by anyone (npm start, another
+  // engineer) would otherwise make wrangler reload mid-run and 500 on vanished assets.
+  const buildCopy = path.join(dir, "build");
+  if (!existsSync(path.join(ROOT, "build/server/wrangler.json"))) throw new Error("no build/ to serve: unset E2E_SKIP_BUILD");
+  cpSync(path.join(ROOT, "build"), buildCopy, {
+    recursive: true,
+    filter: (src) => !src.endsWith(".dev.vars") && !src.includes(`${path.sep}.wrangler`),
+  });
   const file = path.join(dir, "e2e.db");
   const db = await migrateDatabase(`file:${file}`);
   db.$client.close();
@@ -46,6 +54,7 @@ export default async function setup(project: TestProject) {
         EMAIL_API_URL: email.url,
         EMAIL_API_KEY: "e2e-key",
       },
+      configPath: path.join(buildCopy, "server/wrangler.json"),
       persistTo: path.join(dir, "wrangler-state"),
       output: "capture",
       echo: process.env.E2E_WORKER_LOGS === "1",

@@ -15,9 +15,16 @@ export async function login(page: Page, email: string, password: string, expectP
   await waitForPath(page, expectPath);
 }
 
-/** Opens the user menu and clicks "Sair"; waits for /login. */
+/**
+ * Opens the user menu ("Menu do usuário": a button, or a <details> summary labelled so) and
+ * clicks "Sair"; waits for /login.
+ */
 export async function logout(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Menu do usuário" }).click();
+  await page
+    .getByRole("button", { name: "Menu do usuário" })
+    .or(page.getByLabel("Menu do usuário", { exact: true }))
+    .first()
+    .click();
   await page
     .getByRole("menuitem", { name: "Sair" })
     .or(page.getByRole("button", { name: "Sair" }))
