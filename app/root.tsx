@@ -34,7 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f6e66" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        <Links nonce={data?.nonce} />
       </head>
       <body className="min-h-dvh">
         {children}

@@ -18,7 +18,7 @@ export default function PublicLayout() {
       <a href="#conteudo" className="skip-link">
         Pular para o conteúdo
       </a>
-      <Link to="/login" className="mb-8 flex items-center gap-2 text-xl font-bold tracking-tight" aria-label="Alicerce — início">
+      <Link to="/login" className="mb-8 flex items-center gap-2 text-xl font-bold tracking-tight">
         <span aria-hidden="true" className="grid size-9 place-items-center rounded-lg bg-accent text-accent-fg">
           A
         </span>

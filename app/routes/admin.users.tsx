@@ -240,7 +240,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                       </td>
                       <td className="block py-1 md:table-cell md:px-3 md:py-3">
                         {manageable && m.status !== "desativado" ? (
-                          <Form method="post" action="/admin/users" className="flex flex-wrap items-center gap-2 md:flex-nowrap" preventScrollReset>
+                          <Form
+                            method="post"
+                            action="/admin/users"
+                            className="flex flex-wrap items-center gap-2 md:flex-nowrap"
+                            preventScrollReset
+                          >
                             <input type="hidden" name="intent" value="papel" />
                             <input type="hidden" name="membershipId" value={m.membershipId} />
                             <label htmlFor={`papel-${m.membershipId}`} className="text-fg-soft md:sr-only">

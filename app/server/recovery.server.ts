@@ -2,9 +2,9 @@
 export const RECOVERY_COOKIE = "alicerce_recovery";
 
 export function recoveryCookie(token: string, secure: boolean): string {
-  return `${RECOVERY_COOKIE}=${encodeURIComponent(token)}; Path=/recover-password; HttpOnly; SameSite=Lax; Max-Age=3600${secure ? "; Secure" : ""}`;
+  return `${RECOVERY_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600${secure ? "; Secure" : ""}`;
 }
 
 export function clearRecoveryCookie(): string {
-  return `${RECOVERY_COOKIE}=; Path=/recover-password; HttpOnly; SameSite=Lax; Max-Age=0`;
+  return `${RECOVERY_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
 }

@@ -142,7 +142,7 @@ describe("tenant isolation", () => {
     expect(apiGets.length).toBeGreaterThan(2);
     for (const path of apiGets) {
       if (path.includes("*") || path.includes(":")) continue;
-      for (const headers of [{ authorization: `Bearer ${bearerB}` }, { cookie: cookieB }, {}]) {
+      for (const headers of [{ authorization: `Bearer ${bearerB}` }, { cookie: cookieB }, {}] as Record<string, string>[]) {
         const res = await fetch(`${base()}${path}`, { headers });
         expect(res.status, path).toBeLessThan(500);
         expect((await res.text()).includes(MARK), `${path} leaked A's data`).toBe(false);

@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { usesInngest } from "../config/env.ts";
+import { apiError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 
 /**
@@ -7,6 +9,8 @@ import type { AppEnv } from "../http/types.ts";
  */
 export const inngestApi = new Hono<AppEnv>().on(["GET", "POST", "PUT"], "/", async (c) => {
   const { config } = c.get("rc");
+  // Without Inngest configured, jobs run in-process: there is nothing here to serve.
+  if (!usesInngest(config)) return apiError(c, 404, "Inngest não configurado: os jobs rodam no próprio Worker.", "inngest_disabled");
   const [{ serve }, { createInngest }, { createFunctions }] = await Promise.all([
     import("inngest/hono"),
     import("../../jobs/client.ts"),

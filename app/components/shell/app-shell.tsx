@@ -40,8 +40,13 @@ function Sidebar({ role, onNavigate }: { role: Role; onNavigate?: () => void }) 
 /** Default layout: grouped sidebar, top bar with organization and user menu, drawer on phones. */
 export function AppShell({ user, org, children }: ShellProps) {
   const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // Close the drawer after navigating (the state resets when the path changes).
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (openedAt !== pathname) {
+    setOpenedAt(pathname);
+    if (open) setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);

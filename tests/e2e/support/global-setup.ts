@@ -10,7 +10,7 @@ import type { TestProject } from "vitest/node";
 import { generateSigningJwk } from "../../../worker/auth/jwt.ts";
 import { startLibsql } from "../../../scripts/lib/libsql.ts";
 import { migrateDatabase } from "../../../scripts/lib/migrate.ts";
-import { BIN, childEnv, ROOT, runNode } from "../../../scripts/lib/proc.ts";
+import { BIN, childEnv, ROOT, spawnGroup } from "../../../scripts/lib/proc.ts";
 import { serveWorker } from "../../../scripts/lib/serve-worker.ts";
 import { startFakeEmailServer } from "../../fakes/email-server.ts";
 
@@ -27,8 +27,17 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const t0 = performance.now();
   if (process.env.E2E_SKIP_BUILD !== "1") {
-    const code = await runNode(BIN.reactRouter, ["build"], { env: childEnv(), stdio: "pipe" });
-    if (code !== 0) throw new Error("react-router build failed (run `npx react-router build` to see why)");
+    const build = spawnGroup(process.execPath, [BIN.reactRouter, "build"], { env: childEnv({ FORCE_COLOR: "0" }), stdio: "pipe" });
+    let output = "";
+    build.child.stdout?.on("data", (c: Buffer) => {
+      output += c.toString();
+    });
+    build.child.stderr?.on("data", (c: Buffer) => {
+      output += c.toString();
+    });
+    const code = await build.exited;
+    await build.stop();
+    if (code !== 0) throw new Error(`react-router build failed:\n${output.slice(-4000)}`);
   }
   const dir = mkdtempSync(path.join(tmpdir(), "alicerce-e2e-"));
   // Serve a private copy of the build: a rebuild of build/ by anyone (npm start, another
