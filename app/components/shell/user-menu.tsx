@@ -9,10 +9,11 @@ export function UserMenu({ name, email, roleLabel }: { name: string; email: stri
     .join("");
   return (
     <details className="relative">
-      <summary aria-label="Menu do usuário" className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 hover:bg-muted [&::-webkit-details-marker]:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 hover:bg-muted [&::-webkit-details-marker]:hidden">
         <span aria-hidden="true" className="grid size-9 place-items-center rounded-full bg-accent-soft text-sm font-bold text-accent">
           {initials}
         </span>
+        <span className="sr-only">Menu do usuário</span>
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-line bg-surface p-2 shadow-lg">
         <div className="border-b border-line px-3 pt-1 pb-3">
