@@ -5,7 +5,13 @@ import { requestContext } from "../worker/context.ts";
 
 export const streamTimeout = 5_000;
 
-export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
   const rc = loadContext.get(requestContext);
   let shellRendered = false;
   const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={rc.nonce} />, {

@@ -1,4 +1,16 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { BuildWatcher } from "./components/shell/build-watcher.tsx";
@@ -68,10 +80,13 @@ export function ErrorBoundary() {
       <h1 className="text-3xl font-bold">{title}</h1>
       {notFound ? (
         <p className="text-fg-soft">
-          Não encontramos <code className="rounded bg-muted px-1.5 py-0.5 text-fg">{requested}</code>. Confira o endereço ou volte ao início.
+          Não encontramos <code className="rounded bg-muted px-1.5 py-0.5 text-fg">{requested}</code>. Confira o endereço ou volte ao
+          início.
         </p>
       ) : forbidden ? (
-        <p className="text-fg-soft">{isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Você não tem permissão para acessar esta página."}</p>
+        <p className="text-fg-soft">
+          {isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Você não tem permissão para acessar esta página."}
+        </p>
       ) : (
         <p className="text-fg-soft">Algo deu errado do nosso lado. Tente novamente em instantes.</p>
       )}

@@ -13,12 +13,18 @@ export default [
   route("auth/callback", "routes/auth-callback.tsx"),
   route("logout", "routes/logout.tsx"),
   // Signed in, before the organization exists.
-  layout("layouts/onboarding.tsx", [route("completar-cadastro", "routes/completar-cadastro.tsx"), route("registration-success", "routes/registration-success.tsx")]),
+  layout("layouts/onboarding.tsx", [
+    route("completar-cadastro", "routes/completar-cadastro.tsx"),
+    route("registration-success", "routes/registration-success.tsx"),
+  ]),
   // Default layout (and the professionals' slim shell, chosen by role).
   layout("layouts/app.tsx", [
     index("routes/dashboard.tsx"),
     route("perfil", "routes/perfil.tsx"),
-    route("settings", "routes/settings.tsx", [index("routes/settings._index.tsx"), route("preferences", "routes/settings.preferences.tsx")]),
+    route("settings", "routes/settings.tsx", [
+      index("routes/settings._index.tsx"),
+      route("preferences", "routes/settings.preferences.tsx"),
+    ]),
     route("config", "routes/config.tsx"),
     route("admin/users", "routes/admin.users.tsx"),
     route("setup-database", "routes/setup-database.tsx"),

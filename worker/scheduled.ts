@@ -17,7 +17,13 @@ export async function runScheduledSweep(env: Record<string, unknown>, now = new 
   const stale = await db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(or(eq(emailOutbox.status, "queued"), eq(emailOutbox.status, "failed")), lt(emailOutbox.createdAt, new Date(now.getTime() - 60_000)), gt(emailOutbox.createdAt, new Date(now.getTime() - DAY))))
+    .where(
+      and(
+        or(eq(emailOutbox.status, "queued"), eq(emailOutbox.status, "failed")),
+        lt(emailOutbox.createdAt, new Date(now.getTime() - 60_000)),
+        gt(emailOutbox.createdAt, new Date(now.getTime() - DAY)),
+      ),
+    )
     .limit(20);
   let retried = 0;
   for (const row of stale) {

@@ -94,11 +94,7 @@ function errorDetails(body: unknown): { message?: string; code?: string } {
 }
 
 /** Calls an edge function; resolves `{ data }` or throws one of the Functions*Error classes. */
-export async function invokeFunction<T = unknown>(
-  name: string,
-  body?: unknown,
-  opts: InvokeOptions = {},
-): Promise<InvokeResult<T>> {
+export async function invokeFunction<T = unknown>(name: string, body?: unknown, opts: InvokeOptions = {}): Promise<InvokeResult<T>> {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const base = (opts.baseUrl ?? "").replace(/\/+$/, "");
   const headers = new Headers(opts.headers);

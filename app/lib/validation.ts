@@ -50,8 +50,7 @@ export const messages = {
   /** The spec's default, "{field} is not valid". */
   default: (field: string): string => `O campo ${field} não é válido`,
   // Not worded by the spec: our pt-BR.
-  between: (field: string, min: Limit, max: Limit): string =>
-    `O campo ${field} deve estar entre ${show(min)} e ${show(max)}`,
+  between: (field: string, min: Limit, max: Limit): string => `O campo ${field} deve estar entre ${show(min)} e ${show(max)}`,
   alpha: (field: string): string => `O campo ${field} deve conter somente letras`,
   alpha_num: (field: string): string => `O campo ${field} deve conter somente letras e números`,
   alpha_dash: (field: string): string => `O campo ${field} deve conter somente letras, números, hífens e sublinhados`,
@@ -59,10 +58,8 @@ export const messages = {
   not_one_of: (field: string): string => `O campo ${field} contém um valor não permitido`,
   size: (field: string, kb: Limit): string => `O arquivo do campo ${field} deve ter no máximo ${show(kb)} KB`,
   image: (field: string): string => `O campo ${field} deve ser uma imagem`,
-  ext: (field: string, extensions: readonly string[]): string =>
-    `O campo ${field} deve ser um arquivo com extensão ${list(extensions)}`,
-  mimes: (field: string, types: readonly string[]): string =>
-    `O campo ${field} deve ser um arquivo do tipo ${list(types)}`,
+  ext: (field: string, extensions: readonly string[]): string => `O campo ${field} deve ser um arquivo com extensão ${list(extensions)}`,
+  mimes: (field: string, types: readonly string[]): string => `O campo ${field} deve ser um arquivo do tipo ${list(types)}`,
   dimensions: (field: string, width: Limit, height: Limit): string =>
     `O campo ${field} deve ter ${show(width)} pixels de largura por ${show(height)} pixels de altura`,
   accepted: (field: string): string => `O campo ${field} deve ser aceito`,
@@ -90,8 +87,7 @@ function trimmed(value: unknown): unknown {
 
 /** Missing → `required`; present but of the wrong type → `default`. */
 function typeError(field: string) {
-  return (issue: { input?: unknown }): string =>
-    issue.input === undefined ? messages.required(field) : messages.default(field);
+  return (issue: { input?: unknown }): string => (issue.input === undefined ? messages.required(field) : messages.default(field));
 }
 
 type Field<T> = z.ZodType<T, unknown>;
@@ -150,10 +146,7 @@ export function regex(field: string, re: RegExp): Field<string> {
 
 /** Exactly `n` digits (e.g. a bank agency): "numérico com exatamente N dígitos". */
 export function digits(field: string, n: number): Field<string> {
-  return z.preprocess(
-    trimmed,
-    z.string({ error: typeError(field) }).regex(new RegExp(`^\\d{${n}}$`), messages.digits(field, n)),
-  );
+  return z.preprocess(trimmed, z.string({ error: typeError(field) }).regex(new RegExp(`^\\d{${n}}$`), messages.digits(field, n)));
 }
 
 /** http(s) URL; "site.com.br" gets "https://" prepended, as people type it that way. */
@@ -237,8 +230,7 @@ function toNumber(value: unknown): unknown {
 }
 
 function numberTypeError(field: string) {
-  return (issue: { input?: unknown }): string =>
-    issue.input === undefined ? messages.required(field) : messages.numeric(field);
+  return (issue: { input?: unknown }): string => (issue.input === undefined ? messages.required(field) : messages.numeric(field));
 }
 
 function ranged(s: z.ZodNumber, field: string, { min, max }: RangeOptions, show: (n: number) => Limit = (n) => n) {
@@ -267,10 +259,13 @@ export function numberValue(field: string, options: RangeOptions = {}): Field<nu
  */
 export function moneyCentavos(field: string, options: RangeOptions = {}): Field<number> {
   const base = z.number({ error: numberTypeError(field) }).int(messages.default(field));
-  return z.preprocess((value) => {
-    const v = trimmed(value);
-    return typeof v === "string" ? (parseBRL(v) ?? v) : v;
-  }, ranged(base, field, options, formatBRL));
+  return z.preprocess(
+    (value) => {
+      const v = trimmed(value);
+      return typeof v === "string" ? (parseBRL(v) ?? v) : v;
+    },
+    ranged(base, field, options, formatBRL),
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -280,10 +275,7 @@ const TRUTHY = new Set(["on", "true", "1", "sim", "yes"]);
 
 /** An HTML checkbox: "on" (or true/"true"/"1") → true; missing → false. */
 export function checkbox(): Field<boolean> {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? TRUTHY.has(v.trim().toLowerCase()) : v === true),
-    z.boolean(),
-  );
+  return z.preprocess((v) => (typeof v === "string" ? TRUTHY.has(v.trim().toLowerCase()) : v === true), z.boolean());
 }
 
 /** A checkbox that must be ticked (terms, LGPD consent). */
@@ -318,8 +310,7 @@ export function file(field: string, options: FileOptions = {}): Field<File> {
       if (image && !type.startsWith("image/")) fail(messages.image(field));
       if (mimes && !mimes.some((m) => (m.endsWith("/*") ? type.startsWith(m.slice(0, -1)) : type === m)))
         fail(messages.mimes(field, mimes));
-      if (extensions && !extensions.some((e) => e.toLowerCase().replace(/^\./, "") === ext))
-        fail(messages.ext(field, extensions));
+      if (extensions && !extensions.some((e) => e.toLowerCase().replace(/^\./, "") === ext)) fail(messages.ext(field, extensions));
     }),
   );
 }

@@ -24,7 +24,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 export function navFor(role: Role): { group: NavGroup; items: NavItem[] }[] {
-  return NAV_GROUPS.map((group) => ({ group, items: NAV_ITEMS.filter((i) => i.group === group && i.roles.includes(role)) })).filter((g) => g.items.length > 0);
+  return NAV_GROUPS.map((group) => ({ group, items: NAV_ITEMS.filter((i) => i.group === group && i.roles.includes(role)) })).filter(
+    (g) => g.items.length > 0,
+  );
 }
 
 export const ROLE_LABELS: Record<Role, string> = {

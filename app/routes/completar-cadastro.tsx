@@ -46,13 +46,63 @@ export default function CompleteRegistration({ loaderData }: Route.ComponentProp
         <div className="sm:col-span-2">
           <FormError errors={errors} />
         </div>
-        <Field className="sm:col-span-2" label="Nome do negócio" name="nomeNegocio" required defaultValue={v?.nomeNegocio} error={errors.nomeNegocio} />
-        <SelectField label="Segmento" name="segmento" required placeholder="Selecione" options={SEGMENT_OPTIONS} defaultValue={v?.segmento ?? ""} onChange={(e) => setSegment(e.currentTarget.value)} error={errors.segmento} />
-        <Field label="CPF ou CNPJ" name="documento" required inputMode="text" autoComplete="off" mask={maskCpfCnpj} defaultValue={v?.documento} error={errors.documento} />
-        <Field label="CRECI" name="creci" required={broker} hint={broker ? "Obrigatório para imobiliárias e corretores." : "Só para imobiliárias e corretores."} defaultValue={v?.creci} error={errors.creci} />
-        <Field label="WhatsApp" name="whatsapp" type="tel" required autoComplete="tel-national" mask={maskPhone} placeholder="(11) 91234-5678" defaultValue={v?.whatsapp} error={errors.whatsapp} />
+        <Field
+          className="sm:col-span-2"
+          label="Nome do negócio"
+          name="nomeNegocio"
+          required
+          defaultValue={v?.nomeNegocio}
+          error={errors.nomeNegocio}
+        />
+        <SelectField
+          label="Segmento"
+          name="segmento"
+          required
+          placeholder="Selecione"
+          options={SEGMENT_OPTIONS}
+          defaultValue={v?.segmento ?? ""}
+          onChange={(e) => setSegment(e.currentTarget.value)}
+          error={errors.segmento}
+        />
+        <Field
+          label="CPF ou CNPJ"
+          name="documento"
+          required
+          inputMode="text"
+          autoComplete="off"
+          mask={maskCpfCnpj}
+          defaultValue={v?.documento}
+          error={errors.documento}
+        />
+        <Field
+          label="CRECI"
+          name="creci"
+          required={broker}
+          hint={broker ? "Obrigatório para imobiliárias e corretores." : "Só para imobiliárias e corretores."}
+          defaultValue={v?.creci}
+          error={errors.creci}
+        />
+        <Field
+          label="WhatsApp"
+          name="whatsapp"
+          type="tel"
+          required
+          autoComplete="tel-national"
+          mask={maskPhone}
+          placeholder="(11) 91234-5678"
+          defaultValue={v?.whatsapp}
+          error={errors.whatsapp}
+        />
         <Field label="Cidade" name="cidade" required autoComplete="address-level2" defaultValue={v?.cidade} error={errors.cidade} />
-        <SelectField label="UF" name="uf" required placeholder="Selecione" options={UFS.map((uf) => ({ value: uf, label: uf }))} defaultValue={v?.uf ?? ""} error={errors.uf} />
+        <SelectField
+          label="UF"
+          name="uf"
+          required
+          placeholder="Selecione"
+          options={UFS.map((uf) => ({ value: uf, label: uf }))}
+          defaultValue={v?.uf ?? ""}
+          error={errors.uf}
+        />
         <div className="sm:col-span-2">
           <Button type="submit" className="w-full" busy={navigation.state === "submitting"}>
             Concluir cadastro

@@ -35,17 +35,28 @@ export default function SignUp() {
         <FormError errors={errors} />
         <Field label="Nome" name="nome" autoComplete="name" required defaultValue={v?.nome} error={errors.nome} />
         <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={v?.email} error={errors.email} />
-        <Field label="Senha" name="senha" type="password" autoComplete="new-password" required hint="Pelo menos 8 caracteres." error={errors.senha} />
-        <Field label="Confirmar senha" name="confirmarSenha" type="password" autoComplete="new-password" required error={errors.confirmarSenha} />
+        <Field
+          label="Senha"
+          name="senha"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="Pelo menos 8 caracteres."
+          error={errors.senha}
+        />
+        <Field
+          label="Confirmar senha"
+          name="confirmarSenha"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmarSenha}
+        />
         <CheckboxField
           name="aceite"
           value="on"
           error={errors.aceite}
-          label={
-            <>
-              Li e aceito os Termos de uso e a Política de privacidade, e autorizo o tratamento dos meus dados conforme a LGPD.
-            </>
-          }
+          label={<>Li e aceito os Termos de uso e a Política de privacidade, e autorizo o tratamento dos meus dados conforme a LGPD.</>}
         />
         <Button type="submit" className="w-full" busy={navigation.state === "submitting"}>
           Criar conta

@@ -25,14 +25,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const percent = Math.round((summary.profile.done / summary.profile.total) * 100);
   return (
     <>
-      <PageHeader title={`${greeting()}, ${firstName}!`} description={`Hoje é ${formatDate(new Date())}. Este é o resumo de ${summary.orgName}.`} />
+      <PageHeader
+        title={`${greeting()}, ${firstName}!`}
+        description={`Hoje é ${formatDate(new Date())}. Este é o resumo de ${summary.orgName}.`}
+      />
       <div className="grid gap-4 md:grid-cols-3">
         <Card title="Perfil do negócio">
           <p className="text-3xl font-bold tabular-nums">{percent}%</p>
-          <div className="mt-2 h-2 rounded-full bg-muted" role="progressbar" aria-label="Perfil do negócio completo" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+          <div
+            className="mt-2 h-2 rounded-full bg-muted"
+            role="progressbar"
+            aria-label="Perfil do negócio completo"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
             <div className="h-2 rounded-full bg-accent" style={{ width: `${percent}%` }} />
           </div>
-          {summary.profile.missing.length > 0 ? <p className="mt-3 text-sm text-fg-soft">Falta: {summary.profile.missing.join(", ")}.</p> : <p className="mt-3 text-sm text-fg-soft">Perfil completo.</p>}
+          {summary.profile.missing.length > 0 ? (
+            <p className="mt-3 text-sm text-fg-soft">Falta: {summary.profile.missing.join(", ")}.</p>
+          ) : (
+            <p className="mt-3 text-sm text-fg-soft">Perfil completo.</p>
+          )}
           {manager ? (
             <Link to="/config" className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline">
               Editar perfil do negócio
@@ -42,7 +56,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card title="Equipe">
           <p className="text-3xl font-bold tabular-nums">{summary.team.active}</p>
           <p className="text-sm text-fg-soft">{summary.team.active === 1 ? "pessoa ativa" : "pessoas ativas"}</p>
-          {summary.team.pending > 0 ? <p className="mt-2 text-sm text-fg-soft">{summary.team.pending} convite(s) aguardando aceite.</p> : null}
+          {summary.team.pending > 0 ? (
+            <p className="mt-2 text-sm text-fg-soft">{summary.team.pending} convite(s) aguardando aceite.</p>
+          ) : null}
           {manager ? (
             <Link to="/admin/users" className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline">
               Gerenciar equipe

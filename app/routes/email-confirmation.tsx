@@ -31,12 +31,15 @@ export default function EmailConfirmation() {
     <>
       <h1 className="text-2xl font-bold">Confirme seu e-mail</h1>
       <p className="mt-3 text-sm text-fg-soft">
-        Enviamos um link de confirmação para {email ? <strong className="text-fg">{email}</strong> : "o seu e-mail"}. Abra a mensagem e toque em “Confirmar e-mail” para continuar.
+        Enviamos um link de confirmação para {email ? <strong className="text-fg">{email}</strong> : "o seu e-mail"}. Abra a mensagem e
+        toque em “Confirmar e-mail” para continuar.
       </p>
       <p className="mt-3 text-sm text-fg-soft">Não chegou? Confira a caixa de spam ou peça outro envio.</p>
       <Form method="post" className="mt-6 space-y-3">
         <input type="hidden" name="email" value={email} />
-        {result && "sent" in result ? <Alert tone="success">Se houver uma conta aguardando confirmação, enviamos um novo link.</Alert> : null}
+        {result && "sent" in result ? (
+          <Alert tone="success">Se houver uma conta aguardando confirmação, enviamos um novo link.</Alert>
+        ) : null}
         <FormError errors={result?.errors} />
         {result?.errors && "email" in result.errors ? <Alert tone="error">{result.errors.email}</Alert> : null}
         <Button type="submit" variant="secondary" className="w-full" busy={navigation.state === "submitting"} disabled={!email}>

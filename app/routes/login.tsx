@@ -45,7 +45,15 @@ export default function Login() {
       {notice === "sessao-encerrada" ? <Alert>Você saiu da sua conta.</Alert> : null}
       <Form method="post" className="mt-4 space-y-4" {...formProps}>
         <FormError errors={errors} />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={result?.values?.email} error={errors.email} />
+        <Field
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={result?.values?.email}
+          error={errors.email}
+        />
         <Field label="Senha" name="senha" type="password" autoComplete="current-password" required error={errors.senha} />
         <div className="flex justify-end text-sm">
           <Link to="/forgot-password" className="text-accent underline-offset-2 hover:underline">

@@ -44,7 +44,9 @@ export default function RecoverPassword({ loaderData }: Route.ComponentProps) {
     return (
       <>
         <h1 className="text-2xl font-bold">Nova senha</h1>
-        <p className="mt-3 text-sm text-fg-soft">Este link é inválido ou expirou. Os links de nova senha valem por 1 hora e só podem ser usados uma vez.</p>
+        <p className="mt-3 text-sm text-fg-soft">
+          Este link é inválido ou expirou. Os links de nova senha valem por 1 hora e só podem ser usados uma vez.
+        </p>
         <p className="mt-6 text-sm">
           <Link to="/forgot-password" className="font-semibold text-accent underline">
             Pedir um novo link
@@ -57,12 +59,29 @@ export default function RecoverPassword({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold">{invite ? "Crie sua senha" : "Nova senha"}</h1>
       <p className="mt-1 mb-6 text-sm text-fg-soft">
-        {invite ? "Bem-vindo(a) à equipe! Escolha uma senha para entrar no Alicerce." : "Escolha uma nova senha. Por segurança, encerraremos suas outras sessões."}
+        {invite
+          ? "Bem-vindo(a) à equipe! Escolha uma senha para entrar no Alicerce."
+          : "Escolha uma nova senha. Por segurança, encerraremos suas outras sessões."}
       </p>
       <Form method="post" className="space-y-4" {...formProps}>
         <FormError errors={errors} />
-        <Field label="Senha" name="senha" type="password" autoComplete="new-password" required hint="Pelo menos 8 caracteres." error={errors.senha} />
-        <Field label="Confirmar senha" name="confirmarSenha" type="password" autoComplete="new-password" required error={errors.confirmarSenha} />
+        <Field
+          label="Senha"
+          name="senha"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="Pelo menos 8 caracteres."
+          error={errors.senha}
+        />
+        <Field
+          label="Confirmar senha"
+          name="confirmarSenha"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmarSenha}
+        />
         <Button type="submit" className="w-full" busy={navigation.state === "submitting"}>
           Salvar nova senha
         </Button>

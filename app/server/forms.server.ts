@@ -18,7 +18,10 @@ function echo(form: FormData): Record<string, string> {
 }
 
 /** Validates a submitted form with its zod schema; on failure answers 400 with field errors. */
-export async function parseForm<T>(request: Request, schema: z.ZodType<T, unknown>): Promise<{ ok: true; data: T; form: FormData } | { ok: false; response: ReturnType<typeof data<ActionErrors>> }> {
+export async function parseForm<T>(
+  request: Request,
+  schema: z.ZodType<T, unknown>,
+): Promise<{ ok: true; data: T; form: FormData } | { ok: false; response: ReturnType<typeof data<ActionErrors>> }> {
   const form = await request.formData();
   const result = validateForm(schema, form);
   if (!result.ok) return { ok: false, response: data({ errors: result.errors, values: echo(form) }, { status: 400 }) };
@@ -28,7 +31,10 @@ export async function parseForm<T>(request: Request, schema: z.ZodType<T, unknow
 /** Turns a DomainError into the action's error answer; anything else goes to the error page. */
 export function domainFailure(error: unknown, form?: FormData) {
   if (error instanceof DomainError) {
-    return data<ActionErrors>({ errors: { [error.field ?? FORM_ERROR_KEY]: error.message }, ...(form ? { values: echo(form) } : {}) }, { status: error.status });
+    return data<ActionErrors>(
+      { errors: { [error.field ?? FORM_ERROR_KEY]: error.message }, ...(form ? { values: echo(form) } : {}) },
+      { status: error.status },
+    );
   }
   throw error;
 }

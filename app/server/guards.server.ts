@@ -7,7 +7,14 @@ import { safeRedirectPath } from "../lib/safe-redirect.ts";
 export const RETURN_COOKIE = "alicerce_return_to";
 
 /** Spec §4: the six public routes (each also with a trailing slash). */
-export const PUBLIC_PATHS = ["/login", "/criar-conta", "/forgot-password", "/recover-password", "/email-confirmation", "/auth/callback"] as const;
+export const PUBLIC_PATHS = [
+  "/login",
+  "/criar-conta",
+  "/forgot-password",
+  "/recover-password",
+  "/email-confirmation",
+  "/auth/callback",
+] as const;
 /** A signed-in user on a public route goes to /, except on these. */
 export const SIGNED_IN_ALLOWED = ["/setup-instagram", "/email-confirmation", "/criar-conta", "/auth/callback"] as const;
 

@@ -78,7 +78,10 @@ describe("password recovery", () => {
     await expect(login(h.ctx(), owner.email, "nova-senha-456")).resolves.toHaveProperty("token");
 
     const id = await userId(h, owner.email);
-    const alive = await h.fresh.db.select().from(sessions).where(and(eq(sessions.userId, id as string), isNull(sessions.revokedAt)));
+    const alive = await h.fresh.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, id as string), isNull(sessions.revokedAt)));
     expect(alive.length).toBe(2);
   });
 

@@ -89,7 +89,11 @@ describe("session cookie", () => {
   });
 
   it("refuses a cross-origin POST riding on the cookie (CSRF)", async () => {
-    const res = await h.request("/functions/v1/validar-documento", { json: { documento: "11144477735" }, cookie: owner.cookie, headers: { origin: "https://evil.example" } });
+    const res = await h.request("/functions/v1/validar-documento", {
+      json: { documento: "11144477735" },
+      cookie: owner.cookie,
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     const same = await h.request("/functions/v1/validar-documento", { json: { documento: "11144477735" }, cookie: owner.cookie });
     expect(same.status).toBe(200);

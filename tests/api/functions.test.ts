@@ -27,7 +27,12 @@ describe("edge functions (POST /functions/v1/{name})", () => {
     const unknown = await h.request("/functions/v1/nao-existe", { json: {}, cookie });
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("x-relay-error")).toBe("true");
-    const garbage = await h.request("/functions/v1/validar-documento", { method: "POST", body: "{não é json", cookie, headers: { "content-type": "application/json" } });
+    const garbage = await h.request("/functions/v1/validar-documento", {
+      method: "POST",
+      body: "{não é json",
+      cookie,
+      headers: { "content-type": "application/json" },
+    });
     expect(garbage.status).toBe(400);
     expect(garbage.headers.get("x-relay-error")).toBe("true");
   });

@@ -26,7 +26,8 @@ export async function createHarness(): Promise<Harness> {
   const env: Record<string, unknown> = { APP_ENV: "test", DATABASE_URL: fresh.url, JWT_PRIVATE_JWK: await generateSigningJwk() };
   const pending: Promise<unknown>[] = [];
   const app = createApp({
-    renderPage: async (_req, context) => new Response(`page:${JSON.stringify(Boolean(context))}`, { headers: { "content-type": "text/html" } }),
+    renderPage: async (_req, context) =>
+      new Response(`page:${JSON.stringify(Boolean(context))}`, { headers: { "content-type": "text/html" } }),
     buildVersion: async () => "test-build",
   });
   const request: Harness["request"] = async (path, init = {}) => {
@@ -36,11 +37,22 @@ export async function createHarness(): Promise<Harness> {
     if (init.bearer) headers.set("authorization", `Bearer ${init.bearer}`);
     const method = init.method ?? (init.json !== undefined ? "POST" : "GET");
     if (method !== "GET" && !headers.has("origin") && !init.bearer) headers.set("origin", ORIGIN);
-    return app.request(`${ORIGIN}${path}`, { ...init, method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body }, env);
+    return app.request(
+      `${ORIGIN}${path}`,
+      { ...init, method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body },
+      env,
+    );
   };
   const ctx = (ip = "10.0.0.1"): ServiceContext => {
     const config = readConfig(env);
-    const rc = { db: fresh.db, config, origin: ORIGIN, ip, userAgent: "vitest", waitUntil: (p: Promise<unknown>) => void pending.push(p) } as unknown as RequestContext;
+    const rc = {
+      db: fresh.db,
+      config,
+      origin: ORIGIN,
+      ip,
+      userAgent: "vitest",
+      waitUntil: (p: Promise<unknown>) => void pending.push(p),
+    } as unknown as RequestContext;
     return serviceContext(rc);
   };
   return { fresh, env, app, request, ctx, pending };

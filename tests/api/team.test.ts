@@ -51,12 +51,16 @@ describe("team", () => {
 
   it("lets admins manage staff but not owners", async () => {
     const admin: AuthOrg = { ...orgA, role: "admin" };
-    await expect(inviteMember(h.ctx(), admin, "Admin", { nome: "X", email: `x-${Date.now()}@ex.com`, papel: "owner" })).rejects.toThrow("Só um dono");
+    await expect(inviteMember(h.ctx(), admin, "Admin", { nome: "X", email: `x-${Date.now()}@ex.com`, papel: "owner" })).rejects.toThrow(
+      "Só um dono",
+    );
     const owner = (await listMembers(h.ctx(), orgA)).find((m) => m.email === a.email);
     await expect(setActive(h.ctx(), admin, "someone", owner?.membershipId as string, false)).rejects.toThrow("Só um dono");
     const staff: AuthOrg = { ...orgA, role: "staff" };
     await expect(listMembers(h.ctx(), staff)).resolves.toBeDefined();
-    await expect(inviteMember(h.ctx(), staff, "Staff", { nome: "Y", email: `y-${Date.now()}@ex.com`, papel: "staff" })).rejects.toThrow("permissão");
+    await expect(inviteMember(h.ctx(), staff, "Staff", { nome: "Y", email: `y-${Date.now()}@ex.com`, papel: "staff" })).rejects.toThrow(
+      "permissão",
+    );
   });
 
   it("deactivating ends the person's sessions", async () => {
@@ -65,7 +69,10 @@ describe("team", () => {
     const { recoveryToken } = await acceptInvite(h.ctx(), tokenFrom((await lastEmail(h, email))?.link));
     const session = await recoverPassword(h.ctx(), recoveryToken, "senha-do-pedro");
     const id = await userId(h, email);
-    const [m] = await h.fresh.db.select().from(memberships).where(eq(memberships.userId, id as string));
+    const [m] = await h.fresh.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.userId, id as string));
     await setActive(h.ctx(), orgA, "owner-id", m?.id as string, false);
     expect(await loadSession(h.fresh.db, session.token)).toBeNull();
   });

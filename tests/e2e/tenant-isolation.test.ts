@@ -83,17 +83,15 @@ beforeAll(async () => {
   const now = new Date();
   const staffId = crypto.randomUUID();
   await db.batch([
-    db
-      .insert(users)
-      .values({
-        id: staffId,
-        name: `Equipe ${MARK}`,
-        email: uniqueEmail(MARK.toLowerCase()),
-        passwordHash: hashPassword("x-senha-123"),
-        emailVerifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      }),
+    db.insert(users).values({
+      id: staffId,
+      name: `Equipe ${MARK}`,
+      email: uniqueEmail(MARK.toLowerCase()),
+      passwordHash: hashPassword("x-senha-123"),
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }),
     db.insert(memberships).values({ orgId: orgA, userId: staffId, role: "staff", createdAt: now, updatedAt: now }),
   ]);
   const b = await createRegisteredUser({ name: "Bruno Outro" });

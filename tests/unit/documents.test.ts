@@ -72,9 +72,8 @@ describe("onlyDigits / normalizeCnpj", () => {
 });
 
 describe("CPF", () => {
-  it.each(["529.982.247-25", "52998224725", "111.444.777-35", "123.456.789-09", "935.411.347-80"])(
-    "accepts known-valid %s",
-    (cpf) => expect(isValidCpf(cpf)).toBe(true),
+  it.each(["529.982.247-25", "52998224725", "111.444.777-35", "123.456.789-09", "935.411.347-80"])("accepts known-valid %s", (cpf) =>
+    expect(isValidCpf(cpf)).toBe(true),
   );
 
   it.each([

@@ -14,9 +14,7 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
 }
 
 function fetchReturning(response: Response | (() => Promise<Response>)) {
-  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    typeof response === "function" ? response() : response,
-  );
+  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => (typeof response === "function" ? response() : response));
 }
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {

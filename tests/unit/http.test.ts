@@ -1,11 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  type HttpClientOptions,
-  NETWORK_RETRIES,
-  RETRYABLE_STATUSES,
-  createHttpClient,
-  needsBearer,
-} from "../../app/lib/http.ts";
+import { type HttpClientOptions, NETWORK_RETRIES, RETRYABLE_STATUSES, createHttpClient, needsBearer } from "../../app/lib/http.ts";
 
 interface Call {
   url: string;

@@ -92,9 +92,7 @@ describe("messages — the spec's wording", () => {
     expect(messages.not_one_of("Slug")).toBe("O campo Slug contém um valor não permitido");
     expect(messages.image("Foto")).toBe("O campo Foto deve ser uma imagem");
     expect(messages.ext("Contrato", ["pdf", "docx"])).toBe("O campo Contrato deve ser um arquivo com extensão pdf, docx");
-    expect(messages.mimes("Contrato", ["application/pdf"])).toBe(
-      "O campo Contrato deve ser um arquivo do tipo application/pdf",
-    );
+    expect(messages.mimes("Contrato", ["application/pdf"])).toBe("O campo Contrato deve ser um arquivo do tipo application/pdf");
     expect(messages.dimensions("Logo", 512, 512)).toBe("O campo Logo deve ter 512 pixels de largura por 512 pixels de altura");
     expect(messages.accepted("Termos de uso")).toBe("O campo Termos de uso deve ser aceito");
   });
@@ -204,9 +202,7 @@ describe("confirmed", () => {
   );
 
   it("passes when equal", () => {
-    expect(ok(schema, { email: "a@b.com", senha: "segredo123", confirmarSenha: "segredo123" }).senha).toBe(
-      "segredo123",
-    );
+    expect(ok(schema, { email: "a@b.com", senha: "segredo123", confirmarSenha: "segredo123" }).senha).toBe("segredo123");
   });
 
   it("puts the error on the confirmation field", () => {
@@ -412,9 +408,7 @@ describe("file", () => {
     expect(err(file("Logo", { image: true }), pdf)).toBe("O campo Logo deve ser uma imagem");
     expect(ok(file("Contrato", { mimes: ["application/pdf"], extensions: ["pdf"] }), pdf)).toBe(pdf);
     expect(ok(file("Foto", { mimes: ["image/*"] }), png)).toBe(png);
-    expect(err(file("Contrato", { mimes: ["application/pdf"] }), png)).toBe(
-      "O campo Contrato deve ser um arquivo do tipo application/pdf",
-    );
+    expect(err(file("Contrato", { mimes: ["application/pdf"] }), png)).toBe("O campo Contrato deve ser um arquivo do tipo application/pdf");
     expect(err(file("Contrato", { extensions: [".pdf", "docx"] }), png)).toBe(
       "O campo Contrato deve ser um arquivo com extensão .pdf, docx",
     );

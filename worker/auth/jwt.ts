@@ -38,7 +38,9 @@ export async function signAccessToken(privateJwkJson: string, claims: { sub: str
     .sign(keys.privateKey);
 }
 
-export type VerifyResult = { ok: true; sub: string; sid: string } | { ok: false; error: "Invalid JWT signature" | "JWT expired" | "Invalid JWT" };
+export type VerifyResult =
+  | { ok: true; sub: string; sid: string }
+  | { ok: false; error: "Invalid JWT signature" | "JWT expired" | "Invalid JWT" };
 
 export async function verifyAccessToken(privateJwkJson: string, token: string): Promise<VerifyResult> {
   const keys = await loadKeys(privateJwkJson);

@@ -18,7 +18,10 @@ export interface EmailMessage {
  * Postmark's and most HTTP e-mail APIs accept); without it the message stays in the outbox
  * and one log line carries its link.
  */
-export async function deliverOutboxEmail(deps: { db: Database; config: Config; fetch?: typeof fetch }, outboxId: string): Promise<"sent" | "logged" | "missing"> {
+export async function deliverOutboxEmail(
+  deps: { db: Database; config: Config; fetch?: typeof fetch },
+  outboxId: string,
+): Promise<"sent" | "logged" | "missing"> {
   const { db, config } = deps;
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId)).limit(1);
   if (!row) return "missing";

@@ -18,7 +18,12 @@ export function confirmationEmail(to: string, name: string, link: string): Email
     subject: "Confirme seu e-mail no Alicerce",
     link,
     text: `${intro}\n\nConfirmar e-mail: ${link}\n\nO link vale por 24 horas. Se você não criou uma conta, ignore esta mensagem.`,
-    html: layout("Confirme seu e-mail", intro, { label: "Confirmar e-mail", link }, "O link vale por 24 horas. Se você não criou uma conta, ignore esta mensagem."),
+    html: layout(
+      "Confirme seu e-mail",
+      intro,
+      { label: "Confirmar e-mail", link },
+      "O link vale por 24 horas. Se você não criou uma conta, ignore esta mensagem.",
+    ),
   };
 }
 
@@ -29,7 +34,12 @@ export function accountExistsEmail(to: string, loginLink: string, recoverLink: s
     subject: "Você já tem uma conta no Alicerce",
     link: loginLink,
     text: `${intro}\n\nEntrar: ${loginLink}\nEsqueceu a senha? ${recoverLink}`,
-    html: layout("Você já tem uma conta", intro, { label: "Entrar", link: loginLink }, `Esqueceu a senha? Peça um novo link em ${recoverLink}`),
+    html: layout(
+      "Você já tem uma conta",
+      intro,
+      { label: "Entrar", link: loginLink },
+      `Esqueceu a senha? Peça um novo link em ${recoverLink}`,
+    ),
   };
 }
 
@@ -40,7 +50,12 @@ export function recoveryEmail(to: string, link: string): EmailMessage {
     subject: "Crie uma nova senha no Alicerce",
     link,
     text: `${intro}\n\nCriar nova senha: ${link}\n\nO link vale por 1 hora e só pode ser usado uma vez. Se não foi você, ignore esta mensagem: sua senha continua a mesma.`,
-    html: layout("Nova senha", intro, { label: "Criar nova senha", link }, "O link vale por 1 hora e só pode ser usado uma vez. Se não foi você, ignore esta mensagem."),
+    html: layout(
+      "Nova senha",
+      intro,
+      { label: "Criar nova senha", link },
+      "O link vale por 1 hora e só pode ser usado uma vez. Se não foi você, ignore esta mensagem.",
+    ),
   };
 }
 

@@ -29,7 +29,14 @@ export function callbackLink(ctx: ServiceContext, type: "signup" | "recovery" | 
 }
 
 /** Builds an e-mailed single-use token row; returns the raw token for the link. */
-async function tokenRow(ctx: ServiceContext, purpose: "email_confirmation" | "password_recovery" | "invite", email: string, userId: string | null, ttlMs: number, extra: { orgId?: string; role?: Role } = {}) {
+async function tokenRow(
+  ctx: ServiceContext,
+  purpose: "email_confirmation" | "password_recovery" | "invite",
+  email: string,
+  userId: string | null,
+  ttlMs: number,
+  extra: { orgId?: string; role?: Role } = {},
+) {
   const token = randomToken();
   return {
     token,
@@ -64,7 +71,11 @@ export interface SignUpInput {
 export async function signUp(ctx: ServiceContext, input: SignUpInput): Promise<void> {
   const email = normalizeEmail(input.email);
   await limit(ctx, "signup", email);
-  const [existing] = await ctx.db.select({ id: users.id, verified: users.emailVerifiedAt }).from(users).where(eq(users.email, email)).limit(1);
+  const [existing] = await ctx.db
+    .select({ id: users.id, verified: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   if (existing) {
     if (existing.verified) {
       const mail = outboxInsert(ctx.db, accountExistsEmail(email, `${ctx.origin}/login`, `${ctx.origin}/forgot-password`));
@@ -111,7 +122,11 @@ async function sendConfirmation(ctx: ServiceContext, userId: string, email: stri
 export async function resendConfirmation(ctx: ServiceContext, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
   await limit(ctx, "resend", email);
-  const [user] = await ctx.db.select({ id: users.id, name: users.name, verified: users.emailVerifiedAt }).from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await ctx.db
+    .select({ id: users.id, name: users.name, verified: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   if (user && !user.verified) await sendConfirmation(ctx, user.id, email, user.name);
 }
 
@@ -129,11 +144,17 @@ async function claimToken(ctx: ServiceContext, token: string, purpose: "email_co
 export const INVALID_LINK = "Este link é inválido ou expirou. Peça um novo.";
 
 /** Confirms the e-mail and signs the user in. */
-export async function confirmEmail(ctx: ServiceContext, token: string): Promise<{ sessionToken: string; expiresAt: Date; hasOrg: boolean }> {
+export async function confirmEmail(
+  ctx: ServiceContext,
+  token: string,
+): Promise<{ sessionToken: string; expiresAt: Date; hasOrg: boolean }> {
   const row = await claimToken(ctx, token, "email_confirmation");
   if (!row?.userId) throw new DomainError(INVALID_LINK, 400);
   const [, membership] = await ctx.db.batch([
-    ctx.db.update(users).set({ emailVerifiedAt: ctx.now }).where(and(eq(users.id, row.userId), isNull(users.emailVerifiedAt))),
+    ctx.db
+      .update(users)
+      .set({ emailVerifiedAt: ctx.now })
+      .where(and(eq(users.id, row.userId), isNull(users.emailVerifiedAt))),
     ctx.db.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, row.userId)).limit(1),
   ]);
   const session = await createSession(ctx.db, row.userId, { ip: ctx.ip, userAgent: ctx.userAgent }, ctx.now);
@@ -144,7 +165,12 @@ export const LOGIN_FAILED = "E-mail ou senha incorretos.";
 export const EMAIL_NOT_CONFIRMED = "Confirme seu e-mail antes de entrar. Enviamos um novo link para você.";
 
 /** Checks credentials; returns the user id. Timing is the same for unknown e-mails. */
-export async function authenticate(ctx: ServiceContext, rawEmail: string, password: string, action: "login" | "token" = "login"): Promise<string> {
+export async function authenticate(
+  ctx: ServiceContext,
+  rawEmail: string,
+  password: string,
+  action: "login" | "token" = "login",
+): Promise<string> {
   const email = normalizeEmail(rawEmail);
   await limit(ctx, action, email);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -155,7 +181,12 @@ export async function authenticate(ctx: ServiceContext, rawEmail: string, passwo
     throw new DomainError(EMAIL_NOT_CONFIRMED, 403);
   }
   if (needsRehash(user.passwordHash)) {
-    ctx.waitUntil(ctx.db.update(users).set({ passwordHash: hashPassword(password) }).where(eq(users.id, user.id)));
+    ctx.waitUntil(
+      ctx.db
+        .update(users)
+        .set({ passwordHash: hashPassword(password) })
+        .where(eq(users.id, user.id)),
+    );
   }
   return user.id;
 }
@@ -182,7 +213,14 @@ export async function recoveryTokenIsValid(ctx: ServiceContext, token: string): 
   const [row] = await ctx.db
     .select({ id: authTokens.id })
     .from(authTokens)
-    .where(and(eq(authTokens.id, await digest(token)), eq(authTokens.purpose, "password_recovery"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, ctx.now)))
+    .where(
+      and(
+        eq(authTokens.id, await digest(token)),
+        eq(authTokens.purpose, "password_recovery"),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, ctx.now),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -196,19 +234,40 @@ export async function recoverPassword(ctx: ServiceContext, token: string, passwo
   if (!row?.userId) throw new DomainError(INVALID_LINK, 400);
   await ctx.db.batch([
     // Following the link proves the mailbox, so it also confirms the e-mail.
-    ctx.db.update(users).set({ passwordHash: hashPassword(password), emailVerifiedAt: ctx.now }).where(eq(users.id, row.userId)),
-    ctx.db.update(sessions).set({ revokedAt: ctx.now }).where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt))),
-    ctx.db.update(refreshTokens).set({ revokedAt: ctx.now }).where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt))),
+    ctx.db
+      .update(users)
+      .set({ passwordHash: hashPassword(password), emailVerifiedAt: ctx.now })
+      .where(eq(users.id, row.userId)),
+    ctx.db
+      .update(sessions)
+      .set({ revokedAt: ctx.now })
+      .where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt))),
+    ctx.db
+      .update(refreshTokens)
+      .set({ revokedAt: ctx.now })
+      .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt))),
   ]);
   return createSession(ctx.db, row.userId, { ip: ctx.ip, userAgent: ctx.userAgent }, ctx.now);
 }
 
-export async function changePassword(ctx: ServiceContext, userId: string, currentSessionId: string, current: string, next: string): Promise<void> {
+export async function changePassword(
+  ctx: ServiceContext,
+  userId: string,
+  currentSessionId: string,
+  current: string,
+  next: string,
+): Promise<void> {
   const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !verifyPassword(current, user.hash)) throw new DomainError("Senha atual incorreta.", 400, "senhaAtual");
   await ctx.db.batch([
-    ctx.db.update(users).set({ passwordHash: hashPassword(next) }).where(eq(users.id, userId)),
-    ctx.db.update(sessions).set({ revokedAt: ctx.now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, currentSessionId))),
+    ctx.db
+      .update(users)
+      .set({ passwordHash: hashPassword(next) })
+      .where(eq(users.id, userId)),
+    ctx.db
+      .update(sessions)
+      .set({ revokedAt: ctx.now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, currentSessionId))),
   ]);
 }
 

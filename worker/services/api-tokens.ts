@@ -49,7 +49,9 @@ export async function rotateRefreshToken(ctx: ServiceContext, token: string): Pr
   const [claimed] = await ctx.db
     .update(refreshTokens)
     .set({ usedAt: ctx.now })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, ctx.now)))
+    .where(
+      and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, ctx.now)),
+    )
     .returning();
   if (!claimed) {
     const [reused] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1);

@@ -62,7 +62,12 @@ function assertManager(org: AuthOrg): void {
  * Invites a person by e-mail: the account is created (unconfirmed, no usable password) with its
  * membership, and the link lets them set a password. Admins cannot create owners.
  */
-export async function inviteMember(ctx: ServiceContext, org: AuthOrg, inviterName: string, input: { nome: string; email: string; papel: Role }): Promise<void> {
+export async function inviteMember(
+  ctx: ServiceContext,
+  org: AuthOrg,
+  inviterName: string,
+  input: { nome: string; email: string; papel: Role },
+): Promise<void> {
   assertManager(org);
   if (input.papel === "owner" && org.role !== "owner") throw new DomainError("Só um dono pode convidar outro dono.", 403, "papel");
   const email = normalizeEmail(input.email);
@@ -79,9 +84,29 @@ export async function inviteMember(ctx: ServiceContext, org: AuthOrg, inviterNam
   const mail = outboxInsert(ctx.db, inviteEmail(email, org.name, inviterName, callbackLink(ctx, "invite", token)));
   await ctx.db.batch([
     // Unusable password until the invite is accepted: the hash of a random secret nobody knows.
-    ctx.db.insert(users).values({ id: userId, name: input.nome.trim(), email, passwordHash: hashPassword(randomToken()), createdAt: ctx.now, updatedAt: ctx.now }),
+    ctx.db
+      .insert(users)
+      .values({
+        id: userId,
+        name: input.nome.trim(),
+        email,
+        passwordHash: hashPassword(randomToken()),
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      }),
     ctx.db.insert(memberships).values({ orgId: org.id, userId, role: input.papel, createdAt: ctx.now, updatedAt: ctx.now }),
-    ctx.db.insert(authTokens).values({ id: await digest(token), purpose: "invite", email, userId, orgId: org.id, role: input.papel, createdAt: ctx.now, expiresAt: new Date(ctx.now.getTime() + INVITE_TTL_MS) }),
+    ctx.db
+      .insert(authTokens)
+      .values({
+        id: await digest(token),
+        purpose: "invite",
+        email,
+        userId,
+        orgId: org.id,
+        role: input.papel,
+        createdAt: ctx.now,
+        expiresAt: new Date(ctx.now.getTime() + INVITE_TTL_MS),
+      }),
     mail.query,
   ]);
   await dispatch({ config: ctx.config, waitUntil: ctx.waitUntil }, "email/send.requested", { outboxId: mail.id });
@@ -95,13 +120,29 @@ export async function acceptInvite(ctx: ServiceContext, token: string) {
   const [row] = await ctx.db
     .update(authTokens)
     .set({ usedAt: ctx.now })
-    .where(and(eq(authTokens.id, await digest(token)), eq(authTokens.purpose, "invite"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, ctx.now)))
+    .where(
+      and(
+        eq(authTokens.id, await digest(token)),
+        eq(authTokens.purpose, "invite"),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, ctx.now),
+      ),
+    )
     .returning();
   if (!row?.userId) throw new DomainError(INVALID_LINK, 400);
   const recovery = randomToken();
   await ctx.db.batch([
     ctx.db.update(users).set({ emailVerifiedAt: ctx.now }).where(eq(users.id, row.userId)),
-    ctx.db.insert(authTokens).values({ id: await digest(recovery), purpose: "password_recovery", email: row.email, userId: row.userId, createdAt: ctx.now, expiresAt: new Date(ctx.now.getTime() + INVITE_TTL_MS) }),
+    ctx.db
+      .insert(authTokens)
+      .values({
+        id: await digest(recovery),
+        purpose: "password_recovery",
+        email: row.email,
+        userId: row.userId,
+        createdAt: ctx.now,
+        expiresAt: new Date(ctx.now.getTime() + INVITE_TTL_MS),
+      }),
   ]);
   return { recoveryToken: recovery };
 }
@@ -115,7 +156,11 @@ async function activeOwnerCount(ctx: ServiceContext, orgId: string): Promise<num
 }
 
 async function memberOf(ctx: ServiceContext, org: AuthOrg, membershipId: string) {
-  const [row] = await ctx.db.select().from(memberships).where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id)))
+    .limit(1);
   if (!row) throw new DomainError("Membro não encontrado.", 404);
   return row;
 }
@@ -123,15 +168,25 @@ async function memberOf(ctx: ServiceContext, org: AuthOrg, membershipId: string)
 export async function changeRole(ctx: ServiceContext, org: AuthOrg, membershipId: string, role: Role): Promise<void> {
   assertManager(org);
   const member = await memberOf(ctx, org, membershipId);
-  if ((role === "owner" || member.role === "owner") && org.role !== "owner") throw new DomainError("Só um dono pode mudar o papel de um dono.", 403);
+  if ((role === "owner" || member.role === "owner") && org.role !== "owner")
+    throw new DomainError("Só um dono pode mudar o papel de um dono.", 403);
   if (member.role === "owner" && role !== "owner" && !member.deactivatedAt && (await activeOwnerCount(ctx, org.id)) <= 1) {
     throw new DomainError(LAST_OWNER, 409);
   }
-  await ctx.db.update(memberships).set({ role }).where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id)));
+  await ctx.db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id)));
 }
 
 /** Deactivating ends the person's sessions at once. */
-export async function setActive(ctx: ServiceContext, org: AuthOrg, actorUserId: string, membershipId: string, active: boolean): Promise<void> {
+export async function setActive(
+  ctx: ServiceContext,
+  org: AuthOrg,
+  actorUserId: string,
+  membershipId: string,
+  active: boolean,
+): Promise<void> {
   assertManager(org);
   const member = await memberOf(ctx, org, membershipId);
   if (!active) {
@@ -139,11 +194,19 @@ export async function setActive(ctx: ServiceContext, org: AuthOrg, actorUserId: 
     if (member.role === "owner" && org.role !== "owner") throw new DomainError("Só um dono pode desativar outro dono.", 403);
     if (member.role === "owner" && (await activeOwnerCount(ctx, org.id)) <= 1) throw new DomainError(LAST_OWNER, 409);
     await ctx.db.batch([
-      ctx.db.update(memberships).set({ deactivatedAt: ctx.now }).where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id))),
-      ctx.db.update(sessions).set({ revokedAt: ctx.now }).where(and(eq(sessions.userId, member.userId), isNull(sessions.revokedAt))),
+      ctx.db
+        .update(memberships)
+        .set({ deactivatedAt: ctx.now })
+        .where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id))),
+      ctx.db
+        .update(sessions)
+        .set({ revokedAt: ctx.now })
+        .where(and(eq(sessions.userId, member.userId), isNull(sessions.revokedAt))),
     ]);
     return;
   }
-  await ctx.db.update(memberships).set({ deactivatedAt: null }).where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id)));
+  await ctx.db
+    .update(memberships)
+    .set({ deactivatedAt: null })
+    .where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id)));
 }
-

@@ -24,7 +24,9 @@ function Sidebar({ role, onNavigate }: { role: Role; onNavigate?: () => void }) 
                   to={item.to}
                   end={item.to === "/"}
                   onClick={onNavigate}
-                  className={({ isActive }) => `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`
+                  }
                 >
                   {item.label}
                 </AppLink>
@@ -78,7 +80,13 @@ export function AppShell({ user, org, children }: ShellProps) {
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-line bg-surface/95 px-4 py-2.5 backdrop-blur">
           <div className="flex min-w-0 items-center gap-2">
-            <button type="button" className="rounded-lg p-2 hover:bg-muted lg:hidden" aria-label="Abrir menu" aria-expanded={open} onClick={() => setOpen(true)}>
+            <button
+              type="button"
+              className="rounded-lg p-2 hover:bg-muted lg:hidden"
+              aria-label="Abrir menu"
+              aria-expanded={open}
+              onClick={() => setOpen(true)}
+            >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
@@ -105,7 +113,11 @@ export function ProfessionalShell({ user, org, children }: ShellProps) {
       <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2.5">
         <nav aria-label="Menu principal" className="flex items-center gap-1 text-sm">
           <span className="mr-2 font-bold">{org.name}</span>
-          <AppLink to="/" end className={({ isActive }) => `rounded-lg px-3 py-2 ${isActive ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`}>
+          <AppLink
+            to="/"
+            end
+            className={({ isActive }) => `rounded-lg px-3 py-2 ${isActive ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`}
+          >
             Meu dia
           </AppLink>
         </nav>

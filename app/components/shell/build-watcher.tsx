@@ -14,7 +14,9 @@ function reloadOnceForChunkError(): void {
 
 function isChunkError(reason: unknown): boolean {
   const message = reason instanceof Error ? reason.message : String(reason ?? "");
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(message);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+    message,
+  );
 }
 
 /** Polls the deployed build id and offers a reload when a new build is out. */
@@ -48,9 +50,16 @@ export function BuildWatcher() {
   }, []);
   if (!outdated) return null;
   return (
-    <div role="status" className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 shadow-lg">
+    <div
+      role="status"
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 shadow-lg"
+    >
       <span className="text-sm">Há uma nova versão do Alicerce.</span>
-      <button type="button" className="rounded-lg bg-accent px-3 py-2 text-sm font-semibold text-accent-fg" onClick={() => location.reload()}>
+      <button
+        type="button"
+        className="rounded-lg bg-accent px-3 py-2 text-sm font-semibold text-accent-fg"
+        onClick={() => location.reload()}
+      >
         Atualizar
       </button>
     </div>

@@ -13,7 +13,13 @@ export function buttonClass(variant: Variant = "primary", extra = ""): string {
   return `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition disabled:opacity-60 disabled:cursor-not-allowed ${styles[variant]} ${extra}`;
 }
 
-export function Button({ variant = "primary", className = "", busy, children, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
+export function Button({
+  variant = "primary",
+  className = "",
+  busy,
+  children,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
   return (
     <button className={buttonClass(variant, className)} disabled={busy || props.disabled} aria-busy={busy || undefined} {...props}>
       {children}

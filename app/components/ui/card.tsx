@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 
-export function Card({ title, children, actions, className = "" }: { title?: ReactNode; children: ReactNode; actions?: ReactNode; className?: string }) {
+export function Card({
+  title,
+  children,
+  actions,
+  className = "",
+}: {
+  title?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`rounded-xl border border-line bg-surface p-5 shadow-sm ${className}`}>
       {title || actions ? (

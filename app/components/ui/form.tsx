@@ -1,4 +1,14 @@
-import { type FocusEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useCallback, useId, useRef, useState } from "react";
+import {
+  type FocusEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import type { z } from "zod";
 import { applyMask } from "../../lib/mask.ts";
 import { FORM_ERROR_KEY, formDataToObject, formErrors } from "../../lib/validation.ts";
@@ -42,7 +52,11 @@ export function useFormValidation(schema: z.ZodType, serverErrors?: FieldErrors)
     const name = (event.target as unknown as HTMLInputElement).name;
     if (!name) return;
     setDismissed((prev) => new Set(prev).add(name));
-    if (touched.current.has(name) || (event.target as unknown as HTMLInputElement).type === "checkbox" || (event.target as HTMLElement).tagName === "SELECT") {
+    if (
+      touched.current.has(name) ||
+      (event.target as unknown as HTMLInputElement).type === "checkbox" ||
+      (event.target as HTMLElement).tagName === "SELECT"
+    ) {
       touched.current.add(name);
       validate(event.currentTarget, touched.current);
     }
@@ -151,7 +165,14 @@ export function SelectField({ label, name, error, options, placeholder, classNam
   return (
     <div className={`space-y-1.5 ${className}`}>
       <FieldLabel htmlFor={selectId} label={label} required={props.required} />
-      <select id={selectId} name={name} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props}>
+      <select
+        id={selectId}
+        name={name}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -168,14 +189,27 @@ export function SelectField({ label, name, error, options, placeholder, classNam
   );
 }
 
-export function CheckboxField({ label, name, error, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type"> & { label: ReactNode; name: string; error?: string | undefined }) {
+export function CheckboxField({
+  label,
+  name,
+  error,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type"> & { label: ReactNode; name: string; error?: string | undefined }) {
   const autoId = useId();
   const inputId = `${name}-${autoId}`;
   const errorId = `${inputId}-error`;
   return (
     <div className="space-y-1.5">
       <div className="flex items-start gap-2">
-        <input id={inputId} type="checkbox" name={name} className="mt-0.5 size-4 accent-[var(--c-accent)]" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props} />
+        <input
+          id={inputId}
+          type="checkbox"
+          name={name}
+          className="mt-0.5 size-4 accent-[var(--c-accent)]"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...props}
+        />
         <label htmlFor={inputId} className="text-sm">
           {label}
         </label>

@@ -30,7 +30,35 @@ export const newPasswordSchema = confirmed(
   "confirmarSenha",
 );
 
-export const UFS = ["AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO"] as const;
+export const UFS = [
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
+] as const;
 
 export const SEGMENT_OPTIONS = [
   { value: "imobiliaria", label: "Imobiliária" },
@@ -49,9 +77,12 @@ export const completeRegistrationSchema = z
     cidade: requiredString("Cidade", { min: 2, max: 80 }),
     uf: oneOf("UF", UFS),
   })
-  .superRefine((v, ctx) => {
-    if ((v.segmento === "imobiliaria" || v.segmento === "corretor") && !v.creci) {
-      ctx.addIssue({ code: "custom", path: ["creci"], message: "O campo CRECI é obrigatório" });
-    }
-    // Runs even when other fields failed, so every problem shows at once.
-  }, { when: () => true });
+  .superRefine(
+    (v, ctx) => {
+      if ((v.segmento === "imobiliaria" || v.segmento === "corretor") && !v.creci) {
+        ctx.addIssue({ code: "custom", path: ["creci"], message: "O campo CRECI é obrigatório" });
+      }
+      // Runs even when other fields failed, so every problem shows at once.
+    },
+    { when: () => true },
+  );
