@@ -84,29 +84,25 @@ export async function inviteMember(
   const mail = outboxInsert(ctx.db, inviteEmail(email, org.name, inviterName, callbackLink(ctx, "invite", token)));
   await ctx.db.batch([
     // Unusable password until the invite is accepted: the hash of a random secret nobody knows.
-    ctx.db
-      .insert(users)
-      .values({
-        id: userId,
-        name: input.nome.trim(),
-        email,
-        passwordHash: hashPassword(randomToken()),
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      }),
+    ctx.db.insert(users).values({
+      id: userId,
+      name: input.nome.trim(),
+      email,
+      passwordHash: hashPassword(randomToken()),
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    }),
     ctx.db.insert(memberships).values({ orgId: org.id, userId, role: input.papel, createdAt: ctx.now, updatedAt: ctx.now }),
-    ctx.db
-      .insert(authTokens)
-      .values({
-        id: await digest(token),
-        purpose: "invite",
-        email,
-        userId,
-        orgId: org.id,
-        role: input.papel,
-        createdAt: ctx.now,
-        expiresAt: new Date(ctx.now.getTime() + INVITE_TTL_MS),
-      }),
+    ctx.db.insert(authTokens).values({
+      id: await digest(token),
+      purpose: "invite",
+      email,
+      userId,
+      orgId: org.id,
+      role: input.papel,
+      createdAt: ctx.now,
+      expiresAt: new Date(ctx.now.getTime() + INVITE_TTL_MS),
+    }),
     mail.query,
   ]);
   await dispatch({ config: ctx.config, waitUntil: ctx.waitUntil }, "email/send.requested", { outboxId: mail.id });
@@ -133,16 +129,14 @@ export async function acceptInvite(ctx: ServiceContext, token: string) {
   const recovery = randomToken();
   await ctx.db.batch([
     ctx.db.update(users).set({ emailVerifiedAt: ctx.now }).where(eq(users.id, row.userId)),
-    ctx.db
-      .insert(authTokens)
-      .values({
-        id: await digest(recovery),
-        purpose: "password_recovery",
-        email: row.email,
-        userId: row.userId,
-        createdAt: ctx.now,
-        expiresAt: new Date(ctx.now.getTime() + INVITE_TTL_MS),
-      }),
+    ctx.db.insert(authTokens).values({
+      id: await digest(recovery),
+      purpose: "password_recovery",
+      email: row.email,
+      userId: row.userId,
+      createdAt: ctx.now,
+      expiresAt: new Date(ctx.now.getTime() + INVITE_TTL_MS),
+    }),
   ]);
   return { recoveryToken: recovery };
 }
