@@ -16,15 +16,12 @@ export async function login(page: Page, email: string, password: string, expectP
 }
 
 /**
- * Opens the user menu ("Menu do usuário": a button, or a <details> summary labelled so) and
+ * Opens the user menu ("Menu do usuário") and
  * clicks "Sair"; waits for /login.
  */
 export async function logout(page: Page): Promise<void> {
-  await page
-    .getByRole("button", { name: "Menu do usuário" })
-    .or(page.getByLabel("Menu do usuário", { exact: true }))
-    .first()
-    .click();
+  // The menu is a native <details>: its <summary> is named by visually hidden text.
+  await page.locator("summary", { hasText: "Menu do usuário" }).click();
   await page
     .getByRole("menuitem", { name: "Sair" })
     .or(page.getByRole("button", { name: "Sair" }))
