@@ -3,7 +3,8 @@ import { useState } from "react";
 import type { Route } from "./+types/completar-cadastro";
 import { Button } from "../components/ui/button.tsx";
 import { Field, FormError, SelectField, useFormValidation } from "../components/ui/form.tsx";
-import { completeRegistrationSchema, SEGMENT_OPTIONS, UFS } from "../modules/auth/schemas.ts";
+import { completeRegistrationSchema } from "../modules/auth/schemas.ts";
+import { needsCreci, SEGMENT_OPTIONS, UFS } from "../modules/organization/business-fields.ts";
 import { maskCpfCnpj, maskPhone } from "../lib/mask.ts";
 import { titleMeta } from "../lib/title.ts";
 import { serviceContext } from "../../worker/context.ts";
@@ -37,7 +38,7 @@ export default function CompleteRegistration({ loaderData }: Route.ComponentProp
   const { errors, formProps } = useFormValidation(completeRegistrationSchema, result?.errors);
   const v = result?.values;
   const [segment, setSegment] = useState(v?.segmento ?? "");
-  const broker = segment === "imobiliaria" || segment === "corretor";
+  const broker = needsCreci(segment);
   return (
     <>
       <h1 className="text-2xl font-bold">Conte sobre o seu negócio</h1>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { creciRule, UFS } from "../organization/business-fields.ts";
 import { accepted, confirmed, cpfOrCnpj, email, oneOf, optionalString, password, phone, requiredString } from "../../lib/validation.ts";
 
 /** One schema per form, shared by the browser (validation on blur/change) and the action. */
@@ -30,42 +31,7 @@ export const newPasswordSchema = confirmed(
   "confirmarSenha",
 );
 
-export const UFS = [
-  "AC",
-  "AL",
-  "AP",
-  "AM",
-  "BA",
-  "CE",
-  "DF",
-  "ES",
-  "GO",
-  "MA",
-  "MT",
-  "MS",
-  "MG",
-  "PA",
-  "PB",
-  "PR",
-  "PE",
-  "PI",
-  "RJ",
-  "RN",
-  "RS",
-  "RO",
-  "RR",
-  "SC",
-  "SP",
-  "SE",
-  "TO",
-] as const;
 
-export const SEGMENT_OPTIONS = [
-  { value: "imobiliaria", label: "Imobiliária" },
-  { value: "corretor", label: "Corretor(a) autônomo(a)" },
-  { value: "comercio", label: "Comércio" },
-  { value: "servicos", label: "Serviços" },
-] as const;
 
 export const completeRegistrationSchema = z
   .object({
@@ -77,12 +43,4 @@ export const completeRegistrationSchema = z
     cidade: requiredString("Cidade", { min: 2, max: 80 }),
     uf: oneOf("UF", UFS),
   })
-  .superRefine(
-    (v, ctx) => {
-      if ((v.segmento === "imobiliaria" || v.segmento === "corretor") && !v.creci) {
-        ctx.addIssue({ code: "custom", path: ["creci"], message: "O campo CRECI é obrigatório" });
-      }
-      // Runs even when other fields failed, so every problem shows at once.
-    },
-    { when: () => true },
-  );
+  .superRefine(...creciRule);

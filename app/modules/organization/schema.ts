@@ -1,17 +1,12 @@
 import { z } from "zod";
 import { cep, checkbox, cpfOrCnpj, email, file, oneOf, optional, optionalString, phone, requiredString } from "../../lib/validation.ts";
-import { UFS } from "../auth/schemas.ts";
+import { creciRule, UFS } from "./business-fields.ts";
 
-export { SEGMENT_OPTIONS, UFS } from "../auth/schemas.ts";
+export { needsCreci, SEGMENT_OPTIONS, UFS } from "./business-fields.ts";
 
 /** Logo limits; the server also checks the file's first bytes (see worker/services/organization.ts). */
 export const LOGO_MAX_KB = 2048;
 export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
-
-/** Segments whose business needs a CRECI (real estate). */
-export function needsCreci(segment: string | undefined): boolean {
-  return segment === "imobiliaria" || segment === "corretor";
-}
 
 /**
  * The business profile (/config), shared by the browser and the action. Documents come out
@@ -37,14 +32,6 @@ export const organizationSchema = z
     logo: optional(file("Logo", { maxKb: LOGO_MAX_KB, mimes: LOGO_TYPES })),
     removerLogo: checkbox(),
   })
-  .superRefine(
-    (v, ctx) => {
-      if (needsCreci(v.segmento) && !v.creci) {
-        ctx.addIssue({ code: "custom", path: ["creci"], message: "O campo CRECI é obrigatório" });
-      }
-      // Runs even when other fields failed, so every problem shows at once.
-    },
-    { when: () => true },
-  );
+  .superRefine(...creciRule);
 
 export type OrganizationForm = z.output<typeof organizationSchema>;

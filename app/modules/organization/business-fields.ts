@@ -1,0 +1,56 @@
+import type { z } from "zod";
+
+/** What the sign-up onboarding and the business profile (/config) share. */
+
+export const UFS = [
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
+] as const;
+
+export const SEGMENT_OPTIONS = [
+  { value: "imobiliaria", label: "Imobiliária" },
+  { value: "corretor", label: "Corretor(a) autônomo(a)" },
+  { value: "comercio", label: "Comércio" },
+  { value: "servicos", label: "Serviços" },
+] as const;
+
+/** Segments whose business needs a CRECI (real estate). */
+export function needsCreci(segment: unknown): boolean {
+  return segment === "imobiliaria" || segment === "corretor";
+}
+
+/**
+ * CRECI is required for real estate. Runs even when other fields failed (`when`), so the
+ * person sees every problem at once.
+ */
+export const creciRule = [
+  (v: { segmento?: unknown; creci?: unknown }, ctx: z.RefinementCtx) => {
+    if (needsCreci(v.segmento) && !v.creci) ctx.addIssue({ code: "custom", path: ["creci"], message: "O campo CRECI é obrigatório" });
+  },
+  { when: () => true },
+] as const;
