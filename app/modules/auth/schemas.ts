@@ -31,8 +31,6 @@ export const newPasswordSchema = confirmed(
   "confirmarSenha",
 );
 
-
-
 export const completeRegistrationSchema = z
   .object({
     nomeNegocio: requiredString("Nome do negócio", { min: 2, max: 120 }),
