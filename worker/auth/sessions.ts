@@ -63,6 +63,7 @@ export async function createSession(
 
 /** One query: session, user and membership with its organization. */
 export function sessionQuery(db: Database, sessionId: string, now: Date) {
+  // tenant-exempt: this is how a request learns its organization (the session user's membership).
   return db
     .select({
       sessionId: sessions.id,

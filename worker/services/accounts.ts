@@ -5,6 +5,7 @@ import { dispatch } from "../../jobs/dispatch.ts";
 import { createSession } from "../auth/sessions.ts";
 import { digest, randomToken } from "../auth/tokens.ts";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../auth/password.ts";
+import { orgScope } from "../../db/tenant.ts";
 import { outboxInsert } from "../email/provider.ts";
 import { accountExistsEmail, confirmationEmail, recoveryEmail } from "../email/templates.ts";
 import { consumeRateLimit, type LimitedAction, RATE_LIMIT_MESSAGE } from "../security/rate-limit.ts";
@@ -155,6 +156,7 @@ export async function confirmEmail(
       .update(users)
       .set({ emailVerifiedAt: ctx.now })
       .where(and(eq(users.id, row.userId), isNull(users.emailVerifiedAt))),
+    // tenant-exempt: does the confirmed user already belong to an organization?
     ctx.db.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, row.userId)).limit(1),
   ]);
   const session = await createSession(ctx.db, row.userId, { ip: ctx.ip, userAgent: ctx.userAgent }, ctx.now);
@@ -286,6 +288,7 @@ export async function completeRegistration(ctx: ServiceContext, userId: string, 
   const orgId = crypto.randomUUID();
   try {
     await ctx.db.batch([
+      // tenant-exempt: creates the organization itself.
       ctx.db.insert(organizations).values({
         id: orgId,
         name: input.nomeNegocio.trim(),
@@ -298,7 +301,9 @@ export async function completeRegistration(ctx: ServiceContext, userId: string, 
         createdAt: ctx.now,
         updatedAt: ctx.now,
       }),
-      ctx.db.insert(memberships).values({ orgId, userId, role: "owner", createdAt: ctx.now, updatedAt: ctx.now }),
+      ctx.db
+        .insert(memberships)
+        .values(orgScope(ctx.db, orgId).values({ userId, role: "owner" as const, createdAt: ctx.now, updatedAt: ctx.now })),
     ]);
   } catch (error) {
     if (String(error).includes("UNIQUE")) throw new DomainError("Seu cadastro já foi completado.", 409);

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { memberships, organizations, sessions, users } from "../../db/schema/index.ts";
+import { orgScope } from "../../db/tenant.ts";
 
 const PROFILE_FIELDS = [
   ["document", "CPF/CNPJ"],
@@ -12,8 +13,9 @@ const PROFILE_FIELDS = [
 
 /** Everything the dashboard shows, in one round trip. */
 export async function dashboardSummary(db: Database, orgId: string, userId: string, now = new Date()) {
+  const scope = orgScope(db, orgId);
   const [orgRows, teamRows, sessionRows] = await db.batch([
-    db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
+    db.select().from(organizations).where(scope.self()).limit(1),
     db
       .select({
         active: sql<number>`sum(case when ${memberships.deactivatedAt} is null and ${users.emailVerifiedAt} is not null then 1 else 0 end)`,
@@ -21,7 +23,7 @@ export async function dashboardSummary(db: Database, orgId: string, userId: stri
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(memberships.orgId, orgId)),
+      .where(scope.where(memberships)),
     db
       .select({ n: sql<number>`count(*)` })
       .from(sessions)

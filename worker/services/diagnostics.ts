@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { emailOutbox, memberships, users } from "../../db/schema/index.ts";
+import { orgScope } from "../../db/tenant.ts";
 import { type Config, usesInngest } from "../config/env.ts";
 import { orgPrefix } from "./organization.ts";
 
@@ -123,7 +124,7 @@ async function checkEmail(db: Database, config: Config, orgId: string, now: Date
     .select({ email: users.email })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.orgId, orgId));
+    .where(orgScope(db, orgId).where(memberships));
   const scope = and(gte(emailOutbox.createdAt, since), inArray(emailOutbox.to, members));
   const [[totals], [lastFailure]] = await db.batch([
     db

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { organizations } from "../../db/schema/index.ts";
+import { orgScope } from "../../db/tenant.ts";
 import type { Segment } from "../../db/schema/organizations.ts";
 import { DomainError, type ServiceContext } from "./context.ts";
 
@@ -9,7 +10,7 @@ import { DomainError, type ServiceContext } from "./context.ts";
 export type Organization = typeof organizations.$inferSelect;
 
 export async function getOrganization(db: Database, orgId: string): Promise<Organization | null> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  const [row] = await db.select().from(organizations).where(orgScope(db, orgId).self()).limit(1);
   return row ?? null;
 }
 
@@ -63,8 +64,8 @@ export async function updateOrganization(
   };
   // A batch runs in order: the select sees the row before the update.
   const [before, updated] = await ctx.db.batch([
-    ctx.db.select({ logoKey: organizations.logoKey }).from(organizations).where(eq(organizations.id, orgId)).limit(1),
-    ctx.db.update(organizations).set(values).where(eq(organizations.id, orgId)),
+    ctx.db.select({ logoKey: organizations.logoKey }).from(organizations).where(orgScope(ctx.db, orgId).self()).limit(1),
+    ctx.db.update(organizations).set(values).where(orgScope(ctx.db, orgId).self()),
   ]);
   if (updated.rowsAffected === 0) throw new DomainError("Organização não encontrada.", 404);
   const previous = before[0]?.logoKey ?? null;
@@ -75,8 +76,8 @@ export async function updateOrganization(
 export async function setLogo(ctx: ServiceContext, orgId: string, key: string | null): Promise<{ previousLogoKey: string | null }> {
   if (key !== null && !key.startsWith(orgPrefix(orgId))) throw new DomainError("Arquivo de outra organização.", 403);
   const [before] = await ctx.db.batch([
-    ctx.db.select({ logoKey: organizations.logoKey }).from(organizations).where(eq(organizations.id, orgId)).limit(1),
-    ctx.db.update(organizations).set({ logoKey: key, updatedAt: ctx.now }).where(eq(organizations.id, orgId)),
+    ctx.db.select({ logoKey: organizations.logoKey }).from(organizations).where(orgScope(ctx.db, orgId).self()).limit(1),
+    ctx.db.update(organizations).set({ logoKey: key, updatedAt: ctx.now }).where(orgScope(ctx.db, orgId).self()),
   ]);
   const previous = before[0]?.logoKey ?? null;
   return { previousLogoKey: previous !== key ? previous : null };

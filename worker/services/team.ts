@@ -6,6 +6,7 @@ import { dispatch } from "../../jobs/dispatch.ts";
 import type { AuthOrg } from "../auth/sessions.ts";
 import { digest, randomToken } from "../auth/tokens.ts";
 import { hashPassword } from "../auth/password.ts";
+import { orgScope } from "../../db/tenant.ts";
 import { outboxInsert } from "../email/provider.ts";
 import { inviteEmail } from "../email/templates.ts";
 import { callbackLink, INVALID_LINK, INVITE_TTL_MS, normalizeEmail } from "./accounts.ts";
@@ -40,7 +41,7 @@ export async function listMembers(ctx: ServiceContext, org: AuthOrg): Promise<Me
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.orgId, org.id))
+    .where(orgScope(ctx.db, org.id).where(memberships))
     .orderBy(asc(users.name));
   return rows.map((r) => ({
     membershipId: r.membershipId,
@@ -71,6 +72,7 @@ export async function inviteMember(
   assertManager(org);
   if (input.papel === "owner" && org.role !== "owner") throw new DomainError("Só um dono pode convidar outro dono.", 403, "papel");
   const email = normalizeEmail(input.email);
+  // tenant-exempt: an e-mail may already belong to any organization; only that fact is used.
   const [existing] = await ctx.db
     .select({ id: users.id, orgId: memberships.orgId })
     .from(users)
@@ -92,7 +94,9 @@ export async function inviteMember(
       createdAt: ctx.now,
       updatedAt: ctx.now,
     }),
-    ctx.db.insert(memberships).values({ orgId: org.id, userId, role: input.papel, createdAt: ctx.now, updatedAt: ctx.now }),
+    ctx.db
+      .insert(memberships)
+      .values(orgScope(ctx.db, org.id).values({ userId, role: input.papel, createdAt: ctx.now, updatedAt: ctx.now })),
     ctx.db.insert(authTokens).values({
       id: await digest(token),
       purpose: "invite",
@@ -145,7 +149,7 @@ async function activeOwnerCount(ctx: ServiceContext, orgId: string): Promise<num
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)` })
     .from(memberships)
-    .where(and(eq(memberships.orgId, orgId), eq(memberships.role, "owner"), isNull(memberships.deactivatedAt)));
+    .where(orgScope(ctx.db, orgId).where(memberships, eq(memberships.role, "owner"), isNull(memberships.deactivatedAt)));
   return row?.n ?? 0;
 }
 
@@ -153,7 +157,7 @@ async function memberOf(ctx: ServiceContext, org: AuthOrg, membershipId: string)
   const [row] = await ctx.db
     .select()
     .from(memberships)
-    .where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id)))
+    .where(orgScope(ctx.db, org.id).where(memberships, eq(memberships.id, membershipId)))
     .limit(1);
   if (!row) throw new DomainError("Membro não encontrado.", 404);
   return row;
@@ -170,7 +174,7 @@ export async function changeRole(ctx: ServiceContext, org: AuthOrg, membershipId
   await ctx.db
     .update(memberships)
     .set({ role })
-    .where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id)));
+    .where(orgScope(ctx.db, org.id).where(memberships, eq(memberships.id, membershipId)));
 }
 
 /** Deactivating ends the person's sessions at once. */
@@ -191,7 +195,7 @@ export async function setActive(
       ctx.db
         .update(memberships)
         .set({ deactivatedAt: ctx.now })
-        .where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id))),
+        .where(orgScope(ctx.db, org.id).where(memberships, eq(memberships.id, membershipId))),
       ctx.db
         .update(sessions)
         .set({ revokedAt: ctx.now })
@@ -202,5 +206,5 @@ export async function setActive(
   await ctx.db
     .update(memberships)
     .set({ deactivatedAt: null })
-    .where(and(eq(memberships.id, membershipId), eq(memberships.orgId, org.id)));
+    .where(orgScope(ctx.db, org.id).where(memberships, eq(memberships.id, membershipId)));
 }
