@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { organizations } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
