@@ -23,7 +23,8 @@ export interface OrgScope {
   readonly orgId: string;
   /** `org_id = :org AND …conditions`. */
   where(table: OrgTable, ...conditions: (SQL | undefined)[]): SQL;
-  /** Insert values with the organization forced (whatever the caller passed). */
+  /** Insert values with the organization forced (whatever the caller passed); a list for multi-row inserts. */
+  values<T extends object>(values: T[]): (Omit<T, "orgId"> & { orgId: string })[];
   values<T extends object>(values: T): Omit<T, "orgId"> & { orgId: string };
   /** The organization's own row. */
   self(...conditions: (SQL | undefined)[]): SQL;
@@ -35,7 +36,8 @@ export function orgScope(db: Database, orgId: string): OrgScope {
     db,
     orgId,
     where: (table, ...conditions) => and(eq(table.orgId, orgId), ...conditions) as SQL,
-    values: (values) => ({ ...values, orgId }),
+    values: ((values: object | object[]) =>
+      Array.isArray(values) ? values.map((v) => ({ ...v, orgId })) : { ...values, orgId }) as OrgScope["values"],
     self: (...conditions) => and(eq(organizations.id, orgId), ...conditions) as SQL,
   };
 }

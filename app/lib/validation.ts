@@ -65,6 +65,20 @@ export const messages = {
   accepted: (field: string): string => `O campo ${field} deve ser aceito`,
 } as const;
 
+/**
+ * pt-BR for the messages zod writes itself: schemas built without our builders (edge-function
+ * inputs, API bodies such as `{ ids }`) and a body of the wrong shape altogether (an array where
+ * an object belongs) would otherwise answer in English ("Invalid input: expected object…").
+ * Installed once, globally, when this module loads; messages given by a schema still win.
+ */
+export function zodMessagePtBr(issue: { code?: string; input?: unknown; path?: readonly PropertyKey[] }): string {
+  const field = [...(issue.path ?? [])].reverse().find((p): p is string => typeof p === "string");
+  if (!field) return issue.input === undefined ? "Envie os dados da requisição." : "Os dados enviados não são válidos.";
+  return issue.code === "invalid_type" && issue.input === undefined ? messages.required(field) : messages.default(field);
+}
+
+z.config({ localeError: zodMessagePtBr });
+
 // ---------------------------------------------------------------------------
 // Input normalisation
 

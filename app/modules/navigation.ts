@@ -16,6 +16,8 @@ const MANAGERS: readonly Role[] = ["owner", "admin"];
 /** Only screens that exist are listed; each feature adds its entry when it ships. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/", label: "Dashboard", group: "Negócio", roles: ALL },
+  { to: "/clients", label: "Clientes", group: "Negócio", roles: ALL },
+  { to: "/companies", label: "Empresas", group: "Negócio", roles: ALL },
   { to: "/config", label: "Perfil do Negócio", group: "Configurações", roles: MANAGERS },
   { to: "/admin/users", label: "Usuários", group: "Configurações", roles: MANAGERS },
   { to: "/settings", label: "Configurações", group: "Configurações", roles: ALL },

@@ -12,6 +12,8 @@ import { createApp } from "../../worker/app.ts";
 import { createRegisteredUser, e2eDb, uniqueEmail } from "./support/accounts.ts";
 import { memberships } from "../../db/schema/index.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
+import { createRecord } from "../../worker/resources/index.ts";
+import type { ServiceContext } from "../../worker/services/context.ts";
 
 const base = () => inject("baseURL");
 const MARK = `Segredo${Date.now().toString(36)}`;
@@ -48,6 +50,20 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/settings": () => "/settings",
   "/settings/preferences": () => "/settings/preferences",
   "/config": () => "/config",
+  "/clients": () => "/clients",
+  "/clientes": () => "/clientes?q=segredo",
+  "/clients/create": () => "/clients/create",
+  "/clients/import": () => "/clients/import",
+  "/clients/export": () => "/clients/export?formato=csv",
+  "/clients/:id": () => `/clients/${clientA}`,
+  "/clients/:id/edit": () => `/clients/${clientA}/edit`,
+  "/clients/:id/dados": () => `/clients/${clientA}/dados`,
+  "/companies": () => "/companies",
+  "/companies/create": () => "/companies/create",
+  "/companies/import": () => "/companies/import",
+  "/companies/export": () => "/companies/export?formato=xlsx",
+  "/companies/:id": () => `/companies/${companyA}`,
+  "/companies/:id/edit": () => `/companies/${companyA}/edit`,
   "/admin/users": () => "/admin/users",
   "/setup-database": () => "/setup-database",
   "/supabase-test": () => "/supabase-test",
@@ -68,6 +84,9 @@ async function loginCookie(email: string, password: string): Promise<string> {
 }
 
 let orgA: string;
+/** Records of organization A whose names carry the marker. */
+let clientA: string;
+let companyA: string;
 let cookieB: string;
 let bearerB: string;
 
@@ -94,6 +113,25 @@ beforeAll(async () => {
     }),
     db.insert(memberships).values({ orgId: orgA, userId: staffId, role: "staff", createdAt: now, updatedAt: now }),
   ]);
+  const ctx = { db, config: {}, origin: base(), ip: "127.0.0.1", userAgent: null, waitUntil: () => {}, now } as unknown as ServiceContext;
+  companyA = (
+    await createRecord(ctx, orgA, a.id, "companies", {
+      tipo: "construtora",
+      razaoSocial: `Construtora ${MARK} Ltda`,
+      email: "obras@construtora.com.br",
+    } as never)
+  ).id;
+  clientA = (
+    await createRecord(ctx, orgA, a.id, "clients", {
+      tipo: "pf",
+      nome: `Cliente ${MARK}`,
+      email: "cliente.segredo@exemplo.com.br",
+      telefones: [{ numero: "11912345678", whatsapp: true }],
+      tags: [],
+      consentimentoLgpd: false,
+      empresaId: companyA,
+    } as never)
+  ).id;
   const b = await createRegisteredUser({ name: "Bruno Outro" });
   cookieB = await loginCookie(b.email, b.password);
   const token = await fetch(`${base()}/api/auth/token`, {
@@ -106,6 +144,10 @@ beforeAll(async () => {
   const cookieA = await loginCookie(a.email, a.password);
   const own = await fetch(`${base()}/admin/users`, { headers: { cookie: cookieA } });
   expect(await own.text()).toContain(MARK);
+  for (const path of [`/clients/${clientA}`, `/companies/${companyA}`, "/clients", "/companies/export?formato=csv"]) {
+    const res = await fetch(`${base()}${path}`, { headers: { cookie: cookieA } });
+    expect(await res.text(), path).toContain(MARK);
+  }
 });
 
 describe("tenant isolation", () => {

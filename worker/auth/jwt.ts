@@ -40,18 +40,24 @@ export async function signAccessToken(privateJwkJson: string, claims: { sub: str
 
 export type VerifyResult =
   | { ok: true; sub: string; sid: string }
-  | { ok: false; error: "Invalid JWT signature" | "JWT expired" | "Invalid JWT" };
+  | { ok: false; error: typeof INVALID_SIGNATURE | typeof TOKEN_EXPIRED | typeof TOKEN_INVALID };
+
+/** The spec's fixed wording (product spec §8, error catalogue). */
+export const INVALID_SIGNATURE = "Invalid JWT signature";
+/** Not worded by the spec: pt-BR, as every other API error. */
+export const TOKEN_EXPIRED = "Token de acesso expirado. Renove a sessão ou entre novamente.";
+export const TOKEN_INVALID = "Token de acesso inválido.";
 
 export async function verifyAccessToken(privateJwkJson: string, token: string): Promise<VerifyResult> {
   const keys = await loadKeys(privateJwkJson);
   try {
     const { payload } = await jwtVerify(token, await importJWK(keys.publicJwk, "ES256"), { issuer: ISSUER, algorithms: ["ES256"] });
-    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return { ok: false, error: "Invalid JWT" };
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return { ok: false, error: TOKEN_INVALID };
     return { ok: true, sub: payload.sub, sid: payload.sid };
   } catch (error) {
-    if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, error: "Invalid JWT signature" };
-    if (error instanceof errors.JWTExpired) return { ok: false, error: "JWT expired" };
-    return { ok: false, error: "Invalid JWT" };
+    if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, error: INVALID_SIGNATURE };
+    if (error instanceof errors.JWTExpired) return { ok: false, error: TOKEN_EXPIRED };
+    return { ok: false, error: TOKEN_INVALID };
   }
 }
 

@@ -40,6 +40,8 @@ const configSchema = z.object({
   META_APP_ID: optional,
   META_APP_SECRET: optional,
   BUILD_ID: optional,
+  /** ViaCEP's base URL (address autofill from a CEP); tests point it at tests/fakes/viacep-server.ts. */
+  VIACEP_BASE_URL: optional.transform((v) => (v ?? "https://viacep.com.br/ws").replace(/\/+$/, "")),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,437 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { formatNumber } from "../../lib/format.ts";
+import { Button, buttonClass } from "../ui/button.tsx";
+import { FilterControls } from "./filters.tsx";
+import { normalizeListParams } from "./list-params.ts";
+import { dangerOutlineClass } from "./styles.ts";
+import type { ColumnView, ListView, RowView } from "./types.ts";
+
+/** Hidden inputs that carry the rest of the list state through a GET form. */
+export function HiddenParams({ params, drop }: { params: [string, string][]; drop: (name: string) => boolean }) {
+  return (
+    <>
+      {params
+        .filter(([name]) => !drop(name))
+        .map(([name, value], i) => (
+          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+        ))}
+    </>
+  );
+}
+
+const isFilterParam = (name: string) => name.startsWith("f.");
+const isPaging = (name: string) => name === "page" || name === "after";
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** The list is loading its next state (search, filter, sort, page) — not another screen. */
+function useListPending(): boolean {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  return navigation.state === "loading" && navigation.location?.pathname === pathname;
+}
+
+/** Submits a list's GET form to the normal URL (no blank values, joined columns and ranges). */
+function useListSubmit() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const raw = new URLSearchParams();
+    for (const [name, value] of new FormData(form, submitter)) if (typeof value === "string") raw.append(name, value);
+    for (const details of form.closest("details") ? [form.closest("details")] : form.querySelectorAll("details"))
+      details?.removeAttribute("open");
+    const search = normalizeListParams(raw).toString();
+    void navigate(search ? `${pathname}?${search}` : pathname, { preventScrollReset: true });
+  };
+}
+
+function SortIcon({ dir }: { dir: "asc" | "desc" | null }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" className={`size-3.5 ${dir ? "text-accent" : "text-fg-soft/60"}`} fill="currentColor">
+      {dir !== "desc" ? <path d="M8 3l4 5H4z" /> : null}
+      {dir !== "asc" ? <path d="M8 13l-4-5h8z" /> : null}
+    </svg>
+  );
+}
+
+function HeaderCell({ column }: { column: ColumnView }) {
+  const ariaSort = column.sortDir === "asc" ? "ascending" : column.sortDir === "desc" ? "descending" : undefined;
+  const right = column.align === "right";
+  return (
+    <th scope="col" aria-sort={ariaSort} className={`px-3 py-2 font-semibold ${right ? "text-right" : "text-left"}`}>
+      {column.sortHref ? (
+        <Link
+          to={column.sortHref}
+          preventScrollReset
+          className={`inline-flex items-center gap-1 rounded hover:text-fg ${right ? "flex-row-reverse" : ""}`}
+        >
+          {column.label}
+          <span className="sr-only">
+            {column.sortDir === "asc" ? ", ordenar decrescente" : column.sortDir === "desc" ? ", ordenar crescente" : ", ordenar"}
+          </span>
+          <SortIcon dir={column.sortDir} />
+        </Link>
+      ) : (
+        column.label
+      )}
+    </th>
+  );
+}
+
+function Cell({ column, row, first }: { column: ColumnView; row: RowView; first: boolean }) {
+  const text = row.cells[column.key] ?? "";
+  const right = column.align === "right";
+  if (first) {
+    return (
+      <td className="block min-w-0 pr-8 pb-2 md:table-cell md:px-3 md:py-3">
+        <Link to={row.href} prefetch="intent" className="font-semibold text-fg underline-offset-2 hover:text-accent hover:underline">
+          {text || row.title}
+        </Link>
+        {row.subtitle ? <p className="text-xs text-fg-soft [overflow-wrap:anywhere] md:hidden">{row.subtitle}</p> : null}
+      </td>
+    );
+  }
+  return (
+    <td
+      className={`flex justify-between gap-3 py-1 md:table-cell md:px-3 md:py-3 ${right ? "tabular-nums md:text-right" : ""} [overflow-wrap:anywhere]`}
+    >
+      <span className="shrink-0 text-fg-soft md:hidden">{column.label}</span>
+      <span className={right ? "text-right" : "text-right md:text-left"}>{text || <span className="text-fg-soft">—</span>}</span>
+    </td>
+  );
+}
+
+function SkeletonRows({ count, columns, selectable }: { count: number; columns: number; selectable: boolean }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <tr key={i} className="block rounded-xl border border-line p-4 md:table-row md:rounded-none md:border-0 md:border-b md:p-0">
+          {selectable ? <td className="hidden md:table-cell md:w-10 md:px-3" /> : null}
+          {Array.from({ length: columns }, (_, c) => (
+            <td key={c} className="block py-1.5 md:table-cell md:px-3 md:py-3.5">
+              <span className={`block h-3.5 animate-pulse rounded bg-muted ${c === 0 ? "w-40" : "w-24"}`} />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}
+
+function DeleteConfirmation({ view }: { view: ListView }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const navigation = useNavigation();
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  const confirm = view.confirmDelete;
+  if (!confirm) return null;
+  const n = confirm.ids.length;
+  const what = n === 1 ? view.labels.singular.toLowerCase() : view.labels.plural.toLowerCase();
+  const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "excluir";
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alertdialog"
+      aria-labelledby="confirmar-exclusao-titulo"
+      aria-describedby="confirmar-exclusao-texto"
+      className="mb-4 space-y-3 rounded-xl border border-danger/30 bg-danger-soft p-4 focus:outline-none"
+    >
+      <h2 id="confirmar-exclusao-titulo" className="font-semibold">
+        Excluir {formatNumber(n)} {what}?
+      </h2>
+      <div id="confirmar-exclusao-texto" className="space-y-2 text-sm">
+        <ul className="list-inside list-disc">
+          {confirm.names.slice(0, 10).map((name, i) => (
+            <li key={i}>{name}</li>
+          ))}
+          {confirm.names.length > 10 ? <li>e mais {formatNumber(confirm.names.length - 10)}</li> : null}
+        </ul>
+        <p>Eles saem da lista agora. Você pode desfazer logo em seguida.</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post" action={view.basePath} preventScrollReset>
+          <input type="hidden" name="intent" value="excluir" />
+          <input type="hidden" name="redirectTo" value={confirm.cancelHref} />
+          {confirm.ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          <Button type="submit" variant="danger" busy={deleting}>
+            Confirmar exclusão
+          </Button>
+        </Form>
+        <Link to={confirm.cancelHref} preventScrollReset className={buttonClass("ghost")}>
+          Cancelar
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ view, canWrite }: { view: ListView; canWrite: boolean }) {
+  if (view.filtered) {
+    return (
+      <div className="rounded-xl border border-dashed border-line px-6 py-12 text-center">
+        <p className="font-semibold">Nenhum resultado{view.q ? ` para “${view.q}”` : " com esses filtros"}.</p>
+        <p className="mt-1 text-sm text-fg-soft">Confira a grafia ou tire algum filtro.</p>
+        <Link to={view.clearHref} className={buttonClass("secondary", "mt-4")}>
+          Limpar busca e filtros
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-xl border border-dashed border-line px-6 py-12 text-center">
+      <p className="font-semibold">{view.labels.empty}</p>
+      <p className="mt-1 text-sm text-fg-soft">{view.labels.emptyHint}</p>
+      {canWrite ? (
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          <Link to={`${view.basePath}/create`} className={buttonClass("primary")}>
+            {view.labels.newButton}
+          </Link>
+          <Link to={`${view.basePath}/import`} className={buttonClass("secondary")}>
+            Importar CSV
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Pagination({ view }: { view: ListView }) {
+  if (view.pageCount <= 1) return null;
+  const disabled = "inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold text-fg-soft/60";
+  return (
+    <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-3 text-sm">
+      {view.prevHref ? (
+        <Link to={view.prevHref} className={buttonClass("secondary", "px-3 py-2")} rel="prev">
+          ← Anterior
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          ← Anterior
+        </span>
+      )}
+      <p className="tabular-nums" aria-current="page">
+        Página {formatNumber(view.page)} de {formatNumber(view.pageCount)}
+      </p>
+      {view.nextHref ? (
+        <Link to={view.nextHref} className={buttonClass("secondary", "px-3 py-2")} rel="next">
+          Próxima →
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          Próxima →
+        </span>
+      )}
+    </nav>
+  );
+}
+
+function ColumnChooser({ view }: { view: ListView }) {
+  const onSubmit = useListSubmit();
+  return (
+    <details className="relative">
+      <summary className={buttonClass("secondary", "cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden")}>Colunas</summary>
+      <Form
+        method="get"
+        onSubmit={onSubmit}
+        className="absolute right-0 z-20 mt-2 w-60 space-y-3 rounded-xl border border-line bg-surface p-4 shadow-lg"
+      >
+        <HiddenParams params={view.params} drop={(name) => name === "cols"} />
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-semibold">Colunas visíveis</legend>
+          {view.columns.map((c) => (
+            <label key={c.key} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="cols" value={c.key} defaultChecked={c.visible} className="size-4 accent-[var(--c-accent)]" />
+              {c.label}
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" variant="secondary" className="w-full py-2">
+          Aplicar
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+/**
+ * The shared list: search, filters, sort, page and columns live in the URL (GET forms and
+ * links: the back button and a copied link show the same list, with or without JavaScript).
+ */
+export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean }) {
+  const pending = useListPending();
+  const onSubmit = useListSubmit();
+  const hydrated = useHydrated();
+  const visible = view.columns.filter((c) => c.visible);
+  const bulkFormId = `${view.name}-selecao`;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // A new page of rows starts with nothing selected.
+  const shownKey = `${view.selfHref}|${view.rows.map((r) => r.id).join(",")}`;
+  const [rowsKey, setRowsKey] = useState(shownKey);
+  if (rowsKey !== shownKey) {
+    setRowsKey(shownKey);
+    setSelected(new Set());
+  }
+  const allSelected = view.rows.length > 0 && view.rows.every((r) => selected.has(r.id));
+  const count = view.rows.filter((r) => selected.has(r.id)).length;
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const activeFilters = view.filters.filter((f) => f.values.some((v) => v !== "")).length;
+  const selectable = canWrite && view.rows.length > 0;
+  const plural = view.labels.plural.toLowerCase();
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start gap-2">
+        <Form method="get" role="search" onSubmit={onSubmit} className="flex min-w-0 flex-1 items-start gap-2">
+          <HiddenParams params={view.params} drop={(name) => name === "q" || isPaging(name) || isFilterParam(name)} />
+          <div className="relative min-w-0 flex-1">
+            <label htmlFor={`${view.name}-busca`} className="sr-only">
+              Buscar {plural}
+            </label>
+            <input
+              id={`${view.name}-busca`}
+              type="search"
+              name="q"
+              defaultValue={view.q}
+              key={view.q}
+              placeholder={view.labels.searchPlaceholder}
+              autoComplete="off"
+              className="block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm text-fg placeholder:text-fg-soft/70 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+            />
+          </div>
+          {view.filters.length > 0 ? (
+            <details className="group relative">
+              <summary className={buttonClass("secondary", "cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden")}>
+                Filtros
+                {activeFilters > 0 ? (
+                  <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">
+                    {activeFilters}
+                    <span className="sr-only"> ativos</span>
+                  </span>
+                ) : null}
+              </summary>
+              <div className="absolute left-0 z-20 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-4 shadow-lg sm:right-0 sm:left-auto">
+                <FilterControls filters={view.filters} idPrefix={view.name} />
+                <Button type="submit" className="mt-4 w-full py-2">
+                  Aplicar filtros
+                </Button>
+              </div>
+            </details>
+          ) : null}
+          <Button type="submit" variant="secondary" className="px-3">
+            Buscar
+          </Button>
+        </Form>
+      </div>
+
+      <DeleteConfirmation key={view.confirmDelete?.ids.join(",") ?? "none"} view={view} />
+
+      <section aria-labelledby={`${view.name}-resultados`} aria-busy={pending || undefined}>
+        <div className="mb-2 flex flex-wrap items-center gap-2">
+          <h2 id={`${view.name}-resultados`} className="mr-auto text-sm text-fg-soft" aria-live="polite">
+            <span className="tabular-nums">{formatNumber(view.total)}</span>{" "}
+            {view.total === 1 ? view.labels.singular.toLowerCase() : plural}
+            {view.filtered ? (view.feminine ? " encontradas" : " encontrados") : ""}
+          </h2>
+          <ColumnChooser view={view} />
+          {selectable ? (
+            <Form id={bulkFormId} method="get" preventScrollReset className="flex items-center gap-2">
+              <HiddenParams params={view.params} drop={(name) => name === "excluir"} />
+              {hydrated ? (
+                <span className="text-sm text-fg-soft tabular-nums" aria-live="polite">
+                  {count > 0 ? `${formatNumber(count)} selecionado${count === 1 ? "" : "s"}` : ""}
+                </span>
+              ) : null}
+              <button type="submit" className={`${dangerOutlineClass} px-3 py-2`} disabled={hydrated && count === 0}>
+                Excluir selecionados
+              </button>
+            </Form>
+          ) : null}
+        </div>
+
+        {view.rows.length === 0 && !pending ? (
+          <EmptyState view={view} canWrite={canWrite} />
+        ) : (
+          <div className="rounded-xl md:overflow-x-auto md:border md:border-line md:bg-surface">
+            <table className="block w-full text-sm md:table">
+              <caption className="sr-only">
+                {view.labels.listTitle}
+                {view.pageCount > 1 ? `, página ${view.page} de ${view.pageCount}` : ""}
+              </caption>
+              <thead className="hidden border-b border-line text-xs tracking-wide text-fg-soft uppercase md:table-header-group">
+                <tr>
+                  {selectable ? (
+                    <th scope="col" className="w-10 px-3 py-2">
+                      {hydrated ? (
+                        <input
+                          type="checkbox"
+                          aria-label="Selecionar todos desta página"
+                          checked={allSelected}
+                          onChange={(e) => setSelected(e.currentTarget.checked ? new Set(view.rows.map((r) => r.id)) : new Set())}
+                          className="size-4 accent-[var(--c-accent)]"
+                        />
+                      ) : (
+                        <span className="sr-only">Selecionar</span>
+                      )}
+                    </th>
+                  ) : null}
+                  {visible.map((c) => (
+                    <HeaderCell key={c.key} column={c} />
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+                {pending ? (
+                  <SkeletonRows count={Math.min(Math.max(view.rows.length, 5), 10)} columns={visible.length} selectable={selectable} />
+                ) : (
+                  view.rows.map((row) => (
+                    <tr
+                      key={row.id}
+                      className="relative block rounded-xl border border-line bg-surface p-4 md:table-row md:rounded-none md:border-0 md:border-b md:bg-transparent md:p-0 md:last:border-b-0 md:hover:bg-muted/50"
+                    >
+                      {selectable ? (
+                        <td className="absolute top-4 right-4 md:static md:table-cell md:w-10 md:px-3 md:py-3">
+                          <input
+                            type="checkbox"
+                            form={bulkFormId}
+                            name="excluir"
+                            value={row.id}
+                            aria-label={`Selecionar ${row.title}`}
+                            checked={selected.has(row.id)}
+                            onChange={(e) => toggle(row.id, e.currentTarget.checked)}
+                            className="size-4 align-middle accent-[var(--c-accent)]"
+                          />
+                        </td>
+                      ) : null}
+                      {visible.map((c, i) => (
+                        <Cell key={c.key} column={c} row={row} first={i === 0} />
+                      ))}
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination view={view} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { Alert } from "../ui/alert.tsx";
+import { buttonClass } from "../ui/button.tsx";
+import { PageHeader } from "../ui/card.tsx";
+import { type ToastData, Toaster } from "../ui/toast.tsx";
+import { DataList } from "./data-list.tsx";
+import type { ListView, Permissions } from "./types.ts";
+
+/** A resource's list screen: title and actions, the shared list, and the toast after an action. */
+export function ResourceListPage({
+  view,
+  permissions,
+  toast,
+  error,
+  description,
+}: {
+  view: ListView;
+  permissions: Permissions;
+  toast: ToastData | null;
+  error?: string | undefined;
+  description?: string;
+}) {
+  return (
+    <>
+      <PageHeader
+        title={view.labels.listTitle}
+        description={description}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <a href={view.exportHrefs.csv} download className={buttonClass("secondary", "px-3")}>
+              Exportar CSV
+            </a>
+            <a href={view.exportHrefs.xlsx} download className={buttonClass("secondary", "px-3")}>
+              Exportar XLSX
+            </a>
+            {permissions.canWrite ? (
+              <>
+                <Link to={`${view.basePath}/import`} className={buttonClass("secondary", "px-3")}>
+                  Importar CSV
+                </Link>
+                <Link to={`${view.basePath}/create`} className={buttonClass("primary")}>
+                  {view.labels.newButton}
+                </Link>
+              </>
+            ) : null}
+          </div>
+        }
+      />
+      {error ? (
+        <div className="mb-4">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      ) : null}
+      <DataList view={view} canWrite={permissions.canWrite} />
+      <Toaster toast={toast} />
+    </>
+  );
+}

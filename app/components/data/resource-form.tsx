@@ -1,0 +1,434 @@
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { Form, Link, useBlocker, useNavigation } from "react-router";
+import type { z } from "zod";
+import { invokeFunction } from "../../lib/functions.ts";
+import { applyMask, MASKS, maskCpfCnpj, maskPhone } from "../../lib/mask.ts";
+import type { FieldDef, FilterOption } from "../../modules/resources/types.ts";
+import { Button, buttonClass } from "../ui/button.tsx";
+import { Card } from "../ui/card.tsx";
+import { CheckboxField, Field, FormError, SelectField, useFormValidation } from "../ui/form.tsx";
+import { type PhoneValue, PhonesField, TagsField, TextareaField } from "./form-fields.tsx";
+
+/** Initial values of the form, as the inputs show them (see `formValuesFromRow`). */
+export type FormValues = Record<string, string | boolean | string[] | PhoneValue[]>;
+
+/** What the action answered when it did not save (`saveAction`). */
+export interface FormFailure {
+  errors?: Record<string, string> | undefined;
+  values: Record<string, string | string[]>;
+  duplicates?: { id: string; title: string; reason: string }[] | undefined;
+}
+
+const ADDRESS_KEYS = ["rua", "bairro", "cidade", "uf"] as const;
+type Address = Partial<Record<(typeof ADDRESS_KEYS)[number], string | null>>;
+
+function maskCnpj(value: string): string {
+  return applyMask(value.replace(/[^0-9A-Za-z]/g, "").toUpperCase(), MASKS.cnpj);
+}
+
+function first(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
+}
+
+/** Phone rows echoed back by a failed submit (`telefones.0.numero`…). */
+function echoedPhones(name: string, values: Record<string, string | string[]>): PhoneValue[] {
+  const rows: PhoneValue[] = [];
+  for (let i = 0; i < 20; i++) {
+    const prefix = `${name}.${i}`;
+    if (!(`${prefix}.numero` in values)) continue;
+    const numero = first(values[`${prefix}.numero`]);
+    if (!numero.trim()) continue;
+    rows.push({ numero, whatsapp: `${prefix}.whatsapp` in values, rotulo: first(values[`${prefix}.rotulo`]) });
+  }
+  return rows;
+}
+
+/** Hides fields whose `showWhen` is not met — in CSS (`:has`), so it works before and without JavaScript. */
+function showWhenCss(formId: string, fields: readonly FieldDef[]): string {
+  return fields
+    .filter((f) => f.showWhen)
+    .map((f) => {
+      const { field, values } = f.showWhen as NonNullable<FieldDef["showWhen"]>;
+      const esc = (s: string) => s.replace(/["\\]/g, "\\$&");
+      const notChosen = values
+        .map(
+          (v) =>
+            `:not(:has([name="${esc(field)}"] option[value="${esc(v)}"]:checked, input[name="${esc(field)}"][value="${esc(v)}"]:checked))`,
+        )
+        .join("");
+      return `#${formId}${notChosen} [data-field="${esc(f.name)}"]{display:none}`;
+    })
+    .join("\n");
+}
+
+const REASONS: Record<string, string> = {
+  documento: "mesmo CPF/CNPJ",
+  "e-mail": "mesmo e-mail",
+  telefone: "mesmo telefone",
+};
+
+function DuplicateWarning({
+  duplicates,
+  basePath,
+  singular,
+}: {
+  duplicates: NonNullable<FormFailure["duplicates"]>;
+  basePath: string;
+  singular: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="space-y-3 rounded-xl border border-accent/40 bg-accent-soft p-4 text-sm focus:outline-none"
+    >
+      <p className="font-semibold">
+        {duplicates.length === 1 ? `Já existe um ${singular} parecido:` : `Já existem ${duplicates.length} registros parecidos:`}
+      </p>
+      <ul className="space-y-1">
+        {duplicates.map((d) => (
+          <li key={d.id}>
+            <Link to={`${basePath}/${d.id}`} target="_blank" rel="noopener" className="font-semibold text-accent underline">
+              {d.title}
+            </Link>{" "}
+            <span className="text-fg-soft">— {REASONS[d.reason] ?? d.reason}</span>
+          </li>
+        ))}
+      </ul>
+      <p>Confira antes de salvar para não cadastrar a mesma pessoa duas vezes.</p>
+      <Button type="submit" name="confirmarDuplicado" value="1" variant="secondary">
+        Salvar mesmo assim
+      </Button>
+    </div>
+  );
+}
+
+function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="sair-sem-salvar-titulo"
+      onCancel={(e) => {
+        e.preventDefault();
+        onStay();
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-5 text-fg shadow-xl backdrop:bg-black/40"
+    >
+      <h2 id="sair-sem-salvar-titulo" className="text-lg font-semibold">
+        Sair sem salvar?
+      </h2>
+      <p className="mt-2 text-sm text-fg-soft">Você tem alterações que ainda não foram salvas. Se sair agora, elas se perdem.</p>
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="ghost" onClick={onLeave}>
+          Sair sem salvar
+        </Button>
+        <Button type="button" onClick={onStay} autoFocus>
+          Continuar editando
+        </Button>
+      </div>
+    </dialog>
+  );
+}
+
+/** Asks before leaving a form with unsaved changes: in-app links (useBlocker) and tab close/reload. */
+function useUnsavedChanges(dirty: boolean, submitting: RefObject<boolean>) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      !submitting.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (submitting.current) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [dirty, submitting]);
+  return blocker;
+}
+
+export interface ResourceFormProps {
+  id: string;
+  fields: readonly FieldDef[];
+  schema: z.ZodType;
+  values: FormValues;
+  failure?: FormFailure | undefined;
+  submitLabel: string;
+  cancelHref: string;
+  basePath: string;
+  singular: string;
+  /** Options loaded by the route for selects the definition leaves open (e.g. the client's company). */
+  selectOptions?: Record<string, readonly FilterOption[]>;
+}
+
+/**
+ * The shared create/edit form: the definition's fields by section, masks, the same zod schema
+ * on blur/change as the action runs, server errors on their field, CEP autofill, a duplicate
+ * warning with "Salvar mesmo assim", and a warning before leaving with unsaved changes.
+ */
+export function ResourceForm({
+  id,
+  fields,
+  schema,
+  values,
+  failure,
+  submitLabel,
+  cancelHref,
+  basePath,
+  singular,
+  selectOptions = {},
+}: ResourceFormProps) {
+  const navigation = useNavigation();
+  const { errors, formProps } = useFormValidation(schema, failure?.errors);
+  const [dirty, setDirty] = useState(false);
+  const submitting = useRef(false);
+  const lastCep = useRef("");
+  const autofilled = useRef<Address>({});
+  const [cepStatus, setCepStatus] = useState("");
+  const blocker = useUnsavedChanges(dirty, submitting);
+  const saving = navigation.state === "submitting";
+  useEffect(() => {
+    if (navigation.state === "idle") submitting.current = false;
+  }, [navigation.state]);
+
+  const echo = failure?.values;
+  const text = (name: string): string => {
+    if (echo) return first(echo[name]);
+    const v = values[name];
+    return typeof v === "string" ? v : "";
+  };
+  const checked = (name: string): boolean => (echo ? name in echo : values[name] === true);
+  const tagList = (name: string): string[] => {
+    if (echo) {
+      return first(echo[name])
+        .split(/[,;]/)
+        .map((t) => t.trim())
+        .filter(Boolean);
+    }
+    const v = values[name];
+    return Array.isArray(v) ? (v as string[]) : [];
+  };
+  const phoneList = (name: string): PhoneValue[] => {
+    if (echo) return echoedPhones(name, echo);
+    const v = values[name];
+    return Array.isArray(v) ? (v as PhoneValue[]) : [];
+  };
+
+  const lookupCep = async (form: HTMLFormElement, masked: string) => {
+    const digits = masked.replace(/\D/g, "");
+    if (digits.length !== 8 || digits === lastCep.current) return;
+    lastCep.current = digits;
+    setCepStatus("Buscando endereço…");
+    try {
+      const res = await invokeFunction<{ data?: Address | null } | Address | null>("consultar-cep", { cep: digits });
+      const body = res.data;
+      const address = (body && typeof body === "object" && "data" in body ? body.data : body) as Address | null | undefined;
+      if (!address || lastCep.current !== digits) {
+        setCepStatus("");
+        return;
+      }
+      let filled = 0;
+      for (const key of ADDRESS_KEYS) {
+        const value = address[key];
+        const el = form.elements.namedItem(key);
+        if (!value || !(el instanceof HTMLInputElement || el instanceof HTMLSelectElement)) continue;
+        // Never overwrite what the person typed; do replace what an earlier CEP filled in.
+        if (el.value.trim() === "" || el.value === autofilled.current[key]) {
+          el.value = value;
+          autofilled.current[key] = value;
+          filled++;
+        }
+      }
+      setCepStatus(filled ? "Endereço preenchido pelo CEP. Confira e complete o número." : "");
+      if (filled) setDirty(true);
+    } catch {
+      // Offline, ViaCEP down or an unknown CEP: the person types the address, no error shown.
+      setCepStatus("");
+    }
+  };
+
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    setDirty(true);
+    formProps.onChange(event);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) submitting.current = true;
+  };
+
+  const sections: { title: string; fields: FieldDef[] }[] = [];
+  for (const field of fields) {
+    let section = sections.find((s) => s.title === field.section);
+    if (!section) {
+      section = { title: field.section, fields: [] };
+      sections.push(section);
+    }
+    section.fields.push(field);
+  }
+  const css = showWhenCss(id, fields);
+
+  const renderField = (field: FieldDef) => {
+    const common = {
+      label: field.label,
+      name: field.name,
+      required: field.required,
+      error: errors[field.name],
+      autoComplete: field.autoComplete ?? "off",
+    };
+    switch (field.kind) {
+      case "select": {
+        const options = field.options ?? selectOptions[field.name] ?? [];
+        return (
+          <SelectField
+            {...common}
+            options={options}
+            placeholder={field.required ? "Selecione" : "Não informado"}
+            defaultValue={text(field.name)}
+          />
+        );
+      }
+      case "textarea":
+        return <TextareaField {...common} hint={field.hint} defaultValue={text(field.name)} maxLength={2000} />;
+      case "checkbox":
+        return (
+          <div>
+            <CheckboxField label={field.label} name={field.name} error={errors[field.name]} defaultChecked={checked(field.name)} />
+            {field.hint ? <p className="mt-1 pl-6 text-xs text-fg-soft">{field.hint}</p> : null}
+          </div>
+        );
+      case "tags":
+        return (
+          <TagsField
+            label={field.label}
+            name={field.name}
+            hint={field.hint}
+            error={errors[field.name]}
+            defaultTags={tagList(field.name)}
+            onChanged={() => setDirty(true)}
+          />
+        );
+      case "phones":
+        return (
+          <PhonesField
+            label={field.label}
+            name={field.name}
+            hint={field.hint}
+            errors={errors}
+            defaultPhones={phoneList(field.name)}
+            onChanged={() => setDirty(true)}
+          />
+        );
+      case "cpf-cnpj":
+        return <Field {...common} hint={field.hint} inputMode="text" mask={maskCpfCnpj} defaultValue={text(field.name)} />;
+      case "cnpj":
+        return (
+          <Field
+            {...common}
+            hint={field.hint}
+            inputMode="text"
+            mask={maskCnpj}
+            placeholder="00.000.000/0000-00"
+            defaultValue={text(field.name)}
+          />
+        );
+      case "cep":
+        return (
+          <Field
+            {...common}
+            inputMode="numeric"
+            mask={MASKS.cep}
+            placeholder="00000-000"
+            hint={
+              <>
+                {field.hint}
+                <span aria-live="polite" className="block text-accent">
+                  {cepStatus}
+                </span>
+              </>
+            }
+            defaultValue={text(field.name)}
+            onInput={(e) => {
+              const form = e.currentTarget.form;
+              if (form) void lookupCep(form, e.currentTarget.value);
+            }}
+          />
+        );
+      case "tel":
+        return (
+          <Field
+            {...common}
+            type="tel"
+            inputMode="tel"
+            mask={maskPhone}
+            placeholder="(11) 91234-5678"
+            hint={field.hint}
+            defaultValue={text(field.name)}
+          />
+        );
+      case "email":
+        return <Field {...common} type="email" inputMode="email" hint={field.hint} defaultValue={text(field.name)} />;
+      case "url":
+        return (
+          <Field
+            {...common}
+            type="url"
+            inputMode="url"
+            placeholder="www.exemplo.com.br"
+            hint={field.hint}
+            defaultValue={text(field.name)}
+          />
+        );
+      case "date":
+        return <Field {...common} type="date" hint={field.hint} defaultValue={text(field.name)} />;
+      default:
+        return <Field {...common} hint={field.hint} defaultValue={text(field.name)} />;
+    }
+  };
+
+  return (
+    <>
+      <Form id={id} method="post" className="space-y-6" onBlur={formProps.onBlur} onChange={onChange} onSubmit={onSubmit} noValidate>
+        {css ? <style>{css}</style> : null}
+        <FormError errors={errors} />
+        {failure?.duplicates?.length ? <DuplicateWarning duplicates={failure.duplicates} basePath={basePath} singular={singular} /> : null}
+        {sections.map((section) => (
+          <Card key={section.title} title={section.title}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {section.fields.map((field) => {
+                const wide = ["textarea", "checkbox", "tags", "phones"].includes(field.kind) || field.name === "nome";
+                return (
+                  <div key={field.name} data-field={field.name} className={wide ? "sm:col-span-2" : ""}>
+                    {renderField(field)}
+                  </div>
+                );
+              })}
+            </div>
+          </Card>
+        ))}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" busy={saving}>
+            {submitLabel}
+          </Button>
+          <Link to={cancelHref} className={buttonClass("ghost")}>
+            Cancelar
+          </Link>
+        </div>
+      </Form>
+      {blocker.state === "blocked" ? <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { COMPANY_TYPES, type CompanyType } from "../../../db/schema/enums.ts";
+import { formatCnpj, formatPhoneBR } from "../../lib/documents.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { cep, cnpj, email, messages, optional, optionalString, phone, requiredString, url } from "../../lib/validation.ts";
+import { UFS } from "../organization/business-fields.ts";
+import { optionalOption, requiredOption, UF_OPTIONS, unflatten } from "../resources/schema-helpers.ts";
+import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "../resources/types.ts";
+
+/** Empresas: construtoras, incorporadoras, condomínios, fornecedores, clientes PJ, parceiros. Client-safe. */
+
+export const COMPANY_TYPE_OPTIONS: readonly FilterOption[] = [
+  { value: "construtora", label: "Construtora" },
+  { value: "incorporadora", label: "Incorporadora" },
+  { value: "condominio", label: "Condomínio" },
+  { value: "fornecedor", label: "Fornecedor" },
+  { value: "cliente_pj", label: "Cliente PJ" },
+  { value: "parceiro", label: "Parceiro" },
+];
+
+/** A company as lists, the detail page, the export and the API show it. Dates are ISO strings. */
+export interface CompanyRow {
+  id: string;
+  tipo: CompanyType;
+  /** Bare, 14 characters (alphanumeric CNPJ upper-cased). */
+  cnpj: string | null;
+  razaoSocial: string;
+  nomeFantasia: string | null;
+  inscricaoEstadual: string | null;
+  email: string | null;
+  /** National digits. */
+  telefone: string | null;
+  site: string | null;
+  cep: string | null;
+  rua: string | null;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  uf: string | null;
+  observacoes: string | null;
+  /** Live clients linked to this company. */
+  totalClientes: number;
+  criadoEm: string;
+  atualizadoEm: string;
+  criadoPor: string | null;
+  criadoPorNome: string | null;
+  atualizadoPor: string | null;
+  atualizadoPorNome: string | null;
+}
+
+const UF_VALUES = UFS as unknown as readonly [string, ...string[]];
+
+export const companySchema = z.preprocess(
+  unflatten,
+  z.object({
+    tipo: requiredOption("Tipo", COMPANY_TYPES, COMPANY_TYPE_OPTIONS),
+    cnpj: optional(cnpj("CNPJ")),
+    razaoSocial: requiredString("Razão social", { min: 2, max: 160 }),
+    nomeFantasia: optionalString("Nome fantasia", { max: 120 }),
+    inscricaoEstadual: z.preprocess(
+      (v) => (typeof v === "string" && v.trim().toLowerCase() === "isento" ? "ISENTO" : v),
+      optionalString("Inscrição estadual", { max: 20 }).refine(
+        (v) => v === undefined || v === "ISENTO" || /^[0-9][0-9.\-/]*$/.test(v),
+        messages.regex("Inscrição estadual"),
+      ),
+    ),
+    email: optional(email("E-mail")),
+    telefone: optional(phone("Telefone")),
+    site: optional(url("Site")),
+    cep: optional(cep("CEP")),
+    rua: optionalString("Rua", { max: 160 }),
+    numero: optionalString("Número", { max: 20 }),
+    complemento: optionalString("Complemento", { max: 80 }),
+    bairro: optionalString("Bairro", { max: 80 }),
+    cidade: optionalString("Cidade", { max: 80 }),
+    uf: optionalOption("UF", UF_VALUES, UF_OPTIONS),
+    observacoes: optionalString("Observações", { max: 2000 }),
+  }),
+);
+
+export type CompanyInput = z.output<typeof companySchema>;
+
+/** Nome fantasia when there is one, else razão social. */
+export function companyDisplayName(row: { razaoSocial: string; nomeFantasia?: string | null | undefined }): string {
+  return row.nomeFantasia || row.razaoSocial;
+}
+
+function label(options: readonly FilterOption[], value: string | null): string {
+  return value ? (options.find((o) => o.value === value)?.label ?? value) : "";
+}
+
+export const companyColumns: readonly ColumnDef<CompanyRow>[] = [
+  { key: "nome", label: "Nome", text: (r) => companyDisplayName(r), sortable: true, defaultVisible: true },
+  { key: "razaoSocial", label: "Razão social", text: (r) => r.razaoSocial, defaultVisible: false },
+  {
+    key: "tipo",
+    label: "Tipo",
+    text: (r) => label(COMPANY_TYPE_OPTIONS, r.tipo),
+    filter: { type: "multiselect", options: COMPANY_TYPE_OPTIONS },
+    defaultVisible: true,
+  },
+  { key: "cnpj", label: "CNPJ", text: (r) => (r.cnpj ? formatCnpj(r.cnpj) : ""), defaultVisible: true },
+  { key: "inscricaoEstadual", label: "Inscrição estadual", text: (r) => r.inscricaoEstadual ?? "", defaultVisible: false },
+  { key: "email", label: "E-mail", text: (r) => r.email ?? "", defaultVisible: true },
+  { key: "telefone", label: "Telefone", text: (r) => (r.telefone ? formatPhoneBR(r.telefone) : ""), defaultVisible: true },
+  { key: "site", label: "Site", text: (r) => r.site ?? "", defaultVisible: false },
+  { key: "cidade", label: "Cidade", text: (r) => r.cidade ?? "", filter: { type: "text" }, defaultVisible: true },
+  { key: "uf", label: "UF", text: (r) => r.uf ?? "", filter: { type: "multiselect", options: UF_OPTIONS }, defaultVisible: false },
+  {
+    key: "totalClientes",
+    label: "Clientes",
+    text: (r) => String(r.totalClientes),
+    value: (r) => r.totalClientes,
+    align: "right",
+    defaultVisible: false,
+  },
+  {
+    key: "criadoEm",
+    label: "Cadastrada em",
+    text: (r) => formatDate(r.criadoEm),
+    value: (r) => r.criadoEm,
+    sortable: true,
+    filter: { type: "date-range" },
+    defaultVisible: false,
+  },
+  {
+    key: "atualizadoEm",
+    label: "Atualizada em",
+    text: (r) => formatDateTime(r.atualizadoEm),
+    value: (r) => r.atualizadoEm,
+    sortable: true,
+    filter: { type: "date-range" },
+    defaultVisible: false,
+  },
+];
+
+export const companyFields: readonly FieldDef[] = [
+  { name: "tipo", label: "Tipo", kind: "select", required: true, options: COMPANY_TYPE_OPTIONS, section: "Dados" },
+  { name: "cnpj", label: "CNPJ", kind: "cnpj", section: "Dados", autoComplete: "off" },
+  { name: "razaoSocial", label: "Razão social", kind: "text", required: true, section: "Dados", autoComplete: "organization" },
+  { name: "nomeFantasia", label: "Nome fantasia", kind: "text", section: "Dados" },
+  { name: "inscricaoEstadual", label: "Inscrição estadual", kind: "text", section: "Dados", hint: "Números ou ISENTO." },
+  { name: "email", label: "E-mail", kind: "email", section: "Contato", autoComplete: "email" },
+  { name: "telefone", label: "Telefone", kind: "tel", section: "Contato", autoComplete: "tel-national" },
+  { name: "site", label: "Site", kind: "url", section: "Contato", autoComplete: "url" },
+  {
+    name: "cep",
+    label: "CEP",
+    kind: "cep",
+    section: "Endereço",
+    hint: "Preenche o endereço automaticamente.",
+    autoComplete: "postal-code",
+  },
+  { name: "rua", label: "Rua", kind: "text", section: "Endereço", autoComplete: "address-line1" },
+  { name: "numero", label: "Número", kind: "text", section: "Endereço" },
+  { name: "complemento", label: "Complemento", kind: "text", section: "Endereço", autoComplete: "address-line2" },
+  { name: "bairro", label: "Bairro", kind: "text", section: "Endereço", autoComplete: "address-level3" },
+  { name: "cidade", label: "Cidade", kind: "text", section: "Endereço", autoComplete: "address-level2" },
+  { name: "uf", label: "UF", kind: "select", options: UF_OPTIONS, section: "Endereço", autoComplete: "address-level1" },
+  { name: "observacoes", label: "Observações", kind: "textarea", section: "Observações" },
+];
+
+export const companyDefinition: ResourceDefinition<CompanyRow, CompanyInput> = {
+  name: "companies",
+  basePath: "/companies",
+  labels: {
+    singular: "empresa",
+    plural: "empresas",
+    listTitle: "Empresas",
+    newTitle: "Nova Empresa",
+    editTitle: "Editar Empresa",
+    newButton: "Nova empresa",
+    empty: "Nenhuma empresa cadastrada ainda.",
+    emptyHint: "Cadastre construtoras, condomínios, fornecedores e parceiros, ou importe uma planilha CSV.",
+    searchPlaceholder: "Buscar por nome, CNPJ, e-mail ou telefone",
+    deleted: "Empresa excluída.",
+    restored: "Empresa restaurada.",
+  },
+  columns: companyColumns,
+  fields: companyFields,
+  schema: companySchema,
+  defaultSort: { key: "nome", dir: "asc" },
+  pageSize: 25,
+  subtitle: (row) =>
+    [label(COMPANY_TYPE_OPTIONS, row.tipo), row.cnpj ? formatCnpj(row.cnpj) : "", row.cidade ?? ""].filter(Boolean).join(" · "),
+  title: (row) => companyDisplayName(row),
+};

@@ -1,0 +1,160 @@
+import { Link, useActionData } from "react-router";
+import type { Route } from "./+types/clients.$id";
+import { ConfirmPanel, ResourceDetail, Timeline } from "../components/data/detail.tsx";
+import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
+import { dangerGhostClass, dangerOutlineClass } from "../components/data/styles.ts";
+import { buildDetailView } from "../components/data/view.server.ts";
+import { buttonClass } from "../components/ui/button.tsx";
+import { Card, PageHeader } from "../components/ui/card.tsx";
+import { Toaster } from "../components/ui/toast.tsx";
+import { formatDateTime } from "../lib/format.ts";
+import { titleMeta } from "../lib/title.ts";
+import { clientDefinition } from "../modules/clients/definition.ts";
+import { deleteOne, eraseOne, permissionsFor, takeFlash, toastFor } from "../server/resources.server.ts";
+import { requireOrg } from "../server/guards.server.ts";
+import { serviceContext } from "../../worker/context.ts";
+import { getRecord, timelineOf } from "../../worker/resources/index.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Cliente");
+
+export async function loader(args: Route.LoaderArgs) {
+  const { rc, org } = requireOrg(args.context, args.request);
+  const ctx = serviceContext(rc);
+  const id = args.params.id;
+  // One round trip: the timeline is derived from the row itself.
+  const row = await getRecord(ctx, org.id, "clients", id);
+  if (!row) throw new Response("Cliente não encontrado.", { status: 404 });
+  const events = timelineOf(row);
+  const permissions = permissionsFor(org.role);
+  const url = new URL(args.request.url);
+  const confirm =
+    permissions.canWrite && url.searchParams.has("excluir")
+      ? "excluir"
+      : permissions.canManage && url.searchParams.has("apagar")
+        ? "apagar"
+        : null;
+  const view = buildDetailView(clientDefinition, row, {
+    empresaId: row.empresaId
+      ? { kind: "link", text: row.empresaNome ?? "Empresa", href: `/companies/${row.empresaId}` }
+      : { kind: "empty" },
+  });
+  const timeline = events.map((e) => ({
+    id: e.id,
+    when: formatDateTime(e.at),
+    title: e.title,
+    description: [e.description, e.by ? `Por ${e.by}.` : null].filter(Boolean).join(" ") || null,
+    href: e.href,
+  }));
+  return { view, timeline, permissions, confirm, toast: toastFor(clientDefinition, takeFlash(args)) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  if (intent === "excluir") return deleteOne(args, clientDefinition, args.params.id);
+  if (intent === "apagar") return eraseOne(args, clientDefinition, args.params.id, form.get("confirmacao"));
+  return { error: "Ação desconhecida." };
+}
+
+export default function Client({ loaderData }: Route.ComponentProps) {
+  const { view, timeline, permissions, confirm, toast } = loaderData;
+  const result = useActionData<typeof action>();
+  const base = `/clients/${view.id}`;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/clients" className="text-fg-soft hover:text-accent hover:underline">
+          ← Clientes
+        </Link>
+      </p>
+      <PageHeader
+        title={view.title}
+        description={view.subtitle || undefined}
+        actions={
+          permissions.canWrite ? (
+            <div className="flex flex-wrap gap-2">
+              <Link to={`${base}/edit`} className={buttonClass("primary")}>
+                Editar
+              </Link>
+              <Link to={`${base}?excluir=1`} preventScrollReset className={dangerOutlineClass}>
+                Excluir
+              </Link>
+            </div>
+          ) : undefined
+        }
+      />
+      {confirm === "excluir" ? (
+        <ConfirmPanel title={`Excluir ${view.title}?`} cancelHref={base} intent="excluir" confirmLabel="Confirmar exclusão">
+          <p>O cliente sai da lista agora. Você pode desfazer logo em seguida.</p>
+        </ConfirmPanel>
+      ) : null}
+      {confirm === "apagar" ? (
+        <ConfirmPanel
+          title={`Apagar os dados pessoais de ${view.title}?`}
+          cancelHref={base}
+          intent="apagar"
+          confirmLabel="Apagar dados pessoais"
+          fields={
+            <div className="max-w-xs space-y-1.5">
+              <label htmlFor="confirmacao-apagar" className="block text-sm font-medium">
+                Digite APAGAR para confirmar
+              </label>
+              <input
+                id="confirmacao-apagar"
+                name="confirmacao"
+                autoComplete="off"
+                required
+                aria-invalid={result && "error" in result ? true : undefined}
+                aria-describedby={result && "error" in result ? "confirmacao-apagar-erro" : undefined}
+                className="block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger"
+              />
+              {result && "error" in result ? (
+                <p id="confirmacao-apagar-erro" className="text-sm text-danger">
+                  {result.error}
+                </p>
+              ) : null}
+            </div>
+          }
+        >
+          <p>
+            Atende a um pedido do titular (LGPD): o cadastro e todos os dados pessoais dele são apagados de vez.{" "}
+            <strong>Não dá para desfazer.</strong>
+          </p>
+          <p>
+            Se precisar entregar uma cópia ao titular,{" "}
+            <a href={`${base}/dados`} download className="font-semibold text-accent underline">
+              baixe os dados antes
+            </a>
+            .
+          </p>
+        </ConfirmPanel>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <ResourceDetail view={view} />
+        <div className="space-y-6">
+          <Card title="Linha do tempo">
+            <Timeline entries={timeline} empty="Nada registrado ainda." />
+          </Card>
+          {permissions.canManage ? (
+            <Card title="LGPD">
+              <p className="mb-3 text-sm text-fg-soft">Pedidos do titular sobre os dados pessoais dele.</p>
+              <div className="flex flex-col gap-2">
+                <a href={`${base}/dados`} download className={buttonClass("secondary")}>
+                  Exportar dados (LGPD)
+                </a>
+                <Link to={`${base}?apagar=1`} preventScrollReset className={dangerGhostClass}>
+                  Apagar dados pessoais (LGPD)
+                </Link>
+              </div>
+            </Card>
+          ) : null}
+        </div>
+      </div>
+      <Toaster toast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ResourceErrorBoundary listTitle="Clientes" basePath="/clients" />;
+}

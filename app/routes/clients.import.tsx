@@ -1,0 +1,25 @@
+import type { Route } from "./+types/clients.import";
+import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
+import { ImportPage } from "../components/data/import-page.tsx";
+import { titleMeta } from "../lib/title.ts";
+import { clientDefinition } from "../modules/clients/definition.ts";
+import { importAction, requireWriter } from "../server/resources.server.ts";
+
+export const meta: Route.MetaFunction = () => titleMeta("Importar clientes");
+
+export async function loader(args: Route.LoaderArgs) {
+  requireWriter(args);
+  return { fields: clientDefinition.fields.map((f) => ({ name: f.name, label: f.label, required: f.required })) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return importAction(args, clientDefinition);
+}
+
+export default function ImportClients({ loaderData, actionData }: Route.ComponentProps) {
+  return <ImportPage title="Importar clientes" basePath="/clients" listTitle="Clientes" fields={loaderData.fields} result={actionData} />;
+}
+
+export function ErrorBoundary() {
+  return <ResourceErrorBoundary listTitle="Clientes" basePath="/clients" />;
+}

@@ -1,0 +1,43 @@
+import type { Route } from "./+types/companies.$id.edit";
+import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
+import { ResourceForm } from "../components/data/resource-form.tsx";
+import { formValuesFromRow } from "../components/data/view.server.ts";
+import { PageHeader } from "../components/ui/card.tsx";
+import { titleMeta } from "../lib/title.ts";
+import { type CompanyRow, companyDefinition, companyDisplayName } from "../modules/companies/definition.ts";
+import { loadRecord, requireWriter, saveAction } from "../server/resources.server.ts";
+
+export const meta: Route.MetaFunction = () => titleMeta("Editar Empresa");
+
+export async function loader(args: Route.LoaderArgs) {
+  requireWriter(args);
+  const row = await loadRecord<CompanyRow>(args, companyDefinition, args.params.id);
+  return { id: row.id, name: companyDisplayName(row), values: formValuesFromRow(companyDefinition, row) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return saveAction(args, companyDefinition, args.params.id);
+}
+
+export default function EditCompany({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Editar Empresa" description={loaderData.name} />
+      <ResourceForm
+        id="form-empresa"
+        fields={companyDefinition.fields}
+        schema={companyDefinition.schema}
+        values={loaderData.values}
+        failure={actionData}
+        submitLabel="Salvar empresa"
+        cancelHref={`/companies/${loaderData.id}`}
+        basePath="/companies"
+        singular="empresa"
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ResourceErrorBoundary listTitle="Empresas" basePath="/companies" />;
+}

@@ -1,0 +1,118 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/companies.$id";
+import { ConfirmPanel, ResourceDetail } from "../components/data/detail.tsx";
+import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
+import { dangerOutlineClass } from "../components/data/styles.ts";
+import { buildDetailView } from "../components/data/view.server.ts";
+import { buttonClass } from "../components/ui/button.tsx";
+import { Card, PageHeader } from "../components/ui/card.tsx";
+import { Toaster } from "../components/ui/toast.tsx";
+import { formatPhoneBR } from "../lib/documents.ts";
+import { titleMeta } from "../lib/title.ts";
+import { companyDefinition } from "../modules/companies/definition.ts";
+import { deleteOne, permissionsFor, takeFlash, toastFor } from "../server/resources.server.ts";
+import { requireOrg } from "../server/guards.server.ts";
+import { serviceContext } from "../../worker/context.ts";
+import { companyWithClients } from "../../worker/resources/index.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Empresa");
+
+export async function loader(args: Route.LoaderArgs) {
+  const { rc, org } = requireOrg(args.context, args.request);
+  const ctx = serviceContext(rc);
+  const id = args.params.id;
+  // One round trip: the company and its clients in one batch.
+  const found = await companyWithClients(ctx, org.id, id);
+  if (!found) throw new Response("Empresa não encontrada.", { status: 404 });
+  const { company: row, clients: linked } = found;
+  const permissions = permissionsFor(org.role);
+  const confirm = permissions.canWrite && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null;
+  return {
+    view: buildDetailView(companyDefinition, row),
+    clients: linked.map((c) => ({
+      id: c.id,
+      name: c.nome,
+      contact: [c.telefonePrincipal ? formatPhoneBR(c.telefonePrincipal) : "", c.email ?? ""].filter(Boolean).join(" · "),
+    })),
+    permissions,
+    confirm,
+    toast: toastFor(companyDefinition, takeFlash(args)),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  if (form.get("intent") === "excluir") return deleteOne(args, companyDefinition, args.params.id);
+  return { error: "Ação desconhecida." };
+}
+
+export default function Company({ loaderData }: Route.ComponentProps) {
+  const { view, clients, permissions, confirm, toast } = loaderData;
+  const base = `/companies/${view.id}`;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/companies" className="text-fg-soft hover:text-accent hover:underline">
+          ← Empresas
+        </Link>
+      </p>
+      <PageHeader
+        title={view.title}
+        description={view.subtitle || undefined}
+        actions={
+          permissions.canWrite ? (
+            <div className="flex flex-wrap gap-2">
+              <Link to={`${base}/edit`} className={buttonClass("primary")}>
+                Editar
+              </Link>
+              <Link to={`${base}?excluir=1`} preventScrollReset className={dangerOutlineClass}>
+                Excluir
+              </Link>
+            </div>
+          ) : undefined
+        }
+      />
+      {confirm === "excluir" ? (
+        <ConfirmPanel title={`Excluir ${view.title}?`} cancelHref={base} intent="excluir" confirmLabel="Confirmar exclusão">
+          <p>A empresa sai da lista agora. Os clientes ligados a ela continuam cadastrados. Você pode desfazer logo em seguida.</p>
+        </ConfirmPanel>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <ResourceDetail view={view} />
+        <Card
+          title={`Clientes ligados (${clients.length})`}
+          actions={
+            permissions.canWrite ? (
+              <Link
+                to={`/clients/create?empresa=${encodeURIComponent(view.id)}`}
+                className="text-sm font-semibold text-accent hover:underline"
+              >
+                + Novo cliente
+              </Link>
+            ) : undefined
+          }
+        >
+          {clients.length ? (
+            <ul className="divide-y divide-line">
+              {clients.map((c) => (
+                <li key={c.id} className="py-2">
+                  <Link to={`/clients/${c.id}`} className="font-semibold hover:text-accent hover:underline">
+                    {c.name}
+                  </Link>
+                  {c.contact ? <p className="text-xs text-fg-soft tabular-nums">{c.contact}</p> : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-fg-soft">Nenhum cliente ligado a esta empresa. Escolha a empresa no cadastro do cliente.</p>
+          )}
+        </Card>
+      </div>
+      <Toaster toast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ResourceErrorBoundary listTitle="Empresas" basePath="/companies" />;
+}

@@ -1,0 +1,41 @@
+import type { Route } from "./+types/companies.create";
+import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
+import { ResourceForm } from "../components/data/resource-form.tsx";
+import { PageHeader } from "../components/ui/card.tsx";
+import { titleMeta } from "../lib/title.ts";
+import { companyDefinition } from "../modules/companies/definition.ts";
+import { requireWriter, saveAction } from "../server/resources.server.ts";
+
+export const meta: Route.MetaFunction = () => titleMeta("Nova Empresa");
+
+export function loader(args: Route.LoaderArgs) {
+  requireWriter(args);
+  return { values: {} };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return saveAction(args, companyDefinition);
+}
+
+export default function NewCompany({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Nova Empresa" description="Tipo e razão social bastam para começar." />
+      <ResourceForm
+        id="form-empresa"
+        fields={companyDefinition.fields}
+        schema={companyDefinition.schema}
+        values={loaderData.values}
+        failure={actionData}
+        submitLabel="Salvar empresa"
+        cancelHref="/companies"
+        basePath="/companies"
+        singular="empresa"
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ResourceErrorBoundary listTitle="Empresas" basePath="/companies" />;
+}

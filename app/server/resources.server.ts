@@ -1,0 +1,385 @@
+/**
+ * What every resource screen's loader and action do, so the route modules stay thin: guard,
+ * read the URL, call the server layer (`worker/resources`), build the view, answer.
+ */
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import type { Role } from "../../db/schema/organizations.ts";
+import { serviceContext } from "../../worker/context.ts";
+import {
+  commitImport,
+  createRecord,
+  deleteRecords,
+  eraseClient,
+  exportRecords,
+  findDuplicates,
+  getRecord,
+  type ImportPreview,
+  listRecords,
+  previewImport,
+  type ResourceName,
+  restoreRecords,
+  updateRecord,
+} from "../../worker/resources/index.ts";
+import { DomainError } from "../../worker/services/context.ts";
+import { MANAGER_ROLES } from "../../worker/services/team.ts";
+import { needsNormalizing, normalizeListParams } from "../components/data/list-params.ts";
+import type { Permissions, ToastData } from "../components/data/types.ts";
+import { buildListView, isFeminine } from "../components/data/view.server.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { FORM_ERROR_KEY, validateForm } from "../lib/validation.ts";
+import { parseListQuery } from "../modules/resources/query.ts";
+import type { ResourceDefinition } from "../modules/resources/types.ts";
+import { normalizePath, readCookie, requireOrg, requireRole } from "./guards.server.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: a definition of any resource (rows and inputs differ per resource)
+export type AnyDefinition = ResourceDefinition<any, any>;
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+function resourceName(def: AnyDefinition): ResourceName {
+  return def.name as ResourceName;
+}
+
+/** Who may create, edit, delete and import records: everyone but the professional role. */
+export const WRITE_ROLES: readonly Role[] = ["owner", "admin", "staff"];
+export { MANAGER_ROLES };
+
+/** Pages that change records: 403 for the read-only professional role. */
+export function requireWriter(args: Args) {
+  return requireRole(args.context, args.request, WRITE_ROLES);
+}
+
+/** LGPD export and erase: owner and admin only. */
+export function requireManager(args: Args) {
+  return requireRole(args.context, args.request, MANAGER_ROLES);
+}
+
+export function permissionsFor(role: Role): Permissions {
+  return { canWrite: WRITE_ROLES.includes(role), canManage: MANAGER_ROLES.includes(role) };
+}
+
+// ---------------------------------------------------------------------------
+// Flash: one message carried across the redirect after an action, read once by the next page.
+
+const FLASH_COOKIE = "alicerce_flash";
+
+const flashSchema = z.object({
+  kind: z.enum(["deleted", "restored", "created", "updated", "erased", "imported"]),
+  resource: z.string().max(40),
+  ids: z.array(z.string().max(64)).max(200).optional(),
+  count: z.number().int().min(0).optional(),
+  skipped: z.number().int().min(0).optional(),
+  /** Where "Desfazer" comes back to. */
+  back: z.string().max(2048).optional(),
+});
+export type Flash = z.infer<typeof flashSchema>;
+
+export function setFlash(args: Args, flash: Flash): void {
+  const rc = requireOrg(args.context, args.request).rc;
+  const value = encodeURIComponent(JSON.stringify(flash));
+  rc.setCookies.push(`${FLASH_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60${rc.secureCookies ? "; Secure" : ""}`);
+}
+
+/** Reads the flash (if any) and clears it. */
+export function takeFlash(args: Args): Flash | null {
+  const raw = readCookie(args.request, FLASH_COOKIE);
+  if (raw === null) return null;
+  const rc = requireOrg(args.context, args.request).rc;
+  rc.setCookies.push(`${FLASH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+  try {
+    const parsed = flashSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "3 clientes excluídos." / "3 empresas excluídas." */
+function countPhrase(def: AnyDefinition, n: number, masculine: string, feminine: string): string {
+  return `${n} ${def.labels.plural} ${isFeminine(def) ? feminine : masculine}.`;
+}
+
+export function toastFor(def: AnyDefinition, flash: Flash | null): ToastData | null {
+  if (!flash || flash.resource !== def.name) return null;
+  const id = crypto.randomUUID();
+  const n = flash.count ?? flash.ids?.length ?? 1;
+  const singular = def.labels.singular.charAt(0).toUpperCase() + def.labels.singular.slice(1);
+  const fem = isFeminine(def);
+  switch (flash.kind) {
+    case "deleted":
+      return {
+        id,
+        message: n === 1 ? def.labels.deleted : countPhrase(def, n, "excluídos", "excluídas"),
+        undo: flash.ids?.length
+          ? {
+              action: def.basePath,
+              fields: { intent: "restaurar", ids: flash.ids, redirectTo: flash.back ?? def.basePath },
+            }
+          : undefined,
+      };
+    case "restored":
+      return { id, message: n === 1 ? def.labels.restored : countPhrase(def, n, "restaurados", "restauradas") };
+    case "created":
+      return { id, message: `${singular} ${fem ? "cadastrada" : "cadastrado"}.` };
+    case "updated":
+      return { id, message: "Alterações salvas." };
+    case "erased":
+      return { id, message: `${singular} e seus dados pessoais foram apagados definitivamente.` };
+    case "imported": {
+      const done =
+        n === 1 ? `1 ${def.labels.singular} ${fem ? "importada" : "importado"}.` : countPhrase(def, n, "importados", "importadas");
+      const skipped = flash.skipped
+        ? ` ${flash.skipped === 1 ? "1 linha com erro ficou" : `${flash.skipped} linhas com erro ficaram`} de fora.`
+        : "";
+      return { id, message: done + skipped };
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// List
+
+function withSearch(pathname: string, params: URLSearchParams): string {
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+export async function listLoader(args: Args, def: AnyDefinition) {
+  const { rc, org } = requireOrg(args.context, args.request);
+  const url = new URL(args.request.url);
+  // Client navigations load `/clients.data?…`: links are built on the page's own path.
+  const pathname = normalizePath(url.pathname);
+  // A GET form submitted without JavaScript: go to the same list's normal URL.
+  if (needsNormalizing(url.searchParams)) throw redirect(withSearch(pathname, normalizeListParams(url.searchParams)));
+  const query = parseListQuery(url, def);
+  const result = await listRecords(serviceContext(rc), org.id, resourceName(def), query);
+  const lastPage = Math.max(1, Math.ceil(result.total / Math.max(1, result.pageSize)));
+  // A copied link to a page that no longer exists (records deleted since): the last page.
+  if (result.rows.length === 0 && query.page > lastPage) {
+    const params = new URLSearchParams(url.searchParams);
+    params.delete("after");
+    if (lastPage > 1) params.set("page", String(lastPage));
+    else params.delete("page");
+    throw redirect(withSearch(pathname, params));
+  }
+  const permissions = permissionsFor(org.role);
+  const confirmIds = permissions.canWrite ? url.searchParams.getAll("excluir").slice(0, 200) : [];
+  const view = buildListView(def, query, result, { pathname, confirmIds });
+  return { view, permissions, toast: toastFor(def, takeFlash(args)) };
+}
+
+function idsFrom(form: FormData): string[] {
+  return [...new Set(form.getAll("ids").filter((v): v is string => typeof v === "string" && /^[0-9A-Za-z-]{1,64}$/.test(v)))].slice(0, 200);
+}
+
+/** The list's POST: delete a selection (after the confirmation step) or undo a deletion. */
+export async function listAction(args: Args, def: AnyDefinition) {
+  const { rc, auth, org } = requireRole(args.context, args.request, WRITE_ROLES);
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  const ids = idsFrom(form);
+  const back = safeRedirectPath(typeof form.get("redirectTo") === "string" ? (form.get("redirectTo") as string) : null, def.basePath);
+  if (!ids.length) return data({ error: `Selecione ao menos um ${def.labels.singular}.` }, { status: 400 });
+  const ctx = serviceContext(rc);
+  if (intent === "excluir") {
+    const count = await deleteRecords(ctx, org.id, auth.user.id, resourceName(def), ids);
+    setFlash(args, { kind: "deleted", resource: def.name, ids, count, back });
+    throw redirect(back);
+  }
+  if (intent === "restaurar") {
+    const count = await restoreRecords(ctx, org.id, auth.user.id, resourceName(def), ids);
+    setFlash(args, { kind: "restored", resource: def.name, count });
+    throw redirect(back);
+  }
+  return data({ error: "Ação desconhecida." }, { status: 400 });
+}
+
+// ---------------------------------------------------------------------------
+// One record
+
+/** The record or a 404 (also for another organization's id: never says it exists). */
+export async function loadRecord<Row>(args: Args, def: AnyDefinition, id: string | undefined): Promise<Row> {
+  const { rc, org } = requireOrg(args.context, args.request);
+  const row = id && /^[0-9A-Za-z-]{1,64}$/.test(id) ? await getRecord(serviceContext(rc), org.id, resourceName(def), id) : null;
+  if (!row) throw data(`${def.labels.singular.charAt(0).toUpperCase()}${def.labels.singular.slice(1)} não encontrado(a).`, { status: 404 });
+  return row as Row;
+}
+
+/** Deleting from the detail page: back to the list, with "Desfazer" returning to the record. */
+export async function deleteOne(args: Args, def: AnyDefinition, id: string): Promise<never> {
+  const { rc, auth, org } = requireRole(args.context, args.request, WRITE_ROLES);
+  const count = await deleteRecords(serviceContext(rc), org.id, auth.user.id, resourceName(def), [id]);
+  if (count === 0) throw data("Registro não encontrado.", { status: 404 });
+  setFlash(args, { kind: "deleted", resource: def.name, ids: [id], count, back: `${def.basePath}/${id}` });
+  throw redirect(def.basePath);
+}
+
+/** LGPD erasure of a client, after the typed confirmation ("APAGAR"): owner and admin only. */
+export async function eraseOne(args: Args, def: AnyDefinition, id: string, confirmation: FormDataEntryValue | null) {
+  const { rc, auth, org } = requireManager(args);
+  if (typeof confirmation !== "string" || confirmation.trim().toUpperCase() !== "APAGAR") {
+    return data({ error: "Digite APAGAR para confirmar." }, { status: 400 });
+  }
+  try {
+    await eraseClient(serviceContext(rc), org.id, auth.user.id, id);
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404) throw data(error.message, { status: 404 });
+    throw error;
+  }
+  setFlash(args, { kind: "erased", resource: def.name });
+  throw redirect(def.basePath);
+}
+
+// ---------------------------------------------------------------------------
+// Create and edit
+
+export type EchoValues = Record<string, string | string[]>;
+
+/** What was typed, so a form re-rendered without JavaScript keeps it (repeated names as lists). */
+export function echoValues(form: FormData): EchoValues {
+  const values: EchoValues = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string" || key === "intent" || key === "confirmarDuplicado") continue;
+    const prev = values[key];
+    values[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return values;
+}
+
+export interface Duplicate {
+  id: string;
+  title: string;
+  reason: string;
+}
+
+export type SaveFailure =
+  | { errors: Record<string, string>; values: EchoValues; duplicates?: undefined }
+  | { duplicates: Duplicate[]; values: EchoValues; errors?: undefined };
+
+/**
+ * Validates with the definition's schema (the same the browser ran), warns about possible
+ * duplicates unless the person confirmed ("Salvar mesmo assim"), then saves and goes to the record.
+ */
+export async function saveAction(args: Args, def: AnyDefinition, id?: string) {
+  const { rc, auth, org } = requireRole(args.context, args.request, WRITE_ROLES);
+  const form = await args.request.formData();
+  const values = echoValues(form);
+  const parsed = validateForm(def.schema, form);
+  if (!parsed.ok) return data<SaveFailure>({ errors: parsed.errors, values }, { status: 400 });
+  const ctx = serviceContext(rc);
+  try {
+    if (form.get("confirmarDuplicado") !== "1") {
+      const duplicates = (await findDuplicates(ctx, org.id, resourceName(def), parsed.data, id)) as Duplicate[];
+      // A question, not an error: 200 so the browser logs nothing.
+      if (duplicates.length) return data<SaveFailure>({ duplicates, values });
+    }
+    if (id) {
+      await updateRecord(ctx, org.id, auth.user.id, resourceName(def), id, parsed.data);
+      setFlash(args, { kind: "updated", resource: def.name });
+      throw redirect(`${def.basePath}/${id}`);
+    }
+    const created = await createRecord(ctx, org.id, auth.user.id, resourceName(def), parsed.data);
+    setFlash(args, { kind: "created", resource: def.name });
+    throw redirect(`${def.basePath}/${created.id}`);
+  } catch (error) {
+    if (error instanceof DomainError) {
+      if (error.status === 404) throw data(error.message, { status: 404 });
+      return data<SaveFailure>({ errors: { [error.field ?? FORM_ERROR_KEY]: error.message }, values }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Export and import
+
+/** The file of exactly what the list shows (same search, filters, sort and columns), all pages. */
+export async function exportResponse(args: Args, def: AnyDefinition): Promise<Response> {
+  const { rc, org } = requireOrg(args.context, args.request);
+  const url = new URL(args.request.url);
+  const query = parseListQuery(url, def);
+  const format = url.searchParams.get("formato") === "xlsx" ? "xlsx" : "csv";
+  const file = await exportRecords(serviceContext(rc), org.id, resourceName(def), query, format);
+  return new Response(file.body, {
+    headers: {
+      "content-type": file.contentType,
+      "content-disposition": `attachment; filename="${file.filename}"`,
+      "cache-control": "no-store",
+    },
+  });
+}
+
+/** Largest upload read (the server layer refuses more than 5 million characters anyway). */
+const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+/** Rows sent back for the preview table: the first ones and every row with an error. */
+const PREVIEW_ROWS = 100;
+const PREVIEW_ERROR_ROWS = 500;
+
+/** Excel pt-BR often saves CSV as Windows-1252: read UTF-8 when it is, else that. */
+export function decodeCsv(bytes: ArrayBuffer): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+export interface ImportState {
+  fileName: string;
+  csv: string;
+  preview: Omit<ImportPreview, "rows"> & { rows: ImportPreview["rows"]; total: number };
+  error?: string | undefined;
+}
+
+export type ImportActionData = ImportState | { error: string; fileName?: undefined; csv?: undefined; preview?: undefined };
+
+function trimPreview(preview: ImportPreview): ImportState["preview"] {
+  const first = preview.rows.slice(0, PREVIEW_ROWS);
+  const errors = preview.rows.filter((r, i) => i >= PREVIEW_ROWS && Object.keys(r.errors).length > 0).slice(0, PREVIEW_ERROR_ROWS);
+  return { ...preview, rows: [...first, ...errors], total: preview.rows.length };
+}
+
+/**
+ * Import in two steps. "previa": read the uploaded file and validate every row (nothing saved).
+ * "importar": the same text comes back from the preview form and is saved — all rows, or only the
+ * valid ones when the person chose so; the server layer checks the file again either way.
+ */
+export async function importAction(args: Args, def: AnyDefinition) {
+  const { rc, auth, org } = requireRole(args.context, args.request, WRITE_ROLES);
+  const ctx = serviceContext(rc);
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "previa") {
+      const file = form.get("arquivo");
+      if (!(file instanceof File) || file.size === 0) return data<ImportActionData>({ error: "Escolha um arquivo CSV." }, { status: 400 });
+      if (file.size > MAX_UPLOAD_BYTES)
+        return data<ImportActionData>({ error: "O arquivo é grande demais: o limite é 5 MB." }, { status: 400 });
+      const csv = decodeCsv(await file.arrayBuffer());
+      const preview = await previewImport(ctx, org.id, resourceName(def), csv);
+      return data<ImportActionData>({ fileName: file.name.slice(0, 200), csv, preview: trimPreview(preview) });
+    }
+    if (intent === "importar") {
+      const csv = form.get("csv");
+      const fileName = String(form.get("arquivoNome") ?? "").slice(0, 200);
+      if (typeof csv !== "string" || !csv.trim()) return data<ImportActionData>({ error: "Envie o arquivo de novo." }, { status: 400 });
+      const mode = form.get("modo") === "valid-only" ? "valid-only" : "all";
+      try {
+        const result = await commitImport(ctx, org.id, auth.user.id, resourceName(def), csv, mode);
+        setFlash(args, { kind: "imported", resource: def.name, count: result.imported, skipped: result.skipped });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        // Show the preview again with what went wrong.
+        const preview = await previewImport(ctx, org.id, resourceName(def), csv).catch(() => null);
+        if (!preview) return data<ImportActionData>({ error: error.message }, { status: error.status });
+        return data<ImportActionData>({ fileName, csv, preview: trimPreview(preview), error: error.message }, { status: error.status });
+      }
+      throw redirect(def.basePath);
+    }
+    return data<ImportActionData>({ error: "Ação desconhecida." }, { status: 400 });
+  } catch (error) {
+    if (error instanceof DomainError) return data<ImportActionData>({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}

@@ -1,0 +1,615 @@
+/**
+ * `npm run bench`: seeds one organization with 50,000 clients and 5,000 companies, builds,
+ * serves the built Worker through Miniflare's API directly (no `wrangler dev` proxy) over the
+ * local libSQL server, signs in, and loads each route with autocannon from another process on
+ * 127.0.0.1 — `/api/health` first as the floor, everything in the same run. Prints a table and
+ * writes `bench/results.json` (shape fixed so versions can be compared).
+ *
+ *   BENCH_SKIP_BUILD=1    reuse build/ as it is
+ *   BENCH_DURATION=10     seconds per route (after a 1 s warm-up)
+ *   BENCH_ONLY=name,name  measure only these routes (the floor always runs)
+ *   BENCH_ASSETS=1        put Miniflare's static-assets router in front, as `wrangler dev` does
+ *                         (off by default: locally it costs ≈3× on every request, a cost
+ *                         production pays outside the Worker; no measured route is a static file)
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { matchRoutes } from "react-router";
+import { seedDemo } from "../db/seed/demo.ts";
+import { generateSigningJwk } from "../worker/auth/jwt.ts";
+import { type SeedResult, seedResources } from "./lib/bench-seed.ts";
+import type { LoadRequest, LoadResult } from "./lib/bench-load.ts";
+import { startLibsql } from "./lib/libsql.ts";
+import { migrateDatabase } from "./lib/migrate.ts";
+import { BIN, childEnv, ROOT, runNode } from "./lib/proc.ts";
+import { builtModules, serveBuiltWorker } from "./lib/serve-miniflare.ts";
+
+const ROWS = { clients: 50_000, companies: 5_000 } as const;
+const CONNECTIONS = 32;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = 1;
+/** The whole run is bounded: past this, everything stops and the bench fails. */
+const DEADLINE_MS = 8 * 60_000;
+const FLOOR_PATH = "/api/health";
+const CPUS = availableParallelism();
+
+/**
+ * What is measured, by name (names are the keys compared across versions). `auth` says how
+ * the request signs in; `{clientId}` is an existing client of the seeded organization.
+ * A route that answers 404 (not built yet) or whose placeholder has no value is skipped and
+ * reported as such.
+ */
+interface BenchRoute {
+  name: string;
+  path: string;
+  auth: "cookie" | "bearer" | "none";
+  /** Page routes: their client JavaScript is measured too. */
+  page?: boolean;
+}
+
+const ROUTES: readonly BenchRoute[] = [
+  { name: "clients_first_page", path: "/clients", auth: "cookie", page: true },
+  { name: "clients_deep_page", path: "/clients?page=900", auth: "cookie", page: true },
+  { name: "clients_search", path: "/clients?q=joao", auth: "cookie", page: true },
+  { name: "clients_filter", path: "/clients?f.origem=instagram", auth: "cookie", page: true },
+  { name: "client_detail", path: "/clients/{clientId}", auth: "cookie", page: true },
+  { name: "api_clients", path: "/api/clients", auth: "bearer" },
+  { name: "api_clients_search", path: "/api/clients?q=joao", auth: "bearer" },
+  // References that exist since the platform issue: a signed-in page, a public page, an API read.
+  { name: "dashboard", path: "/", auth: "cookie", page: true },
+  { name: "login_page", path: "/login", auth: "none", page: true },
+  { name: "api_me", path: "/api/me", auth: "bearer" },
+];
+
+/** The issue's targets, checked and printed after the run. */
+const TARGETS = {
+  maxRoundTrips: 2,
+  minRpsRatio: { api_clients: 0.35, api_clients_search: 0.35, clients_first_page: 0.1 } as Record<string, number>,
+  /** [route, its baseline]: at most 20% fewer requests/s than the baseline. */
+  noSlowerThan: [
+    ["clients_deep_page", "clients_first_page"],
+    ["clients_search", "clients_first_page"],
+    ["api_clients_search", "api_clients"],
+  ] as const,
+  maxP99Ratio: 3,
+  clientJsKb: { "/clients": 150 } as Record<string, number>,
+  workerKb: 1536,
+};
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+const t0 = performance.now();
+const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+interface RouteRow {
+  name: string;
+  path: string;
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  rps_ratio: number;
+  p99_ratio: number;
+  db_round_trips: number | null;
+}
+
+interface Results {
+  when: string;
+  commit: string;
+  rows: { clients: number; companies: number };
+  floor: { path: string; rps: number; p50_ms: number; p99_ms: number };
+  routes: RouteRow[];
+  client_js_gzip_kb: Record<string, number>;
+  worker_gzip_kb: number;
+}
+
+function commitId(): string {
+  try {
+    const sha = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: ROOT, encoding: "utf8" }).trim();
+    return dirty ? `${sha}+dirty` : sha;
+  } catch {
+    return "unknown";
+  }
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+// ---------------------------------------------------------------------------------------------
+// Bundle sizes
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+}
+interface AssetsManifest {
+  url: string;
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+}
+
+async function loadAssetsManifest(serverDir: string): Promise<AssetsManifest> {
+  const file = readdirSync(path.join(serverDir, "assets")).find((f) => /^server-build-.*\.js$/.test(f));
+  if (!file) throw new Error(`no server-build-*.js in ${serverDir}/assets`);
+  const mod = (await import(path.join(serverDir, "assets", file))) as { assets: AssetsManifest };
+  return mod.assets;
+}
+
+interface RouteObject {
+  id: string;
+  path?: string;
+  index?: boolean;
+  children?: RouteObject[];
+}
+
+function routeTree(manifest: AssetsManifest, parentId?: string): RouteObject[] {
+  return Object.values(manifest.routes)
+    .filter((r) => r.parentId === parentId)
+    .map((r) => {
+      const children = routeTree(manifest, r.id);
+      return r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, ...(children.length ? { children } : {}) };
+    }) as RouteObject[];
+}
+
+/**
+ * Client JavaScript a document request for `pathname` loads: the manifest script, the entry and
+ * every matched route (root, layouts, the route module) with their static imports; each file
+ * gzipped on its own, each counted once.
+ */
+function clientJsFor(manifest: AssetsManifest, clientDir: string, pathname: string): { bytes: number; files: string[] } | null {
+  // biome-ignore lint/suspicious/noExplicitAny: react-router's RouteObject generics add nothing here
+  const matches = matchRoutes(routeTree(manifest) as any, pathname) as { route: RouteObject }[] | null;
+  if (!matches) return null;
+  const files = new Set<string>([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
+  for (const m of matches) {
+    const r = manifest.routes[m.route.id];
+    if (!r) continue;
+    files.add(r.module);
+    for (const i of r.imports ?? []) files.add(i);
+  }
+  let bytes = 0;
+  for (const f of files) bytes += gz(path.join(clientDir, f));
+  return { bytes, files: [...files] };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function signIn(base: string, email: string, password: string): Promise<{ cookie: string; bearer: string }> {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, senha: password }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("alicerce_session="))
+    ?.split(";")[0];
+  if (!cookie) throw new Error(`login failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  const token = await fetch(`${base}/api/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, senha: password }),
+  });
+  const { access_token: bearer } = (await token.json()) as { access_token?: string };
+  if (!bearer) throw new Error(`/api/auth/token failed: ${token.status}`);
+  return { cookie, bearer };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU per request of the two servers (Linux /proc): which one limits a route's throughput.
+
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** workerd started by Miniflare for this process (its direct child). */
+function workerdPid(): number | undefined {
+  try {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (stat.includes("(workerd)") && Number(fields[1]) === process.pid) return Number(entry);
+    }
+  } catch {
+    // no /proc: CPU columns stay empty
+  }
+  return undefined;
+}
+
+/** CPU milliseconds used so far by `pid` (user + system). */
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return undefined;
+  }
+}
+
+const selfCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Busy CPU milliseconds of the whole machine (all processes), from /proc/stat. */
+function machineBusyMs(): number | undefined {
+  try {
+    const cpuLine = readFileSync("/proc/stat", "utf8").split("\n")[0] as string;
+    const [user, nice, system, , , irq, softirq, steal] = cpuLine.trim().split(/\s+/).slice(1).map(Number) as number[];
+    return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1000) / CLK_TCK;
+  } catch {
+    return undefined;
+  }
+}
+
+interface CpuSample {
+  at: number;
+  worker?: number;
+  db: number;
+  load?: number;
+  machine?: number;
+}
+
+/** Per measured route: CPU ms per request of workerd and of the libSQL server, and how busy other processes kept the machine. */
+interface CpuUse {
+  worker?: number;
+  db: number;
+  /** Share of one CPU used by processes outside the bench during the run (noise). */
+  others?: number;
+}
+
+function cpuBetween(a: CpuSample, b: CpuSample, requests: number): CpuUse {
+  const d = (x: number | undefined, y: number | undefined) => (x !== undefined && y !== undefined ? y - x : undefined);
+  const worker = d(a.worker, b.worker);
+  const db = b.db - a.db;
+  const load = d(a.load, b.load);
+  const machine = d(a.machine, b.machine);
+  const others =
+    machine !== undefined && worker !== undefined && load !== undefined
+      ? Math.max(0, machine - worker - db - load) / (b.at - a.at)
+      : undefined;
+  return { worker: worker !== undefined ? worker / requests : undefined, db: db / requests, others };
+}
+
+/**
+ * Waits until workerd and the database server are idle (under 6% of a CPU over 250 ms), so the
+ * backlog of a slow route never spills into the next one's measurement. Gives up after 60 s.
+ */
+async function settle(workerd: number | undefined): Promise<void> {
+  const busy = () => (workerd ? (cpuMsOf(workerd) ?? 0) : 0) + selfCpuMs();
+  const started = performance.now();
+  while (performance.now() - started < 60_000) {
+    const a = busy();
+    await new Promise((r) => setTimeout(r, 250));
+    if (busy() - a < 15) break;
+  }
+  const waited = (performance.now() - started) / 1000;
+  if (waited > 1) log(`  (fila do servidor esvaziada em ${waited.toFixed(1)} s)`);
+}
+
+function runLoad(request: LoadRequest, workerd: number | undefined): Promise<{ results: LoadResult[]; cpu: Record<string, CpuSample[]> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts/lib/bench-load.ts")], {
+      cwd: ROOT,
+      env: childEnv(),
+      stdio: ["pipe", "pipe", "inherit", "ipc"],
+    });
+    const samples: Record<string, CpuSample[]> = {};
+    const sample = (): CpuSample => ({
+      at: performance.now(),
+      worker: workerd ? cpuMsOf(workerd) : undefined,
+      db: selfCpuMs(),
+      load: child.pid ? cpuMsOf(child.pid) : undefined,
+      machine: machineBusyMs(),
+    });
+    child.on("message", (m: { phase: "start" | "end"; name: string }) => {
+      const list = samples[m.name] ?? [];
+      list.push(sample());
+      samples[m.name] = list;
+      if (m.phase === "end") void settle(workerd).then(() => child.connected && child.send({ go: true }));
+    });
+    let out = "";
+    child.stdout?.setEncoding("utf8");
+    child.stdout?.on("data", (c: string) => {
+      out += c;
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with code ${code}`));
+      try {
+        resolve({ results: JSON.parse(out.trim().split("\n").at(-1) ?? "[]") as LoadResult[], cpu: samples });
+      } catch (error) {
+        reject(error);
+      }
+    });
+    child.stdin?.end(JSON.stringify(request));
+  });
+}
+
+function pad(text: string | number, n: number, right = false): string {
+  const s = String(text);
+  return right ? s.padStart(n) : s.padEnd(n);
+}
+
+async function main(): Promise<void> {
+  const deadline = setTimeout(() => {
+    console.error(`[bench] passou de ${DEADLINE_MS / 60_000} min: abortando`);
+    process.exit(1);
+  }, DEADLINE_MS);
+  deadline.unref();
+
+  const work = mkdtempSync(path.join(tmpdir(), "alicerce-bench-"));
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(work, { recursive: true, force: true })];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => {});
+  };
+  process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
+
+  try {
+    // 1. Build (skippable) and take a private copy: a rebuild by anyone else mid-run must not
+    //    swap modules under the running Worker.
+    if (process.env.BENCH_SKIP_BUILD === "1") {
+      log("BENCH_SKIP_BUILD=1: usando build/ como está");
+    } else {
+      log("react-router build…");
+      const code = await runNode(BIN.reactRouter, ["build"], { env: childEnv({ FORCE_COLOR: "0" }), stdio: "ignore" });
+      if (code !== 0) throw new Error(`react-router build failed (code ${code}); run \`npx react-router build\` to see why`);
+      log(`build pronto (${elapsed()})`);
+    }
+    if (!existsSync(path.join(ROOT, "build/server/wrangler.json"))) throw new Error("no build/: run without BENCH_SKIP_BUILD");
+    const buildDir = path.join(work, "build");
+    cpSync(path.join(ROOT, "build"), buildDir, { recursive: true, filter: (src) => !src.endsWith(".dev.vars") });
+
+    // 2. Database: migrated, demo organization, then the volume — straight into the file.
+    const file = path.join(work, "bench.db");
+    const db = await migrateDatabase(`file:${file}`);
+    const { orgId, login } = await seedDemo(db);
+    const seeded: SeedResult = await seedResources(db, orgId, ROWS, log);
+    db.$client.close();
+    log(`banco semeado: ${seeded.rows.clients} clientes, ${seeded.rows.companies} empresas (${elapsed()})`);
+
+    // 3. libSQL server + the built Worker in Miniflare.
+    const libsql = await startLibsql(file);
+    cleanups.push(() => libsql.close());
+    // workerd's own notices at start-up are not errors of the app.
+    const benign = /compatibility flag .* became the default|does not need to be specified/;
+    const workerErrors: string[] = [];
+    const worker = await serveBuiltWorker({
+      buildDir,
+      assets: process.env.BENCH_ASSETS === "1",
+      bindings: { APP_ENV: "production", DATABASE_URL: libsql.url, JWT_PRIVATE_JWK: await generateSigningJwk() },
+      onLine: (line, stream) => {
+        if (stream === "stderr" && line.trim() && !benign.test(line)) workerErrors.push(line);
+      },
+    });
+    cleanups.push(() => worker.stop());
+    log(`Worker no Miniflare em ${worker.url} — ${worker.runtime}`);
+    const auth = await signIn(worker.url, login.email, login.password);
+
+    // 4. Which routes can run, and what each costs in database round trips.
+    const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+    const vars: Record<string, string | undefined> = { clientId: seeded.clientId };
+    const headersFor = (r: BenchRoute): Record<string, string> =>
+      r.auth === "cookie" ? { cookie: auth.cookie } : r.auth === "bearer" ? { authorization: `Bearer ${auth.bearer}` } : {};
+    const runnable: (BenchRoute & { url: string; trips: number | null; aloneMs: number })[] = [];
+    const skipped: { name: string; path: string; why: string }[] = [];
+    for (const r of ROUTES) {
+      if (only && !only.includes(r.name)) continue;
+      const missing = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).filter((k) => !vars[k]);
+      if (missing.length) {
+        skipped.push({ name: r.name, path: r.path, why: `no ${missing.join(", ")} (nothing seeded)` });
+        continue;
+      }
+      const p = r.path.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] as string);
+      const res = await fetch(`${worker.url}${p}`, { headers: headersFor(r), redirect: "manual" });
+      await res.arrayBuffer();
+      if (res.status === 404) {
+        skipped.push({ name: r.name, path: p, why: "404: route not built yet" });
+        continue;
+      }
+      if (res.status !== 200) {
+        skipped.push({ name: r.name, path: p, why: `answered ${res.status} (expected 200): NOT measured` });
+        continue;
+      }
+      const trips = res.headers.get("x-db-round-trips");
+      // Alone (no load): tells a slow query from contention under load.
+      const alone: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const t = performance.now();
+        await (await fetch(`${worker.url}${p}`, { headers: headersFor(r), redirect: "manual" })).arrayBuffer();
+        alone.push(performance.now() - t);
+      }
+      const aloneMs = alone.sort((a, b) => a - b)[1] as number;
+      runnable.push({ ...r, path: p, url: `${worker.url}${p}`, trips: trips === null ? null : Number(trips), aloneMs });
+    }
+    for (const s of skipped) log(`pulada: ${s.name} (${s.path}) — ${s.why}`);
+
+    // 5. Load, from another process, one route after the other.
+    const total = (runnable.length + 1) * (DURATION_S + WARMUP_S);
+    log(`carga: ${runnable.length + 1} rotas × ${DURATION_S} s a ${CONNECTIONS} conexões (≈ ${total} s)…`);
+    const workerd = workerdPid();
+    const load = await runLoad(
+      {
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        warmupS: WARMUP_S,
+        targets: [
+          { name: "floor", url: `${worker.url}${FLOOR_PATH}` },
+          ...runnable.map((r) => ({ name: r.name, url: r.url, headers: headersFor(r) })),
+        ],
+      },
+      workerd,
+    );
+    const measured = load.results;
+    const cpu: Record<string, CpuUse> = {};
+    for (const m of measured) {
+      const [a, b] = load.cpu[m.name] ?? [];
+      if (a && b && m.requests > 0) cpu[m.name] = cpuBetween(a, b, m.requests);
+    }
+    const floorRun = measured.find((m) => m.name === "floor");
+    if (!floorRun || floorRun.rps === 0) throw new Error("the floor answered nothing");
+
+    // 6. Sizes.
+    const manifest = await loadAssetsManifest(path.join(buildDir, "server"));
+    const clientJs: Record<string, number> = {};
+    for (const r of runnable.filter((x) => x.page)) {
+      // Keyed by the route's pattern ("/clients", "/clients/{clientId}"): the query changes no JS.
+      const routeKey = (ROUTES.find((x) => x.name === r.name)?.path ?? r.path).split("?")[0] as string;
+      if (routeKey in clientJs) continue;
+      const size = clientJsFor(manifest, path.join(buildDir, "client"), new URL(r.url).pathname);
+      if (size) clientJs[routeKey] = kb(size.bytes);
+    }
+    const serverDir = path.join(buildDir, "server");
+    const workerBytes = builtModules(serverDir, "index.js", [{ type: "ESModule", globs: ["**/*.js", "**/*.mjs"] }]).reduce(
+      (sum, m) => sum + gz(m.path),
+      0,
+    );
+
+    // 7. Report.
+    const floor = { path: FLOOR_PATH, rps: floorRun.rps, p50_ms: floorRun.p50_ms, p99_ms: floorRun.p99_ms };
+    const rows: RouteRow[] = runnable.map((r) => {
+      const m = measured.find((x) => x.name === r.name) as LoadResult;
+      return {
+        name: r.name,
+        path: r.path,
+        rps: m.rps,
+        p50_ms: m.p50_ms,
+        p99_ms: m.p99_ms,
+        rps_ratio: Math.round((m.rps / floor.rps) * 1000) / 1000,
+        p99_ratio: Math.round((m.p99_ms / Math.max(floor.p99_ms, 1)) * 100) / 100,
+        db_round_trips: r.trips,
+      };
+    });
+    const results: Results = {
+      when: new Date().toISOString(),
+      commit: commitId(),
+      rows: seeded.rows,
+      floor,
+      routes: rows,
+      client_js_gzip_kb: clientJs,
+      worker_gzip_kb: kb(workerBytes),
+    };
+    mkdirSync(path.join(ROOT, "bench"), { recursive: true });
+    writeFileSync(path.join(ROOT, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
+
+    console.log("");
+    console.log(
+      `${pad("rota", 20)} ${pad("caminho", 44)} ${pad("req/s", 7, true)} ${pad("p50 ms", 7, true)} ${pad("p99 ms", 7, true)} ${pad("×piso", 6, true)} ${pad("p99×", 6, true)} ${pad("db", 3, true)} ${pad("cpu W", 6, true)} ${pad("cpu DB", 6, true)} ${pad("só ms", 6, true)}  não-2xx`,
+    );
+    const ms = (v: number | undefined) => (v === undefined ? "?" : v.toFixed(2));
+    const line = (
+      name: string,
+      p: string,
+      rps: number,
+      p50: number,
+      p99: number,
+      rr: string,
+      pr: string,
+      db: string,
+      bad: number,
+      alone = "-",
+    ) => {
+      const c = cpu[name === "piso (floor)" ? "floor" : name];
+      console.log(
+        `${pad(name, 20)} ${pad(p.length > 44 ? `${p.slice(0, 41)}…` : p, 44)} ${pad(rps, 7, true)} ${pad(p50, 7, true)} ${pad(p99, 7, true)} ${pad(rr, 6, true)} ${pad(pr, 6, true)} ${pad(db, 3, true)} ${pad(ms(c?.worker), 6, true)} ${pad(ms(c?.db), 6, true)} ${pad(alone, 6, true)}  ${bad}`,
+      );
+    };
+    line("piso (floor)", floor.path, floor.rps, floor.p50_ms, floor.p99_ms, "1", "1", "-", floorRun.non2xx);
+    for (const r of rows) {
+      const m = measured.find((x) => x.name === r.name) as LoadResult;
+      const alone = runnable.find((x) => x.name === r.name)?.aloneMs;
+      line(
+        r.name,
+        r.path,
+        r.rps,
+        r.p50_ms,
+        r.p99_ms,
+        r.rps_ratio.toFixed(3),
+        r.p99_ratio.toFixed(2),
+        String(r.db_round_trips ?? "?"),
+        m.non2xx,
+        alone === undefined ? "-" : alone.toFixed(0),
+      );
+    }
+    console.log(
+      `(cpu W / cpu DB: milissegundos de CPU por requisição do workerd e do servidor libSQL local${workerd ? "" : " — workerd não encontrado em /proc"}; ${CPUS} CPUs nesta máquina, compartilhadas com o autocannon. só ms: uma requisição sozinha, sem carga, mediana de 3)`,
+    );
+    const noisy = Object.entries(cpu).filter(([, c]) => (c.others ?? 0) > 0.15);
+    if (noisy.length)
+      console.log(
+        `⚠ outros processos usaram CPU durante a medição (${noisy.map(([n, c]) => `${n}: ${Math.round((c.others ?? 0) * 100)}% de uma CPU`).join(", ")}): números menos confiáveis; rode de novo com a máquina quieta.`,
+      );
+    console.log("");
+    console.log(
+      `JS do cliente (gzip): ${
+        Object.entries(clientJs)
+          .map(([k, v]) => `${k} ${v} kB`)
+          .join(", ") || "—"
+      }`,
+    );
+    console.log(`Worker (gzip, todos os módulos de build/server): ${results.worker_gzip_kb} kB`);
+    if (skipped.length) {
+      console.log("");
+      console.log("Rotas puladas:");
+      for (const s of skipped) console.log(`  - ${s.name} (${s.path}): ${s.why}`);
+    }
+
+    // Targets from the issue: reported, not enforced (the bench is a measurement).
+    const verdicts: string[] = [];
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    for (const r of rows) {
+      if (r.db_round_trips !== null && r.db_round_trips > TARGETS.maxRoundTrips)
+        verdicts.push(`✗ ${r.name}: ${r.db_round_trips} idas ao banco (máx. ${TARGETS.maxRoundTrips})`);
+      if (r.p99_ratio > TARGETS.maxP99Ratio) verdicts.push(`✗ ${r.name}: p99 ${r.p99_ratio}× o piso (máx. ${TARGETS.maxP99Ratio}×)`);
+      const min = TARGETS.minRpsRatio[r.name];
+      if (min !== undefined)
+        verdicts.push(`${r.rps_ratio >= min ? "✓" : "✗"} ${r.name}: ${(r.rps_ratio * 100).toFixed(1)}% do piso (mín. ${min * 100}%)`);
+    }
+    for (const [name, base] of TARGETS.noSlowerThan) {
+      const a = byName.get(name);
+      const b = byName.get(base);
+      if (a && b) verdicts.push(`${a.rps >= b.rps * 0.8 ? "✓" : "✗"} ${name}: ${a.rps} req/s vs ${base} ${b.rps} (no máx. 20% mais lenta)`);
+    }
+    for (const [route, max] of Object.entries(TARGETS.clientJsKb)) {
+      const v = clientJs[route];
+      if (v !== undefined) verdicts.push(`${v <= max ? "✓" : "✗"} JS de ${route}: ${v} kB (máx. ${max})`);
+    }
+    verdicts.push(
+      `${results.worker_gzip_kb <= TARGETS.workerKb ? "✓" : "✗"} Worker: ${results.worker_gzip_kb} kB (máx. ${TARGETS.workerKb})`,
+    );
+    const badStatus = measured.filter((m) => m.non2xx > 0 || m.errors > 0 || m.timeouts > 0);
+    for (const m of badStatus)
+      verdicts.push(
+        `✗ ${m.name}: ${m.non2xx} respostas não-2xx, ${m.errors} erros, ${m.timeouts} timeouts (${JSON.stringify(m.statuses)})`,
+      );
+    if (workerErrors.length)
+      verdicts.push(`✗ o Worker escreveu ${workerErrors.length} linhas em stderr (últimas: ${workerErrors.slice(-3).join(" | ")})`);
+    console.log("");
+    console.log("Metas da issue:");
+    for (const v of verdicts) console.log(`  ${v}`);
+    console.log("");
+    log(`resultado em bench/results.json (${elapsed()})`);
+    if (badStatus.length) process.exitCode = 1;
+  } finally {
+    await cleanup();
+    clearTimeout(deadline);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench] falhou: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

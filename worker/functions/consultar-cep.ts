@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { isValidCep } from "../../app/lib/documents.ts";
+import { ROLES } from "../../db/schema/organizations.ts";
+import { lookupCep } from "../integrations/viacep.ts";
+import { DomainError } from "../services/context.ts";
+import { defineFunction } from "./registry.ts";
+
+/**
+ * Address from a CEP for the forms' autofill: `{ data: { cep, rua, complemento, bairro, cidade,
+ * uf } }`, or `{ data: null }` when ViaCEP does not know it or cannot be reached (the form stays
+ * usable). A malformed CEP is a 422 with the field's message.
+ */
+export const consultarCep = defineFunction({
+  name: "consultar-cep",
+  roles: ROLES,
+  input: z.object({ cep: z.string().max(20) }),
+  async handler(rc, { cep }) {
+    if (!isValidCep(cep)) throw new DomainError("O campo CEP não é válido", 422, "cep");
+    return lookupCep(rc.config, cep);
+  },
+});

@@ -1,0 +1,65 @@
+import { formatCep, isValidCep, onlyDigits } from "../../app/lib/documents.ts";
+import type { Config } from "../config/env.ts";
+
+/**
+ * ViaCEP (address from a CEP). Silent by design: offline, slow (over 2 s), unknown CEP or an
+ * unexpected answer all give null, and the form simply stays as the person typed it.
+ */
+
+export const VIACEP_TIMEOUT_MS = 2000;
+
+export interface CepAddress {
+  /** "01310-100". */
+  cep: string;
+  rua: string;
+  complemento: string;
+  bairro: string;
+  cidade: string;
+  uf: string;
+}
+
+interface ViaCepAnswer {
+  cep?: unknown;
+  logradouro?: unknown;
+  complemento?: unknown;
+  bairro?: unknown;
+  localidade?: unknown;
+  uf?: unknown;
+  erro?: unknown;
+}
+
+function text(value: unknown, max = 160): string {
+  return typeof value === "string" ? value.trim().slice(0, max) : "";
+}
+
+export async function lookupCep(
+  config: Pick<Config, "VIACEP_BASE_URL">,
+  cep: string,
+  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+): Promise<CepAddress | null> {
+  if (typeof cep !== "string" || !isValidCep(cep)) return null;
+  const digits = onlyDigits(cep);
+  const doFetch = options.fetch ?? fetch;
+  try {
+    const res = await doFetch(`${config.VIACEP_BASE_URL}/${digits}/json/`, {
+      headers: { accept: "application/json" },
+      signal: AbortSignal.timeout(options.timeoutMs ?? VIACEP_TIMEOUT_MS),
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as ViaCepAnswer;
+    if (!body || typeof body !== "object" || body.erro === true || body.erro === "true") return null;
+    const uf = text(body.uf, 2).toUpperCase();
+    const cidade = text(body.localidade, 80);
+    if (!cidade || !/^[A-Z]{2}$/.test(uf)) return null;
+    return {
+      cep: formatCep(digits),
+      rua: text(body.logradouro),
+      complemento: text(body.complemento, 80),
+      bairro: text(body.bairro, 80),
+      cidade,
+      uf,
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,349 @@
+import { and, count, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Database } from "../../db/client.ts";
+import { clientKeys, clients, companies, recordCounts, users } from "../../db/schema/index.ts";
+import type { StoredPhone } from "../../db/schema/clients.ts";
+import type { ClientOrigin } from "../../db/schema/enums.ts";
+import type { OrgScope } from "../../db/tenant.ts";
+import { isValidPhoneBR, normalizeCnpj } from "../../app/lib/documents.ts";
+import { nationalPhoneDigits } from "../../app/lib/mask.ts";
+import { cityKey, prefixEnd, searchKeys, searchTerms, sortKey, tagKey } from "../../app/lib/search.ts";
+import type { ClientInput, ClientRow } from "../../app/modules/clients/definition.ts";
+import type { ListQuery } from "../../app/modules/resources/types.ts";
+import type { Cursor } from "./cursor.ts";
+import {
+  afterCursor,
+  booleanFilter,
+  dateRangeCondition,
+  type Duplicate,
+  type KeyColumns,
+  type ListColumns,
+  orderBy,
+  sortColumn,
+  keyConditions,
+  type KeyMatch,
+  termMatches,
+} from "./common.ts";
+
+/** The server half of Clientes: row mapping, values for writes and the list's queries. */
+
+const creator = alias(users, "creator");
+const updater = alias(users, "updater");
+
+export const clientListColumns: ListColumns = {
+  id: clients.id,
+  sortName: clients.nameNorm,
+  createdAt: clients.createdAt,
+  updatedAt: clients.updatedAt,
+  deletedAt: clients.deletedAt,
+};
+
+const keyColumns: KeyColumns = { table: clientKeys, key: clientKeys.key, sortName: clientKeys.sortName, recordId: clientKeys.clientId };
+const otherKeys = alias(clientKeys, "k2");
+const otherKeyColumns: KeyColumns = { table: otherKeys, key: otherKeys.key, sortName: otherKeys.sortName, recordId: otherKeys.clientId };
+
+/**
+ * A client row packed by SQLite into one JSON text: the database client then converts one value
+ * per row instead of thirty (measurably cheaper per page, see ADR 007), and JSON.parse is native.
+ */
+export const clientSelection = {
+  j: sql<string>`json_object('id', ${clients.id}, 'kind', ${clients.kind}, 'name', ${clients.name}, 'sortName', ${clients.nameNorm},
+    'document', ${clients.document}, 'email', ${clients.email}, 'phones', json(${clients.phones}), 'primaryPhone', ${clients.primaryPhone},
+    'birthday', ${clients.birthday}, 'cep', ${clients.cep}, 'street', ${clients.street}, 'number', ${clients.number},
+    'complement', ${clients.complement}, 'district', ${clients.district}, 'city', ${clients.city}, 'uf', ${clients.uf},
+    'tags', json(${clients.tags}), 'origin', ${clients.origin}, 'notes', ${clients.notes}, 'lgpdConsent', ${clients.lgpdConsent},
+    'lgpdConsentAt', ${clients.lgpdConsentAt}, 'companyId', ${clients.companyId},
+    'companyName', coalesce(nullif(${companies.tradeName}, ''), ${companies.legalName}),
+    'createdAt', ${clients.createdAt}, 'updatedAt', ${clients.updatedAt}, 'createdBy', ${clients.createdBy}, 'creatorName', ${creator.name},
+    'updatedBy', ${clients.updatedBy}, 'updaterName', ${updater.name})`,
+};
+
+/** A client as the database packs it (timestamps in ms). */
+export interface ClientRaw {
+  id: string;
+  kind: ClientRow["tipo"];
+  name: string;
+  sortName: string;
+  document: string | null;
+  email: string | null;
+  phones: StoredPhone[] | null;
+  primaryPhone: string | null;
+  birthday: string | null;
+  cep: string | null;
+  street: string | null;
+  number: string | null;
+  complement: string | null;
+  district: string | null;
+  city: string | null;
+  uf: string | null;
+  tags: string[] | null;
+  origin: ClientRow["origem"];
+  notes: string | null;
+  lgpdConsent: number | boolean;
+  lgpdConsentAt: number | null;
+  companyId: string | null;
+  companyName: string | null;
+  createdAt: number;
+  updatedAt: number;
+  createdBy: string | null;
+  creatorName: string | null;
+  updatedBy: string | null;
+  updaterName: string | null;
+}
+
+export function parseClient(packed: { j: string }): ClientRaw {
+  return JSON.parse(packed.j) as ClientRaw;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function toClientRow(raw: ClientRaw): ClientRow {
+  return {
+    id: raw.id,
+    tipo: raw.kind,
+    nome: raw.name,
+    documento: raw.document,
+    email: raw.email,
+    telefones: (raw.phones ?? []).map((p) => ({ numero: p.number, whatsapp: p.whatsapp, rotulo: p.label })),
+    telefonePrincipal: raw.primaryPhone,
+    aniversario: raw.birthday,
+    cep: raw.cep,
+    rua: raw.street,
+    numero: raw.number,
+    complemento: raw.complement,
+    bairro: raw.district,
+    cidade: raw.city,
+    uf: raw.uf,
+    tags: raw.tags ?? [],
+    origem: raw.origin,
+    observacoes: raw.notes,
+    consentimentoLgpd: Boolean(raw.lgpdConsent),
+    consentimentoLgpdEm: raw.lgpdConsentAt === null ? null : iso(raw.lgpdConsentAt),
+    empresaId: raw.companyId,
+    empresaNome: raw.companyName ?? null,
+    criadoEm: iso(raw.createdAt),
+    atualizadoEm: iso(raw.updatedAt),
+    criadoPor: raw.createdBy,
+    criadoPorNome: raw.creatorName ?? null,
+    atualizadoPor: raw.updatedBy,
+    atualizadoPorNome: raw.updaterName ?? null,
+  };
+}
+
+/** Client rows of the organization matching `conditions`, with the company's and the authors' names. */
+function selectRows(db: Database, scope: OrgScope, ...conditions: (SQL | undefined)[]) {
+  return db
+    .select(clientSelection)
+    .from(clients)
+    .leftJoin(companies, and(eq(companies.id, clients.companyId), eq(companies.orgId, clients.orgId), isNull(companies.deletedAt)))
+    .leftJoin(creator, eq(creator.id, clients.createdBy))
+    .leftJoin(updater, eq(updater.id, clients.updatedBy))
+    .where(scope.where(clients, ...conditions));
+}
+
+/** Column values for an insert or an update, canonical and with the search keys. */
+export function clientValues(input: ClientInput) {
+  const phones: StoredPhone[] = input.telefones.map((p) => ({ number: p.numero, whatsapp: p.whatsapp, label: p.rotulo ?? null }));
+  return {
+    kind: input.tipo,
+    name: input.nome,
+    nameNorm: sortKey(input.nome),
+    document: input.documento ?? null,
+    email: input.email ?? null,
+    phones,
+    primaryPhone: phones[0]?.number ?? null,
+    birthday: input.aniversario ?? null,
+    cep: input.cep ?? null,
+    street: input.rua ?? null,
+    number: input.numero ?? null,
+    complement: input.complemento ?? null,
+    district: input.bairro ?? null,
+    city: input.cidade ?? null,
+    uf: input.uf ?? null,
+    tags: input.tags,
+    origin: input.origem ?? null,
+    notes: input.observacoes ?? null,
+    lgpdConsent: input.consentimentoLgpd,
+    companyId: input.empresaId ?? null,
+    searchKeys: JSON.stringify(
+      searchKeys({
+        names: [input.nome],
+        document: input.documento,
+        email: input.email,
+        phones: phones.map((p) => p.number),
+        tags: input.tags,
+        city: input.cidade,
+      }),
+    ),
+  };
+}
+
+/**
+ * Filters of the list: conditions on `clients` columns, and key matches (tags and city: indexed
+ * keys, accent- and case-insensitive; several values mean "any of").
+ */
+function filterConditions(filters: ListQuery["filters"]): { columns: SQL[]; keys: KeyMatch[] } {
+  const columns: SQL[] = [];
+  const kind = filters.tipo?.[0];
+  if (kind === "pf" || kind === "pj") columns.push(eq(clients.kind, kind));
+  const origins = filters.origem as ClientOrigin[] | undefined;
+  if (origins?.length) columns.push(inArray(clients.origin, origins));
+  if (filters.uf?.length) columns.push(inArray(clients.uf, filters.uf));
+  const consent = booleanFilter(filters.consentimento);
+  if (consent !== undefined) columns.push(eq(clients.lgpdConsent, consent));
+  const created = dateRangeCondition(clients.createdAt, filters.criadoEm?.[0]);
+  if (created) columns.push(created);
+  const updated = dateRangeCondition(clients.updatedAt, filters.atualizadoEm?.[0]);
+  if (updated) columns.push(updated);
+  const keys: KeyMatch[] = [];
+  for (const [filter, toKey] of [
+    ["tags", tagKey],
+    ["cidade", cityKey],
+  ] as const) {
+    const anyOf = (filters[filter] ?? []).map(toKey).filter((k) => !k.endsWith(":"));
+    if (anyOf.length) keys.push({ anyOf });
+  }
+  return { columns, keys };
+}
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  cursor: Cursor | null;
+}
+
+/**
+ * The statements of one list page — the rows and the total — to run together in one batch.
+ * Plans (docs/decisions/007-search-and-pagination.md):
+ * - sorted by name, with a search and/or tags/city filters only: everything from `client_keys`
+ *   (its primary key covers org, key and sort name), then the page's rows by id;
+ * - otherwise: the page's ids from an index that matches the sort (org first, id as
+ *   tiebreaker; offset skips index entries only), then those rows; the unfiltered total comes
+ *   from `record_counts`.
+ */
+export function clientPageQueries(db: Database, scope: OrgScope, query: ListQuery, page: PageRequest) {
+  const filters = filterConditions(query.filters);
+  const terms = searchTerms(query.q);
+  // One letter alone means "names starting with it": the name index answers that in order.
+  const letter = terms.length === 1 && terms[0]?.length === 1 ? terms[0] : null;
+  if (letter) filters.columns.push(gte(clients.nameNorm, letter), lt(clients.nameNorm, prefixEnd(letter)));
+  const matches = [...termMatches(letter ? [] : terms), ...filters.keys];
+  const keyConds = keyConditions(db, scope, keyColumns, otherKeyColumns, matches);
+
+  if (matches.length && !filters.columns.length && query.sort === "nome") {
+    const found = db
+      .selectDistinct({ sortName: clientKeys.sortName, id: clientKeys.clientId })
+      .from(clientKeys)
+      .where(
+        scope.where(clientKeys, ...keyConds, page.cursor ? afterCursor(clientKeys.sortName, clientKeys.clientId, page.cursor) : undefined),
+      )
+      .orderBy(...orderBy(clientKeys.sortName, clientKeys.clientId, query.dir))
+      .limit(page.limit)
+      .offset(page.offset)
+      .as("m");
+    const rows = db
+      .select(clientSelection)
+      .from(found)
+      .innerJoin(clients, eq(clients.id, found.id))
+      .leftJoin(companies, and(eq(companies.id, clients.companyId), eq(companies.orgId, clients.orgId), isNull(companies.deletedAt)))
+      .leftJoin(creator, eq(creator.id, clients.createdBy))
+      .leftJoin(updater, eq(updater.id, clients.updatedBy))
+      .where(scope.where(clients, isNull(clients.deletedAt)))
+      .orderBy(...orderBy(found.sortName, found.id, query.dir));
+    const total = db
+      .select({ n: sql<number>`count(distinct ${clientKeys.clientId})` })
+      .from(clientKeys)
+      .where(scope.where(clientKeys, ...keyConds));
+    return { rows, total };
+  }
+
+  const sortCol = sortColumn(clientListColumns, query.sort);
+  const conditions: SQL[] = [isNull(clients.deletedAt), ...filters.columns];
+  if (matches.length) {
+    conditions.push(
+      inArray(
+        clients.id,
+        db
+          .select({ id: clientKeys.clientId })
+          .from(clientKeys)
+          .where(scope.where(clientKeys, ...keyConds)),
+      ),
+    );
+  }
+  // The page's ids first (an index walk that skips `offset` entries without touching rows),
+  // then only those rows with their joins.
+  const ids = db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(scope.where(clients, ...conditions, page.cursor ? afterCursor(sortCol, clients.id, page.cursor) : undefined))
+    .orderBy(...orderBy(sortCol, clients.id, query.dir))
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = selectRows(db, scope, inArray(clients.id, ids)).orderBy(...orderBy(sortCol, clients.id, query.dir));
+  const total =
+    conditions.length === 1
+      ? db
+          .select({ n: recordCounts.live })
+          .from(recordCounts)
+          .where(scope.where(recordCounts, eq(recordCounts.resource, "clients")))
+      : db
+          .select({ n: count() })
+          .from(clients)
+          .where(scope.where(clients, ...conditions));
+  return { rows, total };
+}
+
+export function clientById(db: Database, scope: OrgScope, id: string, options: { includeDeleted?: boolean } = {}) {
+  return selectRows(db, scope, eq(clients.id, id), options.includeDeleted ? undefined : isNull(clients.deletedAt)).limit(1);
+}
+
+export function clientsOfCompany(db: Database, scope: OrgScope, companyId: string, limit: number) {
+  return selectRows(db, scope, eq(clients.companyId, companyId), isNull(clients.deletedAt))
+    .orderBy(clients.nameNorm, clients.id)
+    .limit(limit);
+}
+
+/** What a duplicate check looks at, from a form (raw) or a parsed input. */
+export interface ClientProbe {
+  documento?: unknown;
+  email?: unknown;
+  telefones?: unknown;
+}
+
+function probePhones(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : typeof value === "string" ? value.split(/[,;]/) : [];
+  const out = new Set<string>();
+  for (const item of list) {
+    const raw = typeof item === "string" ? item : typeof item === "object" && item ? (item as { numero?: unknown }).numero : undefined;
+    if (typeof raw === "string" && isValidPhoneBR(raw)) out.add(nationalPhoneDigits(raw));
+  }
+  return [...out].slice(0, 10);
+}
+
+/** Statements that find live clients sharing the document, e-mail or a phone (each with its reason). */
+export function clientDuplicateQueries(db: Database, scope: OrgScope, probe: ClientProbe, excludeId?: string) {
+  const queries: { reason: Duplicate["reason"]; query: ReturnType<typeof duplicateSelect> }[] = [];
+  const notSelf = excludeId ? ne(clients.id, excludeId) : undefined;
+  function duplicateSelect(condition: SQL) {
+    return db
+      .select({ id: clients.id, title: clients.name })
+      .from(clients)
+      .where(scope.where(clients, isNull(clients.deletedAt), condition, notSelf))
+      .orderBy(clients.nameNorm)
+      .limit(5);
+  }
+  const document = typeof probe.documento === "string" ? normalizeCnpj(probe.documento) : "";
+  if (document.length === 11 || document.length === 14)
+    queries.push({ reason: "documento", query: duplicateSelect(eq(clients.document, document)) });
+  const email = typeof probe.email === "string" ? probe.email.trim().toLowerCase() : "";
+  if (email.includes("@")) queries.push({ reason: "e-mail", query: duplicateSelect(eq(clients.email, email)) });
+  const phones = probePhones(probe.telefones);
+  if (phones.length) {
+    const withPhone = db
+      .select({ id: clientKeys.clientId })
+      .from(clientKeys)
+      .where(scope.where(clientKeys, inArray(clientKeys.key, phones)));
+    queries.push({ reason: "telefone", query: duplicateSelect(inArray(clients.id, withPhone)) });
+  }
+  return queries;
+}

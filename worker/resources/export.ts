@@ -1,0 +1,138 @@
+import { formatDateTime } from "../../app/lib/format.ts";
+import type { ColumnDef, ListQuery } from "../../app/modules/resources/types.ts";
+import type { ServiceContext } from "../services/context.ts";
+import { CSV_BOM, csvLine } from "./csv.ts";
+import { encodeCursor } from "./cursor.ts";
+import { cursorValue, readCursor } from "./common.ts";
+import { definitionOf, fetchPage, type ResourceName, type RowOf } from "./registry.ts";
+import { type XlsxCell, xlsxStream } from "./xlsx.ts";
+
+/**
+ * Export of exactly what the filtered list shows — its search, filters, sort and visible
+ * columns — across all pages. Rows are read in keyset chunks (one round trip per chunk) and
+ * written as they arrive, so 50,000 rows never sit in memory at once.
+ */
+
+/** Rows per database round trip while exporting. */
+export const EXPORT_CHUNK = 1000;
+
+export type ExportFormat = "csv" | "xlsx";
+
+export interface ExportFile {
+  body: ReadableStream<Uint8Array>;
+  filename: string;
+  contentType: string;
+}
+
+/** The columns the list shows: the person's choice (`cols`), else the default ones. */
+export function visibleColumns<Row>(columns: readonly ColumnDef<Row>[], chosen: string[] | null): ColumnDef<Row>[] {
+  if (chosen?.length) {
+    const byKey = new Map(columns.map((c) => [c.key, c]));
+    return chosen.map((key) => byKey.get(key)).filter((c): c is ColumnDef<Row> => Boolean(c));
+  }
+  return columns.filter((c) => c.defaultVisible !== false);
+}
+
+/** All matching rows, chunk by chunk, in the list's order. */
+async function* allRows<N extends ResourceName>(ctx: ServiceContext, orgId: string, name: N, query: ListQuery): AsyncGenerator<RowOf[N][]> {
+  const base: ListQuery = { ...query, page: 1, after: null };
+  let cursor: ReturnType<typeof readCursor> = null;
+  while (true) {
+    const { rows, keys } = await fetchPage(ctx, orgId, name, base, { limit: EXPORT_CHUNK, offset: 0, cursor }, false);
+    if (rows.length) yield rows;
+    const last = keys.at(-1);
+    if (!last || rows.length < EXPORT_CHUNK) return;
+    cursor = readCursor(
+      encodeCursor({ sort: base.sort, dir: base.dir, value: cursorValue(base.sort, last), id: last.id }),
+      base.sort,
+      base.dir,
+    );
+  }
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T/;
+
+/** "dd/mm/aaaa HH:mm" (São Paulo) of an instant → that wall-clock time as a UTC Date (what Excel stores). */
+function wallClock(iso: string): Date {
+  const [date = "", time = "00:00"] = formatDateTime(iso).split(" ");
+  const [d, m, y] = date.split("/").map(Number) as [number, number, number];
+  const [hh, mi] = time.split(":").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1, d, hh, mi));
+}
+
+/** A cell for XLSX: numbers stay numbers, dates become Excel dates, the rest is the list's text. */
+export function xlsxCell<Row>(column: ColumnDef<Row>, row: Row): XlsxCell {
+  const value = column.value?.(row);
+  const text = column.text(row);
+  if (typeof value === "number") return value;
+  if (value instanceof Date) return { date: value, time: text.includes(":") };
+  if (typeof value === "string") {
+    if (ISO_DAY.test(value)) return { date: new Date(`${value}T00:00:00Z`) };
+    if (ISO_INSTANT.test(value)) return { date: wallClock(value), time: text.includes(":") };
+  }
+  return text;
+}
+
+/** A cell for CSV: numbers with a decimal comma, everything else the list's pt-BR text. */
+export function csvCell<Row>(column: ColumnDef<Row>, row: Row): string | number {
+  const value = column.value?.(row);
+  return typeof value === "number" ? value : column.text(row);
+}
+
+function today(ctx: ServiceContext): string {
+  const [d, m, y] = (formatDateTime(ctx.now).split(" ")[0] ?? "").split("/");
+  return `${y}-${m}-${d}`;
+}
+
+const FILE_NAMES: Record<ResourceName, string> = { clients: "clientes", companies: "empresas" };
+
+export async function exportRecords<N extends ResourceName>(
+  ctx: ServiceContext,
+  orgId: string,
+  name: N,
+  query: ListQuery,
+  format: ExportFormat,
+): Promise<ExportFile> {
+  const def = definitionOf(name);
+  const columns = visibleColumns(def.columns, query.columns);
+  const header = columns.map((c) => c.label);
+  const filename = `${FILE_NAMES[name]}-${today(ctx)}.${format}`;
+
+  if (format === "xlsx") {
+    return {
+      body: xlsxStream({
+        sheetName: def.labels.listTitle,
+        header,
+        rows: async function* () {
+          for await (const chunk of allRows(ctx, orgId, name, query)) yield chunk.map((row) => columns.map((c) => xlsxCell(c, row)));
+        },
+      }),
+      filename,
+      contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    };
+  }
+
+  const encoder = new TextEncoder();
+  const source = (async function* () {
+    yield encoder.encode(CSV_BOM + csvLine(header));
+    for await (const chunk of allRows(ctx, orgId, name, query)) {
+      yield encoder.encode(chunk.map((row) => csvLine(columns.map((c) => csvCell(c, row)))).join(""));
+    }
+  })();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await source.next();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await source.return(undefined);
+    },
+  });
+  return { body, filename, contentType: "text/csv; charset=utf-8" };
+}

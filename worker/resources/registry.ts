@@ -1,0 +1,78 @@
+import type { ListQuery, ResourceDefinition } from "../../app/modules/resources/types.ts";
+import { type ClientInput, type ClientRow, clientDefinition } from "../../app/modules/clients/definition.ts";
+import { type CompanyInput, type CompanyRow, companyDefinition } from "../../app/modules/companies/definition.ts";
+import { orgScope } from "../../db/tenant.ts";
+import { DomainError, type ServiceContext } from "../services/context.ts";
+import { clientPageQueries, parseClient, toClientRow } from "./clients.ts";
+import type { readCursor, SortValues } from "./common.ts";
+import { companyPageQueries, parseCompany, toCompanyRow } from "./companies.ts";
+
+/** The resources of the records layer, their definitions, and the page fetch every list and export uses. */
+
+export type ResourceName = "clients" | "companies";
+export const RESOURCE_NAMES: readonly ResourceName[] = ["clients", "companies"];
+
+export interface RowOf {
+  clients: ClientRow;
+  companies: CompanyRow;
+}
+export interface InputOf {
+  clients: ClientInput;
+  companies: CompanyInput;
+}
+
+const DEFINITIONS: { [N in ResourceName]: ResourceDefinition<RowOf[N], InputOf[N]> } = {
+  clients: clientDefinition,
+  companies: companyDefinition,
+};
+
+export function definitionOf<N extends ResourceName>(name: N): ResourceDefinition<RowOf[N], InputOf[N]> {
+  return DEFINITIONS[name];
+}
+
+export function isResourceName(value: string): value is ResourceName {
+  return (RESOURCE_NAMES as readonly string[]).includes(value);
+}
+
+export const NOT_FOUND: Record<ResourceName, string> = {
+  clients: "Cliente não encontrado.",
+  companies: "Empresa não encontrada.",
+};
+
+const INVALID_COMPANY = "Empresa não encontrada. Escolha uma empresa cadastrada.";
+
+/** Turns database-enforced rules (triggers) into pt-BR answers. */
+export function translateDbError(error: unknown): never {
+  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : "";
+  if (message.includes("empresa_invalida")) throw new DomainError(INVALID_COMPANY, 422, "empresaId");
+  throw error;
+}
+
+interface RawPage<Row> {
+  rows: Row[];
+  /** Sort values of the rows, for cursors. */
+  keys: SortValues[];
+  total: number;
+}
+
+/** Rows (and total, unless `withTotal` is false) of one page in one round trip. */
+export async function fetchPage<N extends ResourceName>(
+  ctx: ServiceContext,
+  orgId: string,
+  name: N,
+  query: ListQuery,
+  page: { limit: number; offset: number; cursor: ReturnType<typeof readCursor> },
+  withTotal = true,
+): Promise<RawPage<RowOf[N]>> {
+  const scope = orgScope(ctx.db, orgId);
+  if (name === "clients") {
+    const q = clientPageQueries(ctx.db, scope, query, page);
+    const [rows, total] = withTotal ? await ctx.db.batch([q.rows, q.total]) : [await q.rows, []];
+    const raws = rows.map(parseClient);
+    return { rows: raws.map(toClientRow) as RowOf[N][], keys: raws, total: Number(total[0]?.n ?? 0) };
+  }
+  const q = companyPageQueries(ctx.db, scope, query, page);
+  const [rows, total] = withTotal ? await ctx.db.batch([q.rows, q.total]) : [await q.rows, []];
+  const raws = rows.map(parseCompany);
+  return { rows: raws.map(toCompanyRow) as RowOf[N][], keys: raws, total: Number(total[0]?.n ?? 0) };
+}
