@@ -1,5 +1,5 @@
 /**
- * `node scripts/explain-lists.ts [clients]`: seeds a scratch database with one organization of
+ * `node scripts/explain-lists.ts [clients] [--analyze]`: seeds a scratch database with one organization of
  * 50,000 clients and 5,000 companies (the benchmark's volume) and prints, for each list the
  * screens ask for, the query plan SQLite picks and the time of the page's batch (rows + total)
  * measured in-process — the database's own share of a request. The numbers in
@@ -11,13 +11,14 @@ import path from "node:path";
 import type { ListQuery } from "../app/modules/resources/types.ts";
 import { seedDemo } from "../db/seed/demo.ts";
 import { orgScope } from "../db/tenant.ts";
-import { clientPageQueries } from "../worker/resources/clients.ts";
+import { clientListSpec } from "../worker/resources/clients.ts";
+import { pageQueries } from "../worker/resources/list-page.ts";
 import { readCursor } from "../worker/resources/common.ts";
 import { encodeCursor } from "../worker/resources/cursor.ts";
 import { seedResources } from "./lib/bench-seed.ts";
 import { migrateDatabase } from "./lib/migrate.ts";
 
-const CLIENTS = Number(process.argv[2] ?? 50_000);
+const CLIENTS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 50_000);
 const RUNS = 40;
 
 const dir = mkdtempSync(path.join(tmpdir(), "alicerce-explain-"));
@@ -25,7 +26,7 @@ try {
   const db = await migrateDatabase(`file:${path.join(dir, "explain.db")}`);
   const { orgId } = await seedDemo(db);
   const seeded = await seedResources(db, orgId, { clients: CLIENTS, companies: Math.round(CLIENTS / 10) });
-  await db.$client.execute("analyze");
+  if (process.argv.includes("--analyze")) await db.$client.execute("analyze");
   console.log(`${seeded.rows.clients} clientes, ${seeded.rows.companies} empresas\n`);
   const scope = orgScope(db, orgId);
   const base: ListQuery = { q: "", sort: "nome", dir: "asc", page: 1, after: null, filters: {}, columns: null };
@@ -63,7 +64,7 @@ try {
     const query = { ...base, ...patch };
     const cursor = readCursor(query.after, query.sort, query.dir);
     const page = { limit: 25, offset: cursor ? 0 : (query.page - 1) * 25, cursor };
-    const q = clientPageQueries(db, scope, query, page);
+    const q = pageQueries(db, scope, clientListSpec, query, page);
     const rowsSql = q.rows.toSQL();
     const plan = await db.$client.execute({ sql: `explain query plan ${rowsSql.sql}`, args: rowsSql.params as never[] });
     const totalSql = q.total.toSQL();

@@ -294,6 +294,24 @@ describe("clients: search, filters, sort and paging", () => {
     const d2 = await list(paging.cookie, `?sort=criadoEm&dir=desc&page=2&after=${d1.nextCursor}`);
     expect(names(d1)[0]).toBe("Aaron Primeiro");
     expect(names(d2)[0]).toBe("Cliente 35 Teste");
+    // A search in another sort (the matches drive the lookups): every page, in order, with the total.
+    const sd1 = await list(paging.cookie, "?q=teste&sort=criadoEm&dir=desc");
+    const sd2 = await list(paging.cookie, `?q=teste&sort=criadoEm&dir=desc&page=2&after=${sd1.nextCursor}`);
+    const sd3 = await list(paging.cookie, "?q=teste&sort=criadoEm&dir=desc&page=3");
+    expect(sd1.total).toBe(60);
+    expect(names(sd1)[0]).toBe("Cliente 59 Teste");
+    expect(names(sd2)[0]).toBe("Cliente 34 Teste");
+    expect(names(sd3)).toEqual(Array.from({ length: 10 }, (_, i) => `Cliente ${String(9 - i).padStart(2, "0")} Teste`));
+    // A search with a column filter: only the matches that pass it, counted the same way.
+    const kinds = await list(paging.cookie, "?q=cliente&f.tipo=pj");
+    expect(kinds.total).toBe(0);
+    expect(kinds.data).toEqual([]);
+    // A deleted record leaves every search plan.
+    const [gone] = first.data as { id: string }[];
+    expect((await api(h, paging.cookie, "DELETE", `/api/clients/${gone?.id}`)).status).toBe(200);
+    expect((await list(paging.cookie, "?q=teste")).total).toBe(59);
+    expect((await list(paging.cookie, "?q=teste&sort=criadoEm")).total).toBe(59);
+    expect(names(await list(paging.cookie, "?q=teste&sort=criadoEm&dir=desc&page=3"))).toHaveLength(9);
   });
 });
 

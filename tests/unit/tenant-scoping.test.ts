@@ -35,7 +35,7 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-const ACCESS = /\.(from|update|delete|insert|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*(\w+)\s*[,)]/g;
+const ACCESS = /\.(from|update|delete|insert|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin)\(\s*(\w+)\s*[,)]/g;
 
 interface Violation {
   file: string;

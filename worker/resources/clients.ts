@@ -1,29 +1,17 @@
-import { and, count, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
-import { clientKeys, clients, companies, recordCounts, users } from "../../db/schema/index.ts";
+import { clientKeys, clients, companies, users } from "../../db/schema/index.ts";
 import type { StoredPhone } from "../../db/schema/clients.ts";
 import type { ClientOrigin } from "../../db/schema/enums.ts";
 import type { OrgScope } from "../../db/tenant.ts";
 import { isValidPhoneBR, normalizeCnpj } from "../../app/lib/documents.ts";
 import { nationalPhoneDigits } from "../../app/lib/mask.ts";
-import { cityKey, prefixEnd, searchKeys, searchTerms, sortKey, tagKey } from "../../app/lib/search.ts";
+import { cityKey, searchKeys, sortKey, tagKey } from "../../app/lib/search.ts";
 import type { ClientInput, ClientRow } from "../../app/modules/clients/definition.ts";
 import type { ListQuery } from "../../app/modules/resources/types.ts";
-import type { Cursor } from "./cursor.ts";
-import {
-  afterCursor,
-  booleanFilter,
-  dateRangeCondition,
-  type Duplicate,
-  type KeyColumns,
-  type ListColumns,
-  orderBy,
-  sortColumn,
-  keyConditions,
-  type KeyMatch,
-  termMatches,
-} from "./common.ts";
+import type { ListSpec, PageDriver } from "./list-page.ts";
+import { booleanFilter, dateRangeCondition, type Duplicate, type KeyColumns, type ListColumns, type KeyMatch } from "./common.ts";
 
 /** The server half of Clientes: row mapping, values for writes and the list's queries. */
 
@@ -130,15 +118,18 @@ export function toClientRow(raw: ClientRaw): ClientRow {
   };
 }
 
-/** Client rows of the organization matching `conditions`, with the company's and the authors' names. */
-function selectRows(db: Database, scope: OrgScope, ...conditions: (SQL | undefined)[]) {
-  return db
-    .select(clientSelection)
-    .from(clients)
+/**
+ * Client rows of the organization matching `conditions`, with the company's and the authors'
+ * names; with a `driver` (a page of ids), those rows reached by primary key (see list-page.ts).
+ */
+function selectRows(db: Database, scope: OrgScope, driver: PageDriver | null, ...conditions: (SQL | undefined)[]) {
+  const select = db.select(clientSelection);
+  return (driver ? select.from(driver).crossJoin(clients) : select.from(clients))
+    .$dynamic()
     .leftJoin(companies, and(eq(companies.id, clients.companyId), eq(companies.orgId, clients.orgId), isNull(companies.deletedAt)))
     .leftJoin(creator, eq(creator.id, clients.createdBy))
     .leftJoin(updater, eq(updater.id, clients.updatedBy))
-    .where(scope.where(clients, ...conditions));
+    .where(scope.where(clients, driver ? eq(clients.id, driver.id) : undefined, ...conditions));
 }
 
 /** Column values for an insert or an update, canonical and with the search keys. */
@@ -206,99 +197,23 @@ function filterConditions(filters: ListQuery["filters"]): { columns: SQL[]; keys
   return { columns, keys };
 }
 
-export interface PageRequest {
-  limit: number;
-  offset: number;
-  cursor: Cursor | null;
-}
-
-/**
- * The statements of one list page — the rows and the total — to run together in one batch.
- * Plans (docs/decisions/007-search-and-pagination.md):
- * - sorted by name, with a search and/or tags/city filters only: everything from `client_keys`
- *   (its primary key covers org, key and sort name), then the page's rows by id;
- * - otherwise: the page's ids from an index that matches the sort (org first, id as
- *   tiebreaker; offset skips index entries only), then those rows; the unfiltered total comes
- *   from `record_counts`.
- */
-export function clientPageQueries(db: Database, scope: OrgScope, query: ListQuery, page: PageRequest) {
-  const filters = filterConditions(query.filters);
-  const terms = searchTerms(query.q);
-  // One letter alone means "names starting with it": the name index answers that in order.
-  const letter = terms.length === 1 && terms[0]?.length === 1 ? terms[0] : null;
-  if (letter) filters.columns.push(gte(clients.nameNorm, letter), lt(clients.nameNorm, prefixEnd(letter)));
-  const matches = [...termMatches(letter ? [] : terms), ...filters.keys];
-  const keyConds = keyConditions(db, scope, keyColumns, otherKeyColumns, matches);
-
-  if (matches.length && !filters.columns.length && query.sort === "nome") {
-    const found = db
-      .selectDistinct({ sortName: clientKeys.sortName, id: clientKeys.clientId })
-      .from(clientKeys)
-      .where(
-        scope.where(clientKeys, ...keyConds, page.cursor ? afterCursor(clientKeys.sortName, clientKeys.clientId, page.cursor) : undefined),
-      )
-      .orderBy(...orderBy(clientKeys.sortName, clientKeys.clientId, query.dir))
-      .limit(page.limit)
-      .offset(page.offset)
-      .as("m");
-    const rows = db
-      .select(clientSelection)
-      .from(found)
-      .innerJoin(clients, eq(clients.id, found.id))
-      .leftJoin(companies, and(eq(companies.id, clients.companyId), eq(companies.orgId, clients.orgId), isNull(companies.deletedAt)))
-      .leftJoin(creator, eq(creator.id, clients.createdBy))
-      .leftJoin(updater, eq(updater.id, clients.updatedBy))
-      .where(scope.where(clients, isNull(clients.deletedAt)))
-      .orderBy(...orderBy(found.sortName, found.id, query.dir));
-    const total = db
-      .select({ n: sql<number>`count(distinct ${clientKeys.clientId})` })
-      .from(clientKeys)
-      .where(scope.where(clientKeys, ...keyConds));
-    return { rows, total };
-  }
-
-  const sortCol = sortColumn(clientListColumns, query.sort);
-  const conditions: SQL[] = [isNull(clients.deletedAt), ...filters.columns];
-  if (matches.length) {
-    conditions.push(
-      inArray(
-        clients.id,
-        db
-          .select({ id: clientKeys.clientId })
-          .from(clientKeys)
-          .where(scope.where(clientKeys, ...keyConds)),
-      ),
-    );
-  }
-  // The page's ids first (an index walk that skips `offset` entries without touching rows),
-  // then only those rows with their joins.
-  const ids = db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(scope.where(clients, ...conditions, page.cursor ? afterCursor(sortCol, clients.id, page.cursor) : undefined))
-    .orderBy(...orderBy(sortCol, clients.id, query.dir))
-    .limit(page.limit)
-    .offset(page.offset);
-  const rows = selectRows(db, scope, inArray(clients.id, ids)).orderBy(...orderBy(sortCol, clients.id, query.dir));
-  const total =
-    conditions.length === 1
-      ? db
-          .select({ n: recordCounts.live })
-          .from(recordCounts)
-          .where(scope.where(recordCounts, eq(recordCounts.resource, "clients")))
-      : db
-          .select({ n: count() })
-          .from(clients)
-          .where(scope.where(clients, ...conditions));
-  return { rows, total };
-}
+/** The list page planner's view of Clientes (see list-page.ts). */
+export const clientListSpec: ListSpec = {
+  resource: "clients",
+  table: clients,
+  columns: clientListColumns,
+  keys: keyColumns,
+  otherKeys: otherKeyColumns,
+  filters: filterConditions,
+  rows: selectRows,
+};
 
 export function clientById(db: Database, scope: OrgScope, id: string, options: { includeDeleted?: boolean } = {}) {
-  return selectRows(db, scope, eq(clients.id, id), options.includeDeleted ? undefined : isNull(clients.deletedAt)).limit(1);
+  return selectRows(db, scope, null, eq(clients.id, id), options.includeDeleted ? undefined : isNull(clients.deletedAt)).limit(1);
 }
 
 export function clientsOfCompany(db: Database, scope: OrgScope, companyId: string, limit: number) {
-  return selectRows(db, scope, eq(clients.companyId, companyId), isNull(clients.deletedAt))
+  return selectRows(db, scope, null, eq(clients.companyId, companyId), isNull(clients.deletedAt))
     .orderBy(clients.nameNorm, clients.id)
     .limit(limit);
 }

@@ -1,26 +1,15 @@
-import { count, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
-import { clients, companies, companyKeys, recordCounts, users } from "../../db/schema/index.ts";
+import { clients, companies, companyKeys, users } from "../../db/schema/index.ts";
 import type { OrgScope } from "../../db/tenant.ts";
 import { isValidPhoneBR, normalizeCnpj } from "../../app/lib/documents.ts";
 import { nationalPhoneDigits } from "../../app/lib/mask.ts";
-import { cityKey, prefixEnd, searchKeys, searchTerms, sortKey } from "../../app/lib/search.ts";
+import { cityKey, searchKeys, sortKey } from "../../app/lib/search.ts";
 import { companyDisplayName, type CompanyInput, type CompanyRow } from "../../app/modules/companies/definition.ts";
 import type { ListQuery } from "../../app/modules/resources/types.ts";
-import type { PageRequest } from "./clients.ts";
-import {
-  afterCursor,
-  dateRangeCondition,
-  type Duplicate,
-  type KeyColumns,
-  keyConditions,
-  type KeyMatch,
-  type ListColumns,
-  orderBy,
-  sortColumn,
-  termMatches,
-} from "./common.ts";
+import type { ListSpec, PageDriver } from "./list-page.ts";
+import { dateRangeCondition, type Duplicate, type KeyColumns, type KeyMatch, type ListColumns } from "./common.ts";
 
 /** The server half of Empresas: row mapping, values for writes and the list's queries. */
 
@@ -89,18 +78,18 @@ export function parseCompany(packed: { j: string }): CompanyRaw {
   return JSON.parse(packed.j) as CompanyRaw;
 }
 
-/** Company rows of the organization matching `conditions`, with the authors' names. */
-function selectRows(db: Database, scope: OrgScope, ...conditions: (SQL | undefined)[]) {
-  return db
-    .select(companySelection)
-    .from(companies)
+/** Company rows of the organization matching `conditions`, with the authors' names (`driver`: see clients.ts). */
+function selectRows(db: Database, scope: OrgScope, driver: PageDriver | null, ...conditions: (SQL | undefined)[]) {
+  const select = db.select(companySelection);
+  return (driver ? select.from(driver).crossJoin(companies) : select.from(companies))
+    .$dynamic()
     .leftJoin(creator, eq(creator.id, companies.createdBy))
     .leftJoin(updater, eq(updater.id, companies.updatedBy))
-    .where(scope.where(companies, ...conditions));
+    .where(scope.where(companies, driver ? eq(companies.id, driver.id) : undefined, ...conditions));
 }
 
 export function companyById(db: Database, scope: OrgScope, id: string) {
-  return selectRows(db, scope, eq(companies.id, id), isNull(companies.deletedAt)).limit(1);
+  return selectRows(db, scope, null, eq(companies.id, id), isNull(companies.deletedAt)).limit(1);
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -183,79 +172,16 @@ function filterConditions(filters: ListQuery["filters"]): { columns: SQL[]; keys
   return { columns, keys };
 }
 
-/** The statements of one list page (rows and total); the same plans as clients (see clients.ts). */
-export function companyPageQueries(db: Database, scope: OrgScope, query: ListQuery, page: PageRequest) {
-  const filters = filterConditions(query.filters);
-  const terms = searchTerms(query.q);
-  // One letter alone means "names starting with it": the name index answers that in order.
-  const letter = terms.length === 1 && terms[0]?.length === 1 ? terms[0] : null;
-  if (letter) filters.columns.push(gte(companies.sortName, letter), lt(companies.sortName, prefixEnd(letter)));
-  const matches = [...termMatches(letter ? [] : terms), ...filters.keys];
-  const keyConds = keyConditions(db, scope, keyColumns, otherKeyColumns, matches);
-
-  if (matches.length && !filters.columns.length && query.sort === "nome") {
-    const found = db
-      .selectDistinct({ sortName: companyKeys.sortName, id: companyKeys.companyId })
-      .from(companyKeys)
-      .where(
-        scope.where(
-          companyKeys,
-          ...keyConds,
-          page.cursor ? afterCursor(companyKeys.sortName, companyKeys.companyId, page.cursor) : undefined,
-        ),
-      )
-      .orderBy(...orderBy(companyKeys.sortName, companyKeys.companyId, query.dir))
-      .limit(page.limit)
-      .offset(page.offset)
-      .as("m");
-    const rows = db
-      .select(companySelection)
-      .from(found)
-      .innerJoin(companies, eq(companies.id, found.id))
-      .leftJoin(creator, eq(creator.id, companies.createdBy))
-      .leftJoin(updater, eq(updater.id, companies.updatedBy))
-      .where(scope.where(companies, isNull(companies.deletedAt)))
-      .orderBy(...orderBy(found.sortName, found.id, query.dir));
-    const total = db
-      .select({ n: sql<number>`count(distinct ${companyKeys.companyId})` })
-      .from(companyKeys)
-      .where(scope.where(companyKeys, ...keyConds));
-    return { rows, total };
-  }
-
-  const sortCol = sortColumn(companyListColumns, query.sort);
-  const conditions: SQL[] = [isNull(companies.deletedAt), ...filters.columns];
-  if (matches.length) {
-    conditions.push(
-      inArray(
-        companies.id,
-        db
-          .select({ id: companyKeys.companyId })
-          .from(companyKeys)
-          .where(scope.where(companyKeys, ...keyConds)),
-      ),
-    );
-  }
-  const ids = db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(scope.where(companies, ...conditions, page.cursor ? afterCursor(sortCol, companies.id, page.cursor) : undefined))
-    .orderBy(...orderBy(sortCol, companies.id, query.dir))
-    .limit(page.limit)
-    .offset(page.offset);
-  const rows = selectRows(db, scope, inArray(companies.id, ids)).orderBy(...orderBy(sortCol, companies.id, query.dir));
-  const total =
-    conditions.length === 1
-      ? db
-          .select({ n: recordCounts.live })
-          .from(recordCounts)
-          .where(scope.where(recordCounts, eq(recordCounts.resource, "companies")))
-      : db
-          .select({ n: count() })
-          .from(companies)
-          .where(scope.where(companies, ...conditions));
-  return { rows, total };
-}
+/** The list page planner's view of Empresas (see list-page.ts). */
+export const companyListSpec: ListSpec = {
+  resource: "companies",
+  table: companies,
+  columns: companyListColumns,
+  keys: keyColumns,
+  otherKeys: otherKeyColumns,
+  filters: filterConditions,
+  rows: selectRows,
+};
 
 export interface CompanyProbe {
   cnpj?: unknown;

@@ -3,9 +3,10 @@ import { type ClientInput, type ClientRow, clientDefinition } from "../../app/mo
 import { type CompanyInput, type CompanyRow, companyDefinition } from "../../app/modules/companies/definition.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { DomainError, type ServiceContext } from "../services/context.ts";
-import { clientPageQueries, parseClient, toClientRow } from "./clients.ts";
-import type { readCursor, SortValues } from "./common.ts";
-import { companyPageQueries, parseCompany, toCompanyRow } from "./companies.ts";
+import { clientListSpec, parseClient, toClientRow } from "./clients.ts";
+import type { SortValues } from "./common.ts";
+import { companyListSpec, parseCompany, toCompanyRow } from "./companies.ts";
+import { type ListSpec, type PageRequest, pageQueries } from "./list-page.ts";
 
 /** The resources of the records layer, their definitions, and the page fetch every list and export uses. */
 
@@ -55,24 +56,31 @@ interface RawPage<Row> {
   total: number;
 }
 
+/** How each resource is listed: the page planner's spec, and how a packed row becomes a row. */
+const LISTING: { [N in ResourceName]: { spec: ListSpec; unpack(packed: { j: string }): SortValues & RowSource<N> } } = {
+  clients: { spec: clientListSpec, unpack: parseClient },
+  companies: { spec: companyListSpec, unpack: parseCompany },
+};
+type RowSource<N extends ResourceName> = N extends "clients" ? ReturnType<typeof parseClient> : ReturnType<typeof parseCompany>;
+
+function toRow<N extends ResourceName>(name: N, raw: RowSource<N>): RowOf[N] {
+  return (
+    name === "clients" ? toClientRow(raw as ReturnType<typeof parseClient>) : toCompanyRow(raw as ReturnType<typeof parseCompany>)
+  ) as RowOf[N];
+}
+
 /** Rows (and total, unless `withTotal` is false) of one page in one round trip. */
 export async function fetchPage<N extends ResourceName>(
   ctx: ServiceContext,
   orgId: string,
   name: N,
   query: ListQuery,
-  page: { limit: number; offset: number; cursor: ReturnType<typeof readCursor> },
+  page: PageRequest,
   withTotal = true,
 ): Promise<RawPage<RowOf[N]>> {
-  const scope = orgScope(ctx.db, orgId);
-  if (name === "clients") {
-    const q = clientPageQueries(ctx.db, scope, query, page);
-    const [rows, total] = withTotal ? await ctx.db.batch([q.rows, q.total]) : [await q.rows, []];
-    const raws = rows.map(parseClient);
-    return { rows: raws.map(toClientRow) as RowOf[N][], keys: raws, total: Number(total[0]?.n ?? 0) };
-  }
-  const q = companyPageQueries(ctx.db, scope, query, page);
-  const [rows, total] = withTotal ? await ctx.db.batch([q.rows, q.total]) : [await q.rows, []];
-  const raws = rows.map(parseCompany);
-  return { rows: raws.map(toCompanyRow) as RowOf[N][], keys: raws, total: Number(total[0]?.n ?? 0) };
+  const { spec, unpack } = LISTING[name];
+  const q = pageQueries(ctx.db, orgScope(ctx.db, orgId), spec, query, page);
+  const [rows, total] = (withTotal ? await ctx.db.batch([q.rows, q.total]) : [await q.rows, []]) as [{ j: string }[], { n: number }[]];
+  const raws = rows.map((packed) => unpack(packed) as RowSource<N>);
+  return { rows: raws.map((raw) => toRow(name, raw)), keys: raws, total: Number(total[0]?.n ?? 0) };
 }
