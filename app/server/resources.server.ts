@@ -12,7 +12,6 @@ import {
   deleteRecords,
   eraseClient,
   exportRecords,
-  findDuplicates,
   getRecord,
   type ImportPreview,
   listRecords,
@@ -30,6 +29,7 @@ import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { FORM_ERROR_KEY, validateForm } from "../lib/validation.ts";
 import { parseListQuery } from "../modules/resources/query.ts";
 import type { ResourceDefinition } from "../modules/resources/types.ts";
+import { readForm } from "./forms.server.ts";
 import { normalizePath, readCookie, requireOrg, requireRole } from "./guards.server.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: a definition of any resource (rows and inputs differ per resource)
@@ -70,6 +70,8 @@ const flashSchema = z.object({
   ids: z.array(z.string().max(64)).max(200).optional(),
   count: z.number().int().min(0).optional(),
   skipped: z.number().int().min(0).optional(),
+  /** Import: duplicate rows left out. */
+  duplicates: z.number().int().min(0).optional(),
   /** Where "Desfazer" comes back to. */
   back: z.string().max(2048).optional(),
 });
@@ -98,6 +100,20 @@ export function takeFlash(args: Args): Flash | null {
 /** "3 clientes excluídos." / "3 empresas excluídas." */
 function countPhrase(def: AnyDefinition, n: number, masculine: string, feminine: string): string {
   return `${n} ${def.labels.plural} ${isFeminine(def) ? feminine : masculine}.`;
+}
+
+/** " 2 linhas com erro e 1 duplicada ficaram de fora." (empty when nothing was left out). */
+function skippedPhrase(invalid: number, duplicates: number): string {
+  const parts: string[] = [];
+  if (invalid) parts.push(invalid === 1 ? "1 linha com erro" : `${invalid} linhas com erro`);
+  if (duplicates) {
+    const alone = parts.length === 0;
+    parts.push(
+      `${duplicates} ${duplicates === 1 ? (alone ? "linha duplicada" : "duplicada") : alone ? "linhas duplicadas" : "duplicadas"}`,
+    );
+  }
+  if (!parts.length) return "";
+  return ` ${parts.join(" e ")} ${invalid + duplicates === 1 ? "ficou" : "ficaram"} de fora.`;
 }
 
 export function toastFor(def: AnyDefinition, flash: Flash | null): ToastData | null {
@@ -129,10 +145,7 @@ export function toastFor(def: AnyDefinition, flash: Flash | null): ToastData | n
     case "imported": {
       const done =
         n === 1 ? `1 ${def.labels.singular} ${fem ? "importada" : "importado"}.` : countPhrase(def, n, "importados", "importadas");
-      const skipped = flash.skipped
-        ? ` ${flash.skipped === 1 ? "1 linha com erro ficou" : `${flash.skipped} linhas com erro ficaram`} de fora.`
-        : "";
-      return { id, message: done + skipped };
+      return { id, message: done + skippedPhrase(flash.skipped ?? 0, flash.duplicates ?? 0) };
     }
   }
 }
@@ -176,7 +189,7 @@ function idsFrom(form: FormData): string[] {
 /** The list's POST: delete a selection (after the confirmation step) or undo a deletion. */
 export async function listAction(args: Args, def: AnyDefinition) {
   const { rc, auth, org } = requireRole(args.context, args.request, WRITE_ROLES);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   const ids = idsFrom(form);
   const back = safeRedirectPath(typeof form.get("redirectTo") === "string" ? (form.get("redirectTo") as string) : null, def.basePath);
@@ -263,23 +276,24 @@ export type SaveFailure =
  */
 export async function saveAction(args: Args, def: AnyDefinition, id?: string) {
   const { rc, auth, org } = requireRole(args.context, args.request, WRITE_ROLES);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const values = echoValues(form);
   const parsed = validateForm(def.schema, form);
   if (!parsed.ok) return data<SaveFailure>({ errors: parsed.errors, values }, { status: 400 });
   const ctx = serviceContext(rc);
+  // Until the person confirms ("Salvar mesmo assim"), possible duplicates hold the save back;
+  // the check and the write are one statement in one round trip.
+  const options = { unlessDuplicates: form.get("confirmarDuplicado") !== "1" };
   try {
-    if (form.get("confirmarDuplicado") !== "1") {
-      const duplicates = (await findDuplicates(ctx, org.id, resourceName(def), parsed.data, id)) as Duplicate[];
-      // A question, not an error: 200 so the browser logs nothing.
-      if (duplicates.length) return data<SaveFailure>({ duplicates, values });
-    }
     if (id) {
-      await updateRecord(ctx, org.id, auth.user.id, resourceName(def), id, parsed.data);
+      const updated = await updateRecord(ctx, org.id, auth.user.id, resourceName(def), id, parsed.data, options);
+      // A question, not an error: 200 so the browser logs nothing.
+      if (!updated.saved) return data<SaveFailure>({ duplicates: updated.duplicates as Duplicate[], values });
       setFlash(args, { kind: "updated", resource: def.name });
       throw redirect(`${def.basePath}/${id}`);
     }
-    const created = await createRecord(ctx, org.id, auth.user.id, resourceName(def), parsed.data);
+    const created = await createRecord(ctx, org.id, auth.user.id, resourceName(def), parsed.data, options);
+    if (created.id === null) return data<SaveFailure>({ duplicates: created.duplicates as Duplicate[], values });
     setFlash(args, { kind: "created", resource: def.name });
     throw redirect(`${def.basePath}/${created.id}`);
   } catch (error) {
@@ -329,14 +343,19 @@ export interface ImportState {
   fileName: string;
   csv: string;
   preview: Omit<ImportPreview, "rows"> & { rows: ImportPreview["rows"]; total: number };
+  /** What the person chose for duplicate rows ("pular" unless they chose "importar"). */
+  duplicadas: "pular" | "importar";
   error?: string | undefined;
 }
 
 export type ImportActionData = ImportState | { error: string; fileName?: undefined; csv?: undefined; preview?: undefined };
 
+/** The first rows, then every row with an error or a warning (up to a limit). */
 function trimPreview(preview: ImportPreview): ImportState["preview"] {
   const first = preview.rows.slice(0, PREVIEW_ROWS);
-  const errors = preview.rows.filter((r, i) => i >= PREVIEW_ROWS && Object.keys(r.errors).length > 0).slice(0, PREVIEW_ERROR_ROWS);
+  const errors = preview.rows
+    .filter((r, i) => i >= PREVIEW_ROWS && (r.status !== "valid" || r.warnings.length > 0))
+    .slice(0, PREVIEW_ERROR_ROWS);
   return { ...preview, rows: [...first, ...errors], total: preview.rows.length };
 }
 
@@ -348,7 +367,7 @@ function trimPreview(preview: ImportPreview): ImportState["preview"] {
 export async function importAction(args: Args, def: AnyDefinition) {
   const { rc, auth, org } = requireRole(args.context, args.request, WRITE_ROLES);
   const ctx = serviceContext(rc);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   try {
     if (intent === "previa") {
@@ -358,22 +377,34 @@ export async function importAction(args: Args, def: AnyDefinition) {
         return data<ImportActionData>({ error: "O arquivo é grande demais: o limite é 5 MB." }, { status: 400 });
       const csv = decodeCsv(await file.arrayBuffer());
       const preview = await previewImport(ctx, org.id, resourceName(def), csv);
-      return data<ImportActionData>({ fileName: file.name.slice(0, 200), csv, preview: trimPreview(preview) });
+      return data<ImportActionData>({ fileName: file.name.slice(0, 200), csv, preview: trimPreview(preview), duplicadas: "pular" });
     }
     if (intent === "importar") {
       const csv = form.get("csv");
       const fileName = String(form.get("arquivoNome") ?? "").slice(0, 200);
       if (typeof csv !== "string" || !csv.trim()) return data<ImportActionData>({ error: "Envie o arquivo de novo." }, { status: 400 });
       const mode = form.get("modo") === "valid-only" ? "valid-only" : "all";
+      const duplicadas = form.get("duplicadas") === "importar" ? "importar" : "pular";
       try {
-        const result = await commitImport(ctx, org.id, auth.user.id, resourceName(def), csv, mode);
-        setFlash(args, { kind: "imported", resource: def.name, count: result.imported, skipped: result.skipped });
+        const result = await commitImport(ctx, org.id, auth.user.id, resourceName(def), csv, mode, {
+          duplicates: duplicadas === "importar" ? "import" : "skip",
+        });
+        setFlash(args, {
+          kind: "imported",
+          resource: def.name,
+          count: result.imported,
+          skipped: result.skippedInvalid,
+          duplicates: result.skippedDuplicates,
+        });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         // Show the preview again with what went wrong.
         const preview = await previewImport(ctx, org.id, resourceName(def), csv).catch(() => null);
         if (!preview) return data<ImportActionData>({ error: error.message }, { status: error.status });
-        return data<ImportActionData>({ fileName, csv, preview: trimPreview(preview), error: error.message }, { status: error.status });
+        return data<ImportActionData>(
+          { fileName, csv, preview: trimPreview(preview), duplicadas, error: error.message },
+          { status: error.status },
+        );
       }
       throw redirect(def.basePath);
     }

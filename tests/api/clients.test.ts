@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clientKeys, clients, recordCounts } from "../../db/schema/index.ts";
-import type { ClientRow } from "../../app/modules/clients/definition.ts";
-import { clientForm, type TimelineEvent, timelineOf } from "../../worker/resources/index.ts";
-import { createHarness, createOwner, type Harness } from "./harness.ts";
+import { type ClientInput, type ClientRow, clientSchema } from "../../app/modules/clients/definition.ts";
+import { clientForm, createRecord, getRecord, type TimelineEvent, timelineOf, updateRecord } from "../../worker/resources/index.ts";
+import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 import { addMember, api, CNPJS, CPFS, errorFields, errorMessage } from "./records.ts";
 
 let h: Harness;
@@ -25,6 +25,9 @@ async function list(cookie: string, search = ""): Promise<Body<ClientRow[]>> {
 }
 
 const names = (body: Body<ClientRow[]>) => body.data.map((r) => r.nome);
+
+/** A client as the form's schema parses it. */
+const parsedClient = (input: Record<string, unknown>): ClientInput => clientSchema.parse({ tipo: "pf", ...input });
 
 async function clientCount(): Promise<number> {
   const [row] = await h.fresh.db.select({ n: count() }).from(clients);
@@ -342,6 +345,87 @@ describe("clients: duplicates, delete, restore", () => {
     // Another organization's records never count.
     const other = await api<Body<unknown[]>>(h, b.cookie, "POST", "/api/clients/duplicates", { documento: CPFS[2] });
     expect(other.body.data).toEqual([]);
+  });
+
+  it("a guarded save (the form's default) checks and writes in one round trip, and saves nothing when a duplicate exists", async () => {
+    const org = await createOwner(h, "Guarda");
+    const actor = (await userId(h, org.email)) as string;
+    const first = await createRecord(
+      h.ctx(),
+      org.orgId,
+      actor,
+      "clients",
+      parsedClient({ nome: "Paula Dias", email: "paula@exemplo.com.br" }),
+      {
+        unlessDuplicates: true,
+      },
+    );
+    expect(first.id).toBeTruthy();
+    const ctx = h.ctx();
+    const tripsBefore = ctx.db.roundTrips();
+    const held = await createRecord(ctx, org.orgId, actor, "clients", parsedClient({ nome: "Paula D.", email: "PAULA@exemplo.com.br" }), {
+      unlessDuplicates: true,
+    });
+    expect(ctx.db.roundTrips() - tripsBefore).toBe(1);
+    expect(held).toEqual({ id: null, duplicates: [{ id: first.id, title: "Paula Dias", reason: "e-mail" }] });
+    expect(names(await list(org.cookie, "?q=paula"))).toEqual(["Paula Dias"]);
+    // Confirmed ("Salvar mesmo assim"): saved, still reported.
+    const confirmed = await createRecord(
+      h.ctx(),
+      org.orgId,
+      actor,
+      "clients",
+      parsedClient({ nome: "Paula D.", email: "paula@exemplo.com.br" }),
+    );
+    expect(confirmed.duplicates).toHaveLength(1);
+    // An edit that would make a record a duplicate is held back the same way; the record itself never counts.
+    const other = await createRecord(h.ctx(), org.orgId, actor, "clients", parsedClient({ nome: "Outra Pessoa" }), {
+      unlessDuplicates: true,
+    });
+    const edit = await updateRecord(
+      h.ctx(),
+      org.orgId,
+      actor,
+      "clients",
+      other.id as string,
+      parsedClient({ nome: "Outra Pessoa", email: "paula@exemplo.com.br" }),
+      {
+        unlessDuplicates: true,
+      },
+    );
+    expect(edit.saved).toBe(false);
+    expect(edit.duplicates.map((d) => d.title).sort()).toEqual(["Paula D.", "Paula Dias"]);
+    expect((await getRecord(h.ctx(), org.orgId, "clients", other.id as string))?.email).toBeNull();
+    const self = await updateRecord(
+      h.ctx(),
+      org.orgId,
+      actor,
+      "clients",
+      first.id as string,
+      parsedClient({ nome: "Paula Dias Souza", email: "paula.dias@exemplo.com.br" }),
+      {
+        unlessDuplicates: true,
+      },
+    );
+    expect(self).toEqual({ saved: true, duplicates: [] });
+    // Another organization's records never hold a save back.
+    const inB = await createRecord(
+      h.ctx(),
+      b.orgId,
+      (await userId(h, b.email)) as string,
+      "clients",
+      parsedClient({ nome: "Paula B", email: "paula@exemplo.com.br" }),
+      {
+        unlessDuplicates: true,
+      },
+    );
+    expect(inB.id).toBeTruthy();
+    // Missing record: still 404, guard or not.
+    await expect(
+      updateRecord(h.ctx(), org.orgId, actor, "clients", crypto.randomUUID(), parsedClient({ nome: "Ninguém" }), {
+        unlessDuplicates: true,
+      }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
   it("soft-deletes (404 afterwards, gone from lists and totals) and restores", async () => {

@@ -237,7 +237,7 @@ function probePhones(value: unknown): string[] {
 
 /** Statements that find live clients sharing the document, e-mail or a phone (each with its reason). */
 export function clientDuplicateQueries(db: Database, scope: OrgScope, probe: ClientProbe, excludeId?: string) {
-  const queries: { reason: Duplicate["reason"]; query: ReturnType<typeof duplicateSelect> }[] = [];
+  const queries: { reason: Duplicate["reason"]; query: ReturnType<typeof duplicateSelect>; condition: SQL }[] = [];
   const notSelf = excludeId ? ne(clients.id, excludeId) : undefined;
   function duplicateSelect(condition: SQL) {
     return db
@@ -247,18 +247,18 @@ export function clientDuplicateQueries(db: Database, scope: OrgScope, probe: Cli
       .orderBy(clients.nameNorm)
       .limit(5);
   }
+  const add = (reason: Duplicate["reason"], condition: SQL) => queries.push({ reason, query: duplicateSelect(condition), condition });
   const document = typeof probe.documento === "string" ? normalizeCnpj(probe.documento) : "";
-  if (document.length === 11 || document.length === 14)
-    queries.push({ reason: "documento", query: duplicateSelect(eq(clients.document, document)) });
+  if (document.length === 11 || document.length === 14) add("documento", eq(clients.document, document));
   const email = typeof probe.email === "string" ? probe.email.trim().toLowerCase() : "";
-  if (email.includes("@")) queries.push({ reason: "e-mail", query: duplicateSelect(eq(clients.email, email)) });
+  if (email.includes("@")) add("e-mail", eq(clients.email, email));
   const phones = probePhones(probe.telefones);
   if (phones.length) {
     const withPhone = db
       .select({ id: clientKeys.clientId })
       .from(clientKeys)
       .where(scope.where(clientKeys, inArray(clientKeys.key, phones)));
-    queries.push({ reason: "telefone", query: duplicateSelect(inArray(clients.id, withPhone)) });
+    add("telefone", inArray(clients.id, withPhone));
   }
   return queries;
 }

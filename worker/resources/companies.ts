@@ -191,7 +191,7 @@ export interface CompanyProbe {
 
 /** Statements that find live companies sharing the CNPJ, e-mail or phone. */
 export function companyDuplicateQueries(db: Database, scope: OrgScope, probe: CompanyProbe, excludeId?: string) {
-  const queries: { reason: Duplicate["reason"]; query: ReturnType<typeof duplicateSelect> }[] = [];
+  const queries: { reason: Duplicate["reason"]; query: ReturnType<typeof duplicateSelect>; condition: SQL }[] = [];
   const notSelf = excludeId ? ne(companies.id, excludeId) : undefined;
   function duplicateSelect(condition: SQL) {
     return db
@@ -201,17 +201,18 @@ export function companyDuplicateQueries(db: Database, scope: OrgScope, probe: Co
       .orderBy(companies.sortName)
       .limit(5);
   }
+  const add = (reason: Duplicate["reason"], condition: SQL) => queries.push({ reason, query: duplicateSelect(condition), condition });
   const cnpj = typeof probe.cnpj === "string" ? normalizeCnpj(probe.cnpj) : "";
-  if (cnpj.length === 14) queries.push({ reason: "documento", query: duplicateSelect(eq(companies.cnpj, cnpj)) });
+  if (cnpj.length === 14) add("documento", eq(companies.cnpj, cnpj));
   const email = typeof probe.email === "string" ? probe.email.trim().toLowerCase() : "";
-  if (email.includes("@")) queries.push({ reason: "e-mail", query: duplicateSelect(eq(companies.email, email)) });
+  if (email.includes("@")) add("e-mail", eq(companies.email, email));
   const phone = typeof probe.telefone === "string" && isValidPhoneBR(probe.telefone) ? nationalPhoneDigits(probe.telefone) : "";
   if (phone) {
     const withPhone = db
       .select({ id: companyKeys.companyId })
       .from(companyKeys)
       .where(scope.where(companyKeys, eq(companyKeys.key, phone)));
-    queries.push({ reason: "telefone", query: duplicateSelect(inArray(companies.id, withPhone)) });
+    add("telefone", inArray(companies.id, withPhone));
   }
   return queries;
 }

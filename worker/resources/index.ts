@@ -1,4 +1,4 @@
-import { eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ZodError } from "zod";
 import { clients, companies, organizations } from "../../db/schema/index.ts";
@@ -10,6 +10,7 @@ import { DomainError, type ServiceContext } from "../services/context.ts";
 import {
   type ClientProbe,
   clientById,
+  clientListSpec,
   clientDuplicateQueries,
   clientsOfCompany,
   clientValues,
@@ -20,6 +21,7 @@ import { cursorValue, type Duplicate, MAX_BULK, readCursor } from "./common.ts";
 import {
   type CompanyProbe,
   companyById,
+  companyListSpec,
   companyDuplicateQueries,
   companyOptionsQuery,
   companyValues,
@@ -27,6 +29,7 @@ import {
   toCompanyRow,
 } from "./companies.ts";
 import { encodeCursor } from "./cursor.ts";
+import { insertUnless } from "./insert-unless.ts";
 import { definitionOf, fetchPage, type InputOf, NOT_FOUND, type ResourceName, type RowOf, translateDbError } from "./registry.ts";
 
 export {
@@ -144,9 +147,31 @@ export async function findDuplicates<N extends ResourceName>(
   );
 }
 
+/** Options of a save. */
+export interface SaveOptions {
+  /**
+   * Save only when no live record shares the document, e-mail or a phone (the form's default,
+   * before the person confirms "Salvar mesmo assim"): the check and the write are one statement.
+   */
+  unlessDuplicates?: boolean;
+}
+
+/** `NOT EXISTS` body: a live record of the organization (other than `excludeId`) matching any duplicate condition. */
+function duplicateGuard(ctx: ServiceContext, orgId: string, name: ResourceName, conditions: SQL[], excludeId?: string): SQL {
+  const { table, columns } = name === "clients" ? clientListSpec : companyListSpec;
+  return ctx.db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(
+      orgScope(ctx.db, orgId).where(table, isNull(columns.deletedAt), or(...conditions), excludeId ? ne(columns.id, excludeId) : undefined),
+    )
+    .getSQL();
+}
+
 /**
  * Creates a record; returns its id and, found in the same round trip, the records it may
- * duplicate (to warn about).
+ * duplicate (to warn about). With `unlessDuplicates`, nothing is saved when there are any
+ * (`id` is null).
  */
 export async function createRecord<N extends ResourceName>(
   ctx: ServiceContext,
@@ -154,40 +179,69 @@ export async function createRecord<N extends ResourceName>(
   actorUserId: string,
   name: N,
   input: InputOf[N],
-): Promise<{ id: string; duplicates: Duplicate[] }> {
+): Promise<{ id: string; duplicates: Duplicate[] }>;
+export async function createRecord<N extends ResourceName>(
+  ctx: ServiceContext,
+  orgId: string,
+  actorUserId: string,
+  name: N,
+  input: InputOf[N],
+  options: SaveOptions,
+): Promise<{ id: string | null; duplicates: Duplicate[] }>;
+export async function createRecord<N extends ResourceName>(
+  ctx: ServiceContext,
+  orgId: string,
+  actorUserId: string,
+  name: N,
+  input: InputOf[N],
+  options: SaveOptions = {},
+): Promise<{ id: string | null; duplicates: Duplicate[] }> {
   const data = validated(name, input);
   const scope = orgScope(ctx.db, orgId);
   const id = crypto.randomUUID();
   const audit = { id, createdAt: ctx.now, updatedAt: ctx.now, createdBy: actorUserId, updatedBy: actorUserId };
-  const insert =
+  const values =
     name === "clients"
-      ? ctx.db.insert(clients).values(
-          scope.values({
-            ...audit,
-            ...clientValues(data as ClientInput),
-            lgpdConsentAt: (data as ClientInput).consentimentoLgpd ? ctx.now : null,
-          }),
-        )
-      : ctx.db.insert(companies).values(scope.values({ ...audit, ...companyValues(data as CompanyInput) }));
+      ? scope.values({
+          ...audit,
+          ...clientValues(data as ClientInput),
+          lgpdConsentAt: (data as ClientInput).consentimentoLgpd ? ctx.now : null,
+        })
+      : scope.values({ ...audit, ...companyValues(data as CompanyInput) });
   const queries = duplicateQueries(ctx, orgId, name, data);
+  const guarded = options.unlessDuplicates && queries.length > 0;
+  const table = name === "clients" ? clients : companies;
+  const insert = guarded
+    ? insertUnless(
+        ctx.db,
+        table,
+        values,
+        duplicateGuard(
+          ctx,
+          orgId,
+          name,
+          queries.map((q) => q.condition),
+        ),
+      )
+    : ctx.db.insert(table).values(values as typeof clients.$inferInsert & typeof companies.$inferInsert);
   let results: unknown[];
   try {
     results = (await ctx.db.batch([...queries.map((q) => q.query), insert] as unknown as [BatchItem<"sqlite">])) as unknown[];
   } catch (error) {
     translateDbError(error);
   }
-  return {
-    id,
-    duplicates: collectDuplicates(
-      queries.map((q) => q.reason),
-      results.slice(0, queries.length),
-    ),
-  };
+  const duplicates = collectDuplicates(
+    queries.map((q) => q.reason),
+    results.slice(0, queries.length),
+  );
+  const inserted = (results.at(-1) as { rowsAffected: number }).rowsAffected > 0;
+  return { id: inserted ? id : null, duplicates };
 }
 
 /**
  * Replaces a live record's fields with `input` (the whole form). 404 when it is missing,
- * deleted or another organization's. Returns possible duplicates, found in the same round trip.
+ * deleted or another organization's. Returns possible duplicates, found in the same round trip;
+ * with `unlessDuplicates`, nothing is saved when there are any (`saved` is false).
  */
 export async function updateRecord<N extends ResourceName>(
   ctx: ServiceContext,
@@ -196,10 +250,22 @@ export async function updateRecord<N extends ResourceName>(
   name: N,
   id: string,
   input: InputOf[N],
-): Promise<{ duplicates: Duplicate[] }> {
+  options: SaveOptions = {},
+): Promise<{ saved: boolean; duplicates: Duplicate[] }> {
   const data = validated(name, input);
   const scope = orgScope(ctx.db, orgId);
   const audit = { updatedAt: ctx.now, updatedBy: actorUserId };
+  const queries = duplicateQueries(ctx, orgId, name, data, id);
+  const guard =
+    options.unlessDuplicates && queries.length
+      ? sql`not exists (${duplicateGuard(
+          ctx,
+          orgId,
+          name,
+          queries.map((q) => q.condition),
+          id,
+        )})`
+      : undefined;
   const update =
     name === "clients"
       ? ctx.db
@@ -210,26 +276,26 @@ export async function updateRecord<N extends ResourceName>(
             // Consent keeps the date it was first given, and withdrawing it clears the date.
             lgpdConsentAt: (data as ClientInput).consentimentoLgpd ? sql`coalesce(${clients.lgpdConsentAt}, ${ctx.now.getTime()})` : null,
           })
-          .where(scope.where(clients, eq(clients.id, id), isNull(clients.deletedAt)))
+          .where(scope.where(clients, eq(clients.id, id), isNull(clients.deletedAt), guard))
       : ctx.db
           .update(companies)
           .set({ ...companyValues(data as CompanyInput), ...audit })
-          .where(scope.where(companies, eq(companies.id, id), isNull(companies.deletedAt)));
-  const queries = duplicateQueries(ctx, orgId, name, data, id);
+          .where(scope.where(companies, eq(companies.id, id), isNull(companies.deletedAt), guard));
   let results: unknown[];
   try {
     results = (await ctx.db.batch([...queries.map((q) => q.query), update] as unknown as [BatchItem<"sqlite">])) as unknown[];
   } catch (error) {
     translateDbError(error);
   }
+  const duplicates = collectDuplicates(
+    queries.map((q) => q.reason),
+    results.slice(0, queries.length),
+  );
   const updated = results.at(-1) as { rowsAffected: number };
-  if (!updated.rowsAffected) throw new DomainError(NOT_FOUND[name], 404);
-  return {
-    duplicates: collectDuplicates(
-      queries.map((q) => q.reason),
-      results.slice(0, queries.length),
-    ),
-  };
+  if (updated.rowsAffected) return { saved: true, duplicates };
+  // Held back by the guard, or not there at all.
+  if (guard && duplicates.length) return { saved: false, duplicates };
+  throw new DomainError(NOT_FOUND[name], 404);
 }
 
 /** Soft delete (restorable with `restoreRecords`); returns how many were deleted. */
@@ -456,5 +522,5 @@ export async function companyOptions(ctx: ServiceContext, orgId: string, q = "",
 }
 
 export { exportRecords } from "./export.ts";
-export { commitImport, previewImport } from "./import.ts";
-export type { ImportPreview, ImportRow, ImportResult } from "./import.ts";
+export { commitImport, parseDuplicatePolicy, previewImport } from "./import.ts";
+export type { DuplicatePolicy, ImportPreview, ImportResult, ImportRow, ImportRowStatus, ImportWarning } from "./import.ts";
