@@ -3,7 +3,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  // The Worker build must pick React's production server renderer: without this define its
+  // bundle kept `react-dom/server` in development mode (several times slower to render, with
+  // dev-only checks on every request). See docs/decisions/011-speed.md.
+  define: { "process.env.NODE_ENV": JSON.stringify(mode === "production" ? "production" : "development") },
   build: { sourcemap: false },
-});
+}));

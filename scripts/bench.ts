@@ -24,7 +24,7 @@ import { type SeedResult, seedResources } from "./lib/bench-seed.ts";
 import type { LoadRequest, LoadResult } from "./lib/bench-load.ts";
 import { startLibsql } from "./lib/libsql.ts";
 import { migrateDatabase } from "./lib/migrate.ts";
-import { BIN, childEnv, ROOT, runNode } from "./lib/proc.ts";
+import { BIN, buildEnv, childEnv, ROOT, runNode } from "./lib/proc.ts";
 import { builtModules, serveBuiltWorker } from "./lib/serve-miniflare.ts";
 
 const ROWS = { clients: 50_000, companies: 5_000 } as const;
@@ -365,7 +365,7 @@ async function main(): Promise<void> {
       log("BENCH_SKIP_BUILD=1: usando build/ como está");
     } else {
       log("react-router build…");
-      const code = await runNode(BIN.reactRouter, ["build"], { env: childEnv({ FORCE_COLOR: "0" }), stdio: "ignore" });
+      const code = await runNode(BIN.reactRouter, ["build"], { env: buildEnv({ FORCE_COLOR: "0" }), stdio: "ignore" });
       if (code !== 0) throw new Error(`react-router build failed (code ${code}); run \`npx react-router build\` to see why`);
       log(`build pronto (${elapsed()})`);
     }

@@ -7,7 +7,7 @@ import path from "node:path";
 import { DEMO_LOGIN, isEmpty, seedDemo } from "../db/seed/demo.ts";
 import { type LibsqlServer, startLibsql } from "./lib/libsql.ts";
 import { migrateDatabase } from "./lib/migrate.ts";
-import { BIN, childEnv, freePort, ROOT, runNode, type Spawned, spawnGroup, stopAll, waitForHttp } from "./lib/proc.ts";
+import { BIN, buildEnv, childEnv, freePort, ROOT, runNode, type Spawned, spawnGroup, stopAll, waitForHttp } from "./lib/proc.ts";
 import { DATA_DIR, ensureDevSecrets, passThroughVars, writeDevVars } from "./lib/secrets.ts";
 import { type ServedWorker, serveWorker } from "./lib/serve-worker.ts";
 
@@ -35,7 +35,7 @@ process.on("SIGTERM", () => void shutdown(143));
 
 async function build(): Promise<void> {
   const t = performance.now();
-  const code = await runNode(BIN.reactRouter, ["build"], { env: childEnv(), stdio: "inherit" });
+  const code = await runNode(BIN.reactRouter, ["build"], { env: buildEnv(), stdio: "inherit" });
   if (code !== 0) throw new Error(`react-router build falhou (código ${code})`);
   log(`build pronto em ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }

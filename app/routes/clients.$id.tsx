@@ -11,6 +11,7 @@ import { formatDateTime } from "../lib/format.ts";
 import { titleMeta } from "../lib/title.ts";
 import { clientDefinition } from "../modules/clients/definition.ts";
 import { deleteOne, eraseOne, permissionsFor, takeFlash, toastFor } from "../server/resources.server.ts";
+import { readForm } from "../server/forms.server.ts";
 import { requireOrg } from "../server/guards.server.ts";
 import { serviceContext } from "../../worker/context.ts";
 import { getRecord, timelineOf } from "../../worker/resources/index.ts";
@@ -49,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   if (intent === "excluir") return deleteOne(args, clientDefinition, args.params.id);
   if (intent === "apagar") return eraseOne(args, clientDefinition, args.params.id, form.get("confirmacao"));

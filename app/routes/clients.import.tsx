@@ -9,7 +9,9 @@ export const meta: Route.MetaFunction = () => titleMeta("Importar clientes");
 
 export async function loader(args: Route.LoaderArgs) {
   requireWriter(args);
-  return { fields: clientDefinition.fields.map((f) => ({ name: f.name, label: f.label, required: f.required })) };
+  // The file names the company (nome fantasia, razão social or CNPJ), not its id.
+  const fields = clientDefinition.fields.map((f) => ({ name: f.name, label: f.label, required: f.required }));
+  return { fields: fields.map((f) => (f.name === "empresaId" ? { ...f, label: "Empresa (nome ou CNPJ)" } : f)) };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -11,6 +11,7 @@ import { formatPhoneBR } from "../lib/documents.ts";
 import { titleMeta } from "../lib/title.ts";
 import { companyDefinition } from "../modules/companies/definition.ts";
 import { deleteOne, permissionsFor, takeFlash, toastFor } from "../server/resources.server.ts";
+import { readForm } from "../server/forms.server.ts";
 import { requireOrg } from "../server/guards.server.ts";
 import { serviceContext } from "../../worker/context.ts";
 import { companyWithClients } from "../../worker/resources/index.ts";
@@ -41,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (form.get("intent") === "excluir") return deleteOne(args, companyDefinition, args.params.id);
   return { error: "Ação desconhecida." };
 }

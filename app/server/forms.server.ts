@@ -17,12 +17,34 @@ function echo(form: FormData): Record<string, string> {
   return values;
 }
 
+export const UNREADABLE_FORM = "Não foi possível ler o formulário enviado. Recarregue a página e tente de novo.";
+
+/** The submitted form, or null when the body is not one (wrong content type, broken multipart, unknown charset). */
+async function formOrNull(request: Request): Promise<FormData | null> {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The submitted form for an action. `request.formData()` throws a TypeError on a body that is
+ * not a form, which would answer 500; this answers 400 with a pt-BR message instead.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const form = await formOrNull(request);
+  if (!form) throw data(UNREADABLE_FORM, { status: 400 });
+  return form;
+}
+
 /** Validates a submitted form with its zod schema; on failure answers 400 with field errors. */
 export async function parseForm<T>(
   request: Request,
   schema: z.ZodType<T, unknown>,
 ): Promise<{ ok: true; data: T; form: FormData } | { ok: false; response: ReturnType<typeof data<ActionErrors>> }> {
-  const form = await request.formData();
+  const form = await formOrNull(request);
+  if (!form) return { ok: false, response: data({ errors: { [FORM_ERROR_KEY]: UNREADABLE_FORM } }, { status: 400 }) };
   const result = validateForm(schema, form);
   if (!result.ok) return { ok: false, response: data({ errors: result.errors, values: echo(form) }, { status: 400 }) };
   return { ok: true, data: result.data, form };

@@ -64,11 +64,18 @@ export function requireRole(context: Readonly<RouterContextProvider>, request: R
   return signed;
 }
 
+/** A cookie's value; a value we did not write (broken percent-encoding) counts as absent, not a 500. */
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("cookie") ?? "";
   for (const part of header.split(/;\s*/)) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1));
+    if (eq > 0 && part.slice(0, eq) === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1));
+      } catch {
+        return null;
+      }
+    }
   }
   return null;
 }

@@ -27,6 +27,15 @@ export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS
   };
 }
 
+/**
+ * Environment of a production build (`react-router build`). NODE_ENV must say "production":
+ * under a parent that set it otherwise (vitest sets "test"), Vite bundled React's development
+ * server renderer into the Worker.
+ */
+export function buildEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return childEnv({ ...extra, NODE_ENV: "production" });
+}
+
 export interface Spawned {
   child: ChildProcess;
   /** Resolves with the exit code (or 1 when killed by a signal). */

@@ -21,6 +21,7 @@ import {
   type InputOf,
   listRecords,
   NOT_FOUND,
+  parseDuplicatePolicy,
   previewImport,
   type ResourceName,
   restoreRecords,
@@ -68,25 +69,30 @@ async function jsonBody(c: Ctx): Promise<unknown> {
 const idsBody = z.object({ ids: z.array(z.string().regex(ID)).min(1).max(500) });
 
 /** What an import request carries: JSON `{ csv, mode }`, a multipart `arquivo` + `mode`, or a text/csv body with `?mode=`. */
-async function importRequest(c: Ctx): Promise<{ csv: string; mode: string }> {
+async function importRequest(c: Ctx): Promise<{ csv: string; mode: string; duplicates: unknown }> {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   const length = Number(c.req.header("content-length") ?? "0");
   if (length > MAX_IMPORT_CHARS * 2) throw new DomainError("O arquivo é grande demais: o limite é 5 MB.", 400, "arquivo");
   const queryMode = c.req.query("mode") ?? "preview";
+  const queryDuplicates = c.req.query("duplicates");
   if (type.includes("multipart/form-data")) {
     const form = await c.req.formData().catch(() => null);
     const file = form?.get("arquivo");
     if (!form || !(file instanceof Blob)) throw new DomainError("Envie o arquivo CSV no campo arquivo.", 400, "arquivo");
     if (file.size > MAX_IMPORT_CHARS) throw new DomainError("O arquivo é grande demais: o limite é 5 MB.", 400, "arquivo");
     const mode = form.get("mode");
-    return { csv: await file.text(), mode: typeof mode === "string" ? mode : queryMode };
+    return {
+      csv: await file.text(),
+      mode: typeof mode === "string" ? mode : queryMode,
+      duplicates: form.get("duplicates") ?? queryDuplicates,
+    };
   }
   if (type.includes("application/json")) {
-    const body = z.object({ csv: z.string(), mode: z.string().optional() }).safeParse(await jsonBody(c));
+    const body = z.object({ csv: z.string(), mode: z.string().optional(), duplicates: z.string().optional() }).safeParse(await jsonBody(c));
     if (!body.success) throw new DomainError("Envie o CSV no campo csv.", 400, "arquivo");
-    return { csv: body.data.csv, mode: body.data.mode ?? queryMode };
+    return { csv: body.data.csv, mode: body.data.mode ?? queryMode, duplicates: body.data.duplicates ?? queryDuplicates };
   }
-  return { csv: await c.req.text(), mode: queryMode };
+  return { csv: await c.req.text(), mode: queryMode, duplicates: queryDuplicates };
 }
 
 function contentDisposition(filename: string): string {
@@ -145,11 +151,13 @@ export function resourceApi(name: ResourceName): Hono<AppEnv> {
 
   app.post("/import", (c) =>
     run(c, MANAGERS, async (ctx, m) => {
-      const { csv, mode } = await importRequest(c);
+      const { csv, mode, duplicates } = await importRequest(c);
       if (mode === "preview") return c.json({ data: await previewImport(ctx, m.org.id, name, csv) });
       if (mode !== "all" && mode !== "valid-only")
         throw new DomainError("Modo de importação inválido: use preview, all ou valid-only.", 400, "mode");
-      return c.json({ data: await commitImport(ctx, m.org.id, m.userId, name, csv, mode) }, 201);
+      // duplicates: "skip" (default) leaves out rows repeating a live record or an earlier row; "import" keeps them.
+      const policy = parseDuplicatePolicy(duplicates);
+      return c.json({ data: await commitImport(ctx, m.org.id, m.userId, name, csv, mode, { duplicates: policy }) }, 201);
     }),
   );
 

@@ -7,6 +7,8 @@ const ISSUER = "alicerce";
 interface KeyPair {
   kid: string;
   privateKey: CryptoKey;
+  /** Imported once per isolate: importing a key on every request cost ≈0.4 ms of CPU. */
+  publicKey: CryptoKey;
   publicJwk: JWK;
 }
 
@@ -20,7 +22,9 @@ function loadKeys(privateJwkJson: string): Promise<KeyPair> {
       const privateKey = (await importJWK(jwk, "ES256")) as CryptoKey;
       const { d: _secret, ...publicPart } = jwk;
       const kid = jwk.kid ?? "alicerce-1";
-      return { kid, privateKey, publicJwk: { ...publicPart, kid, alg: "ES256", use: "sig" } };
+      const publicJwk: JWK = { ...publicPart, kid, alg: "ES256", use: "sig" };
+      const publicKey = (await importJWK(publicJwk, "ES256")) as CryptoKey;
+      return { kid, privateKey, publicKey, publicJwk };
     })();
     keyCache.set(privateJwkJson, hit);
   }
@@ -51,7 +55,7 @@ export const TOKEN_INVALID = "Token de acesso inválido.";
 export async function verifyAccessToken(privateJwkJson: string, token: string): Promise<VerifyResult> {
   const keys = await loadKeys(privateJwkJson);
   try {
-    const { payload } = await jwtVerify(token, await importJWK(keys.publicJwk, "ES256"), { issuer: ISSUER, algorithms: ["ES256"] });
+    const { payload } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, algorithms: ["ES256"] });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return { ok: false, error: TOKEN_INVALID };
     return { ok: true, sub: payload.sub, sid: payload.sid };
   } catch (error) {

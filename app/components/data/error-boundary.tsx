@@ -11,7 +11,14 @@ export function ResourceErrorBoundary({ listTitle, basePath }: { listTitle: stri
   const { pathname, search } = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
-  const title = status === 404 ? "Não encontrado" : status === 403 ? "Acesso negado" : "Não foi possível carregar";
+  const title =
+    status === 404
+      ? "Não encontrado"
+      : status === 403
+        ? "Acesso negado"
+        : status < 500
+          ? "Não foi possível concluir"
+          : "Não foi possível carregar";
   return (
     <div role="alert" className="mx-auto max-w-xl rounded-xl border border-line bg-surface p-6 shadow-sm">
       <title>{pageTitle(title)}</title>
@@ -22,7 +29,9 @@ export function ResourceErrorBoundary({ listTitle, basePath }: { listTitle: stri
           ? (message ?? "Este registro não existe ou foi excluído.")
           : status === 403
             ? (message ?? "Você não tem permissão para fazer isso.")
-            : "Algo deu errado do nosso lado. Tente de novo em instantes."}
+            : status < 500
+              ? (message ?? "O pedido não pôde ser atendido. Volte e tente de novo.")
+              : "Algo deu errado do nosso lado. Tente de novo em instantes."}
       </p>
       <div className="mt-5 flex flex-wrap gap-2">
         {status >= 500 ? (

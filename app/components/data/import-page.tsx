@@ -9,6 +9,10 @@ interface PreviewRow {
   line: number;
   values: Record<string, string>;
   errors: Record<string, string>;
+  /** Duplicates and company notes of a valid row. */
+  warnings: { kind: "duplicate" | "company"; field: string; message: string }[];
+  status: "valid" | "duplicate" | "invalid";
+  company?: { id: string; name: string } | undefined;
 }
 
 export interface ImportPageData {
@@ -19,10 +23,13 @@ export interface ImportPageData {
         rows: PreviewRow[];
         total: number;
         valid: number;
+        duplicates: number;
         invalid: number;
         columns: { header: string; field: string | null }[];
       }
     | undefined;
+  /** The duplicate option last chosen ("pular" by default). */
+  duplicadas?: "pular" | "importar" | undefined;
   error?: string | undefined;
 }
 
@@ -30,9 +37,21 @@ function plural(n: number, one: string, many: string): string {
   return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }
 
+/** Warning colour (amber), readable on the surface in light and dark themes. */
+const WARN_TEXT = "text-[color:light-dark(#8a4b00,#ffd28a)]";
+const WARN_BG = "bg-[color:light-dark(#fff6e5,#2e2410)]";
+
+/** A word that says what a row's colour says, so colour is never the only cue. */
+function StatusBadge({ tone, children }: { tone: "error" | "warn" | "ok"; children: string }) {
+  const cls = tone === "error" ? "border-danger/40 text-danger" : tone === "warn" ? `border-current ${WARN_TEXT}` : "border-ok/40 text-ok";
+  return <span className={`inline-block rounded border px-1.5 py-px text-xs font-semibold whitespace-nowrap ${cls}`}>{children}</span>;
+}
+
 /**
- * CSV import: upload → preview with each row's pt-BR errors → "Importar tudo" (only when the
- * file has no errors) or "Importar só as válidas". Plain forms: works without JavaScript.
+ * CSV import: upload → preview with each row's pt-BR errors and warnings (duplicates of live
+ * records or of earlier rows, a company not found) → the choice for duplicates (skip, the
+ * default, or import anyway) → "Importar tudo" (only when the file has no errors) or "Importar só
+ * as válidas". Plain forms: works without JavaScript.
  */
 export function ImportPage({
   title,
@@ -53,7 +72,11 @@ export function ImportPage({
     navigation.formData?.get("intent") === intent &&
     (!mode || navigation.formData?.get("modo") === mode);
   const preview = result?.preview;
-  const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
+  // Columns the import reads that are not form fields (clients' "Empresa") keep the file's header.
+  const labelOf = (name: string) =>
+    fields.find((f) => f.name === name)?.label ?? preview?.columns.find((c) => c.field === name)?.header ?? name;
+  const importable = preview ? preview.valid + preview.duplicates : 0;
+  const keepDuplicates = result?.duplicadas === "importar";
   const shownFields = preview ? preview.columns.filter((c) => c.field).map((c) => c.field as string) : [];
   const ignored = preview ? preview.columns.filter((c) => !c.field && c.header.trim()).map((c) => c.header) : [];
 
@@ -113,19 +136,29 @@ export function ImportPage({
             <div className="space-y-4">
               <p className="text-sm" role="status">
                 {plural(preview.total, "linha", "linhas")}:{" "}
-                <strong className="text-ok">{plural(preview.valid, "válida", "válidas")}</strong>
-                {preview.invalid > 0 ? (
-                  <>
-                    {" e "}
-                    <strong className="text-danger">{plural(preview.invalid, "com erro", "com erros")}</strong>
-                  </>
-                ) : null}
+                {[
+                  <strong key="v" className="text-ok">
+                    {plural(preview.valid, "válida", "válidas")}
+                  </strong>,
+                  preview.duplicates > 0 ? (
+                    <strong key="d" className={WARN_TEXT}>
+                      {plural(preview.duplicates, "duplicada", "duplicadas")}
+                    </strong>
+                  ) : null,
+                  preview.invalid > 0 ? (
+                    <strong key="e" className="text-danger">
+                      {plural(preview.invalid, "com erro", "com erros")}
+                    </strong>
+                  ) : null,
+                ]
+                  .filter(Boolean)
+                  .flatMap((part, i, all) => (i === 0 ? [part] : [i === all.length - 1 ? " e " : ", ", part]))}
                 .
               </p>
               {ignored.length ? <p className="text-xs text-fg-soft">Colunas ignoradas (não reconhecidas): {ignored.join(", ")}.</p> : null}
               <div className="max-h-[28rem] overflow-auto rounded-lg border border-line">
                 <table className="w-full text-sm">
-                  <caption className="sr-only">Prévia da importação, com os erros de cada linha</caption>
+                  <caption className="sr-only">Prévia da importação, com os erros e avisos de cada linha</caption>
                   <thead className="sticky top-0 bg-muted text-left text-xs tracking-wide text-fg-soft uppercase">
                     <tr>
                       <th scope="col" className="px-3 py-2 text-right font-semibold">
@@ -144,23 +177,44 @@ export function ImportPage({
                   <tbody>
                     {preview.rows.map((row) => {
                       const errors = Object.entries(row.errors);
+                      const warned = new Set(row.warnings.map((w) => w.field));
+                      const rowClass = row.status === "invalid" ? "bg-danger-soft/60" : row.status === "duplicate" ? WARN_BG : "";
                       return (
-                        <tr key={row.line} className={`border-t border-line align-top ${errors.length ? "bg-danger-soft/60" : ""}`}>
+                        <tr key={row.line} className={`border-t border-line align-top ${rowClass}`}>
                           <td className="px-3 py-2 text-right tabular-nums">{row.line}</td>
-                          <td className="px-3 py-2">
-                            {errors.length ? (
-                              <ul className="space-y-0.5 text-danger">
+                          <td className="min-w-64 px-3 py-2">
+                            {row.status === "invalid" ? (
+                              <StatusBadge tone="error">Erro</StatusBadge>
+                            ) : row.status === "duplicate" ? (
+                              <StatusBadge tone="warn">Duplicada</StatusBadge>
+                            ) : (
+                              <StatusBadge tone="ok">OK</StatusBadge>
+                            )}
+                            {errors.length || row.warnings.length ? (
+                              <ul className="mt-1 space-y-0.5">
                                 {errors.map(([field, message]) => (
-                                  <li key={field}>{message}</li>
+                                  <li key={field} className="text-danger">
+                                    {message}
+                                  </li>
+                                ))}
+                                {row.warnings.map((w) => (
+                                  <li key={`${w.field}:${w.message}`} className={WARN_TEXT}>
+                                    <span className="sr-only">Aviso: </span>
+                                    {w.message}
+                                  </li>
                                 ))}
                               </ul>
-                            ) : (
-                              <span className="text-ok">OK</span>
-                            )}
+                            ) : null}
                           </td>
                           {shownFields.map((f) => (
-                            <td key={f} className={`max-w-56 truncate px-3 py-2 ${row.errors[f] ? "font-semibold text-danger" : ""}`}>
+                            <td
+                              key={f}
+                              className={`max-w-56 truncate px-3 py-2 ${row.errors[f] ? "font-semibold text-danger" : warned.has(f) ? `font-semibold ${WARN_TEXT}` : ""}`}
+                            >
                               {row.values[f] ?? ""}
+                              {f === "empresa" && row.company ? (
+                                <span className="block text-xs font-normal text-fg-soft">Vinculada a {row.company.name}</span>
+                              ) : null}
                             </td>
                           ))}
                         </tr>
@@ -171,18 +225,38 @@ export function ImportPage({
               </div>
               {preview.rows.length < preview.total ? (
                 <p className="text-xs text-fg-soft">
-                  Mostrando {formatNumber(preview.rows.length)} de {formatNumber(preview.total)} linhas (as primeiras e todas as com erro).
+                  Mostrando {formatNumber(preview.rows.length)} de {formatNumber(preview.total)} linhas (as primeiras e as com erro ou
+                  aviso).
                 </p>
               ) : null}
               <Form method="post" className="flex flex-wrap items-center gap-2">
                 <input type="hidden" name="intent" value="importar" />
                 <input type="hidden" name="arquivoNome" value={result.fileName ?? ""} />
                 <textarea name="csv" value={result.csv} readOnly hidden aria-hidden="true" tabIndex={-1} />
+                {preview.duplicates > 0 ? (
+                  <fieldset className="mb-2 w-full space-y-1.5 rounded-lg border border-line p-3 text-sm">
+                    <legend className="px-1 font-semibold">
+                      {plural(preview.duplicates, "linha repete", "linhas repetem")} um cadastro existente ou outra linha da planilha
+                    </legend>
+                    <label className="flex items-start gap-2">
+                      <input type="radio" name="duplicadas" value="pular" defaultChecked={!keepDuplicates} className="mt-0.5" />
+                      <span>
+                        Pular as duplicadas <span className="text-fg-soft">— importa {plural(preview.valid, "linha", "linhas")}</span>
+                      </span>
+                    </label>
+                    <label className="flex items-start gap-2">
+                      <input type="radio" name="duplicadas" value="importar" defaultChecked={keepDuplicates} className="mt-0.5" />
+                      <span>
+                        Importar mesmo assim <span className="text-fg-soft">— importa {plural(importable, "linha", "linhas")}</span>
+                      </span>
+                    </label>
+                  </fieldset>
+                ) : null}
                 <Button
                   type="submit"
                   name="modo"
                   value="all"
-                  disabled={preview.invalid > 0 || preview.valid === 0}
+                  disabled={preview.invalid > 0 || importable === 0}
                   busy={busy("importar", "all")}
                 >
                   Importar tudo
@@ -192,10 +266,10 @@ export function ImportPage({
                   name="modo"
                   value="valid-only"
                   variant="secondary"
-                  disabled={preview.valid === 0}
+                  disabled={importable === 0}
                   busy={busy("importar", "valid-only")}
                 >
-                  Importar só as válidas{preview.invalid > 0 ? ` (${formatNumber(preview.valid)})` : ""}
+                  Importar só as válidas{preview.invalid > 0 && preview.duplicates === 0 ? ` (${formatNumber(preview.valid)})` : ""}
                 </Button>
                 {preview.invalid > 0 ? (
                   <p className="w-full text-xs text-fg-soft">
