@@ -10,6 +10,7 @@ import { openHttp } from "@libsql/hrana-client";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LibsqlServer, LibsqlServerOptions } from "../../tools/libsql-server/server.ts";
 import { startLibsqlServer } from "../../tools/libsql-server/server.ts";
+import { splitStatements } from "../../tools/libsql-server/sql-text.ts";
 
 type Harness = {
   server: LibsqlServer;
@@ -660,5 +661,271 @@ describe("libSQL local server: protocol", () => {
     expect(a3.results[2]?.response.result.rows).toEqual([[{ type: "integer", value: "2" }]]);
     expect((await other.execute("SELECT x FROM t ORDER BY x")).rows.map((row) => row.x)).toEqual([1, 3]);
     await pipeline(url, { baton: a3.baton, requests: [{ type: "close" }] });
+  });
+});
+
+describe("libSQL local server: connection pool and statement cache", () => {
+  it("reuses one connection and its prepared statements across sequential executes", async () => {
+    const { client, server } = await setup();
+    const db = client();
+    await db.execute("CREATE TABLE cidade (id INTEGER PRIMARY KEY, nome TEXT, uf TEXT)");
+    await db.execute({ sql: "INSERT INTO cidade (nome, uf) VALUES (?, ?), (?, ?)", args: ["Recife", "PE", "Natal", "RN"] });
+    const before = server.stats();
+
+    for (let round = 0; round < 30; round++) {
+      const uf = round % 2 === 0 ? "PE" : "RN";
+      const result = await db.execute({ sql: "SELECT nome FROM cidade WHERE uf = ?", args: [uf] });
+      // Same statement, new arguments every time: nothing of the previous binding shows through.
+      expect(result.rows.map((row) => row.nome)).toEqual([uf === "PE" ? "Recife" : "Natal"]);
+    }
+
+    const after = server.stats();
+    // Every execute is a stream of its own; without the pool each one would open a connection.
+    expect(after.connectionsOpened).toBe(before.connectionsOpened);
+    expect(after.connectionsReused - before.connectionsReused).toBe(30);
+    // ... and prepares its statement again.
+    expect(after.statementsPrepared - before.statementsPrepared).toBe(1);
+    expect(after.idleConnections).toBe(1);
+
+    // Reading PRAGMAs does not cost the connection.
+    expect((await db.execute("PRAGMA table_info(cidade)")).rows.map((row) => row.name)).toEqual(["id", "nome", "uf"]);
+    await db.execute("PRAGMA main.index_list('cidade')");
+    await db.execute("PRAGMA foreign_keys;");
+    await db.execute("SELECT name FROM pragma_table_info('cidade')");
+    expect(server.stats().connectionsOpened).toBe(before.connectionsOpened);
+  });
+
+  it("classifies the statements that may change per-connection state (lexically, erring on the safe side)", () => {
+    const touches = (sql: string) => splitStatements(sql).map((info) => info.touchesConnection);
+    const cases: [string, boolean][] = [
+      ["SELECT * FROM t WHERE x = 'temp'", false],
+      ["INSERT INTO t VALUES (1) -- create temp table", false],
+      ["SELECT * FROM sqlite_temp_master", false],
+      ["PRAGMA foreign_keys", false],
+      ["PRAGMA main.table_info(t)", false],
+      ["pragma TABLE_XINFO = t", false],
+      ["PRAGMA integrity_check", false],
+      ["PRAGMA foreign_keys = OFF", true],
+      ["PRAGMA foreign_keys(0)", true],
+      ["PRAGMA cache_size=-262144", true],
+      ["PRAGMA optimize", true],
+      ["PRAGMA aux.table_info(t)", true],
+      ["EXPLAIN PRAGMA query_only = 1", true],
+      ["EXPLAIN QUERY PLAN PRAGMA recursive_triggers = 1", true],
+      ["ATTACH DATABASE ':memory:' AS aux", true],
+      ["detach aux", true],
+      ["CREATE TEMP TABLE x (a)", true],
+      ["CREATE TEMPORARY VIEW v AS SELECT 1", true],
+      ['CREATE TABLE "temp".x (a)', true],
+      ["CREATE TABLE `TEMP`.x (a)", true],
+      ["CREATE TABLE [temp].x (a)", true],
+      ["DROP TABLE temp.x", true],
+      ["CREATE TEMP TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END", true],
+      ["SELECT temp FROM weather", true], // coarse on purpose
+    ];
+    for (const [sql, expected] of cases) {
+      expect([sql, touches(sql)]).toEqual([sql, [expected]]);
+    }
+  });
+
+  it("sees schema changes through cached statements (columns, types, new tables), even from another connection", async () => {
+    const { client } = await setup();
+    const db = client();
+    await db.execute("CREATE TABLE t (a INTEGER, b TEXT)");
+    await db.execute("INSERT INTO t VALUES (1, 'um')");
+    expect((await db.execute("SELECT * FROM t")).columns).toEqual(["a", "b"]);
+
+    await db.execute("ALTER TABLE t ADD COLUMN c REAL DEFAULT 2.5");
+    const altered = await db.execute("SELECT * FROM t");
+    expect(altered.columns).toEqual(["a", "b", "c"]);
+    expect(altered.columnTypes).toEqual(["INTEGER", "TEXT", "REAL"]);
+    expect(Array.from(altered.rows[0] ?? [])).toEqual([1, "um", 2.5]);
+
+    // Changed by another connection, inside a transaction that keeps the pooled connection busy.
+    const tx = await client().transaction("write");
+    await tx.execute("DROP TABLE t");
+    await tx.execute("CREATE TABLE t (x BLOB, y TEXT)");
+    await tx.execute("INSERT INTO t VALUES (x'01', 'dois')");
+    await tx.commit();
+    const recreated = await db.execute("SELECT * FROM t");
+    expect(recreated.columns).toEqual(["x", "y"]);
+    expect(recreated.columnTypes).toEqual(["BLOB", "TEXT"]);
+    expect(recreated.rows[0]?.y).toBe("dois");
+
+    await db.execute("DROP TABLE t");
+    const gone = await rejection(db.execute("SELECT * FROM t"));
+    expect((gone as LibsqlError).message).toContain("no such table: t");
+  });
+
+  it("never hands a connection whose stream changed a PRAGMA to another stream", async () => {
+    const { client, server } = await setup();
+    const db = client();
+    await db.execute("CREATE TABLE t (x INTEGER)");
+    const readOnly = async () => (await db.execute("PRAGMA query_only")).rows[0]?.[0];
+    expect(await readOnly()).toBe(0);
+    const opened = server.stats().connectionsOpened;
+
+    await db.execute("PRAGMA query_only = 1");
+    expect(await readOnly()).toBe(0);
+    await db.execute("INSERT INTO t VALUES (1)");
+
+    // SQLite applies many PRAGMAs while preparing them: `describe` and EXPLAIN count too.
+    const described = await pipeline(server.url, {
+      baton: null,
+      requests: [{ type: "describe", sql: "PRAGMA query_only = 1" }, { type: "close" }],
+    });
+    expect(described.results.map((result) => result.type)).toEqual(["ok", "ok"]);
+    expect(await readOnly()).toBe(0);
+    await db.execute("EXPLAIN PRAGMA query_only = 1");
+    expect(await readOnly()).toBe(0);
+    await db.execute({ sql: "INSERT INTO t VALUES (?)", args: [2] });
+
+    // Also inside a batch, in any letter case, with a schema name.
+    await db.batch(["SELECT 1", "pragma MAIN.query_only = ON"], "read");
+    expect(await readOnly()).toBe(0);
+    await db.execute("INSERT INTO t VALUES (3)");
+    expect((await db.execute("SELECT count(*) AS n FROM t")).rows[0]?.n).toBe(3);
+    // Each of those connections was closed rather than pooled, so new ones had to be opened.
+    expect(server.stats().connectionsOpened - opened).toBeGreaterThanOrEqual(4);
+  });
+
+  it("keeps temporary tables, views, triggers and attached databases inside the stream that made them", async () => {
+    const { client } = await setup();
+    const db = client();
+    await db.execute("CREATE TABLE conta (id INTEGER PRIMARY KEY, saldo INTEGER)");
+    await db.execute("CREATE TABLE log (msg TEXT)");
+
+    // Each one is checked right away: the next stream would get the same connection if it were pooled.
+    const temporaries = [
+      ["CREATE TEMP TABLE rascunho (x INTEGER)", "rascunho"],
+      ['CREATE TABLE "temp".rascunho2 (x INTEGER)', "rascunho2"],
+      ["create table [Temp].rascunho3 (x)", "rascunho3"],
+      ["CREATE TEMPORARY VIEW saldos AS SELECT saldo FROM conta", "saldos"],
+    ];
+    for (const [sql, name] of temporaries) {
+      await db.execute(sql as string);
+      for (let round = 0; round < 3; round++) {
+        const missing = await rejection(db.execute(`SELECT * FROM ${name}`));
+        expect((missing as LibsqlError).message).toContain(`no such table: ${name}`);
+      }
+    }
+
+    await db.execute("CREATE TEMP TRIGGER conta_log AFTER INSERT ON conta BEGIN INSERT INTO log VALUES ('temp trigger'); END");
+    for (let round = 0; round < 3; round++) {
+      await db.execute({ sql: "INSERT INTO conta (saldo) VALUES (?)", args: [round] });
+    }
+    // The temporary trigger never fired for the later streams.
+    expect((await db.execute("SELECT count(*) AS n FROM log")).rows[0]?.n).toBe(0);
+
+    await db.execute("ATTACH DATABASE ':memory:' AS aux");
+    for (let round = 0; round < 3; round++) {
+      const schemas = await db.execute("SELECT name FROM pragma_database_list ORDER BY seq");
+      expect(schemas.rows.map((row) => row.name)).toEqual(["main"]);
+    }
+
+    // Within its own stream a temporary table lives on across requests.
+    const tx = await db.transaction("write");
+    await tx.execute("CREATE TEMP TABLE lote (x INTEGER)");
+    await tx.execute("INSERT INTO lote VALUES (1), (2)");
+    await tx.execute("INSERT INTO conta (saldo) SELECT sum(x) FROM lote");
+    await tx.commit();
+    expect((await db.execute("SELECT saldo FROM conta ORDER BY id DESC LIMIT 1")).rows[0]?.saldo).toBe(3);
+    const lote = await rejection(db.execute("SELECT * FROM lote"));
+    expect((lote as LibsqlError).message).toContain("no such table: lote");
+  });
+
+  it("never lets an abandoned transaction leak into another stream (expired, closed, or killed by a protocol error)", async () => {
+    const { server, client } = await setup({ streamIdleTimeoutMs: 200 });
+    const url = server.url;
+    const db = client();
+    await db.execute("CREATE TABLE t (x INTEGER)");
+
+    /** A fresh stream must start in autocommit mode and its writes must be committed. */
+    const checkFreshStreams = async (value: number) => {
+      for (let round = 0; round < 4; round++) {
+        const fresh = await pipeline(
+          url,
+          { baton: null, requests: [{ type: "get_autocommit" }, text(`INSERT INTO t VALUES (${value})`), { type: "close" }] },
+          3,
+        );
+        expect(fresh.results[0]?.response).toEqual({ type: "get_autocommit", is_autocommit: true });
+        expect(fresh.results[1]?.type).toBe("ok");
+      }
+    };
+
+    // 1. The stream expires with its transaction open.
+    const expiring = await pipeline(url, { baton: null, requests: [text("BEGIN"), text("INSERT INTO t VALUES (-1)")] });
+    expect(expiring.baton).toEqual(expect.any(String));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await checkFreshStreams(1);
+
+    // 2. The client closes the stream with its transaction open.
+    const closed = await pipeline(url, { baton: null, requests: [text("BEGIN"), text("INSERT INTO t VALUES (-2)"), { type: "close" }] });
+    expect(closed.baton).toBeNull();
+    await checkFreshStreams(2);
+
+    // 3. A protocol error (get_autocommit is v3 only) kills the stream mid-transaction.
+    const killed = await fetch(`${url}/v2/pipeline`, {
+      method: "POST",
+      body: JSON.stringify({ baton: null, requests: [text("BEGIN"), text("INSERT INTO t VALUES (-3)"), { type: "get_autocommit" }] }),
+    });
+    expect(killed.status).toBe(400);
+    await checkFreshStreams(3);
+
+    // None of the abandoned inserts survived; every later write was committed.
+    const rows = await client().execute("SELECT x, count(*) AS n FROM t GROUP BY x ORDER BY x");
+    expect(rows.rows.map((row) => [row.x, row.n])).toEqual([
+      [1, 4],
+      [2, 4],
+      [3, 4],
+    ]);
+    // The database is not left locked either.
+    const tx = await db.transaction("write");
+    await tx.execute("DELETE FROM t");
+    await tx.commit();
+  });
+
+  it("runs many interactive transactions concurrently on pooled connections, and caps the idle pool", async () => {
+    const { client, server } = await setup({ maxIdleConnections: 4 });
+    const setupClient = client();
+    await setupClient.execute("CREATE TABLE saldo (conta INTEGER PRIMARY KEY, valor INTEGER NOT NULL)");
+    await setupClient.execute("CREATE TABLE movimento (conta INTEGER, valor INTEGER)");
+    await setupClient.batch(
+      Array.from({ length: 8 }, (_, conta) => ({ sql: "INSERT INTO saldo VALUES (?, 100)", args: [conta] })),
+      "write",
+    );
+
+    const workers = Array.from({ length: 8 }, () => client());
+    await Promise.all(
+      workers.map(async (db, conta) => {
+        for (let round = 0; round < 3; round++) {
+          const tx = await db.transaction("write");
+          await tx.execute({ sql: "INSERT INTO movimento VALUES (?, ?)", args: [conta, -10] });
+          // Its own uncommitted write is visible to itself only.
+          expect((await tx.execute({ sql: "SELECT count(*) AS n FROM movimento WHERE conta = ?", args: [conta] })).rows[0]?.n).toBe(
+            round + 1,
+          );
+          const outside = await db.execute({ sql: "SELECT count(*) AS n FROM movimento WHERE conta = ?", args: [conta] });
+          expect(outside.rows[0]?.n).toBe(round);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          await tx.execute({ sql: "UPDATE saldo SET valor = valor - 10 WHERE conta = ?", args: [conta] });
+          if (round === 2 && conta % 2 === 1) {
+            await tx.rollback();
+          } else {
+            await tx.commit();
+          }
+          // A read transaction in between, on whatever connection the pool hands out.
+          const [count] = await db.batch([{ sql: "SELECT count(*) AS n FROM movimento WHERE conta = ?", args: [conta] }], "read");
+          expect(count?.rows[0]?.n).toBe(round === 2 && conta % 2 === 1 ? 2 : round + 1);
+        }
+      }),
+    );
+
+    const totals = await setupClient.execute("SELECT sum(valor) AS s FROM saldo");
+    expect(totals.rows[0]?.s).toBe(8 * 100 - (4 * 30 + 4 * 20));
+    expect((await setupClient.execute("SELECT count(*) AS n FROM movimento")).rows[0]?.n).toBe(4 * 3 + 4 * 2);
+    const stats = server.stats();
+    expect(stats.connectionsReused).toBeGreaterThan(stats.connectionsOpened);
+    expect(stats.idleConnections).toBeLessThanOrEqual(4);
   });
 });

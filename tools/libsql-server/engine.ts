@@ -45,7 +45,21 @@ export function resolveSql(sql: string | undefined, sqlId: number | undefined, s
   return stored;
 }
 
+/**
+ * Lexing a statement costs ~3-10 µs (a few % of a request), and an application sends the same few SQL
+ * texts over and over: remember the last ones. The StatementInfo objects are shared, never mutated.
+ */
+const SPLIT_CACHE_SIZE = 512;
+const SPLIT_CACHE_MAX_SQL_LENGTH = 8192;
+const splitCache = new Map<string, StatementInfo>();
+
 function singleStatement(sql: string): StatementInfo {
+  const cached = splitCache.get(sql);
+  if (cached !== undefined) {
+    splitCache.delete(sql);
+    splitCache.set(sql, cached);
+    return cached;
+  }
   const statements = splitStatements(sql);
   const [first] = statements;
   if (first === undefined) {
@@ -53,6 +67,13 @@ function singleStatement(sql: string): StatementInfo {
   }
   if (statements.length > 1) {
     throw new HranaError("SQL_MANY_STATEMENTS", "SQL string contains more than one statement");
+  }
+  if (sql.length <= SPLIT_CACHE_MAX_SQL_LENGTH) {
+    splitCache.set(sql, first);
+    if (splitCache.size > SPLIT_CACHE_SIZE) {
+      const oldest = splitCache.keys().next();
+      if (oldest.done !== true) splitCache.delete(oldest.value);
+    }
   }
   return first;
 }
@@ -178,30 +199,37 @@ function columnsOf(stmt: EngineStatement): Col[] {
 /** Execute one statement. Errors are thrown (engine errors, HranaError for argument problems). */
 export async function executeQuery(conn: Connection, query: Query, options: EngineOptions): Promise<StmtResult> {
   conn.heal();
-  const db = conn.db;
+  if (query.info.touchesConnection) {
+    // Before preparing: SQLite applies some PRAGMAs while compiling them.
+    conn.markTouched();
+  }
   // prepare() can only be busy while another connection recovers the WAL: harmless to retry.
-  const stmt = await retryWhileBusy(conn, options, () => db.prepare(query.info.sql));
+  const { stmt, reader } = await retryWhileBusy(conn, options, () => conn.statement(query.info.sql));
   const values = bindValues(query);
   // `reader` means "has result columns": SELECT, PRAGMA that returns data, INSERT ... RETURNING, ...
-  const reader = stmt.reader;
-  const cols = reader ? columnsOf(stmt) : [];
-  if (reader) {
-    stmt.raw(true);
-    stmt.safeIntegers(true);
-  }
   const rows = await retryWhileBusy(conn, options, (): ProtoValue[][] => {
     const out: ProtoValue[][] = [];
     if (reader) {
       // Always iterate to the end (even when rows are not wanted): a half-read statement keeps its
-      // transaction open.
-      for (const row of stmt.iterate(values)) {
-        if (query.wantRows) out.push((row as unknown[]).map(valueToProto));
+      // transaction open, and its read snapshot even in autocommit mode.
+      try {
+        for (const row of stmt.iterate(values)) {
+          if (query.wantRows) out.push((row as unknown[]).map(valueToProto));
+        }
+      } catch (error) {
+        // An engine error ends the statement (SQLITE_BUSY is handled by retryWhileBusy); anything else
+        // may have left it mid-way, so this connection must not serve anyone else.
+        if (!isEngineError(error)) conn.markPoisoned();
+        throw error;
       }
     } else {
       stmt.run(values);
     }
     return out;
   });
+  // Read once the statement ran: after a schema change (ALTER TABLE, DROP + CREATE, by any connection),
+  // SQLite re-prepares a cached statement on its first step, and its columns before that are stale.
+  const cols = reader ? columnsOf(stmt) : [];
 
   let affectedRowCount = 0;
   let lastInsertRowid: string | null = null;
@@ -274,6 +302,9 @@ export async function executeSequence(conn: Connection, sql: string, options: En
 export function describeStatement(conn: Connection, sql: string): DescribeResult {
   conn.heal();
   const info = singleStatement(sql);
+  if (info.touchesConnection) {
+    conn.markTouched();
+  }
   const stmt = conn.db.prepare(info.sql);
   const cols = stmt.reader ? columnsOf(stmt).map((col) => ({ name: col.name ?? "", decltype: col.decltype })) : [];
   let isReadonly = true;

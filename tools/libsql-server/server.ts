@@ -20,7 +20,7 @@ import { describeStatement, executeBatch, executeQuery, executeSequence, resolve
 import { HranaError, ProtocolError, StreamExpiredError, toHranaError } from "./errors.ts";
 import type { CursorEntry, CursorResponse, PipelineResponse, StreamRequest, StreamResponse, StreamResult, Version } from "./protocol.ts";
 import { decodeCursorRequest, decodePipelineRequest } from "./protocol.ts";
-import type { Stream } from "./streams.ts";
+import type { RegistryStats, Stream } from "./streams.ts";
 import { StreamRegistry } from "./streams.ts";
 
 export type LibsqlServerOptions = {
@@ -34,6 +34,8 @@ export type LibsqlServerOptions = {
   streamIdleTimeoutMs?: number;
   /** How long a statement waits for a lock held by another connection. Default 5 000 ms, like sqld. */
   busyTimeoutMs?: number;
+  /** Idle connections kept for later streams (see streams.ts). Default 8; 0 opens one per stream. */
+  maxIdleConnections?: number;
   /** Called with unexpected internal errors (answered with HTTP 500). Default: console.error. */
   onInternalError?: (error: unknown) => void;
 };
@@ -42,8 +44,12 @@ export type LibsqlServer = {
   /** Base URL for `createClient({ url })`, e.g. http://127.0.0.1:8080 */
   url: string;
   port: number;
+  /** Connection pool and statement cache counters, for tests and benchmarks. */
+  stats(): LibsqlServerStats;
   close(): Promise<void>;
 };
+
+export type LibsqlServerStats = RegistryStats;
 
 // Limits of sqld's store_sql (libsql-server/src/hrana/http/request.rs); the client relies on them too.
 const MAX_STORED_SQL_COUNT = 50;
@@ -56,7 +62,11 @@ export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<Libs
   const anchor = openAnchorConnection(file);
 
   const engine: EngineOptions = { busyTimeoutMs: opts.busyTimeoutMs ?? 5000 };
-  const registry = new StreamRegistry({ file, idleTimeoutMs: opts.streamIdleTimeoutMs ?? 10_000 });
+  const registry = new StreamRegistry({
+    file,
+    idleTimeoutMs: opts.streamIdleTimeoutMs ?? 10_000,
+    maxIdleConnections: opts.maxIdleConnections ?? 8,
+  });
   const onInternalError = opts.onInternalError ?? ((error: unknown) => console.error("libsql-server:", error));
 
   const server = createServer((req, res) => {
@@ -85,6 +95,7 @@ export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<Libs
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    stats: () => registry.stats(),
     close(): Promise<void> {
       closing ??= closeServer(server, registry, anchor);
       return closing;

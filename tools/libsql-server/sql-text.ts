@@ -186,18 +186,23 @@ function completeClass(sql: string, token: Token): number {
   }
 }
 
-/** One statement of a SQL text, with what we learned about it from its tokens. */
+/** One statement of a SQL text, with what we learned about it from its tokens (shared: never mutate). */
 export type StatementInfo = {
   /** The statement text, including its terminating `;` if any. */
-  sql: string;
+  readonly sql: string;
   /** Starts with EXPLAIN (sqlite3_stmt_isexplain). */
-  isExplain: boolean;
+  readonly isExplain: boolean;
   /** INSERT or REPLACE (possibly after a WITH clause): sqld reports last_insert_rowid only for these. */
-  isInsert: boolean;
+  readonly isInsert: boolean;
   /** INSERT, REPLACE, UPDATE or DELETE: sqld reports affected_row_count only for these. */
-  isIud: boolean;
+  readonly isIud: boolean;
   /** Parameter names by SQLite index (entry 0 is parameter 1); `null` for an anonymous `?`. */
-  params: (string | null)[];
+  readonly params: readonly (string | null)[];
+  /**
+   * Preparing or running it may change the state of the connection itself rather than the database
+   * (PRAGMA, ATTACH/DETACH, anything in the `temp` schema): see `touchesConnectionState`.
+   */
+  readonly touchesConnection: boolean;
 };
 
 /** Split a SQL text into statements. Empty statements (`;;`, comments only) are skipped. */
@@ -279,5 +284,80 @@ function analyze(text: string, sql: string, tokens: Token[]): StatementInfo {
       byName.set(name, params.length);
     }
   }
-  return { sql: text, isExplain, isInsert, isIud, params };
+  return { sql: text, isExplain, isInsert, isIud, params, touchesConnection: touchesConnectionState(sql, tokens) };
+}
+
+// PRAGMAs whose argument names an object to inspect, never a setting: harmless with or without one.
+const INSPECTING_PRAGMAS = new Set([
+  "collation_list",
+  "compile_options",
+  "data_version",
+  "database_list",
+  "foreign_key_check",
+  "foreign_key_list",
+  "freelist_count",
+  "function_list",
+  "index_info",
+  "index_list",
+  "index_xinfo",
+  "integrity_check",
+  "module_list",
+  "page_count",
+  "pragma_list",
+  "quick_check",
+  "table_info",
+  "table_list",
+  "table_xinfo",
+]);
+
+// PRAGMAs that read a setting when given no argument (and change it when given one).
+const SETTING_PRAGMAS = new Set([
+  "application_id",
+  "auto_vacuum",
+  "busy_timeout",
+  "cache_size",
+  "defer_foreign_keys",
+  "encoding",
+  "foreign_keys",
+  "journal_mode",
+  "page_size",
+  "query_only",
+  "recursive_triggers",
+  "schema_version",
+  "synchronous",
+  "temp_store",
+  "user_version",
+]);
+
+/**
+ * Whether a statement may change per-connection state, which must not leak into a later stream that
+ * gets the same pooled connection: any PRAGMA except the reads listed above (SQLite applies many
+ * PRAGMAs while *preparing* them, even under EXPLAIN), ATTACH/DETACH, and anything that names the
+ * `temp` schema or the TEMP/TEMPORARY keyword (temporary tables, views, triggers, `temp.x`). Deliberately
+ * coarse: a column called `temp` counts too, which only costs a fresh connection.
+ */
+function touchesConnectionState(sql: string, tokens: Token[]): boolean {
+  const word = (t: Token | undefined): string => (t !== undefined && t.kind === "word" ? sql.slice(t.start, t.end).toLowerCase() : "");
+  for (const t of tokens) {
+    if (t.kind === "word" || t.kind === "quoted") {
+      const name = (t.kind === "quoted" ? sql.slice(t.start + 1, t.end - 1) : sql.slice(t.start, t.end)).toLowerCase();
+      if (name === "temp" || name === "temporary") return true;
+    }
+  }
+  let k = 0;
+  while (["explain", "query", "plan"].includes(word(tokens[k]))) k++;
+  const verb = word(tokens[k]);
+  if (verb === "attach" || verb === "detach") return true;
+  if (verb !== "pragma") return false;
+  // PRAGMA [schema.]name [= value | (value)]: anything longer or odd-looking counts as a change.
+  let nameToken = tokens[k + 1];
+  let rest = k + 2;
+  if (tokens[k + 2] !== undefined && sql.slice(tokens[k + 2]?.start, tokens[k + 2]?.end) === ".") {
+    if (word(tokens[k + 1]) !== "main") return true;
+    nameToken = tokens[k + 3];
+    rest = k + 4;
+  }
+  const name = word(nameToken);
+  if (INSPECTING_PRAGMAS.has(name)) return false;
+  return !(SETTING_PRAGMAS.has(name) && rest >= tokens.length);
 }
