@@ -1,7 +1,9 @@
 /**
  * A fake ViaCEP (what VIACEP_BASE_URL points at in tests): `GET /ws/{cep}/json/` answers like
  * the real service — the address JSON, `{ "erro": "true" }` for an unknown CEP, 400 for a
- * malformed one. `slow` CEPs answer after `delayMs` (to test the 2 s timeout).
+ * malformed one. `slow` CEPs answer after `delayMs` (to test the 2 s timeout); `failing` CEPs
+ * answer 500 with an HTML page, as the real service does when it is down. Both sets can be
+ * filled at start (`slowCeps`, `failingCeps`) for callers in another process (the e2e Worker).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -33,12 +35,22 @@ export interface FakeViaCep {
   requests: string[];
   /** CEPs that answer only after `delayMs`. */
   slow: Set<string>;
+  /** CEPs that answer 500 (ViaCEP down). */
+  failing: Set<string>;
   close(): Promise<void>;
 }
 
-export async function startFakeViaCep(options: { delayMs?: number } = {}): Promise<FakeViaCep> {
+export interface FakeViaCepOptions {
+  /** How long a `slow` CEP takes to answer (default 3000 ms, over the app's 2 s timeout). */
+  delayMs?: number;
+  slowCeps?: Iterable<string>;
+  failingCeps?: Iterable<string>;
+}
+
+export async function startFakeViaCep(options: FakeViaCepOptions = {}): Promise<FakeViaCep> {
   const requests: string[] = [];
-  const slow = new Set<string>();
+  const slow = new Set<string>(options.slowCeps ?? []);
+  const failing = new Set<string>(options.failingCeps ?? []);
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const server: Server = createServer((req, res) => {
     const path = req.url ?? "/";
@@ -52,6 +64,10 @@ export async function startFakeViaCep(options: { delayMs?: number } = {}): Promi
     const answer = () => {
       if (!/^\d{8}$/.test(cep)) {
         res.writeHead(400, { "content-type": "text/html" }).end("<h1>Erro 400</h1>");
+        return;
+      }
+      if (failing.has(cep)) {
+        res.writeHead(500, { "content-type": "text/html" }).end("<h1>Erro 500</h1>");
         return;
       }
       const found = VIACEP_FIXTURES[cep];
@@ -88,6 +104,7 @@ export async function startFakeViaCep(options: { delayMs?: number } = {}): Promi
     url: `http://127.0.0.1:${port}/ws`,
     requests,
     slow,
+    failing,
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

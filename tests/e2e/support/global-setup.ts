@@ -1,7 +1,8 @@
 /**
  * e2e globalSetup: build once (skip with E2E_SKIP_BUILD=1), then a temp database behind the
- * local libSQL server, the fake e-mail API, and the built Worker served in workerd (wrangler dev)
- * on a free port with EMAIL_API_URL pointing at the fake. Provides `baseURL` and friends.
+ * local libSQL server, the fake e-mail API and the fake ViaCEP, and the built Worker served in
+ * workerd (wrangler dev) on a free port with EMAIL_API_URL and VIACEP_BASE_URL pointing at the
+ * fakes. Provides `baseURL` and friends.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,9 +11,11 @@ import type { TestProject } from "vitest/node";
 import { generateSigningJwk } from "../../../worker/auth/jwt.ts";
 import { startLibsql } from "../../../scripts/lib/libsql.ts";
 import { migrateDatabase } from "../../../scripts/lib/migrate.ts";
-import { BIN, childEnv, ROOT, spawnGroup } from "../../../scripts/lib/proc.ts";
+import { BIN, buildEnv, ROOT, spawnGroup } from "../../../scripts/lib/proc.ts";
 import { serveWorker } from "../../../scripts/lib/serve-worker.ts";
 import { startFakeEmailServer } from "../../fakes/email-server.ts";
+import { startFakeViaCep } from "../../fakes/viacep-server.ts";
+import { E2E_CEPS } from "./viacep.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,7 +30,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const t0 = performance.now();
   if (process.env.E2E_SKIP_BUILD !== "1") {
-    const build = spawnGroup(process.execPath, [BIN.reactRouter, "build"], { env: childEnv({ FORCE_COLOR: "0" }), stdio: "pipe" });
+    const build = spawnGroup(process.execPath, [BIN.reactRouter, "build"], { env: buildEnv({ FORCE_COLOR: "0" }), stdio: "pipe" });
     let output = "";
     build.child.stdout?.on("data", (c: Buffer) => {
       output += c.toString();
@@ -53,6 +56,7 @@ export default async function setup(project: TestProject) {
   db.$client.close();
   const libsql = await startLibsql(file);
   const email = await startFakeEmailServer();
+  const viacep = await startFakeViaCep({ delayMs: 3000, slowCeps: [E2E_CEPS.slow], failingCeps: [E2E_CEPS.failing] });
   let worker: Awaited<ReturnType<typeof serveWorker>>;
   try {
     worker = await serveWorker({
@@ -62,6 +66,7 @@ export default async function setup(project: TestProject) {
         JWT_PRIVATE_JWK: await generateSigningJwk(),
         EMAIL_API_URL: email.url,
         EMAIL_API_KEY: "e2e-key",
+        VIACEP_BASE_URL: viacep.url,
       },
       configPath: path.join(buildCopy, "server/wrangler.json"),
       persistTo: path.join(dir, "wrangler-state"),
@@ -69,6 +74,7 @@ export default async function setup(project: TestProject) {
       echo: process.env.E2E_WORKER_LOGS === "1",
     });
   } catch (error) {
+    await viacep.close();
     await email.close();
     await libsql.close();
     throw error;
@@ -84,6 +90,7 @@ export default async function setup(project: TestProject) {
     const logDir = path.join(ROOT, "test-results");
     mkdirSync(logDir, { recursive: true });
     writeFileSync(path.join(logDir, "e2e-worker.log"), worker.logs());
+    await viacep.close();
     await email.close();
     await libsql.close();
     rmSync(dir, { recursive: true, force: true });
