@@ -7,7 +7,7 @@ import { meApi } from "./api/me.ts";
 import { clientsApi, companiesApi } from "./api/resources.ts";
 import { requestContext } from "./context.ts";
 import { apiError, INTERNAL_ERROR } from "./http/errors.ts";
-import { logger, originCheck, requestContextMiddleware, requestId, securityHeaders } from "./http/middleware.ts";
+import { logger, originCheck, requestContextMiddleware, requestId, SESSION_RECHECK_HEADER, securityHeaders } from "./http/middleware.ts";
 import type { AppEnv } from "./http/types.ts";
 
 export interface AppDeps {
@@ -52,6 +52,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     context.set(requestContext, c.get("rc"));
     return deps.renderPage(c.req.raw, context);
   });
+
+  // An answer made under a session that changed or ended meanwhile is served again, once
+  // (see SESSION_RECHECK_HEADER). Only GET/HEAD get there, so the request has no body to replay.
+  const serve = app.fetch;
+  app.fetch = async (request, env, executionCtx) => {
+    const first = await serve(request, env, executionCtx);
+    if (!first.headers.has(SESSION_RECHECK_HEADER)) return first;
+    const again = await serve(request, env, executionCtx);
+    if (!again.headers.has(SESSION_RECHECK_HEADER)) return again;
+    return new Response("Sua sessão mudou durante o acesso. Recarregue a página.", {
+      status: 503,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "1" },
+    });
+  };
 
   app.onError((error, c) => {
     console.error(`[${c.get("requestId") ?? "-"}] erro não tratado`, error);

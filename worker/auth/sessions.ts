@@ -1,3 +1,4 @@
+import type { InArgs, InStatement, ResultSet } from "@libsql/client";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { memberships, organizations, sessions, users } from "../../db/schema/index.ts";
@@ -61,25 +62,28 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** What a request learns about its caller: session, user and membership with its organization. */
+const sessionFields = {
+  sessionId: sessions.id,
+  expiresAt: sessions.expiresAt,
+  lastSeenAt: sessions.lastSeenAt,
+  createdAt: sessions.createdAt,
+  userId: users.id,
+  name: users.name,
+  email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
+  colorMode: users.colorMode,
+  orgId: memberships.orgId,
+  role: memberships.role,
+  deactivatedAt: memberships.deactivatedAt,
+  orgName: organizations.name,
+};
+
 /** One query: session, user and membership with its organization. */
 export function sessionQuery(db: Database, sessionId: string, now: Date) {
   // tenant-exempt: this is how a request learns its organization (the session user's membership).
   return db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      createdAt: sessions.createdAt,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      colorMode: users.colorMode,
-      orgId: memberships.orgId,
-      role: memberships.role,
-      deactivatedAt: memberships.deactivatedAt,
-      orgName: organizations.name,
-    })
+    .select(sessionFields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(memberships, eq(memberships.userId, users.id))
@@ -88,7 +92,33 @@ export function sessionQuery(db: Database, sessionId: string, now: Date) {
     .limit(1);
 }
 
-type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
+/**
+ * The same lookup as a raw statement and a reader for its result, so it can ride in the
+ * round trip of the request's first read (db/prelude.ts).
+ */
+export function sessionStatement(
+  db: Database,
+  sessionId: string,
+  now: Date,
+): { statement: InStatement; read(result: ResultSet): SessionRow | undefined } {
+  const query = sessionQuery(db, sessionId, now).toSQL();
+  const columns = Object.entries(sessionFields);
+  return {
+    statement: { sql: query.sql, args: query.params as InArgs },
+    read(result) {
+      const raw = result.rows[0];
+      if (!raw) return undefined;
+      const row: Record<string, unknown> = {};
+      columns.forEach(([key, column], i) => {
+        const value = raw[i];
+        row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value as never);
+      });
+      return row as SessionRow;
+    },
+  };
+}
+
+export type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
 
 export function toAuthState(row: SessionRow, via: AuthState["via"]): AuthState {
   const active = row.orgId && !row.deactivatedAt && row.role && row.orgName;

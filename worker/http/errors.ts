@@ -17,6 +17,8 @@ export const INTERNAL_ERROR = "Erro interno. Tente novamente em instantes.";
 
 /** Maps any thrown error to a pt-BR JSON answer; unknown errors are logged, never shown. */
 export function toApiResponse(c: Context, error: unknown): Response {
+  // A thrown Response is an answer, not a failure (e.g. the session recheck in middleware.ts).
+  if (error instanceof Response) throw error;
   if (error instanceof DomainError) {
     return apiError(c, error.status, error.message, "domain_error", error.field ? { [error.field]: error.message } : undefined);
   }

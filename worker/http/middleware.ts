@@ -2,7 +2,17 @@ import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { createDb } from "../../db/client.ts";
 import { verifyAccessToken } from "../auth/jwt.ts";
-import { renewalFor, SESSION_COOKIE, sessionCookie, sessionQuery, toAuthState, touchSession } from "../auth/sessions.ts";
+import { forgetSession, rememberSession, sameCaller, sessionHint } from "../auth/session-hints.ts";
+import {
+  renewalFor,
+  SESSION_COOKIE,
+  type SessionRow,
+  sessionCookie,
+  sessionQuery,
+  sessionStatement,
+  toAuthState,
+  touchSession,
+} from "../auth/sessions.ts";
 import { digest as sha } from "../auth/tokens.ts";
 import { ConfigError, readConfig } from "../config/env.ts";
 import type { RequestContext } from "../context.ts";
@@ -71,6 +81,20 @@ function clientIp(request: Request): string {
  * Validates config, opens the per-request database handle and resolves who is calling:
  * a bearer access token (API clients) or the session cookie (browser). One round trip.
  */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Marks an answer produced under a session that changed or ended since it was hinted: the app
+ * discards it and serves the request again, now with the session as it really is
+ * (`createApp`). A redirect would do the same for a person, but not for React Router's own
+ * fetches (manifest, data requests), which do not follow it.
+ */
+export const SESSION_RECHECK_HEADER = "x-alicerce-session-recheck";
+
+function recheck(): Response {
+  return new Response(null, { status: 503, headers: { [SESSION_RECHECK_HEADER]: "1", "cache-control": "no-store" } });
+}
+
 export const requestContextMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   let config: ReturnType<typeof readConfig>;
   try {
@@ -108,30 +132,80 @@ export const requestContextMiddleware: MiddlewareHandler<AppEnv> = async (c, nex
 
   const authorization = c.req.header("authorization");
   const now = new Date();
-  if (authorization?.toLowerCase().startsWith("bearer ")) {
-    const verified = await verifyAccessToken(config.JWT_PRIVATE_JWK, authorization.slice(7).trim());
+  const bearer = authorization?.toLowerCase().startsWith("bearer ");
+  const token = bearer ? undefined : getCookie(c, SESSION_COOKIE);
+  let sessionId: string | undefined;
+  let subject: string | undefined;
+  if (bearer) {
+    const verified = await verifyAccessToken(config.JWT_PRIVATE_JWK, (authorization as string).slice(7).trim());
     if (!verified.ok) return apiError(c, 401, verified.error, "invalid_token");
-    const [row] = await sessionQuery(rc.db, verified.sid, now);
-    if (!row || row.userId !== verified.sub) return apiError(c, 401, "Sessão encerrada. Entre novamente.", "session_revoked");
-    rc.auth = toAuthState(row, "bearer");
-  } else {
-    const token = getCookie(c, SESSION_COOKIE);
-    if (token) {
-      const [row] = await sessionQuery(rc.db, await sha(token), now);
-      if (row) {
-        rc.auth = toAuthState(row, "cookie");
-        const renewTo = renewalFor(rc.auth, row.createdAt, now);
-        if (renewTo) {
-          rc.waitUntil(touchSession(rc.db, row.sessionId, renewTo, now));
-          rc.setCookies.push(sessionCookie(token, renewTo, rc.secureCookies, now));
-        }
-      } else {
-        // Unknown or ended session: drop the stale cookie.
-        rc.setCookies.push(`${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+    sessionId = verified.sid;
+    subject = verified.sub;
+  } else if (token) {
+    sessionId = await sha(token);
+  }
+  const via = bearer ? "bearer" : "cookie";
+  // A session accepted (or refused) for this request: remember it, renew the cookie when due.
+  const accepted = (row: SessionRow) => {
+    rememberSession(row.sessionId, row, now.getTime());
+    rc.auth = toAuthState(row, via);
+    if (!bearer && token) {
+      const renewTo = renewalFor(rc.auth, row.createdAt, now);
+      if (renewTo) {
+        rc.waitUntil(touchSession(rc.db, row.sessionId, renewTo, now));
+        rc.setCookies.push(sessionCookie(token, renewTo, rc.secureCookies, now));
       }
     }
+  };
+  const refused = () => {
+    if (sessionId) forgetSession(sessionId);
+    // Unknown or ended session: drop the stale cookie.
+    if (!bearer) rc.setCookies.push(`${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+  };
+
+  const hint = sessionId && SAFE_METHODS.has(c.req.method) ? sessionHint(sessionId, now.getTime()) : undefined;
+  if (sessionId && hint && (!bearer || hint.userId === subject)) {
+    // Seen before: act as that caller now, and check it with the request's first read (ADR 011).
+    rc.auth = toAuthState(hint, via);
+    let verdict = "ok" as "ok" | "ended" | "changed";
+    // Thrown through whatever read carried the lookup when it is refused. A Response: React
+    // Router and Hono pass it through as an answer, not an error, so nothing logs it.
+    const retry = new Response(null, { status: 307 });
+    const lookup = sessionStatement(rc.db, sessionId, now);
+    rc.db.setPrelude({
+      statement: lookup.statement,
+      accept(result) {
+        const fresh = lookup.read(result);
+        if (fresh && (!bearer || fresh.userId === subject) && sameCaller(fresh, hint)) return accepted(fresh);
+        verdict = fresh && (!bearer || fresh.userId === subject) ? "changed" : "ended";
+        if (verdict === "changed" && fresh) rememberSession(fresh.sessionId, fresh, now.getTime());
+        else refused();
+        throw retry;
+      },
+    });
+    try {
+      await next();
+    } catch (error) {
+      if (error !== retry) throw error;
+    }
+    try {
+      await rc.db.settlePrelude();
+    } catch (error) {
+      if (error !== retry) throw error;
+    }
+    // Whatever was produced under a caller who no longer is that caller is discarded.
+    if (verdict !== "ok") c.res = recheck();
+  } else {
+    if (sessionId) {
+      const [row] = await sessionQuery(rc.db, sessionId, now);
+      if (row && (!bearer || row.userId === subject)) accepted(row);
+      else if (bearer) {
+        forgetSession(sessionId);
+        return apiError(c, 401, "Sessão encerrada. Entre novamente.", "session_revoked");
+      } else refused();
+    }
+    await next();
   }
-  await next();
   if (rc.setCookies.length) {
     try {
       for (const cookie of rc.setCookies) c.res.headers.append("set-cookie", cookie);
@@ -141,8 +215,6 @@ export const requestContextMiddleware: MiddlewareHandler<AppEnv> = async (c, nex
     }
   }
 };
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * CSRF: a state-changing request riding on the session cookie must come from our own origin.

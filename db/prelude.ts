@@ -1,0 +1,107 @@
+import type { Client, InStatement, ResultSet, TransactionMode } from "@libsql/client";
+
+/**
+ * A statement that rides in the same round trip as the request's first read (ADR 011): the
+ * session lookup of a request whose identity is already known from an earlier one. Its
+ * `accept` sees the result before anything else of that call reaches the caller; throwing
+ * there rejects the call, so data read on a stale or revoked session never leaves the client.
+ */
+export interface Prelude {
+  statement: InStatement;
+  accept(result: ResultSet): void;
+}
+
+/** Only plain reads may ride along: nothing may be written before the prelude is accepted. */
+function isRead(stmt: InStatement): boolean {
+  return /^\s*(select|with)\b/i.test(typeof stmt === "string" ? stmt : stmt.sql);
+}
+
+function toStatement(args: unknown[]): InStatement {
+  const [first, second] = args;
+  if (typeof first === "string") return second === undefined ? first : ({ sql: first, args: second } as InStatement);
+  return first as InStatement;
+}
+
+/** The prelude state of one request's database handle. */
+export class PreludeGate {
+  #pending: Prelude | null = null;
+  /** Settles once the prelude ran and was accepted (or rejected). */
+  #settled: Promise<void> | null = null;
+
+  readonly client: Client;
+  readonly onTrip: () => void;
+
+  constructor(client: Client, onTrip: () => void) {
+    this.client = client;
+    this.onTrip = onTrip;
+  }
+
+  set(prelude: Prelude): void {
+    if (this.#pending || this.#settled) throw new Error("a prelude was already set for this request");
+    this.#pending = prelude;
+  }
+
+  /** Runs a pending prelude on its own (when nothing could carry it) and waits for its verdict. */
+  settle(): Promise<void> {
+    if (this.#settled) return this.#settled;
+    const prelude = this.#pending;
+    if (!prelude) return Promise.resolve();
+    this.#pending = null;
+    this.onTrip();
+    this.#settled = this.client.execute(prelude.statement).then((result) => prelude.accept(result));
+    return this.#settled;
+  }
+
+  /** `execute` with a pending prelude carried along when the statement is a read. */
+  async execute(args: unknown[]): Promise<ResultSet> {
+    const stmt = toStatement(args);
+    if (this.#pending && isRead(stmt)) {
+      const [result] = await this.#carry([stmt], "deferred");
+      return result as ResultSet;
+    }
+    await this.settle();
+    this.onTrip();
+    return (this.client.execute as (...a: unknown[]) => Promise<ResultSet>)(...args);
+  }
+
+  /** `batch` with a pending prelude carried along when every statement is a read. */
+  async batch(stmts: InStatement[], mode?: TransactionMode): Promise<ResultSet[]> {
+    if (this.#pending && stmts.every(isRead)) return this.#carry(stmts, mode ?? "deferred");
+    await this.settle();
+    this.onTrip();
+    return this.client.batch(stmts, mode);
+  }
+
+  async #carry(stmts: InStatement[], mode: TransactionMode): Promise<ResultSet[]> {
+    const prelude = this.#pending as Prelude;
+    this.#pending = null;
+    let accepted!: () => void;
+    let refused!: (error: unknown) => void;
+    this.#settled = new Promise<void>((resolve, reject) => {
+      accepted = resolve;
+      refused = reject;
+    });
+    // Calls made meanwhile wait for the verdict; an unobserved rejection is not an error.
+    this.#settled.catch(() => {});
+    this.onTrip();
+    let results: ResultSet[];
+    try {
+      results = await this.client.batch([prelude.statement, ...stmts], mode);
+    } catch (error) {
+      // The batch failed as a whole: the prelude still has to run (on its own, later).
+      // Whoever already waits on the verdict gets it from that run.
+      this.#pending = prelude;
+      this.#settled = null;
+      this.settle().then(accepted, refused);
+      throw error;
+    }
+    try {
+      prelude.accept(results[0] as ResultSet);
+    } catch (error) {
+      refused(error);
+      throw error;
+    }
+    accepted();
+    return results.slice(1);
+  }
+}

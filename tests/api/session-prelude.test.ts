@@ -1,0 +1,104 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { memberships, sessions } from "../../db/schema/index.ts";
+import { createHarness, createOwner, type Harness } from "./harness.ts";
+import { addMember } from "./records.ts";
+
+/**
+ * A GET from a session this isolate has seen sends the session lookup with its first read: one
+ * round trip. The lookup is checked before any data reaches the handler, so a session that
+ * ended or changed never sees data under its old identity (ADR 011).
+ */
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+const trips = (res: Response) => Number(res.headers.get("x-db-round-trips"));
+
+async function bearerFor(email: string, senha: string): Promise<string> {
+  const res = await h.request("/api/auth/token", { json: { email, senha } });
+  expect(res.status).toBe(200);
+  return String(((await res.json()) as { access_token: string }).access_token);
+}
+
+async function seed(cookie: string, nome: string): Promise<void> {
+  const res = await h.request("/api/clients", { json: { tipo: "pf", nome }, cookie });
+  expect(res.status).toBe(201);
+}
+
+describe("session lookup in the first read's round trip", () => {
+  it("costs one round trip once the session is known, with the same answer", async () => {
+    const owner = await createOwner(h, "Prelúdio");
+    await seed(owner.cookie, "Carla Prelúdio");
+    const first = await h.request("/api/clients", { cookie: owner.cookie });
+    const second = await h.request("/api/clients", { cookie: owner.cookie });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(trips(first)).toBe(1); // the POST above already saw this session
+    expect(trips(second)).toBe(1);
+    expect(await second.json()).toEqual(await first.json());
+    // Bearer tokens too.
+    const bearer = await bearerFor(owner.email, owner.password);
+    await h.request("/api/clients", { bearer });
+    const hinted = await h.request("/api/clients?q=carla", { bearer });
+    expect(trips(hinted)).toBe(1);
+    expect(((await hinted.json()) as { data: { nome: string }[] }).data.map((c) => c.nome)).toEqual(["Carla Prelúdio"]);
+    // A handler that reads nothing still has the session checked: alone, one round trip.
+    const me = await h.request("/api/me", { bearer });
+    expect(me.status).toBe(200);
+    expect(trips(me)).toBe(1);
+    // Writes never ride along: the session is checked before them.
+    const write = await h.request("/api/clients", { json: { tipo: "pf", nome: "Outra" }, cookie: owner.cookie });
+    expect(write.status).toBe(201);
+    expect(trips(write)).toBe(2);
+  });
+
+  it("a session ended since it was seen gets no data: 401 for the API, and the cookie is dropped", async () => {
+    const owner = await createOwner(h, "Encerrada");
+    await seed(owner.cookie, "Segredo Encerrado");
+    const bearer = await bearerFor(owner.email, owner.password);
+    expect((await h.request("/api/clients", { cookie: owner.cookie })).status).toBe(200);
+    expect((await h.request("/api/clients", { bearer })).status).toBe(200);
+    const now = new Date();
+    await h.fresh.db.update(sessions).set({ revokedAt: now });
+    // Pages: served again as a visitor, and the cookie is dropped (the real page's guard then
+    // asks to log in; here React Router is a stub that shows whether it had a context).
+    const page = await h.request("/clients", { cookie: owner.cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("set-cookie")).toContain("Max-Age=0");
+    const viaCookie = await h.request("/api/clients", { cookie: owner.cookie });
+    const body = await viaCookie.text();
+    expect(viaCookie.status).toBe(401);
+    expect(body).not.toContain("Segredo");
+    expect(viaCookie.headers.get("set-cookie")).toContain("Max-Age=0");
+    const viaBearer = await h.request("/api/clients", { bearer });
+    expect(viaBearer.status).toBe(401);
+    expect(await viaBearer.text()).not.toContain("Segredo");
+    // Nothing is remembered any more: the next request pays the full lookup and is refused.
+    const again = await h.request("/api/me", { bearer });
+    expect(again.status).toBe(401);
+  });
+
+  it("a changed role or deactivation is never acted on with the old one: the request starts over", async () => {
+    const owner = await createOwner(h, "Papéis");
+    const admin = await addMember(h, owner.orgId, "admin", "Ana Admin");
+    const me = async () => h.request("/api/me", { cookie: admin.cookie });
+    expect(((await (await me()).json()) as { organization: { role: string } }).organization.role).toBe("admin");
+    await h.fresh.db
+      .update(memberships)
+      .set({ role: "professional" })
+      .where(and(eq(memberships.userId, admin.userId), eq(memberships.orgId, owner.orgId)));
+    // The answer made as "admin" is thrown away and the request served again.
+    const retried = await me();
+    expect(retried.status).toBe(200);
+    expect(((await retried.json()) as { organization: { role: string } }).organization.role).toBe("professional");
+    // Deactivated: starts over, then has no organization at all.
+    await h.fresh.db.update(memberships).set({ deactivatedAt: new Date() }).where(eq(memberships.userId, admin.userId));
+    const after = await h.request("/api/clients", { cookie: admin.cookie });
+    expect(after.status).toBeGreaterThanOrEqual(400);
+    expect(after.status).toBeLessThan(500);
+  });
+});
