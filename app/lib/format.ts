@@ -86,9 +86,18 @@ export function parseBRL(input: string): number | null {
   return negative && total !== 0 ? -total : total;
 }
 
+/** Building an Intl formatter costs far more than using one (≈0.2 ms each): keep them. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** pt-BR number: 1234567.891 → "1.234.567,891". Options are passed to Intl. */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return normalizeSpaces(new Intl.NumberFormat(LOCALE, options).format(value));
+  const key = options ? JSON.stringify(options) : "";
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, options);
+    numberFormats.set(key, format);
+  }
+  return normalizeSpaces(format.format(value));
 }
 
 export type DateInput = Date | string | number;

@@ -86,25 +86,22 @@ function HeaderCell({ column }: { column: ColumnView }) {
   );
 }
 
+/** One cell; the look lives in app.css (`.dl-*`), so each of a page's cells stays small. */
 function Cell({ column, row, first }: { column: ColumnView; row: RowView; first: boolean }) {
   const text = row.cells[column.key] ?? "";
-  const right = column.align === "right";
   if (first) {
     return (
-      <td className="block min-w-0 pr-8 pb-2 md:table-cell md:px-3 md:py-3">
-        <Link to={row.href} prefetch="intent" className="font-semibold text-fg underline-offset-2 hover:text-accent hover:underline">
+      <td className="dl-first">
+        <Link to={row.href} prefetch="intent">
           {text || row.title}
         </Link>
-        {row.subtitle ? <p className="text-xs text-fg-soft [overflow-wrap:anywhere] md:hidden">{row.subtitle}</p> : null}
+        {row.subtitle ? <p>{row.subtitle}</p> : null}
       </td>
     );
   }
   return (
-    <td
-      className={`flex justify-between gap-3 py-1 md:table-cell md:px-3 md:py-3 ${right ? "tabular-nums md:text-right" : ""} [overflow-wrap:anywhere]`}
-    >
-      <span className="shrink-0 text-fg-soft md:hidden">{column.label}</span>
-      <span className={right ? "text-right" : "text-right md:text-left"}>{text || <span className="text-fg-soft">—</span>}</span>
+    <td className={column.align === "right" ? "dl-cell dl-num" : "dl-cell"} data-label={column.label}>
+      {text || <span className="dl-empty">—</span>}
     </td>
   );
 }
@@ -402,12 +399,9 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
                   <SkeletonRows count={Math.min(Math.max(view.rows.length, 5), 10)} columns={visible.length} selectable={selectable} />
                 ) : (
                   view.rows.map((row) => (
-                    <tr
-                      key={row.id}
-                      className="relative block rounded-xl border border-line bg-surface p-4 md:table-row md:rounded-none md:border-0 md:border-b md:bg-transparent md:p-0 md:last:border-b-0 md:hover:bg-muted/50"
-                    >
+                    <tr key={row.id} className="dl-row">
                       {selectable ? (
-                        <td className="absolute top-4 right-4 md:static md:table-cell md:w-10 md:px-3 md:py-3">
+                        <td className="dl-check">
                           <input
                             type="checkbox"
                             form={bulkFormId}
