@@ -24,6 +24,21 @@ import { digest } from "../../worker/auth/tokens.ts";
 import { edgeFunctions } from "../../worker/functions/index.ts";
 import { definitionOf, RESOURCE_NAMES } from "../../worker/resources/index.ts";
 import { type FakeViaCep, startFakeViaCep } from "../fakes/viacep-server.ts";
+import {
+  BAD_CEPS,
+  BAD_DATES,
+  BAD_DOCS,
+  BAD_EMAILS,
+  BAD_PHONES,
+  BAD_URLS,
+  HTML,
+  HUGE,
+  isPtBr,
+  NUMBERISH,
+  NUMBERS,
+  SQL,
+  UNICODE,
+} from "../support/garbage.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 30);
@@ -31,10 +46,6 @@ const SEED = process.env.BAD_INPUT_SEED ? Number(process.env.BAD_INPUT_SEED) : u
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Tables whose rows change on any attempt by design: the rate-limit counters. */
 const VOLATILE_TABLES = new Set(["rate_limits", "__drizzle_migrations"]);
-/** Spec-fixed English messages (product spec §8); everything else must read as pt-BR. */
-const SPEC_MESSAGES = new Set(["Invalid JWT signature"]);
-const ENGLISH =
-  /error|invalid|undefined|exception|expected|received|unexpected|failed|cannot|must be|is required|\bnull\b|\bNaN\b|\[object/i;
 
 // ---------------------------------------------------------------------------------------------
 // The endpoints
@@ -205,55 +216,6 @@ function oracleFor(c: Case): Oracle {
 
 // ---------------------------------------------------------------------------------------------
 // Generators
-
-const HUGE = "a".repeat(100_000);
-const SQL = [
-  "'; DROP TABLE clients; --",
-  "' OR '1'='1",
-  "1; DELETE FROM users",
-  "\"; UPDATE users SET name='x' --",
-  "%' --",
-  "1 UNION SELECT * FROM sessions",
-];
-const HTML = [
-  "<script>alert(1)</script>",
-  '"><img src=x onerror=alert(1)>',
-  "javascript:alert(1)",
-  "<svg/onload=alert(1)>",
-  "{{constructor.constructor('alert(1)')()}}",
-];
-const UNICODE = [
-  "🙂🏠🔑",
-  "\u202Eevil\u202C",
-  "שלום עולם",
-  "مرحبا",
-  "a\u0000b",
-  "\uD800",
-  "\uDFFF lone",
-  "Z̸̢͉a̷l̶g̵o",
-  "\uFEFF",
-  "\u200B\u200D",
-  "𝕏𝕐ℤ",
-  "ﷺ",
-  "\r\n\t",
-];
-const BAD_DOCS = [
-  "111.111.111-11",
-  "123.456.789-00",
-  "00000000000",
-  "529.982.247-24",
-  "12.ABC.345/01DE-99",
-  "11.222.333/0001-80",
-  "1234",
-  "abcdefghijk",
-];
-const BAD_CEPS = ["00000-00", "1234567", "ABCDE-FGH", "0131010", "01310-1000", "-1"];
-const BAD_PHONES = ["(00) 0000-0000", "123", "+1 555 0100", "(11) 1234", "119123456781191234567", "(99) 9999-9999x"];
-const BAD_EMAILS = ["a@", "@b.com", "a b@c.com", `${"x".repeat(300)}@a.com`, "maria@@exemplo.com", "maria@exemplo"];
-const BAD_DATES = ["31/02/2020", "2999-01-01", "0000-00-00", "ontem", "2020-13-45", "1899-12-31"];
-const BAD_URLS = ["javascript:alert(1)", "ftp://x", "http://", "não é url", "//evil.example"];
-const NUMBERS = [-1, 0, -0, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 0.1 + 0.2, 2 ** 53, -(2 ** 31)];
-const NUMBERISH = ["NaN", "Infinity", "-Infinity", "1e999", "-0", "0x1F", "١٢٣", "12,5", "1.000.000,00"];
 
 const badScalar = fc.oneof(
   fc.constantFrom<unknown>(null, true, false, HUGE, "", " ", ...NUMBERS, ...NUMBERISH),
@@ -472,12 +434,6 @@ function changedTables(a: Snapshot, b: Snapshot): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-function isPtBr(message: unknown): boolean {
-  if (typeof message !== "string" || !message.trim()) return false;
-  if (SPEC_MESSAGES.has(message)) return true;
-  return !ENGLISH.test(message);
-}
 
 let h: Harness;
 let viacep: FakeViaCep;

@@ -1,5 +1,5 @@
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, fillPlaceholders, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { memberships, organizations, sessions, users } from "../../db/schema/index.ts";
 import type { ColorMode } from "../../db/schema/accounts.ts";
@@ -92,6 +92,25 @@ export function sessionQuery(db: Database, sessionId: string, now: Date) {
     .limit(1);
 }
 
+/** The lookup's SQL, built once per isolate with placeholders (building it cost ≈0.5 ms per request). */
+let lookupSql: { sql: string; params: unknown[] } | undefined;
+
+function lookupTemplate(db: Database) {
+  lookupSql ??= db
+    // tenant-exempt: this is how a request learns its organization (the session user's membership).
+    .select(sessionFields)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(organizations, eq(organizations.id, memberships.orgId))
+    .where(and(eq(sessions.id, sql.placeholder("sid")), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1)
+    .toSQL();
+  return lookupSql;
+}
+
+const sessionColumns = Object.entries(sessionFields);
+
 /**
  * The same lookup as a raw statement and a reader for its result, so it can ride in the
  * round trip of the request's first read (db/prelude.ts).
@@ -101,21 +120,27 @@ export function sessionStatement(
   sessionId: string,
   now: Date,
 ): { statement: InStatement; read(result: ResultSet): SessionRow | undefined } {
-  const query = sessionQuery(db, sessionId, now).toSQL();
-  const columns = Object.entries(sessionFields);
+  const template = lookupTemplate(db);
   return {
-    statement: { sql: query.sql, args: query.params as InArgs },
+    // `expires_at` holds milliseconds (timestamp_ms).
+    statement: { sql: template.sql, args: fillPlaceholders(template.params, { sid: sessionId, now: now.getTime() }) as InArgs },
     read(result) {
       const raw = result.rows[0];
       if (!raw) return undefined;
       const row: Record<string, unknown> = {};
-      columns.forEach(([key, column], i) => {
+      sessionColumns.forEach(([key, column], i) => {
         const value = raw[i];
         row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value as never);
       });
       return row as SessionRow;
     },
   };
+}
+
+/** The session's row, looked up on its own (one round trip). */
+export async function lookUpSession(db: Database, sessionId: string, now: Date): Promise<SessionRow | undefined> {
+  const lookup = sessionStatement(db, sessionId, now);
+  return lookup.read(await db.$client.execute(lookup.statement));
 }
 
 export type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];

@@ -8,7 +8,7 @@ import {
   SESSION_COOKIE,
   type SessionRow,
   sessionCookie,
-  sessionQuery,
+  lookUpSession,
   sessionStatement,
   toAuthState,
   touchSession,
@@ -197,7 +197,7 @@ export const requestContextMiddleware: MiddlewareHandler<AppEnv> = async (c, nex
     if (verdict !== "ok") c.res = recheck();
   } else {
     if (sessionId) {
-      const [row] = await sessionQuery(rc.db, sessionId, now);
+      const row = await lookUpSession(rc.db, sessionId, now);
       if (row && (!bearer || row.userId === subject)) accepted(row);
       else if (bearer) {
         forgetSession(sessionId);
