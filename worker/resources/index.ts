@@ -298,52 +298,45 @@ export async function updateRecord<N extends ResourceName>(
   throw new DomainError(NOT_FOUND[name], 404);
 }
 
-/** Soft delete (restorable with `restoreRecords`); returns how many were deleted. */
-export async function deleteRecords(
+/**
+ * Marks live records deleted (`deleted` given) or deleted ones live again (`null`); returns how
+ * many changed. `updated_at` keeps its value: deleting is not editing.
+ */
+async function setDeleted(
   ctx: ServiceContext,
   orgId: string,
-  actorUserId: string,
   name: ResourceName,
   ids: string[],
+  deleted: { at: Date; by: string } | null,
 ): Promise<number> {
   const list = byId(ids);
   if (!list.length) return 0;
-  const scope = orgScope(ctx.db, orgId);
-  const result =
-    name === "clients"
-      ? await ctx.db
-          .update(clients)
-          .set({ deletedAt: ctx.now, deletedBy: actorUserId, updatedAt: sql`${clients.updatedAt}` })
-          .where(scope.where(clients, inArray(clients.id, list), isNull(clients.deletedAt)))
-      : await ctx.db
-          .update(companies)
-          .set({ deletedAt: ctx.now, deletedBy: actorUserId, updatedAt: sql`${companies.updatedAt}` })
-          .where(scope.where(companies, inArray(companies.id, list), isNull(companies.deletedAt)));
+  const { table, columns } = name === "clients" ? clientListSpec : companyListSpec;
+  const values = { deletedAt: deleted?.at ?? null, deletedBy: deleted?.by ?? null, updatedAt: sql`${columns.updatedAt}` };
+  const result = await ctx.db
+    .update(table)
+    // Both tables have these columns; the generic table type cannot say so.
+    .set(values as never)
+    .where(
+      orgScope(ctx.db, orgId).where(table, inArray(columns.id, list), deleted ? isNull(columns.deletedAt) : isNotNull(columns.deletedAt)),
+    );
   return result.rowsAffected;
 }
 
+/** Soft delete (restorable with `restoreRecords`); returns how many were deleted. */
+export function deleteRecords(ctx: ServiceContext, orgId: string, actorUserId: string, name: ResourceName, ids: string[]): Promise<number> {
+  return setDeleted(ctx, orgId, name, ids, { at: ctx.now, by: actorUserId });
+}
+
 /** Undoes a soft delete; returns how many were restored. */
-export async function restoreRecords(
+export function restoreRecords(
   ctx: ServiceContext,
   orgId: string,
   _actorUserId: string,
   name: ResourceName,
   ids: string[],
 ): Promise<number> {
-  const list = byId(ids);
-  if (!list.length) return 0;
-  const scope = orgScope(ctx.db, orgId);
-  const result =
-    name === "clients"
-      ? await ctx.db
-          .update(clients)
-          .set({ deletedAt: null, deletedBy: null, updatedAt: sql`${clients.updatedAt}` })
-          .where(scope.where(clients, inArray(clients.id, list), isNotNull(clients.deletedAt)))
-      : await ctx.db
-          .update(companies)
-          .set({ deletedAt: null, deletedBy: null, updatedAt: sql`${companies.updatedAt}` })
-          .where(scope.where(companies, inArray(companies.id, list), isNotNull(companies.deletedAt)));
-  return result.rowsAffected;
+  return setDeleted(ctx, orgId, name, ids, null);
 }
 
 // ---------------------------------------------------------------------------
