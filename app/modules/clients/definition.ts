@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { CLIENT_KINDS, CLIENT_ORIGINS, type ClientKind, type ClientOrigin } from "../../../db/schema/enums.ts";
 import { formatCep, formatCnpj, formatCpf, formatPhoneBR, isValidCnpj, isValidCpf, normalizeCnpj } from "../../lib/documents.ts";
-import { formatDate, formatDateTime } from "../../lib/format.ts";
-import { cep, checkbox, email, messages, optional, optionalString, requiredString } from "../../lib/validation.ts";
-import { UFS } from "../organization/business-fields.ts";
+import { formatDate } from "../../lib/format.ts";
+import { checkbox, email, messages, optional, optionalString, requiredString } from "../../lib/validation.ts";
 import {
   optionalDate,
   optionalId,
@@ -16,6 +15,7 @@ import {
 } from "../resources/schema-helpers.ts";
 
 export { UF_OPTIONS };
+import { addressColumns, addressFields, addressShape, auditColumns } from "../resources/address.ts";
 import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "../resources/types.ts";
 
 /** Clientes: people (pessoa física) and companies (pessoa jurídica) the business serves. Client-safe. */
@@ -83,8 +83,6 @@ export interface ClientRow {
   atualizadoPorNome: string | null;
 }
 
-const UF_VALUES = UFS as unknown as readonly [string, ...string[]];
-
 /**
  * One schema for the form, the action, the API and each imported CSV row. CPF is checked for
  * pessoa física and CNPJ (numeric or alphanumeric) for pessoa jurídica; the output is canonical
@@ -100,13 +98,7 @@ export const clientSchema = z.preprocess(
       email: optional(email("E-mail")),
       telefones: phones("Telefone"),
       aniversario: optionalDate("Data de nascimento", { past: true }),
-      cep: optional(cep("CEP")),
-      rua: optionalString("Rua", { max: 160 }),
-      numero: optionalString("Número", { max: 20 }),
-      complemento: optionalString("Complemento", { max: 80 }),
-      bairro: optionalString("Bairro", { max: 80 }),
-      cidade: optionalString("Cidade", { max: 80 }),
-      uf: optionalOption("UF", UF_VALUES, UF_OPTIONS),
+      ...addressShape,
       tags: tags("Tags"),
       origem: optionalOption("Origem", CLIENT_ORIGINS, CLIENT_ORIGIN_OPTIONS),
       observacoes: optionalString("Observações", { max: 2000 }),
@@ -139,7 +131,7 @@ function label(options: readonly FilterOption[], value: string | null): string {
   return value ? (options.find((o) => o.value === value)?.label ?? value) : "";
 }
 
-function dateOnly(iso: string | null): string {
+function _dateOnly(iso: string | null): string {
   return iso ? formatDate(iso) : "";
 }
 
@@ -160,8 +152,7 @@ export const clientColumns: readonly ColumnDef<ClientRow>[] = [
     text: (r) => (r.telefonePrincipal ? formatPhoneBR(r.telefonePrincipal) : ""),
     defaultVisible: true,
   },
-  { key: "cidade", label: "Cidade", text: (r) => r.cidade ?? "", filter: { type: "text" }, defaultVisible: true },
-  { key: "uf", label: "UF", text: (r) => r.uf ?? "", filter: { type: "multiselect", options: UF_OPTIONS }, defaultVisible: false },
+  ...addressColumns<ClientRow>(),
   {
     key: "origem",
     label: "Origem",
@@ -185,24 +176,7 @@ export const clientColumns: readonly ColumnDef<ClientRow>[] = [
     defaultVisible: false,
   },
   { key: "empresa", label: "Empresa", text: (r) => r.empresaNome ?? "", defaultVisible: false },
-  {
-    key: "criadoEm",
-    label: "Cadastrado em",
-    text: (r) => dateOnly(r.criadoEm),
-    value: (r) => r.criadoEm,
-    sortable: true,
-    filter: { type: "date-range" },
-    defaultVisible: false,
-  },
-  {
-    key: "atualizadoEm",
-    label: "Atualizado em",
-    text: (r) => formatDateTime(r.atualizadoEm),
-    value: (r) => r.atualizadoEm,
-    sortable: true,
-    filter: { type: "date-range" },
-    defaultVisible: false,
-  },
+  ...auditColumns<ClientRow>(false),
 ];
 
 export const clientFields: readonly FieldDef[] = [
@@ -226,20 +200,7 @@ export const clientFields: readonly FieldDef[] = [
     section: "Contato",
     hint: "Marque WhatsApp para abrir a conversa com um toque.",
   },
-  {
-    name: "cep",
-    label: "CEP",
-    kind: "cep",
-    section: "Endereço",
-    hint: "Preenche o endereço automaticamente.",
-    autoComplete: "postal-code",
-  },
-  { name: "rua", label: "Rua", kind: "text", section: "Endereço", autoComplete: "address-line1" },
-  { name: "numero", label: "Número", kind: "text", section: "Endereço" },
-  { name: "complemento", label: "Complemento", kind: "text", section: "Endereço", autoComplete: "address-line2" },
-  { name: "bairro", label: "Bairro", kind: "text", section: "Endereço", autoComplete: "address-level3" },
-  { name: "cidade", label: "Cidade", kind: "text", section: "Endereço", autoComplete: "address-level2" },
-  { name: "uf", label: "UF", kind: "select", options: UF_OPTIONS, section: "Endereço", autoComplete: "address-level1" },
+  ...addressFields,
   { name: "origem", label: "Origem", kind: "select", options: CLIENT_ORIGIN_OPTIONS, section: "Relacionamento" },
   { name: "tags", label: "Tags", kind: "tags", section: "Relacionamento", hint: "Separe com vírgulas: vip, investidor." },
   { name: "observacoes", label: "Observações", kind: "textarea", section: "Relacionamento" },

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { COMPANY_TYPES, type CompanyType } from "../../../db/schema/enums.ts";
 import { formatCnpj, formatPhoneBR } from "../../lib/documents.ts";
-import { formatDate, formatDateTime } from "../../lib/format.ts";
-import { cep, cnpj, email, messages, optional, optionalString, phone, requiredString, url } from "../../lib/validation.ts";
-import { UFS } from "../organization/business-fields.ts";
-import { optionalOption, requiredOption, UF_OPTIONS, unflatten } from "../resources/schema-helpers.ts";
+import { cnpj, email, messages, optional, optionalString, phone, requiredString, url } from "../../lib/validation.ts";
+import { requiredOption, unflatten } from "../resources/schema-helpers.ts";
+import { addressColumns, addressFields, addressShape, auditColumns } from "../resources/address.ts";
 import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "../resources/types.ts";
 
 /** Empresas: construtoras, incorporadoras, condomínios, fornecedores, clientes PJ, parceiros. Client-safe. */
@@ -49,8 +48,6 @@ export interface CompanyRow {
   atualizadoPorNome: string | null;
 }
 
-const UF_VALUES = UFS as unknown as readonly [string, ...string[]];
-
 export const companySchema = z.preprocess(
   unflatten,
   z.object({
@@ -68,13 +65,7 @@ export const companySchema = z.preprocess(
     email: optional(email("E-mail")),
     telefone: optional(phone("Telefone")),
     site: optional(url("Site")),
-    cep: optional(cep("CEP")),
-    rua: optionalString("Rua", { max: 160 }),
-    numero: optionalString("Número", { max: 20 }),
-    complemento: optionalString("Complemento", { max: 80 }),
-    bairro: optionalString("Bairro", { max: 80 }),
-    cidade: optionalString("Cidade", { max: 80 }),
-    uf: optionalOption("UF", UF_VALUES, UF_OPTIONS),
+    ...addressShape,
     observacoes: optionalString("Observações", { max: 2000 }),
   }),
 );
@@ -105,8 +96,7 @@ export const companyColumns: readonly ColumnDef<CompanyRow>[] = [
   { key: "email", label: "E-mail", text: (r) => r.email ?? "", defaultVisible: true },
   { key: "telefone", label: "Telefone", text: (r) => (r.telefone ? formatPhoneBR(r.telefone) : ""), defaultVisible: true },
   { key: "site", label: "Site", text: (r) => r.site ?? "", defaultVisible: false },
-  { key: "cidade", label: "Cidade", text: (r) => r.cidade ?? "", filter: { type: "text" }, defaultVisible: true },
-  { key: "uf", label: "UF", text: (r) => r.uf ?? "", filter: { type: "multiselect", options: UF_OPTIONS }, defaultVisible: false },
+  ...addressColumns<CompanyRow>(),
   {
     key: "totalClientes",
     label: "Clientes",
@@ -115,24 +105,7 @@ export const companyColumns: readonly ColumnDef<CompanyRow>[] = [
     align: "right",
     defaultVisible: false,
   },
-  {
-    key: "criadoEm",
-    label: "Cadastrada em",
-    text: (r) => formatDate(r.criadoEm),
-    value: (r) => r.criadoEm,
-    sortable: true,
-    filter: { type: "date-range" },
-    defaultVisible: false,
-  },
-  {
-    key: "atualizadoEm",
-    label: "Atualizada em",
-    text: (r) => formatDateTime(r.atualizadoEm),
-    value: (r) => r.atualizadoEm,
-    sortable: true,
-    filter: { type: "date-range" },
-    defaultVisible: false,
-  },
+  ...auditColumns<CompanyRow>(true),
 ];
 
 export const companyFields: readonly FieldDef[] = [
@@ -144,20 +117,7 @@ export const companyFields: readonly FieldDef[] = [
   { name: "email", label: "E-mail", kind: "email", section: "Contato", autoComplete: "email" },
   { name: "telefone", label: "Telefone", kind: "tel", section: "Contato", autoComplete: "tel-national" },
   { name: "site", label: "Site", kind: "url", section: "Contato", autoComplete: "url" },
-  {
-    name: "cep",
-    label: "CEP",
-    kind: "cep",
-    section: "Endereço",
-    hint: "Preenche o endereço automaticamente.",
-    autoComplete: "postal-code",
-  },
-  { name: "rua", label: "Rua", kind: "text", section: "Endereço", autoComplete: "address-line1" },
-  { name: "numero", label: "Número", kind: "text", section: "Endereço" },
-  { name: "complemento", label: "Complemento", kind: "text", section: "Endereço", autoComplete: "address-line2" },
-  { name: "bairro", label: "Bairro", kind: "text", section: "Endereço", autoComplete: "address-level3" },
-  { name: "cidade", label: "Cidade", kind: "text", section: "Endereço", autoComplete: "address-level2" },
-  { name: "uf", label: "UF", kind: "select", options: UF_OPTIONS, section: "Endereço", autoComplete: "address-level1" },
+  ...addressFields,
   { name: "observacoes", label: "Observações", kind: "textarea", section: "Observações" },
 ];
 
