@@ -1,11 +1,11 @@
 import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/clients.$id";
-import { ConfirmPanel, ResourceDetail, Timeline } from "../components/data/detail.tsx";
+import { ConfirmPanel, RecordHeader, ResourceDetail, Timeline } from "../components/data/detail.tsx";
 import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
-import { dangerGhostClass, dangerOutlineClass } from "../components/data/styles.ts";
+import { dangerGhostClass } from "../components/data/styles.ts";
 import { buildDetailView } from "../components/data/view.server.ts";
 import { buttonClass } from "../components/ui/button.tsx";
-import { Card, PageHeader } from "../components/ui/card.tsx";
+import { Card } from "../components/ui/card.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { formatDateTime } from "../lib/format.ts";
 import { titleMeta } from "../lib/title.ts";
@@ -63,32 +63,14 @@ export default function Client({ loaderData }: Route.ComponentProps) {
   const base = `/clients/${view.id}`;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/clients" className="text-fg-soft hover:text-accent hover:underline">
-          ← Clientes
-        </Link>
-      </p>
-      <PageHeader
-        title={view.title}
-        description={view.subtitle || undefined}
-        actions={
-          permissions.canWrite ? (
-            <div className="flex flex-wrap gap-2">
-              <Link to={`${base}/edit`} className={buttonClass("primary")}>
-                Editar
-              </Link>
-              <Link to={`${base}?excluir=1`} preventScrollReset className={dangerOutlineClass}>
-                Excluir
-              </Link>
-            </div>
-          ) : undefined
-        }
+      <RecordHeader
+        view={view}
+        listHref="/clients"
+        listLabel="Clientes"
+        canWrite={permissions.canWrite}
+        confirmingDelete={confirm === "excluir"}
+        deleteNote="O cliente sai da lista agora. Você pode desfazer logo em seguida."
       />
-      {confirm === "excluir" ? (
-        <ConfirmPanel title={`Excluir ${view.title}?`} cancelHref={base} intent="excluir" confirmLabel="Confirmar exclusão">
-          <p>O cliente sai da lista agora. Você pode desfazer logo em seguida.</p>
-        </ConfirmPanel>
-      ) : null}
       {confirm === "apagar" ? (
         <ConfirmPanel
           title={`Apagar os dados pessoais de ${view.title}?`}

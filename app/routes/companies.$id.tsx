@@ -1,11 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/companies.$id";
-import { ConfirmPanel, ResourceDetail } from "../components/data/detail.tsx";
+import { RecordHeader, ResourceDetail } from "../components/data/detail.tsx";
 import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
-import { dangerOutlineClass } from "../components/data/styles.ts";
 import { buildDetailView } from "../components/data/view.server.ts";
-import { buttonClass } from "../components/ui/button.tsx";
-import { Card, PageHeader } from "../components/ui/card.tsx";
+import { Card } from "../components/ui/card.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { formatPhoneBR } from "../lib/documents.ts";
 import { titleMeta } from "../lib/title.ts";
@@ -49,35 +47,16 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Company({ loaderData }: Route.ComponentProps) {
   const { view, clients, permissions, confirm, toast } = loaderData;
-  const base = `/companies/${view.id}`;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/companies" className="text-fg-soft hover:text-accent hover:underline">
-          ← Empresas
-        </Link>
-      </p>
-      <PageHeader
-        title={view.title}
-        description={view.subtitle || undefined}
-        actions={
-          permissions.canWrite ? (
-            <div className="flex flex-wrap gap-2">
-              <Link to={`${base}/edit`} className={buttonClass("primary")}>
-                Editar
-              </Link>
-              <Link to={`${base}?excluir=1`} preventScrollReset className={dangerOutlineClass}>
-                Excluir
-              </Link>
-            </div>
-          ) : undefined
-        }
+      <RecordHeader
+        view={view}
+        listHref="/companies"
+        listLabel="Empresas"
+        canWrite={permissions.canWrite}
+        confirmingDelete={confirm === "excluir"}
+        deleteNote="A empresa sai da lista agora. Os clientes ligados a ela continuam cadastrados. Você pode desfazer logo em seguida."
       />
-      {confirm === "excluir" ? (
-        <ConfirmPanel title={`Excluir ${view.title}?`} cancelHref={base} intent="excluir" confirmLabel="Confirmar exclusão">
-          <p>A empresa sai da lista agora. Os clientes ligados a ela continuam cadastrados. Você pode desfazer logo em seguida.</p>
-        </ConfirmPanel>
-      ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ResourceDetail view={view} />
         <Card

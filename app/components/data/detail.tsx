@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
+import { Card, PageHeader } from "../ui/card.tsx";
+import { dangerOutlineClass } from "./styles.ts";
 import type { DetailValue, DetailView, TimelineEntry } from "./types.ts";
 
 function Value({ value }: { value: DetailValue }) {
@@ -173,5 +174,58 @@ export function ConfirmPanel({
         </div>
       </Form>
     </div>
+  );
+}
+
+/**
+ * The top of a record's page: the way back to its list, the title with Editar/Excluir for
+ * those who may write, and the delete confirmation when `?excluir=1` asked for it.
+ */
+export function RecordHeader({
+  view,
+  listHref,
+  listLabel,
+  canWrite,
+  confirmingDelete,
+  deleteNote,
+}: {
+  view: DetailView;
+  listHref: string;
+  listLabel: string;
+  canWrite: boolean;
+  confirmingDelete: boolean;
+  /** What deleting does, in the record's own words (gender, what stays). */
+  deleteNote: string;
+}) {
+  const base = `${listHref}/${view.id}`;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to={listHref} className="text-fg-soft hover:text-accent hover:underline">
+          ← {listLabel}
+        </Link>
+      </p>
+      <PageHeader
+        title={view.title}
+        description={view.subtitle || undefined}
+        actions={
+          canWrite ? (
+            <div className="flex flex-wrap gap-2">
+              <Link to={`${base}/edit`} className={buttonClass("primary")}>
+                Editar
+              </Link>
+              <Link to={`${base}?excluir=1`} preventScrollReset className={dangerOutlineClass}>
+                Excluir
+              </Link>
+            </div>
+          ) : undefined
+        }
+      />
+      {confirmingDelete ? (
+        <ConfirmPanel title={`Excluir ${view.title}?`} cancelHref={base} intent="excluir" confirmLabel="Confirmar exclusão">
+          <p>{deleteNote}</p>
+        </ConfirmPanel>
+      ) : null}
+    </>
   );
 }
