@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
 import { clientKeys, clients, companies, users } from "../../db/schema/index.ts";
@@ -10,8 +10,9 @@ import { nationalPhoneDigits } from "../../app/lib/mask.ts";
 import { cityKey, searchKeys, sortKey, tagKey } from "../../app/lib/search.ts";
 import type { ClientInput, ClientRow } from "../../app/modules/clients/definition.ts";
 import type { ListQuery } from "../../app/modules/resources/types.ts";
+import { type DuplicateSpec, duplicateQueries, probeEmail } from "./duplicates.ts";
 import type { ListSpec, PageDriver } from "./list-page.ts";
-import { booleanFilter, dateRangeCondition, type Duplicate, type KeyColumns, type ListColumns, type KeyMatch } from "./common.ts";
+import { booleanFilter, dateRangeCondition, type KeyColumns, type ListColumns, type KeyMatch } from "./common.ts";
 
 /** The server half of Clientes: row mapping, values for writes and the list's queries. */
 
@@ -235,30 +236,29 @@ function probePhones(value: unknown): string[] {
   return [...out].slice(0, 10);
 }
 
+const duplicateSpec: DuplicateSpec = {
+  table: clients,
+  id: clients.id,
+  deletedAt: clients.deletedAt,
+  sortName: clients.nameNorm,
+  title: clients.name,
+  document: clients.document,
+  email: clients.email,
+  keys: keyColumns,
+};
+
 /** Statements that find live clients sharing the document, e-mail or a phone (each with its reason). */
 export function clientDuplicateQueries(db: Database, scope: OrgScope, probe: ClientProbe, excludeId?: string) {
-  const queries: { reason: Duplicate["reason"]; query: ReturnType<typeof duplicateSelect>; condition: SQL }[] = [];
-  const notSelf = excludeId ? ne(clients.id, excludeId) : undefined;
-  function duplicateSelect(condition: SQL) {
-    return db
-      .select({ id: clients.id, title: clients.name })
-      .from(clients)
-      .where(scope.where(clients, isNull(clients.deletedAt), condition, notSelf))
-      .orderBy(clients.nameNorm)
-      .limit(5);
-  }
-  const add = (reason: Duplicate["reason"], condition: SQL) => queries.push({ reason, query: duplicateSelect(condition), condition });
   const document = typeof probe.documento === "string" ? normalizeCnpj(probe.documento) : "";
-  if (document.length === 11 || document.length === 14) add("documento", eq(clients.document, document));
-  const email = typeof probe.email === "string" ? probe.email.trim().toLowerCase() : "";
-  if (email.includes("@")) add("e-mail", eq(clients.email, email));
-  const phones = probePhones(probe.telefones);
-  if (phones.length) {
-    const withPhone = db
-      .select({ id: clientKeys.clientId })
-      .from(clientKeys)
-      .where(scope.where(clientKeys, inArray(clientKeys.key, phones)));
-    add("telefone", inArray(clients.id, withPhone));
-  }
-  return queries;
+  return duplicateQueries(
+    db,
+    scope,
+    duplicateSpec,
+    {
+      document: document.length === 11 || document.length === 14 ? document : null,
+      email: probeEmail(probe.email),
+      phones: probePhones(probe.telefones),
+    },
+    excludeId,
+  );
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
 import { clients, companies, companyKeys, users } from "../../db/schema/index.ts";
@@ -8,8 +8,9 @@ import { nationalPhoneDigits } from "../../app/lib/mask.ts";
 import { cityKey, searchKeys, sortKey } from "../../app/lib/search.ts";
 import { companyDisplayName, type CompanyInput, type CompanyRow } from "../../app/modules/companies/definition.ts";
 import type { ListQuery } from "../../app/modules/resources/types.ts";
+import { type DuplicateSpec, duplicateQueries, probeEmail } from "./duplicates.ts";
 import type { ListSpec, PageDriver } from "./list-page.ts";
-import { dateRangeCondition, type Duplicate, type KeyColumns, type KeyMatch, type ListColumns } from "./common.ts";
+import { dateRangeCondition, type KeyColumns, type KeyMatch, type ListColumns } from "./common.ts";
 
 /** The server half of Empresas: row mapping, values for writes and the list's queries. */
 
@@ -189,38 +190,36 @@ export interface CompanyProbe {
   telefone?: unknown;
 }
 
+const companyTitle = sql<string>`coalesce(nullif(${companies.tradeName}, ''), ${companies.legalName})`;
+
+const duplicateSpec: DuplicateSpec = {
+  table: companies,
+  id: companies.id,
+  deletedAt: companies.deletedAt,
+  sortName: companies.sortName,
+  title: companyTitle,
+  document: companies.cnpj,
+  email: companies.email,
+  keys: keyColumns,
+};
+
 /** Statements that find live companies sharing the CNPJ, e-mail or phone. */
 export function companyDuplicateQueries(db: Database, scope: OrgScope, probe: CompanyProbe, excludeId?: string) {
-  const queries: { reason: Duplicate["reason"]; query: ReturnType<typeof duplicateSelect>; condition: SQL }[] = [];
-  const notSelf = excludeId ? ne(companies.id, excludeId) : undefined;
-  function duplicateSelect(condition: SQL) {
-    return db
-      .select({ id: companies.id, title: sql<string>`coalesce(nullif(${companies.tradeName}, ''), ${companies.legalName})` })
-      .from(companies)
-      .where(scope.where(companies, isNull(companies.deletedAt), condition, notSelf))
-      .orderBy(companies.sortName)
-      .limit(5);
-  }
-  const add = (reason: Duplicate["reason"], condition: SQL) => queries.push({ reason, query: duplicateSelect(condition), condition });
   const cnpj = typeof probe.cnpj === "string" ? normalizeCnpj(probe.cnpj) : "";
-  if (cnpj.length === 14) add("documento", eq(companies.cnpj, cnpj));
-  const email = typeof probe.email === "string" ? probe.email.trim().toLowerCase() : "";
-  if (email.includes("@")) add("e-mail", eq(companies.email, email));
   const phone = typeof probe.telefone === "string" && isValidPhoneBR(probe.telefone) ? nationalPhoneDigits(probe.telefone) : "";
-  if (phone) {
-    const withPhone = db
-      .select({ id: companyKeys.companyId })
-      .from(companyKeys)
-      .where(scope.where(companyKeys, eq(companyKeys.key, phone)));
-    add("telefone", inArray(companies.id, withPhone));
-  }
-  return queries;
+  return duplicateQueries(
+    db,
+    scope,
+    duplicateSpec,
+    { document: cnpj.length === 14 ? cnpj : null, email: probeEmail(probe.email), phones: phone ? [phone] : [] },
+    excludeId,
+  );
 }
 
 /** Live companies for a select (client form), by name. */
 export function companyOptionsQuery(db: Database, scope: OrgScope, limit: number) {
   return db
-    .select({ id: companies.id, title: sql<string>`coalesce(nullif(${companies.tradeName}, ''), ${companies.legalName})` })
+    .select({ id: companies.id, title: companyTitle })
     .from(companies)
     .where(scope.where(companies, isNull(companies.deletedAt)))
     .orderBy(companies.sortName, companies.id)
