@@ -10,9 +10,9 @@ import { Toaster } from "../components/ui/toast.tsx";
 import { formatDateTime } from "../lib/format.ts";
 import { titleMeta } from "../lib/title.ts";
 import { clientDefinition } from "../modules/clients/definition.ts";
-import { deleteOne, eraseOne, permissionsFor, takeFlash, toastFor } from "../server/resources.server.ts";
+import { deleteOne, eraseOne, permissionsFor, takeFlash, toastFor, WRITE_ROLES } from "../server/resources.server.ts";
 import { readForm } from "../server/forms.server.ts";
-import { requireOrg } from "../server/guards.server.ts";
+import { requireOrg, requireRole } from "../server/guards.server.ts";
 import { serviceContext } from "../../worker/context.ts";
 import { getRecord, timelineOf } from "../../worker/resources/index.ts";
 
@@ -50,6 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  // Every action here writes: who may not gets the answer before their form is even read.
+  requireRole(args.context, args.request, WRITE_ROLES);
   const form = await readForm(args.request);
   const intent = form.get("intent");
   if (intent === "excluir") return deleteOne(args, clientDefinition, args.params.id);

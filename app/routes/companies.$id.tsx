@@ -8,9 +8,9 @@ import { Toaster } from "../components/ui/toast.tsx";
 import { formatPhoneBR } from "../lib/documents.ts";
 import { titleMeta } from "../lib/title.ts";
 import { companyDefinition } from "../modules/companies/definition.ts";
-import { deleteOne, permissionsFor, takeFlash, toastFor } from "../server/resources.server.ts";
+import { deleteOne, permissionsFor, takeFlash, toastFor, WRITE_ROLES } from "../server/resources.server.ts";
 import { readForm } from "../server/forms.server.ts";
-import { requireOrg } from "../server/guards.server.ts";
+import { requireOrg, requireRole } from "../server/guards.server.ts";
 import { serviceContext } from "../../worker/context.ts";
 import { companyWithClients } from "../../worker/resources/index.ts";
 
@@ -40,6 +40,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  // Every action here writes: who may not gets the answer before their form is even read.
+  requireRole(args.context, args.request, WRITE_ROLES);
   const form = await readForm(args.request);
   if (form.get("intent") === "excluir") return deleteOne(args, companyDefinition, args.params.id);
   return { error: "Ação desconhecida." };
