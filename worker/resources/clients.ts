@@ -236,7 +236,7 @@ function probePhones(value: unknown): string[] {
   return [...out].slice(0, 10);
 }
 
-const duplicateSpec: DuplicateSpec = {
+export const clientDuplicateSpec: DuplicateSpec = {
   table: clients,
   id: clients.id,
   deletedAt: clients.deletedAt,
@@ -253,7 +253,7 @@ export function clientDuplicateQueries(db: Database, scope: OrgScope, probe: Cli
   return duplicateQueries(
     db,
     scope,
-    duplicateSpec,
+    clientDuplicateSpec,
     {
       document: document.length === 11 || document.length === 14 ? document : null,
       email: probeEmail(probe.email),

@@ -192,7 +192,7 @@ export interface CompanyProbe {
 
 const companyTitle = sql<string>`coalesce(nullif(${companies.tradeName}, ''), ${companies.legalName})`;
 
-const duplicateSpec: DuplicateSpec = {
+export const companyDuplicateSpec: DuplicateSpec = {
   table: companies,
   id: companies.id,
   deletedAt: companies.deletedAt,
@@ -210,7 +210,7 @@ export function companyDuplicateQueries(db: Database, scope: OrgScope, probe: Co
   return duplicateQueries(
     db,
     scope,
-    duplicateSpec,
+    companyDuplicateSpec,
     { document: cnpj.length === 14 ? cnpj : null, email: probeEmail(probe.email), phones: phone ? [phone] : [] },
     excludeId,
   );

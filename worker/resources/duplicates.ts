@@ -1,4 +1,4 @@
-import { eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
 import type { OrgScope, OrgTable } from "../../db/tenant.ts";
@@ -59,4 +59,31 @@ export function duplicateQueries(db: Database, scope: OrgScope, spec: DuplicateS
     add("telefone", inArray(spec.id, withPhone));
   }
   return queries;
+}
+
+/**
+ * Live records whose document, e-mail or phone is one of `values`, each with the value it
+ * matched: the same checks as `duplicateQueries`, for many rows at once (CSV import).
+ */
+export function duplicatesAmong(
+  db: Database,
+  scope: OrgScope,
+  spec: DuplicateSpec,
+  kind: "document" | "email" | "phone",
+  values: string[],
+) {
+  if (kind === "phone") {
+    return db
+      .select({ value: spec.keys.key, id: spec.id, title: spec.title })
+      .from(spec.keys.table)
+      .innerJoin(spec.table, eq(spec.id, spec.keys.recordId))
+      .where(and(scope.where(spec.keys.table, inArray(spec.keys.key, values)), scope.where(spec.table, isNull(spec.deletedAt))))
+      .orderBy(spec.sortName, spec.id);
+  }
+  const column = kind === "document" ? spec.document : spec.email;
+  return db
+    .select({ value: column, id: spec.id, title: spec.title })
+    .from(spec.table)
+    .where(scope.where(spec.table, isNull(spec.deletedAt), inArray(column, values)))
+    .orderBy(spec.sortName, spec.id);
 }

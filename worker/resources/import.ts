@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client.ts";
-import { clientKeys, clients, companies, companyKeys } from "../../db/schema/index.ts";
+import { clients, companies, companyKeys } from "../../db/schema/index.ts";
 import { type OrgScope, orgScope } from "../../db/tenant.ts";
 import { isValidCnpj, normalizeCnpj } from "../../app/lib/documents.ts";
 import { nationalPhoneDigits } from "../../app/lib/mask.ts";
@@ -10,8 +10,9 @@ import { formErrors } from "../../app/lib/validation.ts";
 import type { ClientInput } from "../../app/modules/clients/definition.ts";
 import type { CompanyInput } from "../../app/modules/companies/definition.ts";
 import { DomainError, type ServiceContext } from "../services/context.ts";
-import { clientValues } from "./clients.ts";
-import { companyValues } from "./companies.ts";
+import { clientDuplicateSpec, clientValues } from "./clients.ts";
+import { companyDuplicateSpec, companyValues } from "./companies.ts";
+import { duplicatesAmong } from "./duplicates.ts";
 import { CsvError, parseCsv } from "./csv.ts";
 import { definitionOf, type ResourceName, translateDbError } from "./registry.ts";
 
@@ -396,47 +397,18 @@ function companiesByKey(db: Database, scope: OrgScope, keys: string[]) {
 /** The statements that find, for every value the file holds, the live records sharing it. */
 function lookupStatements(db: Database, scope: OrgScope, name: ResourceName, needs: Needs) {
   const out: { kind: LookupKind; query: BatchItem<"sqlite"> }[] = [];
+  // The same checks as the form's duplicate warning (duplicates.ts), for every row at once.
+  const spec = name === "clients" ? clientDuplicateSpec : companyDuplicateSpec;
+  for (const [kind, values] of [
+    ["document", needs.documents],
+    ["email", needs.emails],
+    ["phone", needs.phones],
+  ] as const) {
+    for (const list of chunks(values)) out.push({ kind, query: duplicatesAmong(db, scope, spec, kind, list) });
+  }
   if (name === "clients") {
-    for (const list of chunks(needs.documents)) {
-      const query = db
-        .select({ value: clients.document, id: clients.id, title: clients.name })
-        .from(clients)
-        .where(scope.where(clients, isNull(clients.deletedAt), inArray(clients.document, list)))
-        .orderBy(clients.nameNorm, clients.id);
-      out.push({ kind: "document", query });
-    }
-    for (const list of chunks(needs.emails)) {
-      const query = db
-        .select({ value: clients.email, id: clients.id, title: clients.name })
-        .from(clients)
-        .where(scope.where(clients, isNull(clients.deletedAt), inArray(clients.email, list)))
-        .orderBy(clients.nameNorm, clients.id);
-      out.push({ kind: "email", query });
-    }
-    for (const list of chunks(needs.phones)) {
-      // Phones are search keys (client_keys), as the form's duplicate check finds them.
-      const query = db
-        .select({ value: clientKeys.key, id: clients.id, title: clients.name })
-        .from(clientKeys)
-        .innerJoin(clients, eq(clients.id, clientKeys.clientId))
-        .where(and(scope.where(clientKeys, inArray(clientKeys.key, list)), scope.where(clients, isNull(clients.deletedAt))))
-        .orderBy(clients.nameNorm, clients.id);
-      out.push({ kind: "phone", query });
-    }
     for (const list of chunks(needs.companyCnpjs)) out.push({ kind: "companyCnpj", query: companiesByCnpj(db, scope, list) });
     for (const list of chunks(needs.companyNames)) out.push({ kind: "companyName", query: companiesByKey(db, scope, list) });
-  } else {
-    // The same look-ups as the company form's duplicate check (companyDuplicateQueries): CNPJ, e-mail, phone.
-    for (const list of chunks(needs.documents)) out.push({ kind: "document", query: companiesByCnpj(db, scope, list) });
-    for (const list of chunks(needs.emails)) {
-      const query = db
-        .select({ value: companies.email, id: companies.id, title: companyTitle })
-        .from(companies)
-        .where(scope.where(companies, isNull(companies.deletedAt), inArray(companies.email, list)))
-        .orderBy(companies.sortName, companies.id);
-      out.push({ kind: "email", query });
-    }
-    for (const list of chunks(needs.phones)) out.push({ kind: "phone", query: companiesByKey(db, scope, list) });
   }
   return out;
 }

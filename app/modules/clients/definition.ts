@@ -15,7 +15,7 @@ import {
 } from "../resources/schema-helpers.ts";
 
 export { UF_OPTIONS };
-import { addressColumns, addressFields, addressShape, auditColumns } from "../resources/address.ts";
+import { type AddressRow, addressColumns, addressFields, addressShape, auditColumns } from "../resources/address.ts";
 import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "../resources/types.ts";
 
 /** Clientes: people (pessoa física) and companies (pessoa jurídica) the business serves. Client-safe. */
@@ -48,7 +48,7 @@ export interface ClientPhone {
 }
 
 /** A client as lists, the detail page, the export and the API show it. Dates are ISO strings. */
-export interface ClientRow {
+export interface ClientRow extends AddressRow {
   id: string;
   tipo: ClientKind;
   nome: string;
@@ -60,13 +60,6 @@ export interface ClientRow {
   telefonePrincipal: string | null;
   /** Calendar date "aaaa-mm-dd". */
   aniversario: string | null;
-  cep: string | null;
-  rua: string | null;
-  numero: string | null;
-  complemento: string | null;
-  bairro: string | null;
-  cidade: string | null;
-  uf: string | null;
   tags: string[];
   origem: ClientOrigin | null;
   observacoes: string | null;

@@ -3,7 +3,7 @@ import { COMPANY_TYPES, type CompanyType } from "../../../db/schema/enums.ts";
 import { formatCnpj, formatPhoneBR } from "../../lib/documents.ts";
 import { cnpj, email, messages, optional, optionalString, phone, requiredString, url } from "../../lib/validation.ts";
 import { requiredOption, unflatten } from "../resources/schema-helpers.ts";
-import { addressColumns, addressFields, addressShape, auditColumns } from "../resources/address.ts";
+import { type AddressRow, addressColumns, addressFields, addressShape, auditColumns } from "../resources/address.ts";
 import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "../resources/types.ts";
 
 /** Empresas: construtoras, incorporadoras, condomínios, fornecedores, clientes PJ, parceiros. Client-safe. */
@@ -18,7 +18,7 @@ export const COMPANY_TYPE_OPTIONS: readonly FilterOption[] = [
 ];
 
 /** A company as lists, the detail page, the export and the API show it. Dates are ISO strings. */
-export interface CompanyRow {
+export interface CompanyRow extends AddressRow {
   id: string;
   tipo: CompanyType;
   /** Bare, 14 characters (alphanumeric CNPJ upper-cased). */
@@ -30,13 +30,6 @@ export interface CompanyRow {
   /** National digits. */
   telefone: string | null;
   site: string | null;
-  cep: string | null;
-  rua: string | null;
-  numero: string | null;
-  complemento: string | null;
-  bairro: string | null;
-  cidade: string | null;
-  uf: string | null;
   observacoes: string | null;
   /** Live clients linked to this company. */
   totalClientes: number;
