@@ -5,7 +5,7 @@
  * — never as a live tag, and no script of it runs in the browser.
  */
 import { describe, expect, inject, it } from "vitest";
-import { createRegisteredUser } from "./support/accounts.ts";
+import { createRegisteredUser, loginCookie } from "./support/accounts.ts";
 import { browserFixture } from "./support/browser.ts";
 import { login } from "./support/pages.ts";
 
@@ -13,18 +13,6 @@ const base = () => inject("baseURL");
 const SCRIPT = "<script>alert(1)</script>";
 const IMG = '"><img src=x onerror=alert(2)>';
 const ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;";
-
-async function loginCookie(email: string, password: string): Promise<string> {
-  const res = await fetch(`${base()}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, senha: password }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("alicerce_session="));
-  if (!cookie) throw new Error(`login failed: ${res.status}`);
-  return cookie.split(";")[0] as string;
-}
 
 async function page(path: string, cookie: string): Promise<string> {
   const res = await fetch(`${base()}${path}`, { headers: { cookie } });

@@ -39,7 +39,7 @@ import routes from "../../app/routes.ts";
 import { memberships, users } from "../../db/schema/index.ts";
 import { ROOT } from "../../scripts/lib/proc.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
-import { createRegisteredUser, e2eDb, uniqueEmail } from "./support/accounts.ts";
+import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
 import { badString, HUGE, isPtBr } from "./support/bad-input.ts";
 
 const RUNS = Number(process.env.FORM_FUZZ_RUNS ?? 15);
@@ -429,18 +429,6 @@ function resolve(value: string): string {
     .replaceAll(OWN.companies, world.own.companies)
     .replaceAll(FOREIGN.clients, world.foreign.clients)
     .replaceAll(FOREIGN.companies, world.foreign.companies);
-}
-
-async function loginCookie(email: string, password: string): Promise<string> {
-  const res = await fetch(`${base()}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, senha: password }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("alicerce_session="));
-  if (!cookie) throw new Error(`login failed: ${res.status}`);
-  return cookie.split(";")[0] as string;
 }
 
 async function orgOf(userId: string): Promise<string> {

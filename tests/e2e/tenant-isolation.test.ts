@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "../../app/routes.ts";
 import { organizations, users } from "../../db/schema/index.ts";
 import { createApp } from "../../worker/app.ts";
-import { createRegisteredUser, e2eDb, uniqueEmail } from "./support/accounts.ts";
+import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
 import { memberships } from "../../db/schema/index.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createRecord } from "../../worker/resources/index.ts";
@@ -70,18 +70,6 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/files/*": (orgA) => `/files/orgs/${orgA}/logo-teste.png`,
   "/*": () => "/rota-que-nao-existe",
 };
-
-async function loginCookie(email: string, password: string): Promise<string> {
-  const res = await fetch(`${base()}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, senha: password }),
-  });
-  const cookie = (res.headers.getSetCookie?.() ?? []).find((c) => c.startsWith("alicerce_session="));
-  if (!cookie) throw new Error(`login failed: ${res.status}`);
-  return cookie.split(";")[0] as string;
-}
 
 let orgA: string;
 /** Records of organization A whose names carry the marker. */

@@ -53,3 +53,17 @@ export async function createRegisteredUser(options: { name?: string; email?: str
   ]);
   return user;
 }
+
+/** Signs in through the login form (no browser) and returns the session cookie pair. */
+export async function loginCookie(email: string, password: string): Promise<string> {
+  const base = inject("baseURL");
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, senha: password }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("alicerce_session="));
+  if (!cookie) throw new Error(`login failed: ${res.status}`);
+  return cookie.split(";")[0] as string;
+}
