@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   // An answer made under a session that changed or ended meanwhile is served again, once
-  // (see SESSION_RECHECK_HEADER). Only GET/HEAD get there, so the request has no body to replay.
+  // (see SESSION_RECHECK_HEADER). Only GET, HEAD and OPTIONS get there: no body to replay.
   const serve = app.fetch;
   app.fetch = async (request, env, executionCtx) => {
     const first = await serve(request, env, executionCtx);

@@ -77,10 +77,6 @@ function clientIp(request: Request): string {
   return request.headers.get("cf-connecting-ip") ?? request.headers.get("x-real-ip") ?? "127.0.0.1";
 }
 
-/**
- * Validates config, opens the per-request database handle and resolves who is calling:
- * a bearer access token (API clients) or the session cookie (browser). One round trip.
- */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -95,6 +91,12 @@ function recheck(): Response {
   return new Response(null, { status: 503, headers: { [SESSION_RECHECK_HEADER]: "1", "cache-control": "no-store" } });
 }
 
+/**
+ * Validates config, opens the per-request database handle and resolves who is calling:
+ * a bearer access token (API clients) or the session cookie (browser). The session lookup is
+ * a round trip of its own, or rides with the request's first read when the session was seen
+ * before (ADR 011).
+ */
 export const requestContextMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   let config: ReturnType<typeof readConfig>;
   try {
@@ -170,15 +172,16 @@ export const requestContextMiddleware: MiddlewareHandler<AppEnv> = async (c, nex
     let verdict = "ok" as "ok" | "ended" | "changed";
     // Thrown through whatever read carried the lookup when it is refused. A Response: React
     // Router and Hono pass it through as an answer, not an error, so nothing logs it.
-    const retry = new Response(null, { status: 307 });
+    const retry = new Response(null);
     const lookup = sessionStatement(rc.db, sessionId, now);
     rc.db.setPrelude({
       statement: lookup.statement,
       accept(result) {
-        const fresh = lookup.read(result);
-        if (fresh && (!bearer || fresh.userId === subject) && sameCaller(fresh, hint)) return accepted(fresh);
-        verdict = fresh && (!bearer || fresh.userId === subject) ? "changed" : "ended";
-        if (verdict === "changed" && fresh) rememberSession(fresh.sessionId, fresh, now.getTime());
+        const row = lookup.read(result);
+        const fresh = row && (!bearer || row.userId === subject) ? row : undefined;
+        if (fresh && sameCaller(fresh, hint)) return accepted(fresh);
+        verdict = fresh ? "changed" : "ended";
+        if (fresh) rememberSession(fresh.sessionId, fresh, now.getTime());
         else refused();
         throw retry;
       },

@@ -19,7 +19,7 @@ import { booleanFilter, dateRangeCondition, type KeyColumns, type ListColumns, t
 const creator = alias(users, "creator");
 const updater = alias(users, "updater");
 
-export const clientListColumns: ListColumns = {
+const clientListColumns: ListColumns = {
   id: clients.id,
   sortName: clients.nameNorm,
   createdAt: clients.createdAt,

@@ -17,7 +17,7 @@ import { dateRangeCondition, type KeyColumns, type KeyMatch, type ListColumns } 
 const creator = alias(users, "creator");
 const updater = alias(users, "updater");
 
-export const companyListColumns: ListColumns = {
+const companyListColumns: ListColumns = {
   id: companies.id,
   sortName: companies.sortName,
   createdAt: companies.createdAt,

@@ -2,8 +2,7 @@ import { and, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
 import type { OrgScope, OrgTable } from "../../db/tenant.ts";
-import type { Duplicate } from "./common.ts";
-import type { KeyColumns } from "./common.ts";
+import type { Duplicate, KeyColumns } from "./common.ts";
 
 /**
  * Possible duplicates of a record, the same way for every resource: live records of the

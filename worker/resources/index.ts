@@ -10,7 +10,6 @@ import { DomainError, type ServiceContext } from "../services/context.ts";
 import {
   type ClientProbe,
   clientById,
-  clientListSpec,
   clientDuplicateQueries,
   clientsOfCompany,
   clientValues,
@@ -21,7 +20,6 @@ import { cursorValue, type Duplicate, MAX_BULK, readCursor } from "./common.ts";
 import {
   type CompanyProbe,
   companyById,
-  companyListSpec,
   companyDuplicateQueries,
   companyOptionsQuery,
   companyValues,
@@ -30,7 +28,16 @@ import {
 } from "./companies.ts";
 import { encodeCursor } from "./cursor.ts";
 import { insertUnless } from "./insert-unless.ts";
-import { definitionOf, fetchPage, type InputOf, NOT_FOUND, type ResourceName, type RowOf, translateDbError } from "./registry.ts";
+import {
+  definitionOf,
+  fetchPage,
+  type InputOf,
+  listSpecOf,
+  NOT_FOUND,
+  type ResourceName,
+  type RowOf,
+  translateDbError,
+} from "./registry.ts";
 
 export {
   definitionOf,
@@ -158,7 +165,7 @@ export interface SaveOptions {
 
 /** `NOT EXISTS` body: a live record of the organization (other than `excludeId`) matching any duplicate condition. */
 function duplicateGuard(ctx: ServiceContext, orgId: string, name: ResourceName, conditions: SQL[], excludeId?: string): SQL {
-  const { table, columns } = name === "clients" ? clientListSpec : companyListSpec;
+  const { table, columns } = listSpecOf(name);
   return ctx.db
     .select({ one: sql`1` })
     .from(table)
@@ -311,7 +318,7 @@ async function setDeleted(
 ): Promise<number> {
   const list = byId(ids);
   if (!list.length) return 0;
-  const { table, columns } = name === "clients" ? clientListSpec : companyListSpec;
+  const { table, columns } = listSpecOf(name);
   const values = { deletedAt: deleted?.at ?? null, deletedBy: deleted?.by ?? null, updatedAt: sql`${columns.updatedAt}` };
   const result = await ctx.db
     .update(table)

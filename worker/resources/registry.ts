@@ -61,6 +61,11 @@ const LISTING: { [N in ResourceName]: { spec: ListSpec; unpack(packed: { j: stri
   clients: { spec: clientListSpec, unpack: parseClient },
   companies: { spec: companyListSpec, unpack: parseCompany },
 };
+/** The table and list columns of a resource (for writes every resource does the same way). */
+export function listSpecOf(name: ResourceName): ListSpec {
+  return LISTING[name].spec;
+}
+
 type RowSource<N extends ResourceName> = N extends "clients" ? ReturnType<typeof parseClient> : ReturnType<typeof parseCompany>;
 
 function toRow<N extends ResourceName>(name: N, raw: RowSource<N>): RowOf[N] {

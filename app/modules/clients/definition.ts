@@ -124,10 +124,6 @@ function label(options: readonly FilterOption[], value: string | null): string {
   return value ? (options.find((o) => o.value === value)?.label ?? value) : "";
 }
 
-function _dateOnly(iso: string | null): string {
-  return iso ? formatDate(iso) : "";
-}
-
 export const clientColumns: readonly ColumnDef<ClientRow>[] = [
   { key: "nome", label: "Nome", text: (r) => r.nome, sortable: true, defaultVisible: true },
   {
