@@ -1,5 +1,8 @@
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+// React's Node build (workerd runs it under nodejs_compat) writes each piece of markup into one
+// buffer with encodeInto; the edge build allocates a Uint8Array per attribute and text node, and
+// a list page has thousands (ADR 011).
+import { renderToReadableStream } from "react-dom/server.node";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext } from "../worker/context.ts";
 

@@ -8,11 +8,14 @@
  *   BENCH_SKIP_BUILD=1    reuse build/ as it is
  *   BENCH_DURATION=10     seconds per route (after a 1 s warm-up)
  *   BENCH_ONLY=name,name  measure only these routes (the floor always runs)
+ *   BENCH_REUSE_DB=1      keep the seeded database in node_modules/.cache and reuse it (iterating;
+ *                         seeds again when migrations or seeding code change)
  *   BENCH_ASSETS=1        put Miniflare's static-assets router in front, as `wrangler dev` does
  *                         (off by default: locally it costs ≈3× on every request, a cost
  *                         production pays outside the Worker; no measured route is a static file)
  */
 import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
@@ -339,6 +342,25 @@ function runLoad(request: LoadRequest, workerd: number | undefined): Promise<{ r
   });
 }
 
+/**
+ * With BENCH_REUSE_DB=1 (for iterating on speed, never in a reported run), where the seeded
+ * database is kept between runs: keyed by the migrations and the seeding code, so a schema or
+ * seed change seeds again.
+ */
+function seededCopy(): { file: string; meta: string } | undefined {
+  if (process.env.BENCH_REUSE_DB !== "1") return undefined;
+  const hash = createHash("sha256");
+  const migrations = path.join(ROOT, "migrations");
+  for (const name of readdirSync(migrations, { recursive: true }).map(String).sort()) {
+    const full = path.join(migrations, name);
+    if (name.endsWith(".sql")) hash.update(name).update(readFileSync(full));
+  }
+  for (const seed of ["scripts/lib/bench-seed.ts", "scripts/lib/bench-data.ts", "db/seed/demo.ts"]) hash.update(readFileSync(path.join(ROOT, seed)));
+  const key = hash.digest("hex").slice(0, 16);
+  const dir = path.join(ROOT, "node_modules/.cache/alicerce-bench");
+  return { file: path.join(dir, `seeded-${key}.db`), meta: path.join(dir, `seeded-${key}.json`) };
+}
+
 function pad(text: string | number, n: number, right = false): string {
   const s = String(text);
   return right ? s.padStart(n) : s.padEnd(n);
@@ -375,11 +397,26 @@ async function main(): Promise<void> {
 
     // 2. Database: migrated, demo organization, then the volume — straight into the file.
     const file = path.join(work, "bench.db");
-    const db = await migrateDatabase(`file:${file}`);
-    const { orgId, login } = await seedDemo(db);
-    const seeded: SeedResult = await seedResources(db, orgId, ROWS, log);
-    db.$client.close();
-    log(`banco semeado: ${seeded.rows.clients} clientes, ${seeded.rows.companies} empresas (${elapsed()})`);
+    const cached = seededCopy();
+    let login: { email: string; password: string };
+    let seeded: SeedResult;
+    if (cached && existsSync(cached.file)) {
+      cpSync(cached.file, file);
+      ({ login, seeded } = JSON.parse(readFileSync(cached.meta, "utf8")) as { login: typeof login; seeded: SeedResult });
+      log(`BENCH_REUSE_DB=1: banco semeado reaproveitado (${path.relative(ROOT, cached.file)})`);
+    } else {
+      const db = await migrateDatabase(`file:${file}`);
+      const demo = await seedDemo(db);
+      login = demo.login;
+      seeded = await seedResources(db, demo.orgId, ROWS, log);
+      db.$client.close();
+      if (cached) {
+        mkdirSync(path.dirname(cached.file), { recursive: true });
+        cpSync(file, cached.file);
+        writeFileSync(cached.meta, JSON.stringify({ login, seeded }));
+      }
+      log(`banco semeado: ${seeded.rows.clients} clientes, ${seeded.rows.companies} empresas (${elapsed()})`);
+    }
 
     // 3. libSQL server + the built Worker in Miniflare.
     const libsql = await startLibsql(file);

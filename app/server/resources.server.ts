@@ -23,7 +23,7 @@ import {
 import { DomainError } from "../../worker/services/context.ts";
 import { MANAGER_ROLES } from "../../worker/services/team.ts";
 import { needsNormalizing, normalizeListParams } from "../components/data/list-params.ts";
-import type { Permissions, ToastData } from "../components/data/types.ts";
+import { LIST_PANELS, type Permissions, type ToastData } from "../components/data/types.ts";
 import { buildListView, isFeminine } from "../components/data/view.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { FORM_ERROR_KEY, validateForm } from "../lib/validation.ts";
@@ -178,7 +178,9 @@ export async function listLoader(args: Args, def: AnyDefinition) {
   }
   const permissions = permissionsFor(org.role);
   const confirmIds = permissions.canWrite ? url.searchParams.getAll("excluir").slice(0, 200) : [];
-  const view = buildListView(def, query, result, { pathname, confirmIds });
+  const panel = url.searchParams.get("painel");
+  const openPanel = LIST_PANELS.find((p) => p === panel) ?? null;
+  const view = buildListView(def, query, result, { pathname, confirmIds, openPanel });
   return { view, permissions, toast: toastFor(def, takeFlash(args)) };
 }
 

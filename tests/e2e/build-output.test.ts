@@ -19,7 +19,10 @@ describe("production build", () => {
   it("bundles React's production builds into the Worker, never the development ones", () => {
     const sources = serverSources();
     const all = sources.map((s) => s.text).join("\n");
-    expect(all).toContain("react-dom-server.edge.production");
+    // The Node renderer on purpose (app/entry.server.tsx): it writes markup with encodeInto
+    // instead of one Uint8Array per attribute; the edge renderer must not come back unnoticed.
+    expect(all).toContain("react-dom-server.node.production");
+    expect(all).not.toContain("react-dom-server.edge.production");
     const development = sources.filter((s) => /react(-dom)?[\w.-]*\.development\.js/.test(s.text)).map((s) => s.file);
     expect(development).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { clients, memberships, users } from "../../db/schema/index.ts";
-import { sortKey } from "../../app/lib/search.ts";
+import { searchKeys, sortKey } from "../../app/lib/search.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createRegisteredUser, e2eDb, type TestUser, uniqueEmail } from "./support/accounts.ts";
 import { axeSeriousViolations, browserFixture, waitForPath } from "./support/browser.ts";
@@ -33,6 +33,7 @@ async function seedClients(orgId: string, count: number, prefix = "Cliente", kin
       kind,
       name,
       nameNorm: sortKey(name),
+      searchKeys: JSON.stringify(searchKeys({ names: [name] })),
       createdAt: new Date(now - (count - i) * 60_000),
       updatedAt: new Date(now - (count - i) * 60_000),
     };
@@ -170,6 +171,16 @@ describe("clientes", () => {
     await page.getByRole("button", { name: "Aplicar filtros" }).click();
     await page.waitForURL((u) => u.searchParams.get("f.tipo") === "pj");
     await page.getByText("3 clientes encontrados").waitFor();
+    // The closed filter menu renders no inputs, yet a search keeps the active filter.
+    expect(await page.getByRole("combobox", { name: "Tipo" }).count()).toBe(0);
+    await page.getByRole("searchbox").fill("Zelo");
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await page.waitForURL((u) => u.searchParams.get("q") === "Zelo");
+    expect(new URL(page.url()).searchParams.get("f.tipo")).toBe("pj");
+    await expect.poll(() => page.locator("#clients-resultados").textContent()).toBe("2 clientes encontrados");
+    await page.getByRole("searchbox").fill("");
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await page.getByText("3 clientes encontrados").waitFor();
     await page.getByRole("link", { name: /^Nome/ }).click();
     await page.waitForURL((u) => u.searchParams.get("dir") === "desc");
     await expect.poll(() => listedNames(page)).toEqual(["Zênite 001", "Zelo 002", "Zelo 001"]);
@@ -296,8 +307,12 @@ describe("clientes", () => {
 
       await page.goto("/clientes");
       expect(await page.title()).toBe("Clientes | Alicerce");
-      // A plain GET form: blank filters, the date range and the columns come back as a short URL.
+      // The menus render their inputs only when opened; without JavaScript a link opens them.
+      expect(await page.getByRole("combobox", { name: "Tipo" }).count()).toBe(0);
       await page.locator("summary", { hasText: "Filtros" }).click();
+      await page.getByRole("link", { name: "Mostrar opções" }).click();
+      await page.waitForURL((u) => u.searchParams.get("painel") === "filtros");
+      // A plain GET form: blank filters, the date range and the columns come back as a short URL.
       await page.getByRole("combobox", { name: "Tipo" }).selectOption("pf");
       await page.getByLabel("De", { exact: true }).first().fill("2020-01-01");
       await page.getByRole("button", { name: "Aplicar filtros" }).click();
@@ -309,6 +324,9 @@ describe("clientes", () => {
       expect(await listedNames(page)).toEqual(["Plano 001", "Plano 002", "Plano 003"]);
 
       await page.locator("summary", { hasText: "Colunas" }).click();
+      await page.getByRole("link", { name: "Mostrar opções" }).click();
+      await page.waitForURL((u) => u.searchParams.get("painel") === "colunas");
+      expect(new URL(page.url()).searchParams.get("f.tipo")).toBe("pf");
       await page.getByRole("checkbox", { name: "Cidade" }).uncheck();
       await page.getByRole("checkbox", { name: "Tipo" }).check();
       await page.getByRole("button", { name: "Aplicar", exact: true }).click();

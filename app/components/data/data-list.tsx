@@ -1,11 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { formatNumber } from "../../lib/format.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { FilterControls } from "./filters.tsx";
 import { normalizeListParams } from "./list-params.ts";
 import { dangerOutlineClass } from "./styles.ts";
-import type { ColumnView, ListView, RowView } from "./types.ts";
+import type { ColumnView, ListPanel, ListView, RowView } from "./types.ts";
 
 /** Hidden inputs that carry the rest of the list state through a GET form. */
 export function HiddenParams({ params, drop }: { params: [string, string][]; drop: (name: string) => boolean }) {
@@ -234,31 +234,74 @@ function Pagination({ view }: { view: ListView }) {
   );
 }
 
+const menuSummaryClass = buttonClass("secondary", "cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden");
+
+/**
+ * A <details> menu whose content is rendered only while open: the filter menu alone holds
+ * dozens of inputs, and every page view would render and hydrate them for nothing. Without
+ * JavaScript the opened menu shows a link that reloads the list with it open (`?painel=`).
+ */
+function LazyMenu({
+  panel,
+  view,
+  open,
+  onOpenChange,
+  summary,
+  className,
+  children,
+}: {
+  panel: ListPanel;
+  view: ListView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  summary: ReactNode;
+  className: string;
+  children: () => ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <details className={className} open={view.openPanel === panel || undefined} onToggle={(e) => onOpenChange(e.currentTarget.open)}>
+      <summary className={menuSummaryClass}>{summary}</summary>
+      {open ? (
+        children()
+      ) : hydrated ? null : (
+        <div className="absolute z-20 mt-2 rounded-xl border border-line bg-surface p-4 shadow-lg">
+          <a href={view.panelHrefs[panel]} className="text-sm font-semibold text-accent underline">
+            Mostrar opções
+          </a>
+        </div>
+      )}
+    </details>
+  );
+}
+
 function ColumnChooser({ view }: { view: ListView }) {
   const onSubmit = useListSubmit();
+  const [open, setOpen] = useState(view.openPanel === "colunas");
   return (
-    <details className="relative">
-      <summary className={buttonClass("secondary", "cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden")}>Colunas</summary>
-      <Form
-        method="get"
-        onSubmit={onSubmit}
-        className="absolute right-0 z-20 mt-2 w-60 space-y-3 rounded-xl border border-line bg-surface p-4 shadow-lg"
-      >
-        <HiddenParams params={view.params} drop={(name) => name === "cols"} />
-        <fieldset className="space-y-2">
-          <legend className="mb-1 text-sm font-semibold">Colunas visíveis</legend>
-          {view.columns.map((c) => (
-            <label key={c.key} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="cols" value={c.key} defaultChecked={c.visible} className="size-4 accent-[var(--c-accent)]" />
-              {c.label}
-            </label>
-          ))}
-        </fieldset>
-        <Button type="submit" variant="secondary" className="w-full py-2">
-          Aplicar
-        </Button>
-      </Form>
-    </details>
+    <LazyMenu panel="colunas" view={view} open={open} onOpenChange={setOpen} summary="Colunas" className="relative">
+      {() => (
+        <Form
+          method="get"
+          onSubmit={onSubmit}
+          className="absolute right-0 z-20 mt-2 w-60 space-y-3 rounded-xl border border-line bg-surface p-4 shadow-lg"
+        >
+          <HiddenParams params={view.params} drop={(name) => name === "cols"} />
+          <fieldset className="space-y-2">
+            <legend className="mb-1 text-sm font-semibold">Colunas visíveis</legend>
+            {view.columns.map((c) => (
+              <label key={c.key} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="cols" value={c.key} defaultChecked={c.visible} className="size-4 accent-[var(--c-accent)]" />
+                {c.label}
+              </label>
+            ))}
+          </fieldset>
+          <Button type="submit" variant="secondary" className="w-full py-2">
+            Aplicar
+          </Button>
+        </Form>
+      )}
+    </LazyMenu>
   );
 }
 
@@ -289,6 +332,7 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
       else next.delete(id);
       return next;
     });
+  const [filtersOpen, setFiltersOpen] = useState(view.openPanel === "filtros");
   const activeFilters = view.filters.filter((f) => f.values.some((v) => v !== "")).length;
   const selectable = canWrite && view.rows.length > 0;
   const plural = view.labels.plural.toLowerCase();
@@ -297,7 +341,8 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
     <div className="space-y-4">
       <div className="flex flex-wrap items-start gap-2">
         <Form method="get" role="search" onSubmit={onSubmit} className="flex min-w-0 flex-1 items-start gap-2">
-          <HiddenParams params={view.params} drop={(name) => name === "q" || isPaging(name) || isFilterParam(name)} />
+          {/* While the filter menu is closed its inputs aren't rendered: the active filters ride along hidden. */}
+          <HiddenParams params={view.params} drop={(name) => name === "q" || isPaging(name) || (filtersOpen && isFilterParam(name))} />
           <div className="relative min-w-0 flex-1">
             <label htmlFor={`${view.name}-busca`} className="sr-only">
               Buscar {plural}
@@ -314,23 +359,33 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
             />
           </div>
           {view.filters.length > 0 ? (
-            <details className="group relative">
-              <summary className={buttonClass("secondary", "cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden")}>
-                Filtros
-                {activeFilters > 0 ? (
-                  <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">
-                    {activeFilters}
-                    <span className="sr-only"> ativos</span>
-                  </span>
-                ) : null}
-              </summary>
-              <div className="absolute left-0 z-20 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-4 shadow-lg sm:right-0 sm:left-auto">
-                <FilterControls filters={view.filters} idPrefix={view.name} />
-                <Button type="submit" className="mt-4 w-full py-2">
-                  Aplicar filtros
-                </Button>
-              </div>
-            </details>
+            <LazyMenu
+              panel="filtros"
+              view={view}
+              open={filtersOpen}
+              onOpenChange={setFiltersOpen}
+              className="group relative"
+              summary={
+                <>
+                  Filtros
+                  {activeFilters > 0 ? (
+                    <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">
+                      {activeFilters}
+                      <span className="sr-only"> ativos</span>
+                    </span>
+                  ) : null}
+                </>
+              }
+            >
+              {() => (
+                <div className="absolute left-0 z-20 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-4 shadow-lg sm:right-0 sm:left-auto">
+                  <FilterControls filters={view.filters} idPrefix={view.name} />
+                  <Button type="submit" className="mt-4 w-full py-2">
+                    Aplicar filtros
+                  </Button>
+                </div>
+              )}
+            </LazyMenu>
           ) : null}
           <Button type="submit" variant="secondary" className="px-3">
             Buscar

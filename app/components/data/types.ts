@@ -33,6 +33,10 @@ export interface RowView {
   cells: Record<string, string>;
 }
 
+/** The list's menus that open over it; `?painel=<name>` opens one without JavaScript. */
+export type ListPanel = "filtros" | "colunas";
+export const LIST_PANELS: readonly ListPanel[] = ["filtros", "colunas"];
+
 export interface ListView {
   name: string;
   basePath: string;
@@ -57,6 +61,10 @@ export interface ListView {
   nextHref: string | null;
   clearHref: string;
   exportHrefs: { csv: string; xlsx: string };
+  /** The menu the URL opened (`?painel=`), rendered open by the server. */
+  openPanel: ListPanel | null;
+  /** The list's URL with each menu open: the link a browser without JavaScript follows. */
+  panelHrefs: Record<ListPanel, string>;
   /** `?excluir=…` asked to delete these rows: the confirmation step. */
   confirmDelete: { ids: string[]; names: string[]; cancelHref: string } | null;
 }

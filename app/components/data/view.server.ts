@@ -7,13 +7,17 @@ import { formatCep, formatCnpj, formatCpf, formatPhoneBR } from "../../lib/docum
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { listQueryToSearch } from "../../modules/resources/query.ts";
 import type { FieldDef, ListQuery, ListResult, ResourceDefinition } from "../../modules/resources/types.ts";
-import type { DetailItem, DetailValue, DetailView, FilterView, ListView, RowView } from "./types.ts";
+import type { DetailItem, DetailValue, DetailView, FilterView, ListPanel, ListView, RowView } from "./types.ts";
 
 type Def<Row extends { id: string }> = ResourceDefinition<Row, unknown>;
 
 function href(pathname: string, params: URLSearchParams): string {
   const search = params.toString();
   return search ? `${pathname}?${search}` : pathname;
+}
+
+function withPanel(selfHref: string, panel: ListPanel): string {
+  return `${selfHref}${selfHref.includes("?") ? "&" : "?"}painel=${panel}`;
 }
 
 /** Columns the person chose (`cols=`), else the definition's defaults; never none. */
@@ -32,7 +36,7 @@ export function buildListView<Row extends { id: string }>(
   def: Def<Row>,
   query: ListQuery,
   result: ListResult<Row>,
-  options: { pathname: string; confirmIds?: readonly string[] },
+  options: { pathname: string; confirmIds?: readonly string[]; openPanel?: ListPanel | null },
 ): ListView {
   const { pathname } = options;
   const at = (patch: Partial<ListQuery>) => href(pathname, listQueryToSearch({ ...query, ...patch }, def));
@@ -92,6 +96,8 @@ export function buildListView<Row extends { id: string }>(
     prevHref: page > 1 ? at({ page: page - 1, after: null }) : null,
     nextHref: page < pageCount ? at({ page: page + 1, after: result.nextCursor }) : null,
     clearHref: at({ q: "", filters: {}, page: 1, after: null }),
+    openPanel: options.openPanel ?? null,
+    panelHrefs: { filtros: withPanel(selfHref, "filtros"), colunas: withPanel(selfHref, "colunas") },
     exportHrefs: { csv: exportSearch("csv"), xlsx: exportSearch("xlsx") },
     confirmDelete: confirmRows.length
       ? { ids: confirmRows.map((r) => r.id), names: confirmRows.map((r) => def.title(r)), cancelHref: selfHref }
