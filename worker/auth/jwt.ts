@@ -52,11 +52,31 @@ export const INVALID_SIGNATURE = "Invalid JWT signature";
 export const TOKEN_EXPIRED = "Token de acesso expirado. Renove a sessão ou entre novamente.";
 export const TOKEN_INVALID = "Token de acesso inválido.";
 
-export async function verifyAccessToken(privateJwkJson: string, token: string): Promise<VerifyResult> {
+/**
+ * Tokens this isolate already verified, by their exact text (signature included, so a changed
+ * byte is a different entry): an API client sends the same token for up to 15 minutes, and an
+ * ES256 check costs more CPU than the rest of a small request. Expiry is still checked on every
+ * use; revocation is the session lookup's job, as before. Bounded, oldest entries dropped first.
+ */
+const verified = new Map<string, { key: string; sub: string; sid: string; expMs: number }>();
+const VERIFIED_MAX = 2_000;
+
+export async function verifyAccessToken(privateJwkJson: string, token: string, now = Date.now()): Promise<VerifyResult> {
+  const known = verified.get(token);
+  if (known && known.key === privateJwkJson) {
+    if (now >= known.expMs) {
+      verified.delete(token);
+      return { ok: false, error: TOKEN_EXPIRED };
+    }
+    return { ok: true, sub: known.sub, sid: known.sid };
+  }
   const keys = await loadKeys(privateJwkJson);
   try {
-    const { payload } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, algorithms: ["ES256"] });
-    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return { ok: false, error: TOKEN_INVALID };
+    const { payload } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, algorithms: ["ES256"], currentDate: new Date(now) });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number")
+      return { ok: false, error: TOKEN_INVALID };
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { key: privateJwkJson, sub: payload.sub, sid: payload.sid, expMs: payload.exp * 1000 });
     return { ok: true, sub: payload.sub, sid: payload.sid };
   } catch (error) {
     if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, error: INVALID_SIGNATURE };
