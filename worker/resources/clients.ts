@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
+import { frozenSql } from "../../db/frozen-sql.ts";
 import { clientKeys, clients, companies, users } from "../../db/schema/index.ts";
 import type { StoredPhone } from "../../db/schema/clients.ts";
 import type { ClientOrigin } from "../../db/schema/enums.ts";
@@ -36,7 +37,7 @@ const otherKeyColumns: KeyColumns = { table: otherKeys, key: otherKeys.key, sort
  * per row instead of thirty (measurably cheaper per page, see ADR 007), and JSON.parse is native.
  */
 export const clientSelection = {
-  j: sql<string>`json_object('id', ${clients.id}, 'kind', ${clients.kind}, 'name', ${clients.name}, 'sortName', ${clients.nameNorm},
+  j: frozenSql(sql<string>`json_object('id', ${clients.id}, 'kind', ${clients.kind}, 'name', ${clients.name}, 'sortName', ${clients.nameNorm},
     'document', ${clients.document}, 'email', ${clients.email}, 'phones', json(${clients.phones}), 'primaryPhone', ${clients.primaryPhone},
     'birthday', ${clients.birthday}, 'cep', ${clients.cep}, 'street', ${clients.street}, 'number', ${clients.number},
     'complement', ${clients.complement}, 'district', ${clients.district}, 'city', ${clients.city}, 'uf', ${clients.uf},
@@ -44,7 +45,7 @@ export const clientSelection = {
     'lgpdConsentAt', ${clients.lgpdConsentAt}, 'companyId', ${clients.companyId},
     'companyName', coalesce(nullif(${companies.tradeName}, ''), ${companies.legalName}),
     'createdAt', ${clients.createdAt}, 'updatedAt', ${clients.updatedAt}, 'createdBy', ${clients.createdBy}, 'creatorName', ${creator.name},
-    'updatedBy', ${clients.updatedBy}, 'updaterName', ${updater.name})`,
+    'updatedBy', ${clients.updatedBy}, 'updaterName', ${updater.name})`),
 };
 
 /** A client as the database packs it (timestamps in ms). */

@@ -1,6 +1,7 @@
 import { eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
+import { frozenSql } from "../../db/frozen-sql.ts";
 import { clients, companies, companyKeys, users } from "../../db/schema/index.ts";
 import type { OrgScope } from "../../db/tenant.ts";
 import { isValidPhoneBR, normalizeCnpj } from "../../app/lib/documents.ts";
@@ -36,14 +37,14 @@ const otherKeyColumns: KeyColumns = { table: otherKeys, key: otherKeys.key, sort
 
 /** A company row packed by SQLite into one JSON text (see clients.ts). */
 export const companySelection = {
-  j: sql<string>`json_object('id', ${companies.id}, 'type', ${companies.type}, 'cnpj', ${companies.cnpj}, 'legalName', ${companies.legalName},
+  j: frozenSql(sql<string>`json_object('id', ${companies.id}, 'type', ${companies.type}, 'cnpj', ${companies.cnpj}, 'legalName', ${companies.legalName},
     'tradeName', ${companies.tradeName}, 'stateRegistration', ${companies.stateRegistration}, 'email', ${companies.email},
     'phone', ${companies.phone}, 'website', ${companies.website}, 'cep', ${companies.cep}, 'street', ${companies.street},
     'number', ${companies.number}, 'complement', ${companies.complement}, 'district', ${companies.district}, 'city', ${companies.city},
     'uf', ${companies.uf}, 'notes', ${companies.notes}, 'sortName', ${companies.sortName},
     'clientCount', (select count(*) from ${clients} where ${clients.orgId} = ${companies.orgId} and ${clients.companyId} = ${companies.id} and ${clients.deletedAt} is null),
     'createdAt', ${companies.createdAt}, 'updatedAt', ${companies.updatedAt}, 'createdBy', ${companies.createdBy}, 'creatorName', ${creator.name},
-    'updatedBy', ${companies.updatedBy}, 'updaterName', ${updater.name})`,
+    'updatedBy', ${companies.updatedBy}, 'updaterName', ${updater.name})`),
 };
 
 /** A company as the database packs it (timestamps in ms). */
