@@ -7,7 +7,15 @@ import { meApi } from "./api/me.ts";
 import { clientsApi, companiesApi } from "./api/resources.ts";
 import { requestContext } from "./context.ts";
 import { apiError, INTERNAL_ERROR } from "./http/errors.ts";
-import { logger, originCheck, requestContextMiddleware, requestId, SESSION_RECHECK_HEADER, securityHeaders } from "./http/middleware.ts";
+import {
+  keepsBodyForRecheck,
+  logger,
+  originCheck,
+  requestContextMiddleware,
+  requestId,
+  SESSION_RECHECK_HEADER,
+  securityHeaders,
+} from "./http/middleware.ts";
 import type { AppEnv } from "./http/types.ts";
 
 export interface AppDeps {
@@ -54,12 +62,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   // An answer made under a session that changed or ended meanwhile is served again, once
-  // (see SESSION_RECHECK_HEADER). Only GET, HEAD and OPTIONS get there: no body to replay.
+  // (see SESSION_RECHECK_HEADER): reads, and the few writes allowed there, whose body is kept.
   const serve = app.fetch;
   app.fetch = async (request, env, executionCtx) => {
+    const spare: typeof request = keepsBodyForRecheck(request) ? (request.clone() as typeof request) : request;
     const first = await serve(request, env, executionCtx);
     if (!first.headers.has(SESSION_RECHECK_HEADER)) return first;
-    const again = await serve(request, env, executionCtx);
+    const again = await serve(spare, env, executionCtx);
     if (!again.headers.has(SESSION_RECHECK_HEADER)) return again;
     return new Response("Sua sessão mudou durante o acesso. Recarregue a página.", {
       status: 503,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { memberships, sessions } from "../../db/schema/index.ts";
-import { createHarness, createOwner, type Harness } from "./harness.ts";
+import { clients, memberships, sessions } from "../../db/schema/index.ts";
+import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 import { addMember } from "./records.ts";
 
 /**
@@ -100,5 +100,63 @@ describe("session lookup in the first read's round trip", () => {
     const after = await h.request("/api/clients", { cookie: admin.cookie });
     expect(after.status).toBeGreaterThanOrEqual(400);
     expect(after.status).toBeLessThan(500);
+  });
+});
+
+describe("CSV imports: the session rides with the first read of these writes too", () => {
+  const csv = (nome: string) => `Nome;CPF/CNPJ\r\n${nome};529.982.247-25\r\n`;
+  const imported = async (orgId: string, nome: string) =>
+    (
+      await h.fresh.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.orgId, orgId), eq(clients.name, nome)))
+    ).length;
+  const importAs = (cookie: string, nome: string, mode: "preview" | "all") =>
+    h.request("/api/clients/import", { json: { csv: csv(nome), mode }, cookie });
+
+  it("a preview costs one round trip and a save two, once the session is known", async () => {
+    const owner = await createOwner(h, "Importa Rápido");
+    expect((await h.request("/api/me", { cookie: owner.cookie })).status).toBe(200);
+    const preview = await importAs(owner.cookie, "Iara Prévia", "preview");
+    expect(preview.status).toBe(200);
+    expect(trips(preview)).toBe(1);
+    const save = await importAs(owner.cookie, "Iara Salva", "all");
+    expect(save.status).toBe(201);
+    expect(trips(save)).toBe(2);
+    expect(await imported(owner.orgId, "Iara Salva")).toBe(1);
+  });
+
+  it("a session revoked meanwhile saves nothing", async () => {
+    const owner = await createOwner(h, "Importa Revogada");
+    expect((await h.request("/api/me", { cookie: owner.cookie })).status).toBe(200);
+    await h.fresh.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, (await userId(h, owner.email)) as string));
+    const save = await importAs(owner.cookie, "Intrusa Revogada", "all");
+    expect(save.status).toBe(401);
+    expect(await imported(owner.orgId, "Intrusa Revogada")).toBe(0);
+  });
+
+  it("a role changed meanwhile is applied before anything is written, and the body is sent again", async () => {
+    const owner = await createOwner(h, "Importa Papéis");
+    const member = await addMember(h, owner.orgId, "admin", "Bia Admin");
+    const role = (r: "owner" | "staff") =>
+      h.fresh.db
+        .update(memberships)
+        .set({ role: r })
+        .where(and(eq(memberships.userId, member.userId), eq(memberships.orgId, owner.orgId)));
+    expect((await h.request("/api/me", { cookie: member.cookie })).status).toBe(200);
+    // Still allowed to import: served again with the new role, from the kept body.
+    await role("owner");
+    const allowed = await importAs(member.cookie, "Cida Equipe", "all");
+    expect(allowed.status).toBe(201);
+    expect(await imported(owner.orgId, "Cida Equipe")).toBe(1);
+    // Not allowed any more: refused before anything is written.
+    await role("staff");
+    const refused = await importAs(member.cookie, "Duda Leitura", "all");
+    expect(refused.status).toBe(403);
+    expect(await imported(owner.orgId, "Duda Leitura")).toBe(0);
   });
 });

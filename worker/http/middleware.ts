@@ -80,6 +80,24 @@ function clientIp(request: Request): string {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * Writes whose handlers read before they write and act on nothing but the database (CSV
+ * imports: preview and save). Their session lookup may ride with their first read too: the
+ * prelude gate holds every write until the lookup is accepted, and `createApp` keeps their body
+ * to serve them again when the session changed meanwhile. Other writes look the session up first.
+ */
+const CARRY_ON_WRITE = /^\/(?:api\/)?(?:clients|companies)\/import(?:\.data)?$/;
+
+/** Whether a request's session lookup may ride with its first read (ADR 011). */
+export function mayCarrySession(method: string, pathname: string): boolean {
+  return SAFE_METHODS.has(method) || (method === "POST" && CARRY_ON_WRITE.test(pathname));
+}
+
+/** A write whose body must be kept in case it is served twice (see `mayCarrySession`). */
+export function keepsBodyForRecheck(request: Request): boolean {
+  return !SAFE_METHODS.has(request.method) && mayCarrySession(request.method, new URL(request.url).pathname);
+}
+
+/**
  * Marks an answer produced under a session that changed or ended since it was hinted: the app
  * discards it and serves the request again, now with the session as it really is
  * (`createApp`). A redirect would do the same for a person, but not for React Router's own
@@ -165,7 +183,7 @@ export const requestContextMiddleware: MiddlewareHandler<AppEnv> = async (c, nex
     if (!bearer) rc.setCookies.push(`${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
   };
 
-  const hint = sessionId && SAFE_METHODS.has(c.req.method) ? sessionHint(sessionId, now.getTime()) : undefined;
+  const hint = sessionId && mayCarrySession(c.req.method, url.pathname) ? sessionHint(sessionId, now.getTime()) : undefined;
   if (sessionId && hint && (!bearer || hint.userId === subject)) {
     // Seen before: act as that caller now, and check it with the request's first read (ADR 011).
     rc.auth = toAuthState(hint, via);
