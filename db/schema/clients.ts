@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts.ts";
-import { createdAt, id, timestamp, updatedAt } from "./columns.ts";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { timestamp } from "./columns.ts";
 import { companies } from "./companies.ts";
 import { CLIENT_KINDS, CLIENT_ORIGINS } from "./enums.ts";
-import { organizations } from "./organizations.ts";
+import { filterIndex, lookupIndex, recordKey, recordTrail, searchKeyTable, sortIndexes, trashIndex } from "./records.ts";
 
 /** One phone of a client, as stored in `clients.phones` (JSON). */
 export interface StoredPhone {
@@ -23,10 +22,7 @@ export interface StoredPhone {
 export const clients = sqliteTable(
   "clients",
   {
-    id: id(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    ...recordKey(),
     kind: text("kind", { enum: CLIENT_KINDS }).notNull(),
     name: text("name").notNull(),
     nameNorm: text("name_norm").notNull(),
@@ -51,47 +47,23 @@ export const clients = sqliteTable(
     lgpdConsent: integer("lgpd_consent", { mode: "boolean" }).notNull().default(false),
     lgpdConsentAt: timestamp("lgpd_consent_at"),
     companyId: text("company_id").references(() => companies.id, { onDelete: "set null" }),
-    searchKeys: text("search_keys").notNull().default("[]"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
-    deletedAt: timestamp("deleted_at"),
-    deletedBy: text("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    ...recordTrail(),
   },
   (t) => [
-    // Every sort, org first and id as the tiebreaker; live rows only (what lists show).
-    index("clients_org_name_idx").on(t.orgId, t.nameNorm, t.id).where(sql`deleted_at is null`),
-    index("clients_org_created_idx").on(t.orgId, t.createdAt, t.id).where(sql`deleted_at is null`),
-    index("clients_org_updated_idx").on(t.orgId, t.updatedAt, t.id).where(sql`deleted_at is null`),
-    // Filters that narrow a list, sorted by name inside.
-    index("clients_org_origin_idx").on(t.orgId, t.origin, t.nameNorm, t.id).where(sql`deleted_at is null`),
-    index("clients_org_kind_idx").on(t.orgId, t.kind, t.nameNorm, t.id).where(sql`deleted_at is null`),
-    index("clients_org_company_idx").on(t.orgId, t.companyId).where(sql`deleted_at is null`),
+    ...sortIndexes("clients", t, t.nameNorm),
+    filterIndex("clients_org_origin_idx", t.orgId, t.origin, t.nameNorm, t.id),
+    filterIndex("clients_org_kind_idx", t.orgId, t.kind, t.nameNorm, t.id),
+    lookupIndex("clients_org_company_idx", t.orgId, t.companyId),
     // Duplicate checks.
-    index("clients_org_document_idx").on(t.orgId, t.document).where(sql`deleted_at is null`),
-    index("clients_org_email_idx").on(t.orgId, t.email).where(sql`deleted_at is null`),
-    index("clients_org_deleted_idx").on(t.orgId, t.deletedAt).where(sql`deleted_at is not null`),
+    lookupIndex("clients_org_document_idx", t.orgId, t.document),
+    lookupIndex("clients_org_email_idx", t.orgId, t.email),
+    trashIndex("clients", t),
   ],
 );
 
 /**
- * Search keys of live clients, one row per key (maintained by triggers from
- * `clients.search_keys`): every word-suffix of the name ("joao silva", "silva"), the document,
- * e-mail, each phone with and without its DDD, and `#t:tag` / `#c:cidade` for the tags and city
- * filters. The primary key
- * covers (org, key prefix) → (sort name, id), so a search reads only this organization's slice.
+ * Search keys of live clients: every word-suffix of the name ("joao silva", "silva"), the
+ * document, e-mail, each phone with and without its DDD, and `#t:tag` / `#c:cidade` for the
+ * tags and city filters.
  */
-export const clientKeys = sqliteTable(
-  "client_keys",
-  {
-    orgId: text("org_id").notNull(),
-    key: text("key").notNull(),
-    sortName: text("sort_name").notNull(),
-    clientId: text("client_id").notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.key, t.sortName, t.clientId] }),
-    index("client_keys_client_idx").on(t.orgId, t.clientId, t.key),
-  ],
-);
+export const clientKeys = searchKeyTable("client_keys", "client_id", "client_keys_client_idx");

@@ -1,9 +1,6 @@
-import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts.ts";
-import { createdAt, id, timestamp, updatedAt } from "./columns.ts";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { COMPANY_TYPES } from "./enums.ts";
-import { organizations } from "./organizations.ts";
+import { filterIndex, lookupIndex, recordKey, recordTrail, searchKeyTable, sortIndexes, trashIndex } from "./records.ts";
 
 /**
  * Companies the business deals with (construtoras, condomínios, fornecedores…).
@@ -14,10 +11,7 @@ import { organizations } from "./organizations.ts";
 export const companies = sqliteTable(
   "companies",
   {
-    id: id(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    ...recordKey(),
     type: text("type", { enum: COMPANY_TYPES }).notNull(),
     /** Bare: 14 characters, alphanumeric CNPJ upper-cased. */
     cnpj: text("cnpj"),
@@ -37,46 +31,19 @@ export const companies = sqliteTable(
     uf: text("uf"),
     notes: text("notes"),
     sortName: text("sort_name").notNull(),
-    searchKeys: text("search_keys").notNull().default("[]"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
-    deletedAt: timestamp("deleted_at"),
-    deletedBy: text("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    ...recordTrail(),
   },
   (t) => [
-    // Every sort, org first and id as the tiebreaker; live rows only (what lists show).
-    index("companies_org_name_idx").on(t.orgId, t.sortName, t.id).where(sql`deleted_at is null`),
-    index("companies_org_created_idx").on(t.orgId, t.createdAt, t.id).where(sql`deleted_at is null`),
-    index("companies_org_updated_idx").on(t.orgId, t.updatedAt, t.id).where(sql`deleted_at is null`),
-    index("companies_org_type_idx").on(t.orgId, t.type, t.sortName, t.id).where(sql`deleted_at is null`),
-    index("companies_org_cnpj_idx").on(t.orgId, t.cnpj).where(sql`deleted_at is null`),
-    index("companies_org_email_idx").on(t.orgId, t.email).where(sql`deleted_at is null`),
-    // The trash (soft-deleted rows), for restore and purging.
-    index("companies_org_deleted_idx").on(t.orgId, t.deletedAt).where(sql`deleted_at is not null`),
+    ...sortIndexes("companies", t, t.sortName),
+    filterIndex("companies_org_type_idx", t.orgId, t.type, t.sortName, t.id),
+    lookupIndex("companies_org_cnpj_idx", t.orgId, t.cnpj),
+    lookupIndex("companies_org_email_idx", t.orgId, t.email),
+    trashIndex("companies", t),
   ],
 );
 
-/**
- * Search keys of live companies, one row per key (maintained by triggers from
- * `companies.search_keys`): word-suffixes of the names, CNPJ, e-mail, phone and `#c:cidade` for the
- * city filter. A prefix
- * range on (org_id, key) finds matches inside the organization's own slice of the index.
- */
-export const companyKeys = sqliteTable(
-  "company_keys",
-  {
-    orgId: text("org_id").notNull(),
-    key: text("key").notNull(),
-    sortName: text("sort_name").notNull(),
-    companyId: text("company_id").notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.key, t.sortName, t.companyId] }),
-    index("company_keys_company_idx").on(t.orgId, t.companyId, t.key),
-  ],
-);
+/** Search keys of live companies: word-suffixes of the names, CNPJ, e-mail, phone and `#c:cidade` for the city filter. */
+export const companyKeys = searchKeyTable("company_keys", "company_id", "company_keys_company_idx");
 
 /** Live rows per organization and resource, kept by triggers so an unfiltered list's total costs one lookup. */
 export const recordCounts = sqliteTable(

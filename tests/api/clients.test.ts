@@ -497,7 +497,7 @@ describe("clients: LGPD", () => {
     expect((await api(h, a.cookie, "GET", `/api/clients/${id}/lgpd`)).status).toBe(404);
     expect((await api(h, a.cookie, "POST", `/api/clients/${id}/restore`)).status).toBe(404);
     expect(await h.fresh.db.select().from(clients).where(eq(clients.id, id))).toEqual([]);
-    expect(await h.fresh.db.select().from(clientKeys).where(eq(clientKeys.clientId, id))).toEqual([]);
+    expect(await h.fresh.db.select().from(clientKeys).where(eq(clientKeys.recordId, id))).toEqual([]);
   });
 });
 

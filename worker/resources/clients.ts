@@ -28,9 +28,9 @@ const clientListColumns: ListColumns = {
   deletedAt: clients.deletedAt,
 };
 
-const keyColumns: KeyColumns = { table: clientKeys, key: clientKeys.key, sortName: clientKeys.sortName, recordId: clientKeys.clientId };
+const keyColumns: KeyColumns = { table: clientKeys, key: clientKeys.key, sortName: clientKeys.sortName, recordId: clientKeys.recordId };
 const otherKeys = alias(clientKeys, "k2");
-const otherKeyColumns: KeyColumns = { table: otherKeys, key: otherKeys.key, sortName: otherKeys.sortName, recordId: otherKeys.clientId };
+const otherKeyColumns: KeyColumns = { table: otherKeys, key: otherKeys.key, sortName: otherKeys.sortName, recordId: otherKeys.recordId };
 
 /**
  * A client row packed by SQLite into one JSON text: the database client then converts one value

@@ -30,10 +30,10 @@ const keyColumns: KeyColumns = {
   table: companyKeys,
   key: companyKeys.key,
   sortName: companyKeys.sortName,
-  recordId: companyKeys.companyId,
+  recordId: companyKeys.recordId,
 };
 const otherKeys = alias(companyKeys, "k2");
-const otherKeyColumns: KeyColumns = { table: otherKeys, key: otherKeys.key, sortName: otherKeys.sortName, recordId: otherKeys.companyId };
+const otherKeyColumns: KeyColumns = { table: otherKeys, key: otherKeys.key, sortName: otherKeys.sortName, recordId: otherKeys.recordId };
 
 /** A company row packed by SQLite into one JSON text (see clients.ts). */
 export const companySelection = {

@@ -389,7 +389,7 @@ function companiesByKey(db: Database, scope: OrgScope, keys: string[]) {
       tradeName: companies.tradeName,
     })
     .from(companyKeys)
-    .innerJoin(companies, eq(companies.id, companyKeys.companyId))
+    .innerJoin(companies, eq(companies.id, companyKeys.recordId))
     .where(and(scope.where(companyKeys, inArray(companyKeys.key, keys)), scope.where(companies, isNull(companies.deletedAt))))
     .orderBy(companies.sortName, companies.id);
 }
