@@ -5,7 +5,8 @@ import type { SessionRow } from "./sessions.ts";
  * whose session is hinted builds its reads at once and sends the session lookup with the first
  * of them (one round trip instead of two); that lookup is checked before any of the data
  * reaches the code, and a session that changed or ended makes the request start over or end
- * (worker/http/middleware.ts, ADR 011). Only requests without a body (GET, HEAD, OPTIONS) use hints.
+ * (worker/http/middleware.ts, ADR 011). Reads (GET, HEAD, OPTIONS) use hints, and the few writes
+ * `mayCarrySession` allows (CSV imports), whose body is kept to serve them again.
  */
 
 const TTL_MS = 5 * 60_000;
