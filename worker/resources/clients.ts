@@ -124,13 +124,20 @@ export function toClientRow(raw: ClientRaw): ClientRow {
  * Client rows of the organization matching `conditions`, with the company's and the authors'
  * names; with a `driver` (a page of ids), those rows reached by primary key (see list-page.ts).
  */
+// The joins of every client read carry no values: rendered once (see frozenSql).
+const joinCompany = frozenSql(
+  and(eq(companies.id, clients.companyId), eq(companies.orgId, clients.orgId), isNull(companies.deletedAt)) as SQL,
+);
+const joinCreator = frozenSql(eq(creator.id, clients.createdBy));
+const joinUpdater = frozenSql(eq(updater.id, clients.updatedBy));
+
 function selectRows(db: Database, scope: OrgScope, driver: PageDriver | null, ...conditions: (SQL | undefined)[]) {
   const select = db.select(clientSelection);
   return (driver ? select.from(driver).crossJoin(clients) : select.from(clients))
     .$dynamic()
-    .leftJoin(companies, and(eq(companies.id, clients.companyId), eq(companies.orgId, clients.orgId), isNull(companies.deletedAt)))
-    .leftJoin(creator, eq(creator.id, clients.createdBy))
-    .leftJoin(updater, eq(updater.id, clients.updatedBy))
+    .leftJoin(companies, joinCompany)
+    .leftJoin(creator, joinCreator)
+    .leftJoin(updater, joinUpdater)
     .where(scope.where(clients, driver ? eq(clients.id, driver.id) : undefined, ...conditions));
 }
 

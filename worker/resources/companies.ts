@@ -81,12 +81,16 @@ export function parseCompany(packed: { j: string }): CompanyRaw {
 }
 
 /** Company rows of the organization matching `conditions`, with the authors' names (`driver`: see clients.ts). */
+// The joins of every company read carry no values: rendered once (see frozenSql).
+const joinCreator = frozenSql(eq(creator.id, companies.createdBy));
+const joinUpdater = frozenSql(eq(updater.id, companies.updatedBy));
+
 function selectRows(db: Database, scope: OrgScope, driver: PageDriver | null, ...conditions: (SQL | undefined)[]) {
   const select = db.select(companySelection);
   return (driver ? select.from(driver).crossJoin(companies) : select.from(companies))
     .$dynamic()
-    .leftJoin(creator, eq(creator.id, companies.createdBy))
-    .leftJoin(updater, eq(updater.id, companies.updatedBy))
+    .leftJoin(creator, joinCreator)
+    .leftJoin(updater, joinUpdater)
     .where(scope.where(companies, driver ? eq(companies.id, driver.id) : undefined, ...conditions));
 }
 
