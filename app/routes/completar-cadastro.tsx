@@ -9,19 +9,19 @@ import { maskCpfCnpj, maskPhone } from "../lib/mask.ts";
 import { titleMeta } from "../lib/title.ts";
 import { serviceContext } from "../../worker/context.ts";
 import { completeRegistration } from "../../worker/services/accounts.ts";
-import { requireUser } from "../server/guards.server.ts";
+import { requireOnboarding } from "../server/guards.server.ts";
 import { domainFailure, parseForm } from "../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Completar Cadastro");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = requireUser(context, request);
+  const { auth } = requireOnboarding(context, request);
   if (auth.org) throw redirect("/");
   return { name: auth.user.name };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { rc, auth } = requireUser(context, request);
+  const { rc, auth } = requireOnboarding(context, request);
   const parsed = await parseForm(request, completeRegistrationSchema);
   if (!parsed.ok) return parsed.response;
   try {

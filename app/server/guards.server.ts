@@ -46,14 +46,26 @@ export function requireUser(context: Readonly<RouterContextProvider>, request: R
   return { rc, auth: rc.auth };
 }
 
+export const DEACTIVATED_MESSAGE = "Seu acesso a esta organização foi desativado. Fale com o responsável.";
+
 /** A signed-in, active member of an organization; otherwise to onboarding or login. */
 export function requireOrg(context: Readonly<RouterContextProvider>, request: Request): InOrg {
   const { rc, auth } = requireUser(context, request);
   if (!auth.org) {
-    if (auth.deactivated) throw new Response("Seu acesso a esta organização foi desativado. Fale com o responsável.", { status: 403 });
+    if (auth.deactivated) throw new Response(DEACTIVATED_MESSAGE, { status: 403 });
     throw redirect("/completar-cadastro");
   }
   return { rc, auth, org: auth.org };
+}
+
+/**
+ * A signed-in user on the onboarding screens. A deactivated member is refused as on every app
+ * page: their account belongs to an organization, so there is no business to create.
+ */
+export function requireOnboarding(context: Readonly<RouterContextProvider>, request: Request): SignedIn {
+  const signed = requireUser(context, request);
+  if (signed.auth.deactivated) throw new Response(DEACTIVATED_MESSAGE, { status: 403 });
+  return signed;
 }
 
 export const FORBIDDEN_MESSAGE = "Você não tem permissão para acessar esta página.";

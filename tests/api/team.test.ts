@@ -63,6 +63,20 @@ describe("team", () => {
     );
   });
 
+  it("only an owner reactivates a deactivated owner", async () => {
+    const email = `dono2-${Date.now()}@exemplo.com.br`;
+    await inviteMember(h.ctx(), orgA, "Dono A", { nome: "Segundo Dono", email, papel: "owner" });
+    const second = (await listMembers(h.ctx(), orgA)).find((m) => m.email === email);
+    await setActive(h.ctx(), orgA, "owner-id", second?.membershipId as string, false);
+    const admin: AuthOrg = { ...orgA, role: "admin" };
+    await expect(setActive(h.ctx(), admin, "admin-id", second?.membershipId as string, true)).rejects.toThrow(
+      "Só um dono pode reativar outro dono.",
+    );
+    expect((await listMembers(h.ctx(), orgA)).find((m) => m.email === email)?.active).toBe(false);
+    await setActive(h.ctx(), orgA, "owner-id", second?.membershipId as string, true);
+    expect((await listMembers(h.ctx(), orgA)).find((m) => m.email === email)?.active).toBe(true);
+  });
+
   it("deactivating ends the person's sessions", async () => {
     const email = `sai-${Date.now()}@exemplo.com.br`;
     await inviteMember(h.ctx(), orgA, "Dono A", { nome: "Pedro", email, papel: "staff" });

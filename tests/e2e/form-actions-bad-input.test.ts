@@ -1,8 +1,9 @@
 /**
  * Bad input, property-based, on the React Router form actions of Clientes and Empresas — what a
  * browser form posts, as tests/api/bad-input.test.ts does for the JSON API. Routes are enumerated
- * from app/routes.ts and the route modules' `action` exports: a route with an action that this
- * file neither fuzzes nor lists as "not a record" fails the test until it is added below.
+ * from app/routes.ts and the route modules' `action` exports: a route with an action that neither
+ * this file nor tests/e2e/account-actions-bad-input.test.ts (the account screens, listed in
+ * NOT_FUZZED_HERE) fuzzes fails the test until it is added to one of them.
  *
  * As the signed-in owner (sometimes a read-only professional, sometimes nobody), with the right
  * Origin, each action gets fast-check-generated `application/x-www-form-urlencoded` and
@@ -25,22 +26,34 @@
  * runs more (default keeps the file under a minute).
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import fc from "fast-check";
 import type { z } from "zod";
-import { UNSAFE_decodeViaTurboStream as decodeTurboStream, UNSAFE_SingleFetchRedirectSymbol as REDIRECT } from "react-router";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { validateForm } from "../../app/lib/validation.ts";
 import { clientDefinition } from "../../app/modules/clients/definition.ts";
 import { companyDefinition } from "../../app/modules/companies/definition.ts";
-import routes from "../../app/routes.ts";
 import { memberships, users } from "../../db/schema/index.ts";
-import { ROOT } from "../../scripts/lib/proc.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
 import { badString, HUGE, isPtBr } from "./support/bad-input.ts";
+import {
+  ACCOUNT_ROUTES,
+  actionRoutes,
+  type Body,
+  bodiesOf,
+  changedTables,
+  type Entry,
+  encode,
+  fuzzForms,
+  hashRows,
+  isAppPath,
+  isBig,
+  readOutcome,
+  serverView,
+  transports,
+  type Value,
+} from "./support/form-fuzz.ts";
 
 const RUNS = Number(process.env.FORM_FUZZ_RUNS ?? 15);
 const SEED = process.env.FORM_FUZZ_SEED ? Number(process.env.FORM_FUZZ_SEED) : undefined;
@@ -72,44 +85,12 @@ const FUZZED: Record<string, RouteSpec> = {
 };
 
 /**
- * Routes with an action that are not records, so not fuzzed here. None of them is fuzzed
- * anywhere yet (tests/api/bad-input.test.ts covers the JSON API only); they share `parseForm`,
- * which answers 400 to an unreadable body. Listed so a new route has to be placed on purpose.
+ * Routes with an action that are not records: each is fuzzed by the file named here. Listed so a
+ * new route has to be placed on purpose (in FUZZED, or in another fuzzer and here).
  */
-const NOT_FUZZED_HERE: Record<string, string> = {
-  "/login": "accounts: sign-in",
-  "/criar-conta": "accounts: sign-up",
-  "/forgot-password": "accounts: password recovery",
-  "/recover-password": "accounts: new password",
-  "/email-confirmation": "accounts: resend confirmation",
-  "/logout": "accounts: sign-out",
-  "/completar-cadastro": "onboarding",
-  "/perfil": "profile",
-  "/settings/preferences": "preferences",
-  "/config": "business profile",
-  "/admin/users": "team",
-};
-
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  file: string;
-  children?: RouteEntry[];
-}
-
-const ACTION_EXPORT = /^export\s+(?:async\s+)?function\s+action\b|^export\s+const\s+action\b|^export\s*\{[^}]*\baction\b/m;
-
-/** Route paths (as in routes.ts, `:id` kept) whose module exports an action. */
-function actionRoutes(entries: RouteEntry[], prefix = ""): string[] {
-  const out: string[] = [];
-  for (const entry of entries) {
-    const here = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, "/") : prefix;
-    const source = readFileSync(path.join(ROOT, "app", entry.file), "utf8");
-    if (ACTION_EXPORT.test(source)) out.push(here || "/");
-    if (entry.children) out.push(...actionRoutes(entry.children, here));
-  }
-  return [...new Set(out)];
-}
+const NOT_FUZZED_HERE: Record<string, string> = Object.fromEntries(
+  ACCOUNT_ROUTES.map((route) => [route, "tests/e2e/account-actions-bad-input.test.ts"]),
+);
 
 const DEFS: Record<Resource, { schema: z.ZodType<unknown, unknown>; fields: readonly { name: string }[] }> = {
   clients: clientDefinition,
@@ -118,9 +99,6 @@ const DEFS: Record<Resource, { schema: z.ZodType<unknown, unknown>; fields: read
 
 // ---------------------------------------------------------------------------------------------
 // Valid forms (what the app's own forms post) and the values that break them
-
-type Value = string | File;
-type Entry = [string, Value];
 
 /** Placeholders for ids known only at run time (records are recreated when a run erases one). */
 const OWN = { clients: "@@own-client@@", companies: "@@own-company@@" } as const;
@@ -336,68 +314,8 @@ function validForms(spec: RouteSpec): Entry[][] {
   }
 }
 
-type Op = ["set" | "add", string, Value] | ["drop", string];
-
-function forms(spec: RouteSpec): fc.Arbitrary<Entry[]> {
-  const keys = keysFor(spec);
-  const field = fc.constantFrom(...keys).chain((k) => valueFor(k, spec).map((v): Entry => [k, v]));
-  const random = fc.array(field, { maxLength: 8 });
-  const mutated = fc
-    .tuple(
-      fc.constantFrom(...validForms(spec)),
-      fc.array(
-        fc.oneof(
-          fc.constantFrom(...keys).chain((k) => valueFor(k, spec).map((v): Op => ["set", k, v])),
-          fc.constantFrom(...keys).chain((k) => valueFor(k, spec).map((v): Op => ["add", k, v])),
-          fc.constantFrom(...keys).map((k): Op => ["drop", k]),
-        ),
-        { minLength: 1, maxLength: 3 },
-      ),
-    )
-    .map(([valid, ops]) => {
-      let out: Entry[] = [...valid];
-      for (const op of ops) {
-        if (op[0] === "drop") out = out.filter(([k]) => k !== op[1]);
-        else if (op[0] === "add") out.push([op[1], op[2]]);
-        else {
-          const at = out.findIndex(([k]) => k === op[1]);
-          if (at >= 0) out[at] = [op[1], op[2]];
-          else out.push([op[1], op[2]]);
-        }
-      }
-      return out;
-    });
-  return fc.oneof({ weight: 3, arbitrary: mutated }, { weight: 2, arbitrary: random });
-}
-
-/** Bodies a browser never sends: broken multipart, wrong content types. */
-const RAW_BODIES: { contentType: string | undefined; body: string }[] = [
-  { contentType: "multipart/form-data", body: "nome=Maria&tipo=pf" },
-  { contentType: "multipart/form-data; boundary=x", body: '--x\r\nContent-Disposition: form-data; name="nome"\r\n\r\nMaria' },
-  { contentType: "multipart/form-data; boundary=x", body: "--x--" },
-  { contentType: `multipart/form-data; boundary=${"b".repeat(200)}`, body: `--${"b".repeat(200)}\r\n\r\n` },
-  { contentType: "text/plain", body: "nome=Maria&tipo=pf" },
-  { contentType: "application/json", body: '{"nome":"Maria Souza","tipo":"pf","intent":"excluir"}' },
-  { contentType: "application/xml", body: "<nome>Maria</nome>" },
-  { contentType: undefined, body: "nome=Maria&tipo=pf" },
-  { contentType: "application/x-www-form-urlencoded", body: "nome=%E0%A4%A&tipo=%ZZ&intent=%" },
-  { contentType: "application/x-www-form-urlencoded; charset=latin1", body: "nome=Jos%E9+Silva&tipo=pf" },
-  { contentType: "application/x-www-form-urlencoded", body: "&&&===&=&" },
-];
-
-function isBig(body: Body): boolean {
-  return body.kind !== "raw" && body.entries.some(([, v]) => typeof v !== "string" && v.size > 1_000_000);
-}
-
-type Encoding = "urlencoded" | "multipart";
-type Body = { kind: Encoding; entries: Entry[] } | { kind: "raw"; contentType: string | undefined; body: string };
-
 function bodies(spec: RouteSpec): fc.Arbitrary<Body> {
-  return fc.oneof(
-    { weight: 4, arbitrary: forms(spec).map((entries): Body => ({ kind: "urlencoded", entries })) },
-    { weight: 4, arbitrary: forms(spec).map((entries): Body => ({ kind: "multipart", entries })) },
-    { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((raw): Body => ({ kind: "raw", ...raw })) },
-  );
+  return bodiesOf(fuzzForms({ valid: validForms(spec), keys: keysFor(spec), valueFor: (key) => valueFor(key, spec) }));
 }
 
 type Who = "owner" | "professional" | "anonymous";
@@ -406,8 +324,6 @@ const principals = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Who>("professional") },
   { weight: 1, arbitrary: fc.constant<Who>("anonymous") },
 );
-type Transport = "document" | "data";
-const transports = fc.constantFrom<Transport>("document", "data");
 
 // ---------------------------------------------------------------------------------------------
 // The app, the database, and who is who
@@ -491,13 +407,6 @@ interface Snapshot {
   counts: string[];
 }
 
-function hashRows(rows: Record<string, unknown>[]): string {
-  const lines = rows
-    .map((r) => JSON.stringify(Object.values(r).map((v) => (v instanceof ArrayBuffer ? Buffer.from(v).toString("hex") : v))))
-    .sort();
-  return createHash("sha256").update(lines.join("\n")).digest("hex");
-}
-
 let tables: string[] = [];
 async function snapshot(): Promise<Snapshot> {
   const db = world.db;
@@ -547,25 +456,10 @@ async function snapshot(): Promise<Snapshot> {
   return { hashes, foreign: foreign.digest("hex"), crossLinks, counts };
 }
 
-function changedTables(a: Snapshot, b: Snapshot): string[] {
-  return [...new Set([...Object.keys(a.hashes), ...Object.keys(b.hashes)])].filter((t) => a.hashes[t] !== b.hashes[t]);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Oracles: may this input be saved?
 
 const ID = /^[0-9A-Za-z-]{1,64}$/;
-
-/** What the server will read, parsed here the same way (so encodings cannot fool the oracle). */
-async function serverView(encoded: { body: BodyInit; contentType: string | undefined }): Promise<FormData | null> {
-  const headers: Record<string, string> = {};
-  if (encoded.contentType) headers["content-type"] = encoded.contentType;
-  try {
-    return await new Request("http://oracle.local/", { method: "POST", headers, body: encoded.body }).formData();
-  } catch {
-    return null;
-  }
-}
 
 function mayChange(spec: RouteSpec, idKind: IdKind | undefined, form: FormData | null): boolean {
   if (!form) return false;
@@ -596,122 +490,6 @@ function mayChange(spec: RouteSpec, idKind: IdKind | undefined, form: FormData |
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sending, and reading what came back
-
-/**
- * The bytes and content type to send. Multipart is encoded here, up front, so it goes out with a
- * content-length in one write: streamed, a request refused before its body is read (signed out,
- * read-only role) races the server closing the connection and fails with EPIPE.
- */
-async function encode(body: Body): Promise<{ body: BodyInit; contentType: string | undefined; label: string }> {
-  const show = (v: Value) => {
-    if (typeof v !== "string") return `File(${JSON.stringify(v.name.slice(0, 40))}, ${v.size} B)`;
-    const s = resolve(v);
-    return JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}… (${s.length} chars)` : s);
-  };
-  if (body.kind === "raw") {
-    return {
-      body: body.body,
-      contentType: body.contentType,
-      label: `${body.contentType ?? "(sem content-type)"} ${JSON.stringify(body.body.slice(0, 120))}`,
-    };
-  }
-  const label = `${body.kind} {${body.entries.map(([k, v]) => `${JSON.stringify(k)}: ${show(v)}`).join(", ")}}`;
-  if (body.kind === "urlencoded") {
-    // A file in a urlencoded form is sent as its name, as browsers do.
-    const params = new URLSearchParams(body.entries.map(([k, v]) => [k, typeof v === "string" ? resolve(v) : v.name]));
-    return { body: params.toString(), contentType: "application/x-www-form-urlencoded;charset=UTF-8", label };
-  }
-  const form = new FormData();
-  for (const [k, v] of body.entries) {
-    if (typeof v === "string") form.append(k, resolve(v));
-    else form.append(k, v, v.name);
-  }
-  const encoded = new Response(form);
-  return { body: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type") ?? undefined, label };
-}
-
-interface Outcome {
-  status: number;
-  /** Error texts the action returned (field errors, form errors, the thrown page's message). */
-  messages: string[];
-  /** Where a redirect goes. */
-  redirect?: string | undefined;
-  snippet: string;
-}
-
-/** Keys of action data that echo input or describe rows, not errors. */
-const NOT_MESSAGES = new Set(["values", "csv", "fileName", "columns", "duplicates", "line", "statusText", "internal", "status"]);
-
-function messagesIn(node: unknown, inErrors = false, out: string[] = []): string[] {
-  if (typeof node === "string") {
-    if (inErrors) out.push(node);
-  } else if (Array.isArray(node)) {
-    for (const item of node) messagesIn(item, inErrors, out);
-  } else if (node instanceof Error) {
-    out.push(node.message);
-  } else if (node && typeof node === "object") {
-    for (const [key, value] of Object.entries(node)) {
-      if (NOT_MESSAGES.has(key)) continue;
-      messagesIn(value, inErrors || key === "error" || key === "errors", out);
-    }
-  }
-  return out;
-}
-
-/** A route error (thrown `data()`/Response): its message is its data, when text. */
-function routeErrorMessages(errors: unknown): string[] {
-  if (!errors || typeof errors !== "object") return [];
-  return Object.values(errors).flatMap((e) => {
-    if (e instanceof Error) return [e.message];
-    const data = (e as { data?: unknown } | null)?.data;
-    return typeof data === "string" ? [data] : messagesIn(data, true);
-  });
-}
-
-async function decode(text: string): Promise<unknown> {
-  const decoded = await decodeTurboStream(new Response(text).body as ReadableStream<Uint8Array>, globalThis);
-  await decoded.done.catch(() => {});
-  return decoded.value;
-}
-
-async function readOutcome(res: Response, transport: Transport): Promise<Outcome> {
-  const type = res.headers.get("content-type") ?? "";
-  const text = await res.text();
-  const snippet = text.slice(0, 300);
-  if (res.status >= 300 && res.status < 400)
-    return { status: res.status, messages: [], redirect: res.headers.get("location") ?? "", snippet };
-  if (type.startsWith("text/plain")) return { status: res.status, messages: [text], snippet };
-  if (transport === "data" && type.startsWith("text/x-script")) {
-    const value = (await decode(text)) as Record<string | symbol, unknown>;
-    const redirect = value?.[REDIRECT] as { redirect?: string } | undefined;
-    if (redirect) return { status: res.status, messages: [], redirect: redirect.redirect ?? "", snippet };
-    const messages = [...messagesIn(value?.data), ...routeErrorMessages({ route: value?.error })];
-    return { status: res.status, messages, snippet };
-  }
-  if (type.startsWith("text/html")) {
-    let chunks = "";
-    for (const m of text.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/g)) chunks += JSON.parse(m[1] as string);
-    if (chunks) {
-      const value = (await decode(chunks)) as { actionData?: unknown; errors?: unknown };
-      return { status: res.status, messages: [...messagesIn(value.actionData), ...routeErrorMessages(value.errors)], snippet };
-    }
-    // A page not rendered by React Router (the Worker's last-resort error page): its paragraphs.
-    const paragraphs = [...text.matchAll(/<p[^>]*>([^<]*)<\/p>/g)].map((m) => (m[1] as string).trim()).filter(Boolean);
-    return { status: res.status, messages: paragraphs, snippet };
-  }
-  return { status: res.status, messages: text ? [text.slice(0, 500)] : [], snippet };
-}
-
-function isAppPath(target: string): boolean {
-  try {
-    return new URL(target, base()).origin === new URL(base()).origin;
-  } catch {
-    return false;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 
 type IdKind = "own" | "other";
 
@@ -721,7 +499,7 @@ interface Case {
   idKind?: IdKind;
 }
 
-const declared = actionRoutes(routes as unknown as RouteEntry[]);
+const declared = actionRoutes();
 const cases: Case[] = Object.entries(FUZZED).flatMap(([route, spec]) =>
   route.includes(":id") ? (["own", "other"] as const).map((idKind) => ({ route, spec, idKind })) : [{ route, spec }],
 );
@@ -770,12 +548,12 @@ afterAll(() => {
 });
 
 describe("bad input on the clients and companies form actions", () => {
-  it("knows every route with an action: fuzzed here, or listed as not records", () => {
+  it("knows every route with an action: fuzzed here, or by the file NOT_FUZZED_HERE names", () => {
     expect(declared.length, "found no action at all: is the export detection broken?").toBeGreaterThan(5);
     const unknown = declared.filter((r) => !(r in FUZZED) && !(r in NOT_FUZZED_HERE));
     expect(
       unknown,
-      "new route with an action: add it to FUZZED (or, if not a record, NOT_FUZZED_HERE) in form-actions-bad-input.test.ts",
+      "new route with an action, fuzzed nowhere: add it to FUZZED here (a record) or to ACCOUNT_ROUTES in support/form-fuzz.ts and fuzz it in account-actions-bad-input.test.ts",
     ).toEqual([]);
     const records = declared.filter((r) => /^\/(clients|clientes|companies)(\/|$)/.test(r));
     expect(
@@ -841,7 +619,7 @@ describe("bad input on the clients and companies form actions", () => {
           const id = c.idKind === "own" ? world.own[spec.resource] : c.idKind === "other" ? resolve(other) : "";
           const pathname = c.route.replace(":id", encodeURIComponent(id));
           const url = `${base()}${transport === "data" ? `${pathname}.data` : pathname}`;
-          const encoded = await encode(body);
+          const encoded = await encode(body, resolve);
           const headers: Record<string, string> = { origin: base() };
           if (encoded.contentType) headers["content-type"] = encoded.contentType;
           if (who !== "anonymous") headers.cookie = who === "owner" ? world.ownerCookie : world.proCookie;
@@ -853,7 +631,8 @@ describe("bad input on the clients and companies form actions", () => {
           expect(outcome.status, `${where} → ${outcome.status} ${outcome.snippet}`).toBeLessThan(500);
           expect(outcome.status, `${where} → ${answer}`).toBeGreaterThanOrEqual(200);
           if (who === "owner" && outcome.status !== 401 && outcome.status !== 403) pastAuth = true;
-          if (outcome.redirect !== undefined) expect(isAppPath(outcome.redirect), `${where} redirected off the app: ${answer}`).toBe(true);
+          if (outcome.redirect !== undefined)
+            expect(isAppPath(outcome.redirect, base()), `${where} redirected off the app: ${answer}`).toBe(true);
           if (outcome.status >= 400) expect(outcome.messages.length, `${where} → ${answer}: a 4xx with no message`).toBeGreaterThan(0);
           for (const message of outcome.messages)
             expect(isPtBr(message), `${where} → ${answer}: ${JSON.stringify(message)} is not pt-BR`).toBe(true);

@@ -187,6 +187,8 @@ export async function setActive(
 ): Promise<void> {
   assertManager(org);
   const member = await memberOf(ctx, org, membershipId);
+  // Admins never touch owners: reactivating one is an owner's call too.
+  if (active && member.role === "owner" && org.role !== "owner") throw new DomainError("Só um dono pode reativar outro dono.", 403);
   if (!active) {
     if (member.userId === actorUserId) throw new DomainError("Você não pode desativar a si mesmo.", 409);
     if (member.role === "owner" && org.role !== "owner") throw new DomainError("Só um dono pode desativar outro dono.", 403);

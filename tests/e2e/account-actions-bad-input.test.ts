@@ -1,0 +1,1588 @@
+/**
+ * Bad input, property-based, on the account screens' React Router form actions — sign-in,
+ * sign-up, password recovery, e-mail confirmation, sign-out, onboarding, profile, preferences,
+ * business profile and team — as tests/e2e/form-actions-bad-input.test.ts does for the records
+ * (ACCOUNT_ROUTES in support/form-fuzz.ts is the list; both files fail when a route with an action
+ * is fuzzed by neither).
+ *
+ * Each action gets fast-check-generated urlencoded and multipart bodies (and broken ones): the
+ * route's own form (what its <Form> posts, `intent` included) with fields broken, dropped,
+ * repeated or joined by strangers, or random fields — as a document request and as `.data` — from
+ * the principals that matter: the signed-out visitor, a user without an organization, and in the
+ * organization its owner, an admin, a staff member and a read-only professional. Now and then the
+ * Origin is wrong. Every request comes from its own client IP (`cf-connecting-ip`, which the app
+ * trusts), so the per-IP rate limits never turn the fuzzing into a wall of 429s; per-e-mail limits
+ * are spread over pools of accounts, and a 429 still has to say so in pt-BR.
+ *
+ * Every answer: no 5xx; a 4xx carries messages, all pt-BR; redirects stay on the app; the
+ * database (content hash of every table but the rate-limit counters and the outbox's delivery
+ * status) unchanged unless the route's oracle says this input may be saved — and then only the
+ * tables it names, with exactly the values validation accepted, another organization's rows
+ * untouched. The oracles: a login signs in (one new session row) only with an account's real
+ * e-mail and password; sign-up and invites create an account only from a valid form, with what it
+ * said; password recovery answers the same whether or not the e-mail exists and e-mails only real
+ * accounts; a recovery link works only with a live token; sign-out ends only the caller's session;
+ * the profile, preferences and business profile save only valid input, to the caller's own row;
+ * the team obeys its rules (admins never touch owners, one active owner always remains, nobody
+ * deactivates themself) and never creates a member in another organization.
+ *
+ * Reproduce a failure with ACCOUNT_FUZZ_SEED=<seed printed by fast-check>; ACCOUNT_FUZZ_RUNS=<n>
+ * runs more (default keeps the file under a minute).
+ */
+import { createHash } from "node:crypto";
+import { type Client, createClient } from "@libsql/client";
+import fc from "fast-check";
+import type { z } from "zod";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { validateForm } from "../../app/lib/validation.ts";
+import { preferencesSchema, profileActionSchema } from "../../app/modules/account/schema.ts";
+import {
+  completeRegistrationSchema,
+  emailOnlySchema,
+  loginSchema,
+  newPasswordSchema,
+  signUpSchema,
+} from "../../app/modules/auth/schemas.ts";
+import { organizationSchema } from "../../app/modules/organization/schema.ts";
+import { teamActionSchema } from "../../app/modules/team/schema.ts";
+import { UNREADABLE_FORM } from "../../app/server/forms.server.ts";
+import { DEACTIVATED_MESSAGE, FORBIDDEN_MESSAGE } from "../../app/server/guards.server.ts";
+import { authTokens, memberships, organizations, users } from "../../db/schema/index.ts";
+import type { Role } from "../../db/schema/organizations.ts";
+import { hashPassword, verifyPassword } from "../../worker/auth/password.ts";
+import { createSession } from "../../worker/auth/sessions.ts";
+import { digest, randomToken } from "../../worker/auth/tokens.ts";
+import { RATE_LIMIT_MESSAGE } from "../../worker/security/rate-limit.ts";
+import { EMAIL_NOT_CONFIRMED, INVALID_LINK, LOGIN_FAILED } from "../../worker/services/accounts.ts";
+import { detectImageType } from "../../worker/services/organization.ts";
+import { SESSION_NOT_FOUND } from "../../worker/services/profile.ts";
+import { LAST_OWNER } from "../../worker/services/team.ts";
+import { e2eDb, uniqueEmail } from "./support/accounts.ts";
+import { BAD_CEPS, BAD_DOCS, BAD_EMAILS, BAD_PHONES, badString, HUGE, isPtBr } from "./support/bad-input.ts";
+import {
+  ACCOUNT_ROUTES,
+  type AccountRoute,
+  actionRoutes,
+  type Body,
+  bodiesOf,
+  changedTables,
+  type Entry,
+  encode,
+  fuzzForms,
+  hashRows,
+  isAppPath,
+  isBig,
+  type Outcome,
+  readOutcome,
+  serverView,
+  type Transport,
+  transports,
+  type Value,
+} from "./support/form-fuzz.ts";
+
+const RUNS = Number(process.env.ACCOUNT_FUZZ_RUNS ?? 20);
+const SEED = process.env.ACCOUNT_FUZZ_SEED ? Number(process.env.ACCOUNT_FUZZ_SEED) : undefined;
+const base = () => inject("baseURL");
+
+// ---------------------------------------------------------------------------------------------
+// Who is who
+
+/** "deactivated": a member whose access was turned off, signed in again since. */
+type Who = "owner" | "admin" | "staff" | "professional" | "deactivated" | "noorg" | "anonymous";
+type Signed = Exclude<Who, "anonymous">;
+
+interface Person {
+  id: string;
+  email: string;
+  password: string;
+  membershipId: string | null;
+  /** The session a request of this person carries, and another one of theirs (for /perfil). */
+  sessionId: string;
+  cookie: string;
+  otherSessionId: string;
+}
+
+/** Team members who are only targets of /admin/users (restored before every run). */
+type Target = "equipe" | "dono2" | "desativado" | "donoDesativado";
+
+interface World {
+  db: Client;
+  orgId: string;
+  foreignOrgId: string;
+  people: Record<Signed, Person>;
+  targets: Record<Target, { userId: string; email: string; membershipId: string }>;
+  stranger: Person;
+  strangerMember: { userId: string; email: string; membershipId: string };
+  /** Verified and unconfirmed accounts the public screens name (pools spread the per-e-mail limits). */
+  verifiedPool: string[];
+  pendingPool: string[];
+  /** Whose password recovery links the fuzzer follows. */
+  recoverer: Person;
+  /** Every account whose password the test knows, by e-mail. */
+  accounts: Map<string, { id: string; password: string; verified: boolean }>;
+  /** The organization's memberships as set up: restored before every run. */
+  initialMemberships: { id: string; role: Role; deactivatedAt: number | null }[];
+}
+let world: World;
+
+const PASSWORD = "senha-forte-123";
+let passwordHash = "";
+
+// ---------------------------------------------------------------------------------------------
+// Placeholders: values known only at run time ("@@name@@", "@@name|upper@@", "@@name|pad@@")
+
+interface Run {
+  n: number;
+  route: AccountRoute;
+  who: Who;
+  transport: Transport;
+  person: Person | null;
+  cookie: string;
+  ip: string;
+  vars: Record<string, string>;
+  /** /recover-password: what the recovery cookie holds. */
+  recovery?: Recovery;
+}
+
+function resolveIn(run: Run): (value: string) => string {
+  return (value) =>
+    value.replace(/@@([a-z0-9-]+)(?:\|(upper|pad))?@@/g, (whole, name: string, how?: string) => {
+      const v = run.vars[name];
+      if (v === undefined) return whole;
+      return how === "upper" ? v.toUpperCase() : how === "pad" ? `  ${v}\t` : v;
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Valid forms (what each route's own <Form> posts) and the values that break them
+
+const VALID_PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+const png = () => new File([VALID_PNG], "logo.png", { type: "image/png" });
+/** What a browser sends for an untouched <input type="file">. */
+const noFile = () => new File([], "", { type: "application/octet-stream" });
+
+const LOGOS: fc.Arbitrary<File> = fc
+  .constantFrom("png", "png-as-jpeg", "fake-png", "svg", "text", "empty", "empty-named", "big", "webp-header")
+  .map((kind) => {
+    switch (kind) {
+      case "png":
+        return png();
+      case "png-as-jpeg":
+        return new File([VALID_PNG], "logo.jpg", { type: "image/jpeg" });
+      case "fake-png":
+        return new File(["isto não é uma imagem"], "logo.png", { type: "image/png" });
+      case "svg":
+        return new File(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], "logo.svg", { type: "image/svg+xml" });
+      case "text":
+        return new File(["oi"], "../../etc/passwd", { type: "text/plain" });
+      case "empty":
+        return noFile();
+      case "empty-named":
+        return new File([], "vazio.png", { type: "image/png" });
+      case "big": {
+        const bytes = new Uint8Array(2 * 1024 * 1024 + 10);
+        bytes.set(VALID_PNG.slice(0, 8));
+        return new File([bytes], "grande.png", { type: "image/png" });
+      }
+      default:
+        return new File([new TextEncoder().encode("RIFF\u0000\u0000\u0000\u0000WEBPVP8 ")], "logo.webp", { type: "image/webp" });
+    }
+  });
+
+/** A small file where text belongs. */
+const strayFile: fc.Arbitrary<File> = fc.constantFrom("a.txt", "").map((name) => new File(["conteúdo"], name, { type: "text/plain" }));
+
+const EMAILS = [
+  "@@novo-email@@",
+  "@@novo-email|upper@@",
+  "@@email-login@@",
+  "@@email-login|upper@@",
+  "@@email-login|pad@@",
+  "@@email-pendente@@",
+  "@@email-equipe@@",
+  "@@email-alheio@@",
+  "@@email-eu@@",
+  ...BAD_EMAILS,
+];
+const PASSWORDS = [
+  "@@senha-login@@",
+  "@@senha-login|upper@@",
+  "@@senha-login|pad@@",
+  "@@senha-pendente@@",
+  "@@senha-atual@@",
+  "outra-senha-forte-9",
+  "curta",
+  "        ",
+  "x".repeat(129),
+  "x".repeat(201),
+  HUGE,
+  "senha com espaços e acentuação ção",
+];
+const ROLES = ["owner", "admin", "staff", "professional", "OWNER", " admin ", "superadmin", "dono"];
+const MEMBERS = [
+  "@@membro-equipe@@",
+  "@@membro-dono2@@",
+  "@@membro-desativado@@",
+  "@@membro-dono-desativado@@",
+  "@@membro-eu@@",
+  "@@membro-dono@@",
+  "@@membro-admin@@",
+  "@@membro-pro@@",
+  "@@membro-alheio@@",
+];
+const SESSIONS = ["@@sessao-outra@@", "@@sessao-atual@@", "@@sessao-alheia@@", "@@sessao-outra|upper@@"];
+const GARBAGE_IDS = ["nao-existe", "0", "-1", "' OR '1'='1", "🙂", "a".repeat(65), "x".repeat(200), "null", "undefined"];
+const HOSTILE_INTENTS = ["", "NOME", " nome", "excluir", "__proto__", "toString", "constructor", "null"];
+const HOSTILE_KEYS = [
+  "intent",
+  "redirectTo",
+  "__proto__",
+  "constructor",
+  "orgId",
+  "org_id",
+  "userId",
+  "id",
+  "role",
+  "papel",
+  "membershipId",
+  "sessionId",
+  "email",
+  "senha",
+  "emailVerifiedAt",
+  "_data",
+  "index",
+];
+const VALID_CPF = "529.982.247-25";
+const VALID_CNPJ = "11.222.333/0001-81";
+const VALID_ALNUM_CNPJ = "12.ABC.345/01DE-35";
+const DOCUMENTS = [VALID_CPF, VALID_CNPJ, VALID_ALNUM_CNPJ, "52998224725", ...BAD_DOCS];
+const PHONES = ["(11) 91234-5678", "11912345678", "+55 11 91234-5678", "(21) 3333-4444", ...BAD_PHONES];
+const SEGMENTS = ["imobiliaria", "corretor", "comercio", "servicos", "CORRETOR", "nave espacial"];
+const UF_VALUES = ["SP", "RJ", "sp", " SP ", "XX", "São Paulo"];
+
+/** Text at and around the limits of the name-like fields (2–120, 2–80), padded, accented. */
+const NAMES = fc.constantFrom(
+  "  Maria   José  ",
+  "Zé",
+  "A",
+  "João D'Ávila & Filhos <b>Ltda</b>",
+  "Ø".repeat(80),
+  "Ø".repeat(81),
+  `${"Ana ".repeat(29)}Lima`,
+  "x".repeat(121),
+  "\u00a0\u00a0Ana\u00a0",
+);
+const LONG_TEXT = fc.constantFrom("a".repeat(1000), "a".repeat(1001), ` ${"ç".repeat(999)} `, "linha 1\r\nlinha 2");
+
+/** Values each known field draws from (its own kind of trouble); anything else gets garbage. */
+const FIELD_VALUES: Record<string, fc.Arbitrary<Value>> = {
+  nome: NAMES,
+  nomeNegocio: NAMES,
+  cidade: NAMES,
+  rua: NAMES,
+  bairro: NAMES,
+  descricao: LONG_TEXT,
+  vozMarca: LONG_TEXT,
+  email: fc.constantFrom(...EMAILS),
+  username: fc.constantFrom(...EMAILS),
+  senha: fc.constantFrom(...PASSWORDS),
+  confirmarSenha: fc.constantFrom(...PASSWORDS),
+  senhaAtual: fc.constantFrom(...PASSWORDS),
+  novaSenha: fc.constantFrom(...PASSWORDS),
+  confirmarNovaSenha: fc.constantFrom(...PASSWORDS),
+  aceite: fc.constantFrom("on", "off", "true", "false", "sim", "0", "ON "),
+  removerLogo: fc.constantFrom("on", "off", "true", "false", "1"),
+  papel: fc.constantFrom(...ROLES),
+  membershipId: fc.oneof(fc.constantFrom(...MEMBERS), fc.constantFrom(...GARBAGE_IDS), fc.uuid()),
+  sessionId: fc.oneof(fc.constantFrom(...SESSIONS), fc.constantFrom(...GARBAGE_IDS), fc.uuid()),
+  modoCor: fc.constantFrom("system", "light", "dark", "DARK", " dark", "sepia", "auto"),
+  segmento: fc.constantFrom(...SEGMENTS),
+  documento: fc.constantFrom(...DOCUMENTS),
+  whatsapp: fc.constantFrom(...PHONES),
+  cep: fc.constantFrom("01310-100", "01310100", ...BAD_CEPS),
+  uf: fc.constantFrom(...UF_VALUES),
+  creci: fc.constantFrom("12345-F", "CRECI 98765", "x".repeat(21)),
+  logo: LOGOS,
+};
+
+function valueFor(intents: readonly string[]): (key: string) => fc.Arbitrary<Value> {
+  return (key) => {
+    const own =
+      key === "intent" ? fc.constantFrom(...intents, ...HOSTILE_INTENTS) : Object.hasOwn(FIELD_VALUES, key) ? FIELD_VALUES[key] : undefined;
+    const garbage = fc.oneof({ weight: 6, arbitrary: badString }, { weight: 1, arbitrary: strayFile });
+    return own ? fc.oneof({ weight: 3, arbitrary: own }, { weight: 1, arbitrary: garbage }) : garbage;
+  };
+}
+
+const ORG_FORM: Entry[] = [
+  ["nome", "Carvalho Imóveis Ltda."],
+  ["segmento", "corretor"],
+  ["documento", VALID_CPF],
+  ["creci", "12345-F"],
+  ["whatsapp", "(11) 91234-5678"],
+  ["email", "contato@carvalho.com.br"],
+  ["cep", "01310-100"],
+  ["rua", "Avenida Paulista"],
+  ["numero", "1000"],
+  ["complemento", "Sala 12"],
+  ["bairro", "Bela Vista"],
+  ["cidade", "São Paulo"],
+  ["uf", "SP"],
+  ["descricao", "Imóveis na região central, com atendimento de segunda a sábado."],
+  ["vozMarca", "Próxima e acolhedora, sem gírias."],
+];
+
+// ---------------------------------------------------------------------------------------------
+// Snapshots of the database
+
+type Row = Record<string, unknown>;
+
+interface Snapshot {
+  hashes: Record<string, string>;
+  rows: Record<string, Row[]>;
+  /** Hash of everything the other organization and its people own (their sessions and e-mailed links apart). */
+  foreign: string;
+  /** The other organization's people's sessions and e-mailed links ("table id" → row). */
+  foreignPersonal: Map<string, string>;
+}
+
+/** Counters that change on any attempt by design. */
+const SKIPPED_TABLES = new Set(["rate_limits", "__drizzle_migrations"]);
+/** Written after the answer by the e-mail job (waitUntil): not the action's doing. */
+const VOLATILE_COLUMNS: Record<string, string[]> = { email_outbox: ["status", "error", "sent_at"] };
+
+const selects: { table: string; sql: string }[] = [];
+async function snapshot(): Promise<Snapshot> {
+  const db = world.db;
+  if (!selects.length) {
+    const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows
+      .map((r) => String(r.name))
+      .filter((t) => !SKIPPED_TABLES.has(t));
+    for (const table of tables) {
+      const columns = (await db.execute(`PRAGMA table_info("${table}")`)).rows
+        .map((r) => String(r.name))
+        .filter((c) => !VOLATILE_COLUMNS[table]?.includes(c));
+      selects.push({ table, sql: `SELECT ${columns.map((c) => `"${c}"`).join(", ")} FROM "${table}"` });
+    }
+  }
+  const results = await db.batch(
+    selects.map((s) => s.sql),
+    "read",
+  );
+  const rows: Record<string, Row[]> = {};
+  const hashes: Record<string, string> = {};
+  selects.forEach(({ table }, i) => {
+    const rs = results[i];
+    const plain = (rs?.rows ?? []).map((r) => Object.fromEntries(rs?.columns.map((c, k) => [c, r[k]]) ?? []));
+    rows[table] = plain;
+    hashes[table] = hashRows(plain);
+  });
+  const foreignUsers = new Set((rows.memberships ?? []).filter((m) => m.org_id === world.foreignOrgId).map((m) => m.user_id));
+  const foreign = createHash("sha256");
+  for (const part of [
+    (rows.organizations ?? []).filter((o) => o.id === world.foreignOrgId),
+    (rows.memberships ?? []).filter((m) => m.org_id === world.foreignOrgId),
+    (rows.users ?? []).filter((u) => foreignUsers.has(u.id)),
+    (rows.auth_tokens ?? []).filter((t) => t.org_id === world.foreignOrgId),
+  ])
+    foreign.update(hashRows(part));
+  const foreignPersonal = new Map(
+    ["sessions", "auth_tokens"].flatMap((table) =>
+      (rows[table] ?? []).filter((r) => foreignUsers.has(r.user_id)).map((r) => [`${table} ${r.id}`, JSON.stringify(r)] as const),
+    ),
+  );
+  return { hashes, rows, foreign: foreign.digest("hex"), foreignPersonal };
+}
+
+interface Diff {
+  added: Row[];
+  removed: Row[];
+  changed: { from: Row; to: Row }[];
+}
+
+function diff(a: Snapshot, b: Snapshot, table: string): Diff {
+  const before = new Map((a.rows[table] ?? []).map((r) => [String(r.id), r]));
+  const after = new Map((b.rows[table] ?? []).map((r) => [String(r.id), r]));
+  const out: Diff = { added: [], removed: [], changed: [] };
+  for (const [id, row] of after) {
+    const old = before.get(id);
+    if (!old) out.added.push(row);
+    else if (JSON.stringify(old) !== JSON.stringify(row)) out.changed.push({ from: old, to: row });
+  }
+  for (const [id, row] of before) if (!after.has(id)) out.removed.push(row);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setting up the world, and restoring it before each run
+
+let counter = 0;
+/**
+ * The database as the last request left it, while nothing else wrote to it since (then the next
+ * request needs no fresh "before" snapshot); `dirty` once a request touched what restore() puts back.
+ */
+let last: Snapshot | undefined;
+let dirty = true;
+
+async function newSession(userId: string): Promise<{ id: string; cookie: string }> {
+  last = undefined;
+  const { token } = await createSession(e2eDb(), userId, { ip: "10.0.0.1", userAgent: "vitest (fuzzing)" });
+  return { id: await digest(token), cookie: `alicerce_session=${token}` };
+}
+
+/** A user straight into the database (password PASSWORD), optionally with a membership. */
+async function addUser(options: {
+  label: string;
+  verified?: boolean;
+  orgId?: string;
+  role?: Role;
+  deactivated?: boolean;
+}): Promise<{ id: string; email: string; membershipId: string | null }> {
+  last = undefined;
+  const id = crypto.randomUUID();
+  const email = uniqueEmail(options.label);
+  const now = new Date();
+  const membershipId = options.orgId ? crypto.randomUUID() : null;
+  const db = e2eDb();
+  const userInsert = db.insert(users).values({
+    id,
+    name: `Pessoa ${options.label}`,
+    email,
+    passwordHash,
+    emailVerifiedAt: options.verified === false ? null : now,
+    termsAcceptedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (options.orgId && membershipId) {
+    await db.batch([
+      userInsert,
+      db.insert(memberships).values({
+        id: membershipId,
+        orgId: options.orgId,
+        userId: id,
+        role: options.role ?? "staff",
+        deactivatedAt: options.deactivated ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    ]);
+  } else await userInsert;
+  world.accounts.set(email, { id, password: PASSWORD, verified: options.verified !== false });
+  return { id, email, membershipId };
+}
+
+async function addOrg(name: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  await e2eDb().insert(organizations).values({ id, name, segment: "corretor", city: "Campinas", uf: "SP", createdAt: now, updatedAt: now });
+  return id;
+}
+
+async function addPerson(label: string, orgId?: string, role?: Role, deactivated = false): Promise<Person> {
+  const user = await addUser({ label, deactivated, ...(orgId ? { orgId } : {}), ...(role ? { role } : {}) });
+  const current = await newSession(user.id);
+  const other = await newSession(user.id);
+  return {
+    id: user.id,
+    email: user.email,
+    password: PASSWORD,
+    membershipId: user.membershipId,
+    sessionId: current.id,
+    cookie: current.cookie,
+    otherSessionId: other.id,
+  };
+}
+
+/**
+ * Puts back what a run may have changed on purpose: the team's roles and deactivations, and
+ * the principals' two live sessions each.
+ */
+async function restore(): Promise<void> {
+  if (!dirty) return;
+  dirty = false;
+  last = undefined;
+  const db = world.db;
+  const people = [...Object.values(world.people), world.stranger];
+  const ids = people.flatMap((p) => [p.sessionId, p.otherSessionId]);
+  const [, live] = await Promise.all([
+    db.batch(
+      world.initialMemberships.map((m) => ({
+        sql: "UPDATE memberships SET role = ?, deactivated_at = ? WHERE id = ? AND (role <> ? OR deactivated_at IS NOT ?)",
+        args: [m.role, m.deactivatedAt, m.id, m.role, m.deactivatedAt],
+      })),
+      "write",
+    ),
+    db.execute({
+      sql: `SELECT id FROM sessions WHERE revoked_at IS NULL AND id IN (${ids.map(() => "?").join(", ")})`,
+      args: ids,
+    }),
+  ]);
+  const alive = new Set(live.rows.map((r) => String(r.id)));
+  for (const p of people) {
+    if (!alive.has(p.sessionId)) {
+      const s = await newSession(p.id);
+      p.sessionId = s.id;
+      p.cookie = s.cookie;
+    }
+    if (!alive.has(p.otherSessionId)) p.otherSessionId = (await newSession(p.id)).id;
+  }
+}
+
+type Recovery = "valid" | "used" | "expired" | "other-purpose" | "garbage" | "none" | "broken";
+const recoveries = fc.constantFrom<Recovery>("valid", "valid", "valid", "used", "expired", "other-purpose", "garbage", "none", "broken");
+
+/** A recovery token row for the recoverer, in the given state; returns the raw token. */
+async function recoveryToken(kind: Recovery): Promise<string> {
+  const token = randomToken();
+  if (kind === "garbage" || kind === "none" || kind === "broken") return token;
+  last = undefined;
+  const now = Date.now();
+  await e2eDb()
+    .insert(authTokens)
+    .values({
+      id: await digest(token),
+      purpose: kind === "other-purpose" ? "email_confirmation" : "password_recovery",
+      email: world.recoverer.email,
+      userId: world.recoverer.id,
+      createdAt: new Date(now),
+      expiresAt: new Date(kind === "expired" ? now - 1000 : now + 3600_000),
+      usedAt: kind === "used" ? new Date(now) : null,
+    });
+  return token;
+}
+
+/** Everything one request needs: fresh ids where a run consumes them, the placeholders' values. */
+async function prepare(route: AccountRoute, who: Who, transport: Transport, recovery: Recovery | undefined): Promise<Run> {
+  const n = ++counter;
+  await restore();
+  let person = who === "anonymous" ? null : world.people[who];
+  let cookie = person?.cookie ?? "";
+  if (route === "/completar-cadastro" && who === "noorg") {
+    // Completing the registration gives the user an organization: a new one each run.
+    person = await addPerson(`sem-org-${n}`);
+    cookie = person.cookie;
+  }
+  let leaving: string | undefined;
+  if (route === "/logout" && person) {
+    // Signing out ends the session: a new one each run.
+    const session = await newSession(person.id);
+    cookie = session.cookie;
+    leaving = session.id;
+  }
+  const pick = (pool: string[]) => pool[n % pool.length] as string;
+  const login = pick(world.verifiedPool);
+  const pending = pick(world.pendingPool);
+  const t = world.targets;
+  const vars: Record<string, string> = {
+    "novo-email": uniqueEmail(`novo-${n}`),
+    "email-login": login,
+    "senha-login": world.accounts.get(login)?.password ?? PASSWORD,
+    "email-pendente": pending,
+    "senha-pendente": world.accounts.get(pending)?.password ?? PASSWORD,
+    "email-equipe": t.equipe.email,
+    "email-alheio": world.strangerMember.email,
+    "email-eu": person?.email ?? world.people.owner.email,
+    "senha-atual": (person ?? world.people.owner).password,
+    "sessao-atual": person?.sessionId ?? "",
+    "sessao-outra": person?.otherSessionId ?? world.people.owner.otherSessionId,
+    "sessao-alheia": world.stranger.otherSessionId,
+    "membro-equipe": t.equipe.membershipId,
+    "membro-dono2": t.dono2.membershipId,
+    "membro-desativado": t.desativado.membershipId,
+    "membro-dono-desativado": t.donoDesativado.membershipId,
+    "membro-eu": person?.membershipId ?? "",
+    "membro-dono": world.people.owner.membershipId ?? "",
+    "membro-admin": world.people.admin.membershipId ?? "",
+    "membro-pro": world.people.professional.membershipId ?? "",
+    "membro-alheio": world.strangerMember.membershipId,
+    ...(leaving ? { "sessao-saindo": leaving } : {}),
+  };
+  const run: Run = {
+    n,
+    route,
+    who,
+    transport,
+    person,
+    cookie,
+    ip: `10.${77 + Math.floor(n / 62500)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`,
+    vars,
+  };
+  if (route === "/recover-password" && recovery) {
+    run.recovery = recovery;
+    const token = await recoveryToken(recovery);
+    const value = recovery === "none" ? null : recovery === "broken" ? "%E0%A4%A" : encodeURIComponent(token);
+    if (value !== null) run.cookie = [run.cookie, `alicerce_recovery=${value}`].filter(Boolean).join("; ");
+    // The recoverer has a session the recovery must end.
+    const live = await world.db.execute({
+      sql: "SELECT count(*) AS n FROM sessions WHERE user_id = ? AND revoked_at IS NULL",
+      args: [world.recoverer.id],
+    });
+    if (Number(live.rows[0]?.n) === 0) await newSession(world.recoverer.id);
+  }
+  return run;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One request, and what every answer must be
+
+type OriginKind = "ok" | "evil" | "none";
+const origins = fc.oneof(
+  { weight: 14, arbitrary: fc.constant<OriginKind>("ok") },
+  { weight: 1, arbitrary: fc.constantFrom<OriginKind>("evil", "none") },
+);
+
+interface Attempt {
+  run: Run;
+  form: FormData | null;
+  /** A raw body: Node and workerd may read a malformed one differently, so messages are not compared. */
+  raw: boolean;
+  outcome: Outcome;
+  before: Snapshot;
+  after: Snapshot;
+  where: string;
+}
+
+/** Tables the input may change; `exercised`: the action got to judge the input. */
+interface Verdict {
+  allowed: readonly string[];
+  exercised: boolean;
+  saved?: boolean;
+  limited?: boolean;
+}
+const NOTHING: Verdict = { allowed: [], exercised: true };
+const REFUSED: Verdict = { allowed: [], exercised: false };
+const LIMITED: Verdict = { allowed: [], exercised: false, limited: true };
+
+type Refusal = { redirect: string } | { status: number; message: string };
+
+async function send(run: Run, body: Body, origin: OriginKind): Promise<Attempt> {
+  const { transport } = run;
+  const before = last ?? (await snapshot());
+  const encoded = await encode(body, resolveIn(run));
+  const headers: Record<string, string> = { "cf-connecting-ip": run.ip };
+  if (origin === "ok") headers.origin = base();
+  else if (origin === "evil") headers.origin = "https://evil.example";
+  if (encoded.contentType) headers["content-type"] = encoded.contentType;
+  if (run.cookie) headers.cookie = run.cookie;
+  const pathname = transport === "data" ? `${run.route}.data` : run.route;
+  const res = await fetch(`${base()}${pathname}`, { method: "POST", redirect: "manual", headers, body: encoded.body });
+  const outcome = await readOutcome(res, transport);
+  const after = await snapshot();
+  last = after;
+  if (changedTables(before, after).some((t) => t === "memberships" || t === "sessions")) dirty = true;
+  const cookieNote = run.recovery ? ` recovery=${run.recovery}` : "";
+  const where = `POST ${pathname} as ${run.who}${cookieNote} origin=${origin} with ${encoded.label}`;
+  const answer = `${outcome.status} ${JSON.stringify(outcome.messages).slice(0, 300)} ${outcome.redirect ?? ""}`;
+  return { run, form: await serverView(encoded), raw: body.kind === "raw", outcome, before, after, where: `${where} → ${answer}` };
+}
+
+function expectMessages(a: Attempt, status: number, messages: string[]): void {
+  expect(a.outcome.status, a.where).toBe(status);
+  expect([...new Set(a.outcome.messages)].sort(), a.where).toEqual([...new Set(messages)].sort());
+}
+
+function expectRedirect(a: Attempt, to: string): void {
+  expect(a.outcome.redirect, `${a.where}: expected a redirect to ${to}`).toBeDefined();
+  const got = new URL(a.outcome.redirect ?? "", base());
+  const want = new URL(to, base());
+  expect(got.pathname + got.search, a.where).toBe(want.pathname + want.search);
+}
+
+/** A success answer of the actions that stay on the page: `{ ok: true, message }`. */
+function expectOk(a: Attempt, intent?: string): void {
+  expect(a.outcome.status, a.where).toBe(200);
+  const data = a.outcome.data as { ok?: unknown; intent?: unknown; message?: unknown } | undefined;
+  expect(data?.ok, a.where).toBe(true);
+  if (intent) expect(data?.intent, a.where).toBe(intent);
+}
+
+/** The form the action validated, or undefined after checking the 400 it must have answered. */
+function validated<T>(a: Attempt, schema: z.ZodType<T, unknown>): T | undefined {
+  if (!a.form) {
+    expectMessages(a, 400, [UNREADABLE_FORM]);
+    return undefined;
+  }
+  const v = validateForm(schema, a.form);
+  if (v.ok) return v.data;
+  if (a.raw) expect(a.outcome.status, a.where).toBe(400);
+  else expectMessages(a, 400, Object.values(v.errors));
+  return undefined;
+}
+
+/** A 429 must say so, in pt-BR, and change nothing. */
+function limited(a: Attempt): boolean {
+  if (a.outcome.status !== 429) return false;
+  expectMessages(a, 429, [RATE_LIMIT_MESSAGE]);
+  return true;
+}
+
+/** Only `userId`'s row of `table` changed (or nothing did). */
+function onlyRowOf(a: Attempt, table: string, id: string): Row | undefined {
+  const d = diff(a.before, a.after, table);
+  expect([...d.added, ...d.removed], `${a.where}: ${table} rows added or removed`).toEqual([]);
+  expect(
+    d.changed.map((c) => c.to.id),
+    `${a.where}: another ${table} row changed`,
+  ).toEqual(d.changed.length ? [id] : []);
+  return (a.after.rows[table] ?? []).find((r) => r.id === id);
+}
+
+/** Sessions changed only by ending some of `userId`'s, never `keep`. */
+function onlySessionsEnded(a: Attempt, userId: string, keep?: string): string[] {
+  const d = diff(a.before, a.after, "sessions");
+  expect([...d.added, ...d.removed], `${a.where}: sessions added or removed`).toEqual([]);
+  for (const { from, to } of d.changed) {
+    expect(to.user_id, `${a.where}: ended someone else's session`).toBe(userId);
+    expect(from.revoked_at === null && to.revoked_at !== null, `${a.where}: a session changed other than by ending`).toBe(true);
+    expect({ ...from, revoked_at: null }, a.where).toEqual({ ...to, revoked_at: null });
+    expect(to.id, `${a.where}: ended the session making the request`).not.toBe(keep);
+  }
+  return d.changed.map((c) => String(c.to.id));
+}
+
+/**
+ * The saved hash is of `password`. Argon2id costs about a second in Node, so each route checks
+ * its first PASSWORD_CHECKS saved passwords (the login oracle then proves the rest by use).
+ */
+const PASSWORD_CHECKS = 1;
+const passwordChecks = new Map<string, number>();
+function expectPassword(a: Attempt, password: string, hash: unknown): void {
+  const done = passwordChecks.get(a.run.route) ?? 0;
+  if (done >= PASSWORD_CHECKS) return;
+  passwordChecks.set(a.run.route, done + 1);
+  expect(verifyPassword(password, String(hash)), `${a.where}: the saved password is not the one typed`).toBe(true);
+}
+
+const usersBy = (s: Snapshot, email: string) => (s.rows.users ?? []).find((u) => u.email === email);
+
+// ---------------------------------------------------------------------------------------------
+// The routes: who posts, the valid forms, the guard, and the oracle
+
+interface RouteFuzz {
+  /** Who posts (weights): the route's main principal first. */
+  principals: fc.Arbitrary<Who>;
+  /** The main principal, for the valid-sample checks, and the others the action serves. */
+  main: Who;
+  others?: Who[];
+  valid: Entry[][];
+  intents?: string[];
+  schema?: z.ZodType<unknown, unknown>;
+  refusal(who: Who): Refusal | null;
+  check(a: Attempt): Promise<Verdict> | Verdict;
+}
+
+function weighted(...entries: [Who, number][]): fc.Arbitrary<Who> {
+  return fc.oneof(...entries.map(([who, weight]) => ({ weight, arbitrary: fc.constant(who) })));
+}
+
+/** Public screens: a signed-in visitor goes to / (the layout's middleware) before the action. */
+const publicOnly = (who: Who): Refusal | null => (who === "anonymous" ? null : { redirect: "/" });
+const signedIn = (who: Who): Refusal | null => (who === "anonymous" ? { redirect: "/login" } : null);
+const inOrg = (who: Who): Refusal | null =>
+  signedIn(who) ??
+  (who === "noorg" ? { redirect: "/completar-cadastro" } : who === "deactivated" ? { status: 403, message: DEACTIVATED_MESSAGE } : null);
+const managers = (who: Who): Refusal | null =>
+  inOrg(who) ?? (who === "owner" || who === "admin" ? null : { status: 403, message: FORBIDDEN_MESSAGE });
+
+const ROUTES: Record<AccountRoute, RouteFuzz> = {
+  "/login": {
+    principals: weighted(["anonymous", 8], ["owner", 1]),
+    main: "anonymous",
+    valid: [
+      [
+        ["email", "@@email-login@@"],
+        ["senha", "@@senha-login@@"],
+      ],
+      [
+        ["email", "@@email-pendente@@"],
+        ["senha", "@@senha-pendente@@"],
+      ],
+    ],
+    schema: loginSchema,
+    refusal: publicOnly,
+    check(a) {
+      const v = validated(a, loginSchema);
+      if (!v) return NOTHING;
+      if (limited(a)) return LIMITED;
+      const account = world.accounts.get(v.email);
+      if (account && account.password === v.senha) {
+        if (account.verified) {
+          expectRedirect(a, "/");
+          const d = diff(a.before, a.after, "sessions");
+          expect(
+            d.added.map((s) => s.user_id),
+            `${a.where}: one new session, of that account`,
+          ).toEqual([account.id]);
+          expect([...d.changed, ...d.removed], a.where).toEqual([]);
+          return { allowed: ["sessions"], exercised: true, saved: true };
+        }
+        // Unconfirmed: no session, a new confirmation link instead.
+        expectMessages(a, 403, [EMAIL_NOT_CONFIRMED]);
+        const tokens = diff(a.before, a.after, "auth_tokens").added;
+        expect(
+          tokens.map((t) => [t.user_id, t.purpose]),
+          a.where,
+        ).toEqual([[account.id, "email_confirmation"]]);
+        return { allowed: ["auth_tokens", "email_outbox"], exercised: true };
+      }
+      expectMessages(a, 401, [LOGIN_FAILED]);
+      return NOTHING;
+    },
+  },
+
+  "/criar-conta": {
+    principals: weighted(["anonymous", 8], ["owner", 1]),
+    main: "anonymous",
+    valid: [
+      [
+        ["nome", "Joana D'Arc Silva"],
+        ["email", "@@novo-email@@"],
+        ["senha", "uma-senha-forte-1"],
+        ["confirmarSenha", "uma-senha-forte-1"],
+        ["aceite", "on"],
+      ],
+    ],
+    schema: signUpSchema,
+    refusal: () => null,
+    check(a) {
+      const v = validated(a, signUpSchema);
+      if (!v) return NOTHING;
+      if (limited(a)) return LIMITED;
+      // The same answer for a new and a known e-mail (no enumeration).
+      expectRedirect(a, `/email-confirmation?email=${encodeURIComponent(v.email)}`);
+      const existing = usersBy(a.before, v.email);
+      const added = diff(a.before, a.after, "users").added;
+      if (existing) {
+        expect(added, `${a.where}: created an account for a known e-mail`).toEqual([]);
+        return { allowed: existing.email_verified_at === null ? ["auth_tokens", "email_outbox"] : ["email_outbox"], exercised: true };
+      }
+      expect(added.length, `${a.where}: one new account`).toBe(1);
+      const user = added[0] as Row;
+      expect([user.email, user.name, user.email_verified_at], a.where).toEqual([v.email, v.nome, null]);
+      expect(user.terms_accepted_at, a.where).not.toBeNull();
+      expectPassword(a, v.senha, user.password_hash);
+      const tokens = diff(a.before, a.after, "auth_tokens").added;
+      expect(
+        tokens.map((t) => [t.user_id, t.purpose]),
+        a.where,
+      ).toEqual([[user.id, "email_confirmation"]]);
+      world.accounts.set(v.email, { id: String(user.id), password: v.senha, verified: false });
+      return { allowed: ["users", "auth_tokens", "email_outbox"], exercised: true, saved: true };
+    },
+  },
+
+  "/forgot-password": {
+    principals: weighted(["anonymous", 8], ["owner", 1]),
+    main: "anonymous",
+    valid: [[["email", "@@email-login@@"]], [["email", "@@novo-email@@"]]],
+    schema: emailOnlySchema,
+    refusal: publicOnly,
+    check(a) {
+      const v = validated(a, emailOnlySchema);
+      if (!v) return NOTHING;
+      if (limited(a)) return LIMITED;
+      // The same neutral answer whether or not the account exists.
+      expect(a.outcome.status, a.where).toBe(200);
+      expect(a.outcome.data, a.where).toEqual({ sent: true, errors: {} });
+      const user = usersBy(a.before, v.email);
+      const tokens = diff(a.before, a.after, "auth_tokens").added;
+      if (!user) return NOTHING;
+      expect(
+        tokens.map((t) => [t.user_id, t.purpose, t.email]),
+        a.where,
+      ).toEqual([[user.id, "password_recovery", v.email]]);
+      return { allowed: ["auth_tokens", "email_outbox"], exercised: true, saved: true };
+    },
+  },
+
+  "/recover-password": {
+    principals: weighted(["anonymous", 8], ["owner", 1]),
+    main: "anonymous",
+    valid: [
+      [
+        ["senha", "nova-senha-forte-42"],
+        ["confirmarSenha", "nova-senha-forte-42"],
+      ],
+    ],
+    schema: newPasswordSchema,
+    refusal: publicOnly,
+    check(a) {
+      const v = validated(a, newPasswordSchema);
+      if (!v) return NOTHING;
+      if (a.run.recovery !== "valid") {
+        expectMessages(a, 400, [INVALID_LINK]);
+        return NOTHING;
+      }
+      expectRedirect(a, "/");
+      const r = world.recoverer;
+      const user = onlyRowOf(a, "users", r.id);
+      expectPassword(a, v.senha, user?.password_hash);
+      const sessions = diff(a.before, a.after, "sessions");
+      const liveBefore = (a.before.rows.sessions ?? []).filter((s) => s.user_id === r.id && s.revoked_at === null).map((s) => s.id);
+      expect(sessions.changed.map((c) => c.to.id).sort(), `${a.where}: every other session of the account ends`).toEqual(liveBefore.sort());
+      expect(
+        sessions.added.map((s) => s.user_id),
+        a.where,
+      ).toEqual([r.id]);
+      const token = diff(a.before, a.after, "auth_tokens");
+      expect(token.added, a.where).toEqual([]);
+      expect(token.changed.length, `${a.where}: the link is used up`).toBe(1);
+      world.accounts.set(r.email, { id: r.id, password: v.senha, verified: true });
+      r.password = v.senha;
+      return { allowed: ["users", "sessions", "auth_tokens", "refresh_tokens"], exercised: true, saved: true };
+    },
+  },
+
+  "/email-confirmation": {
+    principals: weighted(["anonymous", 8], ["owner", 1]),
+    main: "anonymous",
+    valid: [[["email", "@@email-pendente@@"]], [["email", "@@email-login@@"]]],
+    schema: emailOnlySchema,
+    refusal: () => null,
+    check(a) {
+      const v = validated(a, emailOnlySchema);
+      if (!v) return NOTHING;
+      if (limited(a)) return LIMITED;
+      expect(a.outcome.status, a.where).toBe(200);
+      expect(a.outcome.data, a.where).toEqual({ sent: true, errors: {} });
+      const user = usersBy(a.before, v.email);
+      if (!user || user.email_verified_at !== null) return NOTHING;
+      expect(
+        diff(a.before, a.after, "auth_tokens").added.map((t) => [t.user_id, t.purpose]),
+        a.where,
+      ).toEqual([[user.id, "email_confirmation"]]);
+      return { allowed: ["auth_tokens", "email_outbox"], exercised: true, saved: true };
+    },
+  },
+
+  "/logout": {
+    principals: weighted(["owner", 4], ["professional", 2], ["deactivated", 1], ["noorg", 1], ["anonymous", 2]),
+    main: "owner",
+    others: ["anonymous"],
+    valid: [[]],
+    refusal: () => null,
+    check(a) {
+      // Whatever the body: the caller's session ends, and only it.
+      expectRedirect(a, "/login?aviso=sessao-encerrada");
+      if (!a.run.person) return NOTHING;
+      expect(onlySessionsEnded(a, a.run.person.id), `${a.where}: the session did not end, or another did`).toEqual([
+        a.run.vars["sessao-saindo"],
+      ]);
+      return { allowed: ["sessions"], exercised: true, saved: true };
+    },
+  },
+
+  "/completar-cadastro": {
+    principals: weighted(["noorg", 6], ["owner", 1], ["professional", 1], ["deactivated", 1], ["anonymous", 1]),
+    main: "noorg",
+    others: ["owner"],
+    valid: [
+      [
+        ["nomeNegocio", "Imobiliária Horizonte"],
+        ["segmento", "imobiliaria"],
+        ["documento", VALID_CNPJ],
+        ["creci", "J-12345"],
+        ["whatsapp", "(11) 91234-5678"],
+        ["cidade", "Campinas"],
+        ["uf", "SP"],
+      ],
+      [
+        ["nomeNegocio", "Loja da Esquina"],
+        ["segmento", "comercio"],
+        ["documento", VALID_CPF],
+        ["creci", ""],
+        ["whatsapp", "(21) 3333-4444"],
+        ["cidade", "Niterói"],
+        ["uf", "RJ"],
+      ],
+    ],
+    schema: completeRegistrationSchema,
+    refusal: (who) => signedIn(who) ?? (who === "deactivated" ? { status: 403, message: DEACTIVATED_MESSAGE } : null),
+    check(a) {
+      if (a.run.who !== "noorg" && a.run.transport === "document") {
+        // The page's loader, run after the action, sends a member of an organization home.
+        expectRedirect(a, "/");
+        return NOTHING;
+      }
+      const v = validated(a, completeRegistrationSchema);
+      if (!v) return NOTHING;
+      if (a.run.who !== "noorg") {
+        expectMessages(a, 409, ["Seu cadastro já foi completado."]);
+        return NOTHING;
+      }
+      expectRedirect(a, "/registration-success");
+      const orgs = diff(a.before, a.after, "organizations");
+      expect([...orgs.changed, ...orgs.removed], a.where).toEqual([]);
+      expect(orgs.added.length, `${a.where}: one new organization`).toBe(1);
+      const org = orgs.added[0] as Row;
+      expect([org.name, org.segment, org.document, org.creci, org.whatsapp, org.city, org.uf], a.where).toEqual([
+        v.nomeNegocio,
+        v.segmento,
+        v.documento,
+        v.creci ?? null,
+        v.whatsapp,
+        v.cidade,
+        v.uf,
+      ]);
+      const members = diff(a.before, a.after, "memberships");
+      expect(
+        members.added.map((m) => [m.org_id, m.user_id, m.role]),
+        a.where,
+      ).toEqual([[org.id, a.run.person?.id, "owner"]]);
+      expect([...members.changed, ...members.removed], a.where).toEqual([]);
+      return { allowed: ["organizations", "memberships"], exercised: true, saved: true };
+    },
+  },
+
+  "/perfil": {
+    principals: weighted(["owner", 4], ["professional", 3], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    intents: ["nome", "senha", "encerrar", "encerrar-outras"],
+    valid: [
+      [
+        ["intent", "nome"],
+        ["nome", "Beatriz de Carvalho"],
+      ],
+      [
+        ["intent", "nome"],
+        ["nome", ` ${"Ana ".repeat(29)}Lima `],
+      ],
+      [
+        ["intent", "senha"],
+        ["username", "@@email-eu@@"],
+        ["senhaAtual", "@@senha-atual@@"],
+        ["novaSenha", "outra-senha-forte-9"],
+        ["confirmarNovaSenha", "outra-senha-forte-9"],
+      ],
+      [
+        ["intent", "encerrar"],
+        ["sessionId", "@@sessao-outra@@"],
+      ],
+      [["intent", "encerrar-outras"]],
+    ],
+    schema: profileActionSchema,
+    refusal: inOrg,
+    check(a) {
+      const v = validated(a, profileActionSchema);
+      if (!v) return NOTHING;
+      const p = a.run.person as Person;
+      switch (v.intent) {
+        case "nome": {
+          expectOk(a, "nome");
+          expect(onlyRowOf(a, "users", p.id)?.name, a.where).toBe(v.nome);
+          return { allowed: ["users"], exercised: true, saved: true };
+        }
+        case "senha": {
+          if (v.senhaAtual !== p.password) {
+            expectMessages(a, 400, ["Senha atual incorreta."]);
+            return NOTHING;
+          }
+          expectOk(a, "senha");
+          const user = onlyRowOf(a, "users", p.id);
+          expectPassword(a, v.novaSenha, user?.password_hash);
+          expect(onlySessionsEnded(a, p.id, p.sessionId), `${a.where}: the other session did not end`).toContain(p.otherSessionId);
+          p.password = v.novaSenha;
+          world.accounts.set(p.email, { id: p.id, password: v.novaSenha, verified: true });
+          return { allowed: ["users", "sessions"], exercised: true, saved: true };
+        }
+        case "encerrar": {
+          if (v.sessionId === p.sessionId) {
+            expectMessages(a, 400, ["Para encerrar esta sessão, use “Sair” no menu do usuário."]);
+            return NOTHING;
+          }
+          const mine = (a.before.rows.sessions ?? []).some((s) => s.id === v.sessionId && s.user_id === p.id && s.revoked_at === null);
+          if (!mine) {
+            expectMessages(a, 404, [SESSION_NOT_FOUND]);
+            return NOTHING;
+          }
+          expectOk(a, "encerrar");
+          expect(onlySessionsEnded(a, p.id, p.sessionId), a.where).toEqual([v.sessionId]);
+          return { allowed: ["sessions"], exercised: true, saved: true };
+        }
+        case "encerrar-outras": {
+          expectOk(a, "encerrar-outras");
+          expect(onlySessionsEnded(a, p.id, p.sessionId), a.where).toContain(p.otherSessionId);
+          return { allowed: ["sessions"], exercised: true, saved: true };
+        }
+      }
+    },
+  },
+
+  "/settings/preferences": {
+    principals: weighted(["owner", 4], ["professional", 3], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    valid: [[["modoCor", "dark"]], [["modoCor", "light"]], [["modoCor", "system"]]],
+    schema: preferencesSchema,
+    refusal: inOrg,
+    check(a) {
+      const v = validated(a, preferencesSchema);
+      if (!v) return NOTHING;
+      expectRedirect(a, "/settings/preferences?salvo=1");
+      const p = a.run.person as Person;
+      expect(onlyRowOf(a, "users", p.id)?.color_mode, a.where).toBe(v.modoCor);
+      return { allowed: ["users"], exercised: true, saved: true };
+    },
+  },
+
+  "/config": {
+    principals: weighted(["owner", 5], ["admin", 2], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    others: ["admin"],
+    valid: [
+      [...ORG_FORM, ["logo", "@@file:none@@"]],
+      [...ORG_FORM, ["logo", "@@file:png@@"]],
+      [...ORG_FORM.map(([k, v]): Entry => (k === "segmento" ? [k, "servicos"] : k === "creci" ? [k, ""] : [k, v])), ["removerLogo", "on"]],
+    ],
+    schema: organizationSchema,
+    refusal: managers,
+    async check(a) {
+      const v = validated(a, organizationSchema);
+      if (!v) return NOTHING;
+      const logo = v.logo;
+      if (logo && !detectImageType(new Uint8Array(await logo.slice(0, 16).arrayBuffer()))) {
+        expectMessages(a, 400, ["O campo Logo deve ser uma imagem PNG, JPEG ou WebP."]);
+        return NOTHING;
+      }
+      expectOk(a);
+      const before = (a.before.rows.organizations ?? []).find((o) => o.id === world.orgId) as Row;
+      const org = onlyRowOf(a, "organizations", world.orgId) as Row;
+      const fields = (o: Row) => [
+        o.name,
+        o.segment,
+        o.document,
+        o.creci,
+        o.whatsapp,
+        o.email,
+        o.cep,
+        o.street,
+        o.number,
+        o.complement,
+        o.district,
+        o.city,
+        o.uf,
+        o.description,
+        o.brand_voice,
+      ];
+      const or = (x: string | undefined) => x ?? null;
+      expect(fields(org), `${a.where}: saved values differ from what validation accepted`).toEqual([
+        v.nome,
+        v.segmento,
+        v.documento,
+        or(v.creci),
+        v.whatsapp,
+        or(v.email),
+        or(v.cep),
+        or(v.rua),
+        or(v.numero),
+        or(v.complemento),
+        or(v.bairro),
+        v.cidade,
+        v.uf,
+        or(v.descricao),
+        or(v.vozMarca),
+      ]);
+      if (logo) expect(String(org.logo_key), a.where).toMatch(new RegExp(`^orgs/${world.orgId}/logo-[0-9a-f]{18}\\.(png|jpg|webp)$`));
+      else expect(org.logo_key, a.where).toBe(v.removerLogo ? null : before.logo_key);
+      return { allowed: ["organizations"], exercised: true, saved: true };
+    },
+  },
+
+  "/admin/users": {
+    principals: weighted(["owner", 5], ["admin", 3], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    others: ["admin"],
+    intents: ["convidar", "papel", "desativar", "reativar"],
+    valid: [
+      [
+        ["intent", "convidar"],
+        ["nome", "Carlos Convidado"],
+        ["email", "@@novo-email@@"],
+        ["papel", "staff"],
+      ],
+      [
+        ["intent", "papel"],
+        ["membershipId", "@@membro-equipe@@"],
+        ["papel", "admin"],
+      ],
+      [
+        ["intent", "desativar"],
+        ["membershipId", "@@membro-equipe@@"],
+      ],
+      [
+        ["intent", "reativar"],
+        ["membershipId", "@@membro-desativado@@"],
+      ],
+      // Where the owners' rules bite.
+      [
+        ["intent", "convidar"],
+        ["nome", "Otávio Dono"],
+        ["email", "@@novo-email@@"],
+        ["papel", "owner"],
+      ],
+      [
+        ["intent", "papel"],
+        ["membershipId", "@@membro-dono2@@"],
+        ["papel", "staff"],
+      ],
+      [
+        ["intent", "desativar"],
+        ["membershipId", "@@membro-dono2@@"],
+      ],
+      [
+        ["intent", "reativar"],
+        ["membershipId", "@@membro-dono-desativado@@"],
+      ],
+    ],
+    schema: teamActionSchema,
+    refusal: managers,
+    check(a) {
+      const v = validated(a, teamActionSchema);
+      if (!v) return NOTHING;
+      const actor = a.run.person as Person;
+      const actorIsOwner = a.run.who === "owner";
+      const team = (a.before.rows.memberships ?? []).filter((m) => m.org_id === world.orgId);
+      const activeOwners = team.filter((m) => m.role === "owner" && m.deactivated_at === null).length;
+      if (v.intent === "convidar") {
+        if (v.papel === "owner" && !actorIsOwner) {
+          expectMessages(a, 403, ["Só um dono pode convidar outro dono."]);
+          return NOTHING;
+        }
+        const existing = usersBy(a.before, v.email);
+        if (existing) {
+          const inTeam = team.some((m) => m.user_id === existing.id);
+          expectMessages(a, 409, [
+            inTeam ? "Esta pessoa já faz parte da equipe." : "Este e-mail já tem uma conta no Alicerce em outra organização.",
+          ]);
+          return NOTHING;
+        }
+        expectOk(a, "convidar");
+        const added = diff(a.before, a.after, "users").added;
+        expect(
+          added.map((u) => [u.email, u.name, u.email_verified_at]),
+          a.where,
+        ).toEqual([[v.email, v.nome, null]]);
+        const userId = added[0]?.id;
+        const members = diff(a.before, a.after, "memberships");
+        expect(
+          members.added.map((m) => [m.org_id, m.user_id, m.role]),
+          `${a.where}: the invite's membership`,
+        ).toEqual([[world.orgId, userId, v.papel]]);
+        expect([...members.changed, ...members.removed], a.where).toEqual([]);
+        expect(
+          diff(a.before, a.after, "auth_tokens").added.map((t) => [t.purpose, t.user_id, t.org_id, t.role]),
+          a.where,
+        ).toEqual([["invite", userId, world.orgId, v.papel]]);
+        return { allowed: ["users", "memberships", "auth_tokens", "email_outbox"], exercised: true, saved: true };
+      }
+      const target = team.find((m) => m.id === v.membershipId);
+      if (!target) {
+        expectMessages(a, 404, ["Membro não encontrado."]);
+        return NOTHING;
+      }
+      const ownerTarget = target.role === "owner";
+      if (v.intent === "papel") {
+        if ((v.papel === "owner" || ownerTarget) && !actorIsOwner) {
+          expectMessages(a, 403, ["Só um dono pode mudar o papel de um dono."]);
+          return NOTHING;
+        }
+        if (ownerTarget && v.papel !== "owner" && target.deactivated_at === null && activeOwners <= 1) {
+          expectMessages(a, 409, [LAST_OWNER]);
+          return NOTHING;
+        }
+        if (a.run.transport === "document" && target.user_id === actor.id && v.papel !== "owner" && v.papel !== "admin") {
+          // Saved; then the page's loader, run after the action, no longer lets them in.
+          expectMessages(a, 403, [FORBIDDEN_MESSAGE]);
+        } else expectOk(a, "papel");
+        expect(onlyRowOf(a, "memberships", String(target.id))?.role, a.where).toBe(v.papel);
+        return { allowed: ["memberships"], exercised: true, saved: true };
+      }
+      if (v.intent === "desativar") {
+        if (target.user_id === actor.id) {
+          expectMessages(a, 409, ["Você não pode desativar a si mesmo."]);
+          return NOTHING;
+        }
+        if (ownerTarget && !actorIsOwner) {
+          expectMessages(a, 403, ["Só um dono pode desativar outro dono."]);
+          return NOTHING;
+        }
+        if (ownerTarget && activeOwners <= 1) {
+          expectMessages(a, 409, [LAST_OWNER]);
+          return NOTHING;
+        }
+        expectOk(a, "desativar");
+        expect(onlyRowOf(a, "memberships", String(target.id))?.deactivated_at, a.where).not.toBeNull();
+        onlySessionsEnded(a, String(target.user_id));
+        return { allowed: ["memberships", "sessions"], exercised: true, saved: true };
+      }
+      // Reactivating an owner is touching an owner: only owners may.
+      if (ownerTarget && !actorIsOwner) {
+        expectMessages(a, 403, ["Só um dono pode reativar outro dono."]);
+        return NOTHING;
+      }
+      expectOk(a, "reativar");
+      expect(onlyRowOf(a, "memberships", String(target.id))?.deactivated_at ?? null, a.where).toBeNull();
+      return { allowed: ["memberships"], exercised: true, saved: true };
+    },
+  },
+};
+
+const PUBLIC_ROUTES = new Set<AccountRoute>(["/login", "/criar-conta", "/forgot-password", "/recover-password", "/email-confirmation"]);
+
+/** Holds after every request to /admin/users, whatever it asked. */
+function teamInvariants(a: Attempt): void {
+  expect(
+    diff(a.before, a.after, "memberships").added.filter((m) => m.org_id !== world.orgId),
+    `${a.where}: a member added to another organization`,
+  ).toEqual([]);
+  const team = (a.after.rows.memberships ?? []).filter((m) => m.org_id === world.orgId);
+  expect(team.filter((m) => m.role === "owner" && m.deactivated_at === null).length, `${a.where}: no active owner left`).toBeGreaterThan(0);
+  const me = a.run.person?.membershipId;
+  const mine = (snap: Snapshot) => (snap.rows.memberships ?? []).find((m) => m.id === me)?.deactivated_at ?? null;
+  if (mine(a.before) === null) expect(mine(a.after), `${a.where}: deactivated themself`).toBeNull();
+  if (a.run.who !== "owner") {
+    for (const { from, to } of diff(a.before, a.after, "memberships").changed)
+      expect(from.role !== "owner" && to.role !== "owner", `${a.where}: a non-owner changed an owner's membership`).toBe(true);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function fileFor(value: Value): Value {
+  if (value === "@@file:none@@") return noFile();
+  if (value === "@@file:png@@") return png();
+  return value;
+}
+
+function bodies(route: AccountRoute): fc.Arbitrary<Body> {
+  const spec = ROUTES[route];
+  const valid = spec.valid.map((form) => form.map(([k, v]): Entry => [k, fileFor(v)]));
+  const fields = [...new Set(valid.flatMap((form) => form.map(([k]) => k)))];
+  // The route's own fields three times as often as strangers.
+  return bodiesOf(fuzzForms({ valid, keys: [...fields, ...fields, ...fields, ...HOSTILE_KEYS], valueFor: valueFor(spec.intents ?? []) }));
+}
+
+interface Stats {
+  runs: number;
+  exercised: number;
+  limited: number;
+  saved: number;
+}
+
+/** One request with every check; returns what the oracle made of it. */
+async function attempt(route: AccountRoute, who: Who, body: Body, transport: Transport, origin: OriginKind, recovery?: Recovery) {
+  const spec = ROUTES[route];
+  const run = await prepare(route, who, transport, recovery);
+  const a = await send(run, body, origin);
+  const { outcome, where } = a;
+
+  expect(outcome.status, `${where} ${outcome.snippet}`).toBeLessThan(500);
+  expect(outcome.status, where).toBeGreaterThanOrEqual(200);
+  if (outcome.redirect !== undefined) expect(isAppPath(outcome.redirect, base()), `${where}: redirected off the app`).toBe(true);
+  if (outcome.status >= 400) expect(outcome.messages.length, `${where}: a 4xx with no message`).toBeGreaterThan(0);
+  for (const message of outcome.messages) expect(isPtBr(message), `${where}: ${JSON.stringify(message)} is not pt-BR`).toBe(true);
+  const success = (outcome.data as { message?: unknown } | undefined)?.message;
+  if (success !== undefined) expect(isPtBr(success), `${where}: ${JSON.stringify(success)} is not pt-BR`).toBe(true);
+
+  let verdict: Verdict;
+  const refusal = spec.refusal(who);
+  if (origin !== "ok") {
+    expectMessages(a, 403, ["Origem da requisição não permitida."]);
+    verdict = REFUSED;
+  } else if (refusal) {
+    if ("redirect" in refusal) expectRedirect(a, refusal.redirect);
+    else expectMessages(a, refusal.status, [refusal.message]);
+    verdict = REFUSED;
+  } else verdict = await spec.check(a);
+  if (route === "/admin/users") teamInvariants(a);
+
+  const changed = changedTables(a.before, a.after);
+  expect(
+    changed.filter((t) => !verdict.allowed.includes(t)),
+    `${where}: changed what it may not`,
+  ).toEqual([]);
+  expect(a.after.foreign, `${where}: changed another organization's data`).toBe(a.before.foreign);
+  // Their sessions and links never change; new ones only from the public screens, where they
+  // themselves sign in or ask for a link (each oracle checks whose).
+  for (const [key, row] of a.before.foreignPersonal)
+    expect(a.after.foreignPersonal.get(key), `${where}: changed another organization's ${key}`).toBe(row);
+  if (!PUBLIC_ROUTES.has(route))
+    expect(a.after.foreignPersonal.size, `${where}: opened a session or link for another organization`).toBe(a.before.foreignPersonal.size);
+  return verdict;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  passwordHash = hashPassword(PASSWORD);
+  world = {
+    db: createClient({ url: inject("e2eDatabaseUrl") }),
+    accounts: new Map(),
+  } as World;
+  world.orgId = await addOrg("Carvalho Imóveis");
+  world.foreignOrgId = await addOrg("Outra Imobiliária");
+  const org = world.orgId;
+  world.people = {
+    owner: await addPerson("dono", org, "owner"),
+    admin: await addPerson("admin", org, "admin"),
+    staff: await addPerson("equipe-principal", org, "staff"),
+    professional: await addPerson("profissional", org, "professional"),
+    deactivated: await addPerson("desativada", org, "staff", true),
+    noorg: await addPerson("sem-organizacao"),
+  };
+  const target = async (label: string, role: Role, deactivated = false) => {
+    const u = await addUser({ label, orgId: org, role, deactivated });
+    return { userId: u.id, email: u.email, membershipId: u.membershipId as string };
+  };
+  world.targets = {
+    equipe: await target("alvo-equipe", "staff"),
+    dono2: await target("alvo-dono", "owner"),
+    desativado: await target("alvo-desativado", "staff", true),
+    donoDesativado: await target("alvo-dono-desativado", "owner", true),
+  };
+  world.stranger = await addPerson("estranho", world.foreignOrgId, "owner");
+  const member = await addUser({ label: "estranho-equipe", orgId: world.foreignOrgId, role: "staff" });
+  world.strangerMember = { userId: member.id, email: member.email, membershipId: member.membershipId as string };
+  world.verifiedPool = [];
+  for (let i = 0; i < 8; i++) world.verifiedPool.push((await addUser({ label: `login-${i}` })).email);
+  world.pendingPool = [];
+  for (let i = 0; i < 8; i++) world.pendingPool.push((await addUser({ label: `pendente-${i}`, verified: false })).email);
+  world.recoverer = await addPerson("recuperacao");
+  world.initialMemberships = (
+    await world.db.execute({ sql: "SELECT id, role, deactivated_at FROM memberships WHERE org_id = ?", args: [org] })
+  ).rows.map((r) => ({
+    id: String(r.id),
+    role: r.role as Role,
+    deactivatedAt: r.deactivated_at === null ? null : Number(r.deactivated_at),
+  }));
+});
+
+afterAll(() => {
+  world?.db.close();
+});
+
+describe("bad input on the account screens' form actions", () => {
+  it("fuzzes every account route with an action (the records' file fuzzes the rest)", () => {
+    const declared = actionRoutes();
+    expect(Object.keys(ROUTES).sort()).toEqual([...ACCOUNT_ROUTES].sort());
+    expect(
+      ACCOUNT_ROUTES.filter((r) => !declared.includes(r)),
+      "listed as an account route but no longer a route with an action",
+    ).toEqual([]);
+  });
+
+  it("the valid sample forms pass the route's own schema (so breaking them tests something)", async () => {
+    const run = await prepare("/perfil", "owner", "document", undefined);
+    for (const [route, spec] of Object.entries(ROUTES)) {
+      if (!spec.schema) continue;
+      for (const form of spec.valid) {
+        const encoded = await encode({ kind: "multipart", entries: form.map(([k, v]): Entry => [k, fileFor(v)]) }, resolveIn(run));
+        const parsed = await serverView(encoded);
+        expect(parsed && validateForm(spec.schema, parsed), `${route}: ${encoded.label}`).toMatchObject({ ok: true });
+      }
+    }
+  });
+
+  it("each route takes its own valid forms (main principal first, then the others it serves)", { timeout: 60_000 }, async () => {
+    for (const [route, spec] of Object.entries(ROUTES) as [AccountRoute, RouteFuzz][]) {
+      for (const who of [spec.main, ...(spec.others ?? [])]) {
+        let saved = false;
+        for (const [i, form] of spec.valid.entries()) {
+          const kind = route === "/config" ? "multipart" : "urlencoded";
+          const body: Body = { kind, entries: form.map(([k, v]): Entry => [k, fileFor(v)]) };
+          const verdict = await attempt(route, who, body, i % 2 ? "data" : "document", "ok", "valid");
+          expect(verdict.exercised, `${route} form ${i} as ${who}`).toBe(true);
+          saved ||= verdict.saved === true;
+        }
+        if (who === spec.main) expect(saved, `${route}: none of its valid forms saved anything`).toBe(true);
+      }
+    }
+  });
+
+  it("forgot-password answers a known and an unknown e-mail alike, and only the known one gets a link", async () => {
+    for (const transport of ["document", "data"] as const) {
+      const answers: unknown[] = [];
+      for (const email of [world.verifiedPool[0] as string, uniqueEmail("ninguem")]) {
+        const run = await prepare("/forgot-password", "anonymous", transport, undefined);
+        const a = await send(run, { kind: "urlencoded", entries: [["email", email]] }, "ok");
+        answers.push([a.outcome.status, a.outcome.data, a.outcome.messages]);
+        const tokens = diff(a.before, a.after, "auth_tokens").added;
+        expect(tokens.length, `${a.where}: recovery links created`).toBe(email === world.verifiedPool[0] ? 1 : 0);
+        if (email !== world.verifiedPool[0]) expect(changedTables(a.before, a.after), a.where).toEqual([]);
+      }
+      expect(answers[0], transport).toEqual(answers[1]);
+    }
+  });
+
+  it("a rate-limited request is answered with a pt-BR 429 and changes nothing", async () => {
+    const email = world.pendingPool[7] as string;
+    const run = await prepare("/email-confirmation", "anonymous", "data", undefined);
+    let last: Attempt | undefined;
+    for (let i = 0; i < 5; i++) {
+      run.ip = `10.250.0.${i + 1}`;
+      last = await send(run, { kind: "urlencoded", entries: [["email", email]] }, "ok");
+    }
+    const a = last as Attempt;
+    expectMessages(a, 429, [RATE_LIMIT_MESSAGE]);
+    expect(changedTables(a.before, a.after), a.where).toEqual([]);
+  });
+
+  it("/config and /admin/users refuse everyone but owners and admins, in pt-BR, changing nothing", async () => {
+    const forms: [AccountRoute, Entry[]][] = [
+      ["/config", ORG_FORM],
+      ...ROUTES["/admin/users"].valid.map((form): [AccountRoute, Entry[]] => ["/admin/users", form]),
+    ];
+    for (const who of ["staff", "professional", "deactivated"] as const)
+      for (const [route, form] of forms)
+        for (const transport of ["document", "data"] as const) {
+          const run = await prepare(route, who, transport, undefined);
+          const a = await send(run, { kind: "multipart", entries: form }, "ok");
+          expectMessages(a, 403, [who === "deactivated" ? DEACTIVATED_MESSAGE : FORBIDDEN_MESSAGE]);
+          expect(changedTables(a.before, a.after), a.where).toEqual([]);
+        }
+  });
+
+  it("a deactivated member is refused on every signed-in screen, onboarding included", async () => {
+    for (const route of ["/completar-cadastro", "/perfil", "/settings/preferences"] as const)
+      for (const [i, form] of ROUTES[route].valid.entries()) {
+        const run = await prepare(route, "deactivated", i % 2 ? "data" : "document", undefined);
+        const a = await send(run, { kind: "urlencoded", entries: form }, "ok");
+        expectMessages(a, 403, [DEACTIVATED_MESSAGE]);
+        expect(changedTables(a.before, a.after), a.where).toEqual([]);
+      }
+  });
+
+  for (const route of ACCOUNT_ROUTES) {
+    it(`${route}: nunca 5xx, mensagens em pt-BR, só salva o que a validação aceita`, { timeout: 120_000 }, async () => {
+      const spec = ROUTES[route];
+      const stats: Stats = { runs: 0, exercised: 0, limited: 0, saved: 0 };
+      await fc.assert(
+        fc.asyncProperty(
+          bodies(route),
+          spec.principals,
+          transports,
+          origins,
+          recoveries,
+          async (body, who, transport, origin, recovery) => {
+            // Refused before its body is read, a multi-megabyte upload gets a connection reset from
+            // wrangler dev's proxy ("Network connection lost"), not the app's answer.
+            fc.pre(!isBig(body) || (origin === "ok" && spec.refusal(who) === null));
+            const verdict = await attempt(route, who, body, transport, origin, recovery);
+            stats.runs++;
+            if (verdict.exercised) stats.exercised++;
+            if (verdict.saved) stats.saved++;
+            if (verdict.limited) stats.limited++;
+          },
+        ),
+        { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: process.env.ACCOUNT_FUZZ_SHRINK !== "1" },
+      );
+      expect(stats.exercised, `${route}: too few requests reached the action (${JSON.stringify(stats)})`).toBeGreaterThanOrEqual(
+        Math.ceil(stats.runs / 3),
+      );
+      expect(stats.limited, `${route}: rate-limited too often (${JSON.stringify(stats)})`).toBeLessThanOrEqual(Math.floor(stats.runs / 5));
+    });
+  }
+});
