@@ -355,7 +355,8 @@ function seededCopy(): { file: string; meta: string } | undefined {
     const full = path.join(migrations, name);
     if (name.endsWith(".sql")) hash.update(name).update(readFileSync(full));
   }
-  for (const seed of ["scripts/lib/bench-seed.ts", "scripts/lib/bench-data.ts", "db/seed/demo.ts"]) hash.update(readFileSync(path.join(ROOT, seed)));
+  for (const seed of ["scripts/lib/bench-seed.ts", "scripts/lib/bench-data.ts", "db/seed/demo.ts"])
+    hash.update(readFileSync(path.join(ROOT, seed)));
   const key = hash.digest("hex").slice(0, 16);
   const dir = path.join(ROOT, "node_modules/.cache/alicerce-bench");
   return { file: path.join(dir, `seeded-${key}.db`), meta: path.join(dir, `seeded-${key}.json`) };
