@@ -65,6 +65,10 @@ export const messages = {
   accepted: (field: string): string => `O campo ${field} deve ser aceito`,
 } as const;
 
+const INTENT_FIELD = "intent";
+/** A form post naming no action the page has (a stale page, a hand-made request). */
+export const UNKNOWN_INTENT = "Ação desconhecida.";
+
 /**
  * pt-BR for the messages zod writes itself: schemas built without our builders (edge-function
  * inputs, API bodies such as `{ ids }`) and a body of the wrong shape altogether (an array where
@@ -74,6 +78,8 @@ export const messages = {
 export function zodMessagePtBr(issue: { code?: string; input?: unknown; path?: readonly PropertyKey[] }): string {
   const field = [...(issue.path ?? [])].reverse().find((p): p is string => typeof p === "string");
   if (!field) return issue.input === undefined ? "Envie os dados da requisição." : "Os dados enviados não são válidos.";
+  // `intent` is the hidden input naming which of a page's forms was sent, never a field a person fills in.
+  if (field === INTENT_FIELD) return UNKNOWN_INTENT;
   return issue.code === "invalid_type" && issue.input === undefined ? messages.required(field) : messages.default(field);
 }
 

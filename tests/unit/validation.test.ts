@@ -28,6 +28,7 @@ import {
   requiredString,
   url,
   validateForm,
+  UNKNOWN_INTENT,
 } from "../../app/lib/validation.ts";
 
 /** The first error message, or null when the value parses. */
@@ -493,5 +494,14 @@ describe("formDataToObject / validateForm", () => {
       },
     });
     expect(validateForm(schema, { nome: "", email: "x" })).toEqual(result);
+  });
+});
+
+describe("a form post naming no action of the page", () => {
+  it("reads as an unknown action, not as a field called intent", async () => {
+    const { profileActionSchema } = await import("../../app/modules/account/schema.ts");
+    const result = profileActionSchema.safeParse({ intent: "apagar-tudo" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([UNKNOWN_INTENT]);
   });
 });
