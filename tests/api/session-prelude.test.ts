@@ -56,6 +56,21 @@ describe("session lookup in the first read's round trip", () => {
     expect(trips(write)).toBe(2);
   });
 
+  it("a session just created is already known: the first request after signing in costs one round trip", async () => {
+    const owner = await createOwner(h, "Recém-chegada");
+    const bearer = await bearerFor(owner.email, owner.password);
+    const first = await h.request("/api/clients", { bearer });
+    expect(first.status).toBe(200);
+    expect(trips(first)).toBe(1);
+    // …and revoking it before that first use is still seen at once.
+    const other = await bearerFor(owner.email, owner.password);
+    await h.fresh.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, (await userId(h, owner.email)) as string));
+    expect((await h.request("/api/me", { bearer: other })).status).toBe(401);
+  });
+
   it("a session ended since it was seen gets no data: 401 for the API, and the cookie is dropped", async () => {
     const owner = await createOwner(h, "Encerrada");
     await seed(owner.cookie, "Segredo Encerrado");

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { memberships, organizations, sessions, users } from "../../db/schema/index.ts";
 import type { ColorMode } from "../../db/schema/accounts.ts";
 import type { Role } from "../../db/schema/organizations.ts";
+import { rememberSession } from "./session-hints.ts";
 import { digest, randomToken } from "./tokens.ts";
 
 export const SESSION_COOKIE = "alicerce_session";
@@ -49,16 +50,26 @@ export async function createSession(
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
+  const sessionId = await digest(token);
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
-  await db.insert(sessions).values({
-    id: await digest(token),
-    userId,
-    userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    ip: meta.ip ?? null,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt,
-  });
+  const insert = db
+    .insert(sessions)
+    .values({
+      id: sessionId,
+      userId,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+    })
+    .toSQL();
+  // The new session as every later request will see it, read in the same round trip: this
+  // isolate remembers it, so the first page after signing in already costs one (ADR 011).
+  const lookup = sessionStatement(db, sessionId, now);
+  const [, found] = await db.$client.batch([{ sql: insert.sql, args: insert.params as InArgs }, lookup.statement], "write");
+  const row = found ? lookup.read(found) : undefined;
+  if (row) rememberSession(sessionId, row, now.getTime());
   return { token, expiresAt };
 }
 
