@@ -58,6 +58,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // A poll waits on the app as the locators do (a sign-in hashes a password: ≈1 s under
+          // a loaded CI machine), not on vitest's 1 s default.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
