@@ -8,6 +8,7 @@ import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { formatDateTime } from "../lib/format.ts";
+import { UNKNOWN_INTENT } from "../lib/validation.ts";
 import { titleMeta } from "../lib/title.ts";
 import { clientDefinition } from "../modules/clients/definition.ts";
 import { deleteOne, eraseOne, permissionsFor, takeFlash, toastFor, WRITE_ROLES } from "../server/resources.server.ts";
@@ -56,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "excluir") return deleteOne(args, clientDefinition, args.params.id);
   if (intent === "apagar") return eraseOne(args, clientDefinition, args.params.id, form.get("confirmacao"));
-  return { error: "Ação desconhecida." };
+  return { error: UNKNOWN_INTENT };
 }
 
 export default function Client({ loaderData }: Route.ComponentProps) {

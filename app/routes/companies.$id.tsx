@@ -6,6 +6,7 @@ import { buildDetailView } from "../components/data/view.server.ts";
 import { Card } from "../components/ui/card.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { formatPhoneBR } from "../lib/documents.ts";
+import { UNKNOWN_INTENT } from "../lib/validation.ts";
 import { titleMeta } from "../lib/title.ts";
 import { companyDefinition } from "../modules/companies/definition.ts";
 import { deleteOne, permissionsFor, takeFlash, toastFor, WRITE_ROLES } from "../server/resources.server.ts";
@@ -44,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
   requireRole(args.context, args.request, WRITE_ROLES);
   const form = await readForm(args.request);
   if (form.get("intent") === "excluir") return deleteOne(args, companyDefinition, args.params.id);
-  return { error: "Ação desconhecida." };
+  return { error: UNKNOWN_INTENT };
 }
 
 export default function Company({ loaderData }: Route.ComponentProps) {

@@ -26,7 +26,7 @@ import { needsNormalizing, normalizeListParams } from "../components/data/list-p
 import { LIST_PANELS, type Permissions, type ToastData } from "../components/data/types.ts";
 import { buildListView, isFeminine } from "../components/data/view.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
-import { FORM_ERROR_KEY, validateForm } from "../lib/validation.ts";
+import { FORM_ERROR_KEY, UNKNOWN_INTENT, validateForm } from "../lib/validation.ts";
 import { parseListQuery } from "../modules/resources/query.ts";
 import type { ResourceDefinition } from "../modules/resources/types.ts";
 import { readForm } from "./forms.server.ts";
@@ -207,7 +207,7 @@ export async function listAction(args: Args, def: AnyDefinition) {
     setFlash(args, { kind: "restored", resource: def.name, count });
     throw redirect(back);
   }
-  return data({ error: "Ação desconhecida." }, { status: 400 });
+  return data({ error: UNKNOWN_INTENT }, { status: 400 });
 }
 
 // ---------------------------------------------------------------------------
@@ -410,7 +410,7 @@ export async function importAction(args: Args, def: AnyDefinition) {
       }
       throw redirect(def.basePath);
     }
-    return data<ImportActionData>({ error: "Ação desconhecida." }, { status: 400 });
+    return data<ImportActionData>({ error: UNKNOWN_INTENT }, { status: 400 });
   } catch (error) {
     if (error instanceof DomainError) return data<ImportActionData>({ error: error.message }, { status: error.status });
     throw error;

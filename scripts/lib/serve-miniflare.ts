@@ -34,8 +34,6 @@ export interface MiniflareWorkerOptions {
   assets?: boolean;
   /** Called with every line the Worker prints (console.log/error inside workerd). */
   onLine?: (line: string, stream: "stdout" | "stderr") => void;
-  /** Open workerd's V8 inspector on this port (CPU profiles of the Worker under load). */
-  inspectorPort?: number;
 }
 
 export interface MiniflareWorker {
@@ -157,7 +155,6 @@ export async function serveBuiltWorker(options: MiniflareWorkerOptions): Promise
     cf: false,
     // Miniflare's own per-request log line costs a call back into Node for every request.
     logRequests: false,
-    ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       drain(stdout, "stdout", onLine);
       drain(stderr, "stderr", onLine);

@@ -256,14 +256,14 @@ function LazyMenu({
   onOpenChange: (open: boolean) => void;
   summary: ReactNode;
   className: string;
-  children: () => ReactNode;
+  children: ReactNode;
 }) {
   const hydrated = useHydrated();
   return (
     <details className={className} open={view.openPanel === panel || undefined} onToggle={(e) => onOpenChange(e.currentTarget.open)}>
       <summary className={menuSummaryClass}>{summary}</summary>
       {open ? (
-        children()
+        children
       ) : hydrated ? null : (
         <div className="absolute z-20 mt-2 rounded-xl border border-line bg-surface p-4 shadow-lg">
           <a href={view.panelHrefs[panel]} className="text-sm font-semibold text-accent underline">
@@ -280,27 +280,25 @@ function ColumnChooser({ view }: { view: ListView }) {
   const [open, setOpen] = useState(view.openPanel === "colunas");
   return (
     <LazyMenu panel="colunas" view={view} open={open} onOpenChange={setOpen} summary="Colunas" className="relative">
-      {() => (
-        <Form
-          method="get"
-          onSubmit={onSubmit}
-          className="absolute right-0 z-20 mt-2 w-60 space-y-3 rounded-xl border border-line bg-surface p-4 shadow-lg"
-        >
-          <HiddenParams params={view.params} drop={(name) => name === "cols"} />
-          <fieldset className="space-y-2">
-            <legend className="mb-1 text-sm font-semibold">Colunas visíveis</legend>
-            {view.columns.map((c) => (
-              <label key={c.key} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="cols" value={c.key} defaultChecked={c.visible} className="size-4 accent-[var(--c-accent)]" />
-                {c.label}
-              </label>
-            ))}
-          </fieldset>
-          <Button type="submit" variant="secondary" className="w-full py-2">
-            Aplicar
-          </Button>
-        </Form>
-      )}
+      <Form
+        method="get"
+        onSubmit={onSubmit}
+        className="absolute right-0 z-20 mt-2 w-60 space-y-3 rounded-xl border border-line bg-surface p-4 shadow-lg"
+      >
+        <HiddenParams params={view.params} drop={(name) => name === "cols"} />
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-semibold">Colunas visíveis</legend>
+          {view.columns.map((c) => (
+            <label key={c.key} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="cols" value={c.key} defaultChecked={c.visible} className="size-4 accent-[var(--c-accent)]" />
+              {c.label}
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" variant="secondary" className="w-full py-2">
+          Aplicar
+        </Button>
+      </Form>
     </LazyMenu>
   );
 }
@@ -377,14 +375,12 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
                 </>
               }
             >
-              {() => (
-                <div className="absolute left-0 z-20 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-4 shadow-lg sm:right-0 sm:left-auto">
-                  <FilterControls filters={view.filters} idPrefix={view.name} />
-                  <Button type="submit" className="mt-4 w-full py-2">
-                    Aplicar filtros
-                  </Button>
-                </div>
-              )}
+              <div className="absolute left-0 z-20 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-4 shadow-lg sm:right-0 sm:left-auto">
+                <FilterControls filters={view.filters} idPrefix={view.name} />
+                <Button type="submit" className="mt-4 w-full py-2">
+                  Aplicar filtros
+                </Button>
+              </div>
             </LazyMenu>
           ) : null}
           <Button type="submit" variant="secondary" className="px-3">
