@@ -97,8 +97,17 @@ describe("clientes", () => {
     await page.getByRole("searchbox", { name: "Buscar clientes" }).fill("joao araujo");
     await page.getByRole("button", { name: "Buscar" }).click();
     await page.waitForURL((u) => u.searchParams.get("q") === "joao araujo");
-    await page.getByRole("link", { name: "João da Silva Araújo" }).click();
+    await waitIdle(page);
+    // Rows are plain HTML wired up by the list: hovering a row's link prefetches its page, and
+    // a click navigates inside the app (the marker survives: no document reload).
+    const row = page.getByRole("link", { name: "João da Silva Araújo" });
+    await page.evaluate(() => Object.assign(window, { semRecarregar: true }));
+    await row.hover();
+    const detailPath = new URL(detailUrl).pathname;
+    await expect.poll(() => page.locator(`link[rel="prefetch"][href^="${detailPath}"]`).count()).toBeGreaterThan(0);
+    await row.click();
     await page.waitForURL(detailUrl);
+    expect(await page.evaluate(() => (window as unknown as { semRecarregar?: boolean }).semRecarregar)).toBe(true);
 
     await page.getByRole("link", { name: "Editar" }).click();
     await page.waitForURL(/\/edit$/);
@@ -220,7 +229,15 @@ describe("clientes", () => {
     await seedClients(orgId, 3, "Lista");
     await page.goto("/clients");
     await waitIdle(page);
+    // "Select all" checks every row's box and counts them; unchecking it clears them.
+    const boxes = page.locator('tbody input[name="excluir"]');
+    await page.getByLabel("Selecionar todos desta página").check();
+    await page.getByText("3 selecionados").waitFor();
+    expect(await boxes.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).checked))).toEqual([true, true, true]);
+    await page.getByLabel("Selecionar todos desta página").uncheck();
+    expect(await boxes.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).checked))).toEqual([false, false, false]);
     await page.getByLabel("Selecionar Lista 002").check();
+    await page.getByText("1 selecionado", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Excluir selecionados" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Excluir 1 cliente?" });
     await confirm.waitFor();

@@ -1,11 +1,12 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, Link, PrefetchPageLinks, useLocation, useNavigate, useNavigation } from "react-router";
 import { formatNumber } from "../../lib/format.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { FilterControls } from "./filters.tsx";
 import { normalizeListParams } from "./list-params.ts";
 import { dangerOutlineClass } from "./styles.ts";
-import type { ColumnView, ListPanel, ListView, RowView } from "./types.ts";
+import { RowsBody } from "./rows-body.tsx";
+import type { ColumnView, ListPanel, ListView } from "./types.ts";
 
 /** Hidden inputs that carry the rest of the list state through a GET form. */
 export function HiddenParams({ params, drop }: { params: [string, string][]; drop: (name: string) => boolean }) {
@@ -83,26 +84,6 @@ function HeaderCell({ column }: { column: ColumnView }) {
         column.label
       )}
     </th>
-  );
-}
-
-/** One cell; the look lives in app.css (`.dl-*`), so each of a page's cells stays small. */
-function Cell({ column, row, first }: { column: ColumnView; row: RowView; first: boolean }) {
-  const text = row.cells[column.key] ?? "";
-  if (first) {
-    return (
-      <td className="dl-first">
-        <Link to={row.href} prefetch="intent">
-          {text || row.title}
-        </Link>
-        {row.subtitle ? <p>{row.subtitle}</p> : null}
-      </td>
-    );
-  }
-  return (
-    <td className={column.align === "right" ? "dl-cell dl-num" : "dl-cell"} data-label={column.label}>
-      {text || <span className="dl-empty">—</span>}
-    </td>
   );
 }
 
@@ -330,6 +311,8 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
       else next.delete(id);
       return next;
     });
+  // The row link hovered or focused: its page is prefetched, as `<Link prefetch="intent">` does.
+  const [intent, setIntent] = useState<string | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(view.openPanel === "filtros");
   const activeFilters = view.filters.filter((f) => f.values.some((v) => v !== "")).length;
   const selectable = canWrite && view.rows.length > 0;
@@ -445,36 +428,26 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
                   ))}
                 </tr>
               </thead>
-              <tbody className="block space-y-3 md:table-row-group md:space-y-0">
-                {pending ? (
+              {pending ? (
+                <tbody key="carregando" className="block space-y-3 md:table-row-group md:space-y-0">
                   <SkeletonRows count={Math.min(Math.max(view.rows.length, 5), 10)} columns={visible.length} selectable={selectable} />
-                ) : (
-                  view.rows.map((row) => (
-                    <tr key={row.id} className="dl-row">
-                      {selectable ? (
-                        <td className="dl-check">
-                          <input
-                            type="checkbox"
-                            form={bulkFormId}
-                            name="excluir"
-                            value={row.id}
-                            aria-label={`Selecionar ${row.title}`}
-                            checked={selected.has(row.id)}
-                            onChange={(e) => toggle(row.id, e.currentTarget.checked)}
-                            className="size-4 align-middle accent-[var(--c-accent)]"
-                          />
-                        </td>
-                      ) : null}
-                      {visible.map((c, i) => (
-                        <Cell key={c.key} column={c} row={row} first={i === 0} />
-                      ))}
-                    </tr>
-                  ))
-                )}
-              </tbody>
+                </tbody>
+              ) : (
+                <RowsBody
+                  key="linhas"
+                  rows={view.rows}
+                  columns={visible}
+                  selectable={selectable}
+                  formId={bulkFormId}
+                  selected={selected}
+                  onToggle={toggle}
+                  onIntent={setIntent}
+                />
+              )}
             </table>
           </div>
         )}
+        {intent ? <PrefetchPageLinks page={intent} /> : null}
         <Pagination view={view} />
       </section>
     </div>
