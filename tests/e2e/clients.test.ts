@@ -61,7 +61,16 @@ describe("clientes", () => {
     const { page } = f;
     await signedIn("Renata Lopes");
 
-    await page.goto("/clients");
+    // The menu's links are plain anchors the router follows: no reload, the entry marked current.
+    await page.goto("/");
+    await waitIdle(page);
+    await page.evaluate(() => Object.assign(window, { semRecarregar: true }));
+    const menu = page.getByRole("navigation", { name: "Menu principal" }).first();
+    await menu.getByRole("link", { name: "Clientes" }).click();
+    await waitForPath(page, "/clients");
+    expect(await page.evaluate(() => (window as unknown as { semRecarregar?: boolean }).semRecarregar)).toBe(true);
+    await expect.poll(() => menu.getByRole("link", { name: "Clientes" }).getAttribute("aria-current")).toBe("page");
+    expect(await menu.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
     await expect.poll(() => page.title()).toBe("Clientes | Alicerce");
     await page.getByText("Nenhum cliente cadastrado ainda.").waitFor();
     await page.getByRole("link", { name: "Novo cliente" }).first().click();
@@ -262,8 +271,10 @@ describe("clientes", () => {
     expect(names[0]).toBe("Cliente 010");
     expect(names.at(-1)).toBe("Cliente 001");
 
+    await page.evaluate(() => Object.assign(window, { semRecarregar: true }));
     await page.getByRole("link", { name: "← Anterior" }).click();
     await pager.getByText("Página 2 de 3").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { semRecarregar?: boolean }).semRecarregar)).toBe(true);
     expect((await listedNames(page))[0]).toBe("Cliente 035");
     await page.goBack();
     await pager.getByText("Página 3 de 3").waitFor();

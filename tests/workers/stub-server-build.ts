@@ -13,4 +13,4 @@ export const basename = "/";
 export const ssr = true;
 export const isSpaMode = false;
 export const prerender = [];
-export const routeDiscovery = { mode: "lazy", manifestPath: "/__manifest" };
+export const routeDiscovery = { mode: "initial" };

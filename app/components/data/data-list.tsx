@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, Link, PrefetchPageLinks, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, useLocation, useNavigate, useNavigation } from "react-router";
 import { formatNumber } from "../../lib/format.ts";
+import { useDelegatedLinks } from "../navigation/delegated-links.tsx";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { FilterControls } from "./filters.tsx";
 import { normalizeListParams } from "./list-params.ts";
@@ -69,9 +70,9 @@ function HeaderCell({ column }: { column: ColumnView }) {
   return (
     <th scope="col" aria-sort={ariaSort} className={`px-3 py-2 font-semibold ${right ? "text-right" : "text-left"}`}>
       {column.sortHref ? (
-        <Link
-          to={column.sortHref}
-          preventScrollReset
+        <a
+          href={column.sortHref}
+          data-keep-scroll
           className={`inline-flex items-center gap-1 rounded hover:text-fg ${right ? "flex-row-reverse" : ""}`}
         >
           {column.label}
@@ -79,7 +80,7 @@ function HeaderCell({ column }: { column: ColumnView }) {
             {column.sortDir === "asc" ? ", ordenar decrescente" : column.sortDir === "desc" ? ", ordenar crescente" : ", ordenar"}
           </span>
           <SortIcon dir={column.sortDir} />
-        </Link>
+        </a>
       ) : (
         column.label
       )}
@@ -147,9 +148,9 @@ function DeleteConfirmation({ view }: { view: ListView }) {
             Confirmar exclusão
           </Button>
         </Form>
-        <Link to={confirm.cancelHref} preventScrollReset className={buttonClass("ghost")}>
+        <a href={confirm.cancelHref} data-keep-scroll className={buttonClass("ghost")}>
           Cancelar
-        </Link>
+        </a>
       </div>
     </div>
   );
@@ -161,9 +162,9 @@ function EmptyState({ view, canWrite }: { view: ListView; canWrite: boolean }) {
       <div className="rounded-xl border border-dashed border-line px-6 py-12 text-center">
         <p className="font-semibold">Nenhum resultado{view.q ? ` para “${view.q}”` : " com esses filtros"}.</p>
         <p className="mt-1 text-sm text-fg-soft">Confira a grafia ou tire algum filtro.</p>
-        <Link to={view.clearHref} className={buttonClass("secondary", "mt-4")}>
+        <a href={view.clearHref} className={buttonClass("secondary", "mt-4")}>
           Limpar busca e filtros
-        </Link>
+        </a>
       </div>
     );
   }
@@ -173,12 +174,12 @@ function EmptyState({ view, canWrite }: { view: ListView; canWrite: boolean }) {
       <p className="mt-1 text-sm text-fg-soft">{view.labels.emptyHint}</p>
       {canWrite ? (
         <div className="mt-4 flex flex-wrap justify-center gap-2">
-          <Link to={`${view.basePath}/create`} className={buttonClass("primary")}>
+          <a href={`${view.basePath}/create`} className={buttonClass("primary")}>
             {view.labels.newButton}
-          </Link>
-          <Link to={`${view.basePath}/import`} className={buttonClass("secondary")}>
+          </a>
+          <a href={`${view.basePath}/import`} className={buttonClass("secondary")}>
             Importar CSV
-          </Link>
+          </a>
         </div>
       ) : null}
     </div>
@@ -191,9 +192,9 @@ function Pagination({ view }: { view: ListView }) {
   return (
     <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-3 text-sm">
       {view.prevHref ? (
-        <Link to={view.prevHref} className={buttonClass("secondary", "px-3 py-2")} rel="prev">
+        <a href={view.prevHref} className={buttonClass("secondary", "px-3 py-2")} rel="prev">
           ← Anterior
-        </Link>
+        </a>
       ) : (
         <span className={disabled} aria-disabled="true">
           ← Anterior
@@ -203,9 +204,9 @@ function Pagination({ view }: { view: ListView }) {
         Página {formatNumber(view.page)} de {formatNumber(view.pageCount)}
       </p>
       {view.nextHref ? (
-        <Link to={view.nextHref} className={buttonClass("secondary", "px-3 py-2")} rel="next">
+        <a href={view.nextHref} className={buttonClass("secondary", "px-3 py-2")} rel="next">
           Próxima →
-        </Link>
+        </a>
       ) : (
         <span className={disabled} aria-disabled="true">
           Próxima →
@@ -311,15 +312,15 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
       else next.delete(id);
       return next;
     });
-  // The row link hovered or focused: its page is prefetched, as `<Link prefetch="intent">` does.
-  const [intent, setIntent] = useState<string | null>(null);
+  // Rows, sort headers and pages are plain links, followed by the router from here.
+  const links = useDelegatedLinks<HTMLDivElement>();
   const [filtersOpen, setFiltersOpen] = useState(view.openPanel === "filtros");
   const activeFilters = view.filters.filter((f) => f.values.some((v) => v !== "")).length;
   const selectable = canWrite && view.rows.length > 0;
   const plural = view.labels.plural.toLowerCase();
 
   return (
-    <div className="space-y-4">
+    <div ref={links.ref} className="space-y-4">
       <div className="flex flex-wrap items-start gap-2">
         <Form method="get" role="search" onSubmit={onSubmit} className="flex min-w-0 flex-1 items-start gap-2">
           {/* While the filter menu is closed its inputs aren't rendered: the active filters ride along hidden. */}
@@ -441,13 +442,12 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
                   formId={bulkFormId}
                   selected={selected}
                   onToggle={toggle}
-                  onIntent={setIntent}
                 />
               )}
             </table>
           </div>
         )}
-        {intent ? <PrefetchPageLinks page={intent} /> : null}
+        {links.prefetch}
         <Pagination view={view} />
       </section>
     </div>

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { Role } from "../../../db/schema/organizations.ts";
 import { navFor, ROLE_LABELS } from "../../modules/navigation.ts";
+import { useDelegatedLinks } from "../navigation/delegated-links.tsx";
 import { AppLink } from "./app-link.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
@@ -11,30 +12,38 @@ interface ShellProps {
   children: ReactNode;
 }
 
-function Sidebar({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+/** NavLink's rule: "/" is active only on itself, any other entry also on the pages below it. */
+export function isActivePath(pathname: string, to: string): boolean {
+  if (to === "/") return pathname === "/";
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+const menuLinkClass = (active: boolean) =>
+  `block rounded-lg px-3 py-2 text-sm ${active ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`;
+
+/** The menu: plain links the router follows from the `<nav>` (every page renders it; see delegated-links.tsx). */
+function Sidebar({ role, pathname, onNavigate }: { role: Role; pathname: string; onNavigate?: () => void }) {
+  const links = useDelegatedLinks<HTMLElement>();
   return (
-    <nav aria-label="Menu principal" className="space-y-6">
+    <nav ref={links.ref} aria-label="Menu principal" className="space-y-6">
       {navFor(role).map(({ group, items }) => (
         <div key={group}>
           <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-fg-soft uppercase">{group}</p>
           <ul className="space-y-0.5">
-            {items.map((item) => (
-              <li key={item.to}>
-                <AppLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  onClick={onNavigate}
-                  className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`
-                  }
-                >
-                  {item.label}
-                </AppLink>
-              </li>
-            ))}
+            {items.map((item) => {
+              const active = isActivePath(pathname, item.to);
+              return (
+                <li key={item.to}>
+                  <a href={item.to} aria-current={active ? "page" : undefined} onClick={onNavigate} className={menuLinkClass(active)}>
+                    {item.label}
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         </div>
       ))}
+      {links.prefetch}
     </nav>
   );
 }
@@ -67,13 +76,13 @@ export function AppShell({ user, org, children }: ShellProps) {
           </span>
           Alicerce
         </p>
-        <Sidebar role={org.role} />
+        <Sidebar role={org.role} pathname={pathname} />
       </aside>
       {open ? (
         <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
           <button type="button" aria-label="Fechar menu" className="absolute inset-0 bg-black/40" onClick={() => setOpen(false)} />
           <div className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-surface px-3 py-5 shadow-xl">
-            <Sidebar role={org.role} onNavigate={() => setOpen(false)} />
+            <Sidebar role={org.role} pathname={pathname} onNavigate={() => setOpen(false)} />
           </div>
         </div>
       ) : null}
