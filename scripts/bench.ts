@@ -63,6 +63,8 @@ const ROUTES: readonly BenchRoute[] = [
   { name: "api_clients_search", path: "/api/clients?q=joao", auth: "bearer" },
   // References that exist since the platform issue: a signed-in page, a public page, an API read.
   { name: "dashboard", path: "/", auth: "cookie", page: true },
+  // The least a signed-in page renders (the layout and a small form): a ceiling for every page.
+  { name: "settings_page", path: "/settings/preferences", auth: "cookie", page: true },
   { name: "login_page", path: "/login", auth: "none", page: true },
   { name: "api_me", path: "/api/me", auth: "bearer" },
 ];

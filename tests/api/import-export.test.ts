@@ -348,6 +348,40 @@ describe("import: duplicates and companies", () => {
     expect(await liveClients(org.cookie)).toHaveLength(8);
   });
 
+  it("flags later rows sharing a phone with an earlier valid row, however it was typed", async () => {
+    const csv = [
+      "Nome;Tipo;Telefone",
+      "Ana;PF;(11) 98888-7777",
+      "Bruno;PF;11 98888 7777",
+      "Carla;PF;(21) 3333-4444",
+      // Invalid (no name): never imported, so no later row repeats it.
+      ";PF;(31) 99999-0000",
+      "Davi;PF;(31) 99999-0000",
+    ].join("\n");
+    const org = await createOwner(h, "Telefones Repetidos");
+    const p = await previewOf(org.cookie, "clients", csv);
+    expect(p.rows.map((r) => [r.line, r.status, r.warnings.map((w) => [w.field, w.message])])).toEqual([
+      [2, "valid", []],
+      [3, "duplicate", [["telefones", "Mesmo telefone da linha 2"]]],
+      [4, "valid", []],
+      [5, "invalid", []],
+      [6, "valid", []],
+    ]);
+    const res = await commit(org.cookie, "clients", { csv, mode: "valid-only" });
+    expect(res.body.data).toEqual({ imported: 3, skipped: 2, skippedInvalid: 1, skippedDuplicates: 1 });
+
+    const companies = await createOwner(h, "Telefones de Empresas");
+    const pc = await previewOf(
+      companies.cookie,
+      "companies",
+      "Tipo;Razão social;Telefone\nConstrutora;Alfa Ltda;(11) 3333-4444\nFornecedor;Beta Ltda;1133334444\n",
+    );
+    expect(pc.rows.map((r) => [r.line, r.status, r.warnings.map((w) => [w.field, w.message])])).toEqual([
+      [2, "valid", []],
+      [3, "duplicate", [["telefone", "Mesmo telefone da linha 2"]]],
+    ]);
+  });
+
   it("flags later rows repeating an earlier valid row's CPF/CNPJ or e-mail", async () => {
     const csv = [
       "Nome;Tipo;CPF/CNPJ;E-mail",

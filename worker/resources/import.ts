@@ -19,8 +19,8 @@ import { definitionOf, type ResourceName, translateDbError } from "./registry.ts
 /**
  * CSV import with a preview: each row is validated with the resource's own zod schema (the
  * form's pt-BR messages), then checked against the organization's live records in one batched
- * round trip: rows repeating an existing record's CPF/CNPJ, e-mail or phone, or an earlier row's
- * CPF/CNPJ or e-mail, are flagged as duplicates (a warning, not an error); a client's "Empresa"
+ * round trip: rows repeating an existing record's or an earlier row's CPF/CNPJ, e-mail or phone
+ * are flagged as duplicates (a warning, not an error); a client's "Empresa"
  * column (name or CNPJ) is resolved to a live company.
  *
  * Committing re-reads the file and repeats every check (the preview is never trusted): one
@@ -468,8 +468,8 @@ function resolveCompany(ref: string, found: Found): Resolution {
 }
 
 /**
- * Marks each valid row: duplicates of live records (found) and of earlier valid rows, and the
- * company its "Empresa" cell names. Pure.
+ * Marks each valid row: duplicates of live records (found) and of earlier valid rows (same
+ * CPF/CNPJ, e-mail or any phone), and the company its "Empresa" cell names. Pure.
  */
 function annotate(name: ResourceName, parsed: Parsed, found: Found): ImportPreview {
   const noun = RECORD_NOUN[name];
@@ -477,6 +477,7 @@ function annotate(name: ResourceName, parsed: Parsed, found: Found): ImportPrevi
   const documentField = name === "clients" ? "documento" : "cnpj";
   const firstWithDocument = new Map<string, number>();
   const firstWithEmail = new Map<string, number>();
+  const firstWithPhone = new Map<string, number>();
   for (const entry of parsed.entries) {
     const { row } = entry;
     const duplicate = (field: string, message: string) => row.warnings.push({ kind: "duplicate", field, message });
@@ -496,10 +497,15 @@ function annotate(name: ResourceName, parsed: Parsed, found: Found): ImportPrevi
       else duplicate("email", `Mesmo e-mail da linha ${first}`);
     }
     const byPhone: Match[] = [];
+    let firstPhoneLine: number | undefined;
     for (const phone of entry.phones) {
       for (const match of found.phone.get(phone) ?? []) if (!byPhone.some((m) => m.id === match.id)) byPhone.push(match);
+      const first = firstWithPhone.get(phone);
+      if (first === undefined) firstWithPhone.set(phone, row.line);
+      else firstPhoneLine = Math.min(firstPhoneLine ?? first, first);
     }
     if (byPhone.length) duplicate(phoneField, `Já existe ${noun} com este telefone: ${names(byPhone)}`);
+    if (firstPhoneLine !== undefined) duplicate(phoneField, `Mesmo telefone da linha ${firstPhoneLine}`);
     if (row.warnings.length) row.status = "duplicate";
 
     if (entry.companyRef) {
