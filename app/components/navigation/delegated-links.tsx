@@ -60,18 +60,17 @@ export function useDelegatedLinks<T extends HTMLElement>(): { ref: RefObject<T |
       clearTimeout(timer);
       setIntent(null);
     };
-    el.addEventListener("click", onClick);
-    el.addEventListener("mouseover", onOver);
-    el.addEventListener("mouseleave", onLeave);
-    el.addEventListener("focusin", onFocus);
-    el.addEventListener("focusout", onLeave);
+    const listeners: [string, EventListener][] = [
+      ["click", onClick as EventListener],
+      ["mouseover", onOver as EventListener],
+      ["mouseleave", onLeave],
+      ["focusin", onFocus as EventListener],
+      ["focusout", onLeave],
+    ];
+    for (const [type, listener] of listeners) el.addEventListener(type, listener);
     return () => {
       clearTimeout(timer);
-      el.removeEventListener("click", onClick);
-      el.removeEventListener("mouseover", onOver);
-      el.removeEventListener("mouseleave", onLeave);
-      el.removeEventListener("focusin", onFocus);
-      el.removeEventListener("focusout", onLeave);
+      for (const [type, listener] of listeners) el.removeEventListener(type, listener);
     };
   }, []);
 
