@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.users";
 import type { Role } from "../../db/schema/organizations.ts";
 import { Alert } from "../components/ui/alert.tsx";
@@ -77,9 +77,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "convidar":
         await inviteMember(ctx, org, auth.user.name, { nome: input.nome, email: input.email, papel: input.papel });
         return done("convidar", `Convite enviado para ${input.email}.`);
-      case "papel":
-        await changeRole(ctx, org, input.membershipId, input.papel);
+      case "papel": {
+        const changed = await changeRole(ctx, org, input.membershipId, input.papel);
+        // Someone who just gave up managing can't stay on this page: show them where they stand.
+        if (changed.userId === auth.user.id && !MANAGER_ROLES.includes(input.papel)) return redirect(`/settings?papel=${input.papel}`);
         return done("papel", `Papel alterado para ${ROLE_LABELS[input.papel]}.`);
+      }
       case "desativar":
         await setActive(ctx, org, auth.user.id, input.membershipId, false);
         return done("desativar", "Acesso desativado. As sessões dessa pessoa foram encerradas.");

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/settings._index";
 import { AppLink } from "../components/shell/app-link.tsx";
+import { Alert } from "../components/ui/alert.tsx";
 import { titleMeta } from "../lib/title.ts";
+import { ROLE_LABELS } from "../modules/navigation.ts";
 import { requireOrg } from "../server/guards.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Configurações");
@@ -32,7 +34,9 @@ const SYSTEM: readonly Entry[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { org } = requireOrg(context, request);
-  return { manager: org.role === "owner" || org.role === "admin" };
+  // `?papel=` comes from the team page after a manager demoted themself; shown only when true.
+  const changedTo = new URL(request.url).searchParams.get("papel") === org.role ? org.role : null;
+  return { manager: org.role === "owner" || org.role === "admin", changedTo };
 }
 
 function Section({ id, title, entries }: { id: string; title: string; entries: readonly Entry[] }) {
@@ -64,6 +68,11 @@ function Section({ id, title, entries }: { id: string; title: string; entries: r
 export default function SettingsOverview({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
+      {loaderData.changedTo ? (
+        <Alert>
+          Seu papel agora é {ROLE_LABELS[loaderData.changedTo]}. A equipe e os dados do negócio ficam com os donos e administradores.
+        </Alert>
+      ) : null}
       <Section id="conta" title="Sua conta" entries={PERSONAL} />
       {loaderData.manager ? (
         <>

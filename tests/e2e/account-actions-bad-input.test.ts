@@ -1293,9 +1293,9 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
           expectMessages(a, 409, [LAST_OWNER]);
           return NOTHING;
         }
-        if (a.run.transport === "document" && target.user_id === actor.id && v.papel !== "owner" && v.papel !== "admin") {
-          // Saved; then the page's loader, run after the action, no longer lets them in.
-          expectMessages(a, 403, [FORBIDDEN_MESSAGE]);
+        if (target.user_id === actor.id && v.papel !== "owner" && v.papel !== "admin") {
+          // Saved; they no longer manage the team, so they're shown where they stand now.
+          expectRedirect(a, `/settings?papel=${v.papel}`);
         } else expectOk(a, "papel");
         expect(onlyRowOf(a, "memberships", String(target.id))?.role, a.where).toBe(v.papel);
         return { allowed: ["memberships"], exercised: true, saved: true };

@@ -163,7 +163,8 @@ async function memberOf(ctx: ServiceContext, org: AuthOrg, membershipId: string)
   return row;
 }
 
-export async function changeRole(ctx: ServiceContext, org: AuthOrg, membershipId: string, role: Role): Promise<void> {
+/** Changes a member's role; says whose it was (a manager may demote themself). */
+export async function changeRole(ctx: ServiceContext, org: AuthOrg, membershipId: string, role: Role): Promise<{ userId: string }> {
   assertManager(org);
   const member = await memberOf(ctx, org, membershipId);
   if ((role === "owner" || member.role === "owner") && org.role !== "owner")
@@ -175,6 +176,7 @@ export async function changeRole(ctx: ServiceContext, org: AuthOrg, membershipId
     .update(memberships)
     .set({ role })
     .where(orgScope(ctx.db, org.id).where(memberships, eq(memberships.id, membershipId)));
+  return { userId: member.userId };
 }
 
 /** Deactivating ends the person's sessions at once. */
