@@ -12,21 +12,25 @@ import { usePrefetchAllowed } from "../shell/app-link.tsx";
  * ordinary links.
  */
 
-/** The in-app link a click should hand to the router, or null to let the browser have it. */
-export function routableLink(event: MouseEvent): HTMLAnchorElement | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
-  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download") || link.hasAttribute("data-reload")) return null;
-  if (link.target && link.target !== "_self") return null;
+/** The same-origin, non-download link `target` is in, if any. */
+function inAppLink(target: EventTarget | null): HTMLAnchorElement | null {
+  const link = target instanceof Element ? target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return null;
   return link.origin === window.location.origin ? link : null;
+}
+
+/** The in-app link a click should hand to the router, or null to let the browser have it. */
+function routableLink(event: MouseEvent): HTMLAnchorElement | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
+  const link = inAppLink(event.target);
+  return link && (!link.target || link.target === "_self") ? link : null;
 }
 
 const INTENT_DELAY_MS = 100;
 
 function intentHref(target: EventTarget | null): string | null {
-  const link = target instanceof Element ? target.closest("a[href]") : null;
-  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download") || link.origin !== window.location.origin) return null;
-  return link.pathname + link.search;
+  const link = inAppLink(target);
+  return link ? link.pathname + link.search : null;
 }
 
 /** Wires the links inside `ref`'s element; render `prefetch` anywhere on the page. */

@@ -13,7 +13,7 @@ interface ShellProps {
 }
 
 /** NavLink's rule: "/" is active only on itself, any other entry also on the pages below it. */
-export function isActivePath(pathname: string, to: string): boolean {
+function isActivePath(pathname: string, to: string): boolean {
   if (to === "/") return pathname === "/";
   return pathname === to || pathname.startsWith(`${to}/`);
 }
