@@ -25,6 +25,7 @@ import { seedDemo } from "../db/seed/demo.ts";
 import { generateSigningJwk } from "../worker/auth/jwt.ts";
 import { type SeedResult, seedResources } from "./lib/bench-seed.ts";
 import type { LoadRequest, LoadResult } from "./lib/bench-load.ts";
+import { startCalibration } from "./lib/bench-calibration.ts";
 import { startLibsql } from "./lib/libsql.ts";
 import { migrateDatabase } from "./lib/migrate.ts";
 import { BIN, buildEnv, childEnv, ROOT, runNode } from "./lib/proc.ts";
@@ -84,6 +85,19 @@ const TARGETS = {
   workerKb: 1536,
 };
 
+/** What the reference rows show in the path column. */
+const REFERENCE_LABEL: Record<string, string> = {
+  bare_worker: "(referência) Worker vazio",
+  one_fetch: "(referência) Worker + 1 fetch local",
+};
+
+/** The compatibility date the build was made for (the reference Worker runs on the same). */
+function builtCompatibilityDate(buildDir: string): string {
+  const config = JSON.parse(readFileSync(path.join(buildDir, "server/wrangler.json"), "utf8")) as { compatibility_date?: string };
+  if (!config.compatibility_date) throw new Error(`${buildDir}/server/wrangler.json has no compatibility_date`);
+  return config.compatibility_date;
+}
+
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 const t0 = performance.now();
 const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
@@ -107,6 +121,8 @@ interface Results {
   routes: RouteRow[];
   client_js_gzip_kb: Record<string, number>;
   worker_gzip_kb: number;
+  /** Not the app: a constant-answer Worker and one that fetches once (scripts/lib/bench-calibration.ts). */
+  calibration: Record<string, { rps: number; p99_ms: number; rps_ratio: number }>;
 }
 
 function commitId(): string {
@@ -218,19 +234,20 @@ const CLK_TCK = (() => {
   }
 })();
 
-/** workerd started by Miniflare for this process (its direct child). */
-function workerdPid(): number | undefined {
+/** The workerd processes Miniflare started for this process (its direct children). */
+function workerdPids(): number[] {
+  const pids: number[] = [];
   try {
     for (const entry of readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (stat.includes("(workerd)") && Number(fields[1]) === process.pid) return Number(entry);
+      if (stat.includes("(workerd)") && Number(fields[1]) === process.pid) pids.push(Number(entry));
     }
   } catch {
     // no /proc: CPU columns stay empty
   }
-  return undefined;
+  return pids;
 }
 
 /** CPU milliseconds used so far by `pid` (user + system). */
@@ -305,7 +322,11 @@ async function settle(workerd: number | undefined): Promise<void> {
   if (waited > 1) log(`  (fila do servidor esvaziada em ${waited.toFixed(1)} s)`);
 }
 
-function runLoad(request: LoadRequest, workerd: number | undefined): Promise<{ results: LoadResult[]; cpu: Record<string, CpuSample[]> }> {
+/** Runs the load generator; `workerdOf` says which workerd serves each target (for its CPU). */
+function runLoad(
+  request: LoadRequest,
+  workerdOf: (name: string) => number | undefined,
+): Promise<{ results: LoadResult[]; cpu: Record<string, CpuSample[]> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, "scripts/lib/bench-load.ts")], {
       cwd: ROOT,
@@ -313,7 +334,7 @@ function runLoad(request: LoadRequest, workerd: number | undefined): Promise<{ r
       stdio: ["pipe", "pipe", "inherit", "ipc"],
     });
     const samples: Record<string, CpuSample[]> = {};
-    const sample = (): CpuSample => ({
+    const sample = (workerd: number | undefined): CpuSample => ({
       at: performance.now(),
       worker: workerd ? cpuMsOf(workerd) : undefined,
       db: selfCpuMs(),
@@ -322,7 +343,8 @@ function runLoad(request: LoadRequest, workerd: number | undefined): Promise<{ r
     });
     child.on("message", (m: { phase: "start" | "end"; name: string }) => {
       const list = samples[m.name] ?? [];
-      list.push(sample());
+      const workerd = workerdOf(m.name);
+      list.push(sample(workerd));
       samples[m.name] = list;
       if (m.phase === "end") void settle(workerd).then(() => child.connected && child.send({ go: true }));
     });
@@ -482,9 +504,14 @@ async function main(): Promise<void> {
     for (const s of skipped) log(`pulada: ${s.name} (${s.path}) — ${s.why}`);
 
     // 5. Load, from another process, one route after the other.
-    const total = (runnable.length + 1) * (DURATION_S + WARMUP_S);
-    log(`carga: ${runnable.length + 1} rotas × ${DURATION_S} s a ${CONNECTIONS} conexões (≈ ${total} s)…`);
-    const workerd = workerdPid();
+    const total = (runnable.length + 3) * (DURATION_S + WARMUP_S);
+    log(`carga: ${runnable.length + 1} rotas e 2 referências × ${DURATION_S} s a ${CONNECTIONS} conexões (≈ ${total} s)…`);
+    const workerd = workerdPids()[0];
+    // The references right after the floor, nearest to it in time, in their own workerd.
+    const calibration = await startCalibration(builtCompatibilityDate(buildDir));
+    cleanups.push(() => calibration.stop());
+    const calibrationWorkerd = workerdPids().find((pid) => pid !== workerd);
+    const isReference = (name: string) => calibration.targets.some((t) => t.name === name);
     const load = await runLoad(
       {
         connections: CONNECTIONS,
@@ -492,11 +519,13 @@ async function main(): Promise<void> {
         warmupS: WARMUP_S,
         targets: [
           { name: "floor", url: `${worker.url}${FLOOR_PATH}` },
+          ...calibration.targets,
           ...runnable.map((r) => ({ name: r.name, url: r.url, headers: headersFor(r) })),
         ],
       },
-      workerd,
+      (name) => (isReference(name) ? calibrationWorkerd : workerd),
     );
+    await calibration.stop();
     const measured = load.results;
     const cpu: Record<string, CpuUse> = {};
     for (const m of measured) {
@@ -537,6 +566,11 @@ async function main(): Promise<void> {
         db_round_trips: r.trips,
       };
     });
+    const references: Results["calibration"] = {};
+    for (const t of calibration.targets) {
+      const m = measured.find((x) => x.name === t.name);
+      if (m) references[t.name] = { rps: m.rps, p99_ms: m.p99_ms, rps_ratio: Math.round((m.rps / floor.rps) * 1000) / 1000 };
+    }
     const results: Results = {
       when: new Date().toISOString(),
       commit: commitId(),
@@ -545,6 +579,7 @@ async function main(): Promise<void> {
       routes: rows,
       client_js_gzip_kb: clientJs,
       worker_gzip_kb: kb(workerBytes),
+      calibration: references,
     };
     mkdirSync(path.join(ROOT, "bench"), { recursive: true });
     writeFileSync(path.join(ROOT, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
@@ -572,6 +607,21 @@ async function main(): Promise<void> {
       );
     };
     line("piso (floor)", floor.path, floor.rps, floor.p50_ms, floor.p99_ms, "1", "1", "-", floorRun.non2xx);
+    for (const [name, ref] of Object.entries(references)) {
+      const m = measured.find((x) => x.name === name) as LoadResult;
+      const p99 = (m.p99_ms / Math.max(floor.p99_ms, 1)).toFixed(2);
+      line(
+        name,
+        REFERENCE_LABEL[name] ?? "",
+        ref.rps,
+        m.p50_ms,
+        m.p99_ms,
+        ref.rps_ratio.toFixed(3),
+        p99,
+        name === "one_fetch" ? "(1)" : "-",
+        m.non2xx,
+      );
+    }
     for (const r of rows) {
       const m = measured.find((x) => x.name === r.name) as LoadResult;
       const alone = runnable.find((x) => x.name === r.name)?.aloneMs;
@@ -590,6 +640,9 @@ async function main(): Promise<void> {
     }
     console.log(
       `(cpu W / cpu DB: milissegundos de CPU por requisição do workerd e do servidor libSQL local${workerd ? "" : " — workerd não encontrado em /proc"}; ${CPUS} CPUs nesta máquina, compartilhadas com o autocannon. só ms: uma requisição sozinha, sem carga, mediana de 3)`,
+    );
+    console.log(
+      "(bare_worker e one_fetch não são o app: um Worker que só responde, e o mesmo com um fetch a um servidor em 127.0.0.1 — o mínimo de uma requisição que lê o banco nesta máquina)",
     );
     const noisy = Object.entries(cpu).filter(([, c]) => (c.others ?? 0) > 0.15);
     if (noisy.length)
@@ -644,6 +697,12 @@ async function main(): Promise<void> {
     console.log("");
     console.log("Metas da issue:");
     for (const v of verdicts) console.log(`  ${v}`);
+    const oneFetch = references.one_fetch;
+    const me = byName.get("api_me");
+    if (oneFetch)
+      console.log(
+        `  (referência: um Worker que só faz um fetch local chega a ${(oneFetch.rps_ratio * 100).toFixed(1)}% do piso${me ? `; /api/me, sessão e uma leitura, a ${(me.rps_ratio * 100).toFixed(1)}%` : ""})`,
+      );
     console.log("");
     log(`resultado em bench/results.json (${elapsed()})`);
     if (badStatus.length) process.exitCode = 1;
