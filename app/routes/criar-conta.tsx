@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/criar-conta";
 import { Button } from "../components/ui/button.tsx";
-import { CheckboxField, Field, FormError, useFormValidation } from "../components/ui/form.tsx";
+import { CheckboxField, Field, FormError, NewPasswordFields, useFormValidation } from "../components/ui/form.tsx";
 import { signUpSchema } from "../modules/auth/schemas.ts";
 import { titleMeta } from "../lib/title.ts";
 import { getRequestContext, serviceContext } from "../../worker/context.ts";
@@ -35,23 +35,7 @@ export default function SignUp() {
         <FormError errors={errors} />
         <Field label="Nome" name="nome" autoComplete="name" required defaultValue={v?.nome} error={errors.nome} />
         <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={v?.email} error={errors.email} />
-        <Field
-          label="Senha"
-          name="senha"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="Pelo menos 8 caracteres."
-          error={errors.senha}
-        />
-        <Field
-          label="Confirmar senha"
-          name="confirmarSenha"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmarSenha}
-        />
+        <NewPasswordFields errors={errors} />
         <CheckboxField
           name="aceite"
           value="on"

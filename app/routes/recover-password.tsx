@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/recover-password";
 import { Button } from "../components/ui/button.tsx";
-import { Field, FormError, useFormValidation } from "../components/ui/form.tsx";
+import { FormError, NewPasswordFields, useFormValidation } from "../components/ui/form.tsx";
 import { newPasswordSchema } from "../modules/auth/schemas.ts";
 import { titleMeta } from "../lib/title.ts";
 import { getRequestContext, serviceContext } from "../../worker/context.ts";
@@ -65,23 +65,7 @@ export default function RecoverPassword({ loaderData }: Route.ComponentProps) {
       </p>
       <Form method="post" className="space-y-4" {...formProps}>
         <FormError errors={errors} />
-        <Field
-          label="Senha"
-          name="senha"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="Pelo menos 8 caracteres."
-          error={errors.senha}
-        />
-        <Field
-          label="Confirmar senha"
-          name="confirmarSenha"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmarSenha}
-        />
+        <NewPasswordFields errors={errors} />
         <Button type="submit" className="w-full" busy={navigation.state === "submitting"}>
           Salvar nova senha
         </Button>

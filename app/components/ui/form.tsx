@@ -222,3 +222,28 @@ export function CheckboxField({
     </div>
   );
 }
+
+/** "Senha" and "Confirmar senha" for a new password (sign-up and recovery), with their errors. */
+export function NewPasswordFields({ errors }: { errors: FieldErrors }) {
+  return (
+    <>
+      <Field
+        label="Senha"
+        name="senha"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="Pelo menos 8 caracteres."
+        error={errors.senha}
+      />
+      <Field
+        label="Confirmar senha"
+        name="confirmarSenha"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmarSenha}
+      />
+    </>
+  );
+}
