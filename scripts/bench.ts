@@ -85,10 +85,10 @@ const TARGETS = {
   workerKb: 1536,
 };
 
-/** What the reference rows show in the path column. */
-const REFERENCE_LABEL: Record<string, string> = {
-  bare_worker: "(referência) Worker vazio",
-  one_fetch: "(referência) Worker + 1 fetch local",
+/** What the reference rows show in the path and round-trip columns. */
+const REFERENCE_ROW: Record<string, { label: string; trips: string }> = {
+  bare_worker: { label: "(referência) Worker vazio", trips: "-" },
+  one_fetch: { label: "(referência) Worker + 1 fetch local", trips: "(1)" },
 };
 
 /** The compatibility date the build was made for (the reference Worker runs on the same). */
@@ -525,7 +525,6 @@ async function main(): Promise<void> {
       },
       (name) => (isReference(name) ? calibrationWorkerd : workerd),
     );
-    await calibration.stop();
     const measured = load.results;
     const cpu: Record<string, CpuUse> = {};
     for (const m of measured) {
@@ -553,6 +552,8 @@ async function main(): Promise<void> {
 
     // 7. Report.
     const floor = { path: FLOOR_PATH, rps: floorRun.rps, p50_ms: floorRun.p50_ms, p99_ms: floorRun.p99_ms };
+    const rpsRatio = (m: LoadResult) => Math.round((m.rps / floor.rps) * 1000) / 1000;
+    const p99Ratio = (m: LoadResult) => Math.round((m.p99_ms / Math.max(floor.p99_ms, 1)) * 100) / 100;
     const rows: RouteRow[] = runnable.map((r) => {
       const m = measured.find((x) => x.name === r.name) as LoadResult;
       return {
@@ -561,15 +562,15 @@ async function main(): Promise<void> {
         rps: m.rps,
         p50_ms: m.p50_ms,
         p99_ms: m.p99_ms,
-        rps_ratio: Math.round((m.rps / floor.rps) * 1000) / 1000,
-        p99_ratio: Math.round((m.p99_ms / Math.max(floor.p99_ms, 1)) * 100) / 100,
+        rps_ratio: rpsRatio(m),
+        p99_ratio: p99Ratio(m),
         db_round_trips: r.trips,
       };
     });
     const references: Results["calibration"] = {};
     for (const t of calibration.targets) {
       const m = measured.find((x) => x.name === t.name);
-      if (m) references[t.name] = { rps: m.rps, p99_ms: m.p99_ms, rps_ratio: Math.round((m.rps / floor.rps) * 1000) / 1000 };
+      if (m) references[t.name] = { rps: m.rps, p99_ms: m.p99_ms, rps_ratio: rpsRatio(m) };
     }
     const results: Results = {
       when: new Date().toISOString(),
@@ -609,16 +610,16 @@ async function main(): Promise<void> {
     line("piso (floor)", floor.path, floor.rps, floor.p50_ms, floor.p99_ms, "1", "1", "-", floorRun.non2xx);
     for (const [name, ref] of Object.entries(references)) {
       const m = measured.find((x) => x.name === name) as LoadResult;
-      const p99 = (m.p99_ms / Math.max(floor.p99_ms, 1)).toFixed(2);
+      const row = REFERENCE_ROW[name];
       line(
         name,
-        REFERENCE_LABEL[name] ?? "",
+        row?.label ?? "",
         ref.rps,
         m.p50_ms,
         m.p99_ms,
         ref.rps_ratio.toFixed(3),
-        p99,
-        name === "one_fetch" ? "(1)" : "-",
+        p99Ratio(m).toFixed(2),
+        row?.trips ?? "-",
         m.non2xx,
       );
     }
