@@ -16,7 +16,7 @@ import "./app.css";
 import { BuildWatcher } from "./components/shell/build-watcher.tsx";
 import { PAGE_DESCRIPTION, pageTitle } from "./lib/title.ts";
 import { getRequestContext } from "../worker/context.ts";
-import type { ColorMode } from "../db/schema/accounts.ts";
+import type { ColorMode } from "../shared/enums.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const rc = getRequestContext(context);

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { ListQuery } from "../app/modules/resources/types.ts";
+import type { ListQuery } from "../shared/resources/types.ts";
 import { seedDemo } from "../db/seed/demo.ts";
 import { orgScope } from "../db/tenant.ts";
 import { clientListSpec } from "../worker/resources/clients.ts";

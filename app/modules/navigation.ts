@@ -1,4 +1,4 @@
-import type { Role } from "../../db/schema/organizations.ts";
+import type { Role } from "../../shared/enums.ts";
 
 export const NAV_GROUPS = ["Negócio", "Imóveis", "Financeiro", "Redes Sociais", "Configurações"] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];

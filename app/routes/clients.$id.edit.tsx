@@ -4,7 +4,7 @@ import { ResourceForm } from "../components/data/resource-form.tsx";
 import { formValuesFromRow } from "../components/data/view.server.ts";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { type ClientRow, clientDefinition } from "../modules/clients/definition.ts";
+import { type ClientRow, clientDefinition } from "../../shared/resources/clients.ts";
 import { requireWriter, saveAction } from "../server/resources.server.ts";
 import { serviceContext } from "../../worker/context.ts";
 import { clientForm } from "../../worker/resources/index.ts";

@@ -3,7 +3,7 @@ import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { ResourceForm } from "../components/data/resource-form.tsx";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { clientDefinition } from "../modules/clients/definition.ts";
+import { clientDefinition } from "../../shared/resources/clients.ts";
 import { requireWriter, saveAction } from "../server/resources.server.ts";
 import { serviceContext } from "../../worker/context.ts";
 import { companyOptions } from "../../worker/resources/index.ts";

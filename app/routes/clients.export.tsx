@@ -1,5 +1,5 @@
 import type { Route } from "./+types/clients.export";
-import { clientDefinition } from "../modules/clients/definition.ts";
+import { clientDefinition } from "../../shared/resources/clients.ts";
 import { exportResponse } from "../server/resources.server.ts";
 
 /** `/clients/export?formato=csv|xlsx&<list query>`: the file of exactly what the list shows. */

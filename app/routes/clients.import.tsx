@@ -2,7 +2,7 @@ import type { Route } from "./+types/clients.import";
 import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { ImportPage } from "../components/data/import-page.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { clientDefinition } from "../modules/clients/definition.ts";
+import { clientDefinition } from "../../shared/resources/clients.ts";
 import { importAction, requireWriter } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Importar clientes");

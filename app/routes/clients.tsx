@@ -2,7 +2,7 @@ import type { Route } from "./+types/clients";
 import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { ResourceListPage } from "../components/data/list-page.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { clientDefinition } from "../modules/clients/definition.ts";
+import { clientDefinition } from "../../shared/resources/clients.ts";
 import { listAction, listLoader } from "../server/resources.server.ts";
 
 /** /clients and /clientes (same screen, see routes.ts). */

@@ -4,7 +4,7 @@ import { ResourceForm } from "../components/data/resource-form.tsx";
 import { formValuesFromRow } from "../components/data/view.server.ts";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { type CompanyRow, companyDefinition, companyDisplayName } from "../modules/companies/definition.ts";
+import { type CompanyRow, companyDefinition, companyDisplayName } from "../../shared/resources/companies.ts";
 import { loadRecord, requireWriter, saveAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Editar Empresa");

@@ -3,7 +3,7 @@ import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { ResourceForm } from "../components/data/resource-form.tsx";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { companyDefinition } from "../modules/companies/definition.ts";
+import { companyDefinition } from "../../shared/resources/companies.ts";
 import { requireWriter, saveAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Nova Empresa");

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/companies.export";
-import { companyDefinition } from "../modules/companies/definition.ts";
+import { companyDefinition } from "../../shared/resources/companies.ts";
 import { exportResponse } from "../server/resources.server.ts";
 
 /** `/companies/export?formato=csv|xlsx&<list query>`: the file of exactly what the list shows. */

@@ -2,7 +2,7 @@ import type { Route } from "./+types/companies.import";
 import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { ImportPage } from "../components/data/import-page.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { companyDefinition } from "../modules/companies/definition.ts";
+import { companyDefinition } from "../../shared/resources/companies.ts";
 import { importAction, requireWriter } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Importar empresas");

@@ -2,7 +2,7 @@ import type { Route } from "./+types/companies";
 import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { ResourceListPage } from "../components/data/list-page.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { companyDefinition } from "../modules/companies/definition.ts";
+import { companyDefinition } from "../../shared/resources/companies.ts";
 import { listAction, listLoader } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Empresas");

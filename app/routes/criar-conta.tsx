@@ -2,7 +2,7 @@ import { Form, Link, redirect, useActionData, useNavigation } from "react-router
 import type { Route } from "./+types/criar-conta";
 import { Button } from "../components/ui/button.tsx";
 import { CheckboxField, Field, FormError, NewPasswordFields, useFormValidation } from "../components/ui/form.tsx";
-import { signUpSchema } from "../modules/auth/schemas.ts";
+import { signUpSchema } from "../../shared/schemas/auth.ts";
 import { titleMeta } from "../lib/title.ts";
 import { getRequestContext, serviceContext } from "../../worker/context.ts";
 import { signUp } from "../../worker/services/accounts.ts";

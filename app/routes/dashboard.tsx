@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { Card, PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { formatDate } from "../lib/format.ts";
+import { formatDate } from "../../shared/format.ts";
 import { requireOrg } from "../server/guards.server.ts";
 import { dashboardSummary } from "../../worker/services/dashboard.ts";
 

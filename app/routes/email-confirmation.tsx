@@ -3,7 +3,7 @@ import type { Route } from "./+types/email-confirmation";
 import { Button } from "../components/ui/button.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { FormError } from "../components/ui/form.tsx";
-import { emailOnlySchema } from "../modules/auth/schemas.ts";
+import { emailOnlySchema } from "../../shared/schemas/auth.ts";
 import { titleMeta } from "../lib/title.ts";
 import { getRequestContext, serviceContext } from "../../worker/context.ts";
 import { resendConfirmation } from "../../worker/services/accounts.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/forgot-password";
 import { Button } from "../components/ui/button.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Field, FormError, useFormValidation } from "../components/ui/form.tsx";
-import { emailOnlySchema } from "../modules/auth/schemas.ts";
+import { emailOnlySchema } from "../../shared/schemas/auth.ts";
 import { titleMeta } from "../lib/title.ts";
 import { getRequestContext, serviceContext } from "../../worker/context.ts";
 import { requestPasswordRecovery } from "../../worker/services/accounts.ts";

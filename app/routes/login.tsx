@@ -3,7 +3,7 @@ import type { Route } from "./+types/login";
 import { Button } from "../components/ui/button.tsx";
 import { Field, FormError, useFormValidation } from "../components/ui/form.tsx";
 import { Alert } from "../components/ui/alert.tsx";
-import { loginSchema } from "../modules/auth/schemas.ts";
+import { loginSchema } from "../../shared/schemas/auth.ts";
 import { titleMeta } from "../lib/title.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { getRequestContext, serviceContext } from "../../worker/context.ts";

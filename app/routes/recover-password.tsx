@@ -2,7 +2,7 @@ import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } f
 import type { Route } from "./+types/recover-password";
 import { Button } from "../components/ui/button.tsx";
 import { FormError, NewPasswordFields, useFormValidation } from "../components/ui/form.tsx";
-import { newPasswordSchema } from "../modules/auth/schemas.ts";
+import { newPasswordSchema } from "../../shared/schemas/auth.ts";
 import { titleMeta } from "../lib/title.ts";
 import { getRequestContext, serviceContext } from "../../worker/context.ts";
 import { recoverPassword, recoveryTokenIsValid } from "../../worker/services/accounts.ts";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/setup-database";
 import { Alert } from "../components/ui/alert.tsx";
 import { Card, PageHeader } from "../components/ui/card.tsx";
-import { formatDateTime } from "../lib/format.ts";
+import { formatDateTime } from "../../shared/format.ts";
 import { titleMeta } from "../lib/title.ts";
 import { requireRole } from "../server/guards.server.ts";
 import { DEMO_LOGIN, DEMO_PEOPLE } from "../../db/seed/demo.ts";

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/supabase-test";
 import { Button } from "../components/ui/button.tsx";
 import { PageHeader } from "../components/ui/card.tsx";
-import { formatDateTime } from "../lib/format.ts";
+import { formatDateTime } from "../../shared/format.ts";
 import { titleMeta } from "../lib/title.ts";
 import { requireRole } from "../server/guards.server.ts";
 import { CHECK_TIMEOUT_MS, type CheckStatus, runDiagnostics } from "../../worker/services/diagnostics.ts";

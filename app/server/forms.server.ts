@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { FORM_ERROR_KEY, validateForm } from "../lib/validation.ts";
+import { FORM_ERROR_KEY, validateForm } from "../../shared/validation.ts";
 import { DomainError } from "../../worker/services/context.ts";
 
 export interface ActionErrors {

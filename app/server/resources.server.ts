@@ -26,9 +26,9 @@ import { needsNormalizing, normalizeListParams } from "../components/data/list-p
 import { LIST_PANELS, type Permissions, type ToastData } from "../components/data/types.ts";
 import { buildListView, isFeminine } from "../components/data/view.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
-import { FORM_ERROR_KEY, UNKNOWN_INTENT, validateForm } from "../lib/validation.ts";
-import { parseListQuery } from "../modules/resources/query.ts";
-import type { ResourceDefinition } from "../modules/resources/types.ts";
+import { FORM_ERROR_KEY, UNKNOWN_INTENT, validateForm } from "../../shared/validation.ts";
+import { parseListQuery } from "../../shared/resources/query.ts";
+import type { ResourceDefinition } from "../../shared/resources/types.ts";
 import { readForm } from "./forms.server.ts";
 import { normalizePath, readCookie, requireOrg, requireRole } from "./guards.server.ts";
 

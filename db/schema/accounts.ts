@@ -1,8 +1,9 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamp, updatedAt } from "./columns.ts";
 
-export const COLOR_MODES = ["system", "light", "dark"] as const;
-export type ColorMode = (typeof COLOR_MODES)[number];
+import { COLOR_MODES } from "../../shared/enums.ts";
+
+export { COLOR_MODES, type ColorMode } from "../../shared/enums.ts";
 
 export const users = sqliteTable(
   "users",

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamp } from "./columns.ts";
 import { companies } from "./companies.ts";
-import { CLIENT_KINDS, CLIENT_ORIGINS } from "./enums.ts";
+import { CLIENT_KINDS, CLIENT_ORIGINS } from "../../shared/enums.ts";
 import { filterIndex, lookupIndex, recordKey, recordTrail, searchKeyTable, sortIndexes, trashIndex } from "./records.ts";
 
 /** One phone of a client, as stored in `clients.phones` (JSON). */

@@ -1,5 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { COMPANY_TYPES } from "./enums.ts";
+import { COMPANY_TYPES } from "../../shared/enums.ts";
 import { filterIndex, lookupIndex, recordKey, recordTrail, searchKeyTable, sortIndexes, trashIndex } from "./records.ts";
 
 /**

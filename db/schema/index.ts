@@ -1,5 +1,4 @@
 export * from "./accounts.ts";
 export * from "./organizations.ts";
-export * from "./enums.ts";
 export * from "./companies.ts";
 export * from "./clients.ts";

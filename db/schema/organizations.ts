@@ -2,11 +2,9 @@ import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts.ts";
 import { createdAt, id, timestamp, updatedAt } from "./columns.ts";
 
-export const SEGMENTS = ["imobiliaria", "corretor", "comercio", "servicos"] as const;
-export type Segment = (typeof SEGMENTS)[number];
+import { ROLES, SEGMENTS } from "../../shared/enums.ts";
 
-export const ROLES = ["owner", "admin", "staff", "professional"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role, SEGMENTS, type Segment } from "../../shared/enums.ts";
 
 export const organizations = sqliteTable("organizations", {
   id: id(),

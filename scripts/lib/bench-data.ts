@@ -3,7 +3,7 @@
  * companies, addresses, CPFs/CNPJs valid by their check digits. Deterministic: the same seed
  * gives the same rows, so runs on different versions load the same data.
  */
-import { cnpjCheckDigits, cpfCheckDigits } from "../../app/lib/documents.ts";
+import { cnpjCheckDigits, cpfCheckDigits } from "../../shared/documents.ts";
 
 /** mulberry32: small, fast, good enough for fake data. */
 export function rng(seed: number): () => number {

@@ -6,11 +6,11 @@
  * `client_keys`, `company_keys` and `record_counts`.
  */
 import { count, eq } from "drizzle-orm";
-import { clientSchema } from "../../app/modules/clients/definition.ts";
-import { companySchema } from "../../app/modules/companies/definition.ts";
+import { clientSchema } from "../../shared/resources/clients.ts";
+import { companySchema } from "../../shared/resources/companies.ts";
 import type { Database } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
-import { CLIENT_ORIGINS, COMPANY_TYPES } from "../../db/schema/enums.ts";
+import { CLIENT_ORIGINS, COMPANY_TYPES } from "../../shared/enums.ts";
 import { clientValues } from "../../worker/resources/clients.ts";
 import { companyValues } from "../../worker/resources/companies.ts";
 import { fakeCompany, fakePerson, pick, type Rand, rng } from "./bench-data.ts";

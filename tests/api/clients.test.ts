@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clientKeys, clients, recordCounts } from "../../db/schema/index.ts";
-import { type ClientInput, type ClientRow, clientSchema } from "../../app/modules/clients/definition.ts";
+import { type ClientInput, type ClientRow, clientSchema } from "../../shared/resources/clients.ts";
 import { clientForm, createRecord, getRecord, type TimelineEvent, timelineOf, updateRecord } from "../../worker/resources/index.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 import { addMember, api, CNPJS, CPFS, errorFields, errorMessage } from "./records.ts";

@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../../db/schema/index.ts";
-import type { ClientRow } from "../../app/modules/clients/definition.ts";
-import type { CompanyRow } from "../../app/modules/companies/definition.ts";
+import type { ClientRow } from "../../shared/resources/clients.ts";
+import type { CompanyRow } from "../../shared/resources/companies.ts";
 import { createHarness, createOwner, type Harness } from "./harness.ts";
 import { companyWithClients } from "../../worker/resources/index.ts";
 import { addMember, api, CNPJS, errorFields } from "./records.ts";

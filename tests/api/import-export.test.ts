@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clients, companies } from "../../db/schema/index.ts";
-import type { ClientRow } from "../../app/modules/clients/definition.ts";
-import type { CompanyRow } from "../../app/modules/companies/definition.ts";
+import type { ClientRow } from "../../shared/resources/clients.ts";
+import type { CompanyRow } from "../../shared/resources/companies.ts";
 import { commitImport, type ImportPreview, type ImportResult } from "../../worker/resources/index.ts";
 import { DomainError } from "../../worker/services/context.ts";
 import { createHarness, createOwner, type Harness } from "./harness.ts";

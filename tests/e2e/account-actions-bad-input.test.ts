@@ -34,17 +34,11 @@ import { type Client, createClient } from "@libsql/client";
 import fc from "fast-check";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { validateForm } from "../../app/lib/validation.ts";
-import { preferencesSchema, profileActionSchema } from "../../app/modules/account/schema.ts";
-import {
-  completeRegistrationSchema,
-  emailOnlySchema,
-  loginSchema,
-  newPasswordSchema,
-  signUpSchema,
-} from "../../app/modules/auth/schemas.ts";
-import { organizationSchema } from "../../app/modules/organization/schema.ts";
-import { teamActionSchema } from "../../app/modules/team/schema.ts";
+import { validateForm } from "../../shared/validation.ts";
+import { preferencesSchema, profileActionSchema } from "../../shared/schemas/account.ts";
+import { completeRegistrationSchema, emailOnlySchema, loginSchema, newPasswordSchema, signUpSchema } from "../../shared/schemas/auth.ts";
+import { organizationSchema } from "../../shared/schemas/organization.ts";
+import { teamActionSchema } from "../../shared/schemas/team.ts";
 import { UNREADABLE_FORM } from "../../app/server/forms.server.ts";
 import { DEACTIVATED_MESSAGE, FORBIDDEN_MESSAGE } from "../../app/server/guards.server.ts";
 import { authTokens, memberships, organizations, users } from "../../db/schema/index.ts";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { clients, memberships, users } from "../../db/schema/index.ts";
-import { searchKeys, sortKey } from "../../app/lib/search.ts";
+import { searchKeys, sortKey } from "../../shared/search.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createRegisteredUser, e2eDb, type TestUser, uniqueEmail } from "./support/accounts.ts";
 import { axeSeriousViolations, browserFixture, waitForPath } from "./support/browser.ts";

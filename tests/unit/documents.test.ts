@@ -13,7 +13,7 @@ import {
   isValidPhoneBR,
   normalizeCnpj,
   onlyDigits,
-} from "../../app/lib/documents.ts";
+} from "../../shared/documents.ts";
 
 // Independent reference generator (a different formulation from the module's):
 // CPF digit = (Σ value·weight · 10) mod 11 mod 10; CNPJ digit via the Receita

@@ -10,7 +10,7 @@ import {
   formatTime,
   normalizeSpaces,
   parseBRL,
-} from "../../app/lib/format.ts";
+} from "../../shared/format.ts";
 
 describe("constants", () => {
   it("are the spec's locale and time zone", () => {

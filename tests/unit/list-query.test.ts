@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { clientDefinition, clientSchema } from "../../app/modules/clients/definition.ts";
-import { companyDefinition } from "../../app/modules/companies/definition.ts";
-import { defaultListQuery, listQueryToSearch, parseDateRange, parseListQuery } from "../../app/modules/resources/query.ts";
-import { unflatten } from "../../app/modules/resources/schema-helpers.ts";
-import { formErrors, formDataToObject } from "../../app/lib/validation.ts";
+import { clientDefinition, clientSchema } from "../../shared/resources/clients.ts";
+import { companyDefinition } from "../../shared/resources/companies.ts";
+import { defaultListQuery, listQueryToSearch, parseDateRange, parseListQuery } from "../../shared/resources/query.ts";
+import { unflatten } from "../../shared/resources/schema-helpers.ts";
+import { formErrors, formDataToObject } from "../../shared/validation.ts";
 
 const url = (search: string) => new URL(`http://localhost/clients${search}`);
 

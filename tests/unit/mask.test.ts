@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MASKS, applyMask, maskCpfCnpj, maskPhone, nationalPhoneDigits, unmask } from "../../app/lib/mask.ts";
+import { MASKS, applyMask, maskCpfCnpj, maskPhone, nationalPhoneDigits, unmask } from "../../shared/mask.ts";
 
 describe("MASKS", () => {
   it("are the named patterns", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityKey, normalizeText, prefixEnd, searchKeys, searchTerms, sortKey, tagKey, wordSuffixes } from "../../app/lib/search.ts";
+import { cityKey, normalizeText, prefixEnd, searchKeys, searchTerms, sortKey, tagKey, wordSuffixes } from "../../shared/search.ts";
 
 describe("search keys and terms", () => {
   it("normalises case, accents and spaces", () => {

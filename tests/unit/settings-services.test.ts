@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { validateForm } from "../../app/lib/validation.ts";
-import { changePasswordSchema, profileActionSchema } from "../../app/modules/account/schema.ts";
-import { organizationSchema } from "../../app/modules/organization/schema.ts";
+import { validateForm } from "../../shared/validation.ts";
+import { changePasswordSchema, profileActionSchema } from "../../shared/schemas/account.ts";
+import { organizationSchema } from "../../shared/schemas/organization.ts";
 import { compareMigrations } from "../../worker/services/database.ts";
 import { TimeoutError, withTimeout } from "../../worker/services/diagnostics.ts";
 import { detectImageType, isOrgKey } from "../../worker/services/organization.ts";

@@ -29,7 +29,7 @@ import {
   url,
   validateForm,
   UNKNOWN_INTENT,
-} from "../../app/lib/validation.ts";
+} from "../../shared/validation.ts";
 
 /** The first error message, or null when the value parses. */
 function err(schema: z.ZodType, value: unknown): string | null {
@@ -499,7 +499,7 @@ describe("formDataToObject / validateForm", () => {
 
 describe("a form post naming no action of the page", () => {
   it("reads as an unknown action, not as a field called intent", async () => {
-    const { profileActionSchema } = await import("../../app/modules/account/schema.ts");
+    const { profileActionSchema } = await import("../../shared/schemas/account.ts");
     const result = profileActionSchema.safeParse({ intent: "apagar-tudo" });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual([UNKNOWN_INTENT]);

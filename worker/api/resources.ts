@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { Role } from "../../db/schema/organizations.ts";
-import { parseListQuery } from "../../app/modules/resources/query.ts";
+import { parseListQuery } from "../../shared/resources/query.ts";
 import type { AuthOrg } from "../auth/sessions.ts";
 import { serviceContext } from "../context.ts";
 import { apiError, toApiResponse } from "../http/errors.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidCep } from "../../app/lib/documents.ts";
+import { isValidCep } from "../../shared/documents.ts";
 import { ROLES } from "../../db/schema/organizations.ts";
 import { lookupCep } from "../integrations/viacep.ts";
 import { DomainError } from "../services/context.ts";

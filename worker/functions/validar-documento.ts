@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatCnpj, formatCpf, isValidCnpj, isValidCpf, normalizeCnpj, onlyDigits } from "../../app/lib/documents.ts";
+import { formatCnpj, formatCpf, isValidCnpj, isValidCpf, normalizeCnpj, onlyDigits } from "../../shared/documents.ts";
 import { ROLES } from "../../db/schema/organizations.ts";
 import { DomainError } from "../services/context.ts";
 import { defineFunction } from "./registry.ts";

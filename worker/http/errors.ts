@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { ZodError } from "zod";
 // Installs zod's pt-BR fallback messages before any request is parsed.
-import "../../app/lib/validation.ts";
+import "../../shared/validation.ts";
 import { DomainError } from "../services/context.ts";
 
 export interface ApiErrorBody {

@@ -1,4 +1,4 @@
-import { formatCep, isValidCep, onlyDigits } from "../../app/lib/documents.ts";
+import { formatCep, isValidCep, onlyDigits } from "../../shared/documents.ts";
 import type { Config } from "../config/env.ts";
 
 /**

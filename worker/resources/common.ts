@@ -3,9 +3,9 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client.ts";
 import type { OrgScope, OrgTable } from "../../db/tenant.ts";
-import { formatDateTime } from "../../app/lib/format.ts";
-import { parseDateRange } from "../../app/modules/resources/query.ts";
-import { prefixEnd } from "../../app/lib/search.ts";
+import { formatDateTime } from "../../shared/format.ts";
+import { parseDateRange } from "../../shared/resources/query.ts";
+import { prefixEnd } from "../../shared/search.ts";
 import { type Cursor, decodeCursor } from "./cursor.ts";
 
 /** Why `findDuplicates` flagged a record. */

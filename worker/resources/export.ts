@@ -1,5 +1,5 @@
-import { formatDateTime } from "../../app/lib/format.ts";
-import type { ColumnDef, ListQuery } from "../../app/modules/resources/types.ts";
+import { formatDateTime } from "../../shared/format.ts";
+import type { ColumnDef, ListQuery } from "../../shared/resources/types.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { CSV_BOM, csvLine } from "./csv.ts";
 import { encodeCursor } from "./cursor.ts";

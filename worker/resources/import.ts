@@ -3,12 +3,12 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client.ts";
 import { clients, companies, companyKeys } from "../../db/schema/index.ts";
 import { type OrgScope, orgScope } from "../../db/tenant.ts";
-import { isValidCnpj, normalizeCnpj } from "../../app/lib/documents.ts";
-import { nationalPhoneDigits } from "../../app/lib/mask.ts";
-import { normalizeText, sortKey } from "../../app/lib/search.ts";
-import { formErrors } from "../../app/lib/validation.ts";
-import type { ClientInput } from "../../app/modules/clients/definition.ts";
-import type { CompanyInput } from "../../app/modules/companies/definition.ts";
+import { isValidCnpj, normalizeCnpj } from "../../shared/documents.ts";
+import { nationalPhoneDigits } from "../../shared/mask.ts";
+import { normalizeText, sortKey } from "../../shared/search.ts";
+import { formErrors } from "../../shared/validation.ts";
+import type { ClientInput } from "../../shared/resources/clients.ts";
+import type { CompanyInput } from "../../shared/resources/companies.ts";
 import { DomainError, type ServiceContext } from "../services/context.ts";
 import { clientDuplicateSpec, clientValues } from "./clients.ts";
 import { companyDuplicateSpec, companyValues } from "./companies.ts";
@@ -41,7 +41,7 @@ export const MAX_IMPORT_ROWS = 5_000;
 const ROWS_PER_INSERT = 100;
 /** Values per `IN (…)` of the duplicate and company look-ups (all chunks go in one batch). */
 const VALUES_PER_LOOKUP = 200;
-/** Longest search key kept by the database (app/lib/search.ts cuts keys there). */
+/** Longest search key kept by the database (shared/search.ts cuts keys there). */
 const MAX_KEY = 120;
 
 /** What to do with rows that repeat an existing record or an earlier row of the file. */

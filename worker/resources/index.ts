@@ -3,9 +3,9 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { ZodError } from "zod";
 import { clients, companies, organizations } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
-import type { ClientInput, ClientRow } from "../../app/modules/clients/definition.ts";
-import type { CompanyInput, CompanyRow } from "../../app/modules/companies/definition.ts";
-import type { ListQuery, ListResult } from "../../app/modules/resources/types.ts";
+import type { ClientInput, ClientRow } from "../../shared/resources/clients.ts";
+import type { CompanyInput, CompanyRow } from "../../shared/resources/companies.ts";
+import type { ListQuery, ListResult } from "../../shared/resources/types.ts";
 import { DomainError, type ServiceContext } from "../services/context.ts";
 import {
   type ClientProbe,

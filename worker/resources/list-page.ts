@@ -4,8 +4,8 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
 import { recordCounts } from "../../db/schema/index.ts";
 import type { OrgScope, OrgTable } from "../../db/tenant.ts";
-import { prefixEnd, searchTerms } from "../../app/lib/search.ts";
-import type { ListQuery } from "../../app/modules/resources/types.ts";
+import { prefixEnd, searchTerms } from "../../shared/search.ts";
+import type { ListQuery } from "../../shared/resources/types.ts";
 import {
   afterCursor,
   type KeyColumns,

@@ -1,6 +1,6 @@
-import type { ListQuery, ResourceDefinition } from "../../app/modules/resources/types.ts";
-import { type ClientInput, type ClientRow, clientDefinition } from "../../app/modules/clients/definition.ts";
-import { type CompanyInput, type CompanyRow, companyDefinition } from "../../app/modules/companies/definition.ts";
+import type { ListQuery, ResourceDefinition } from "../../shared/resources/types.ts";
+import { type ClientInput, type ClientRow, clientDefinition } from "../../shared/resources/clients.ts";
+import { type CompanyInput, type CompanyRow, companyDefinition } from "../../shared/resources/companies.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { DomainError, type ServiceContext } from "../services/context.ts";
 import { clientListSpec, parseClient, toClientRow } from "./clients.ts";

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useNavigation } from "react-router";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber } from "../../../shared/format.ts";
 import { useDelegatedLinks } from "../navigation/delegated-links.tsx";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { FilterControls } from "./filters.tsx";

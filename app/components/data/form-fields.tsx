@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, type TextareaHTMLAttributes, useEffect, useId, useState } from "react";
-import { maskPhone } from "../../lib/mask.ts";
+import { maskPhone } from "../../../shared/mask.ts";
 
 const inputClass =
   "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm text-fg placeholder:text-fg-soft/70 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger";

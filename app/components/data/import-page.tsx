@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { formatNumber } from "../../lib/format.ts";
-import type { FieldDef } from "../../modules/resources/types.ts";
+import { formatNumber } from "../../../shared/format.ts";
+import type { FieldDef } from "../../../shared/resources/types.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { Card, PageHeader } from "../ui/card.tsx";

@@ -1,5 +1,5 @@
 /**
- * What a list's GET forms submit → the URL `parseListQuery` reads (app/modules/resources/query.ts).
+ * What a list's GET forms submit → the URL `parseListQuery` reads (shared/resources/query.ts).
  * The browser runs this before navigating; the loader runs it too and redirects when a form was
  * submitted without JavaScript, so both end on the same short URL. Client-safe.
  *

@@ -2,8 +2,8 @@ import { type FormEvent, type RefObject, useEffect, useRef, useState } from "rea
 import { Form, Link, useBlocker, useNavigation } from "react-router";
 import type { z } from "zod";
 import { invokeFunction } from "../../lib/functions.ts";
-import { applyMask, MASKS, maskCpfCnpj, maskPhone } from "../../lib/mask.ts";
-import type { FieldDef, FilterOption } from "../../modules/resources/types.ts";
+import { applyMask, MASKS, maskCpfCnpj, maskPhone } from "../../../shared/mask.ts";
+import type { FieldDef, FilterOption } from "../../../shared/resources/types.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { CheckboxField, Field, FormError, SelectField, useFormValidation } from "../ui/form.tsx";

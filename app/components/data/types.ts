@@ -3,7 +3,7 @@
  * `ResourceDefinition` (see `view.server.ts`). The definition (with its zod schema and cell
  * formatters) stays on the server, so a list page ships no schema to the browser.
  */
-import type { FilterType, ResourceLabels } from "../../modules/resources/types.ts";
+import type { FilterType, ResourceLabels } from "../../../shared/resources/types.ts";
 import type { ToastData } from "../ui/toast.tsx";
 
 export interface FilterView {

@@ -3,10 +3,10 @@
  * render (`types.ts`). Runs in loaders only: the definition's cell formatters and zod schema
  * never reach the list page's JavaScript.
  */
-import { formatCep, formatCnpj, formatCpf, formatPhoneBR } from "../../lib/documents.ts";
-import { formatDate, formatDateTime } from "../../lib/format.ts";
-import { listQueryToSearch } from "../../modules/resources/query.ts";
-import type { FieldDef, ListQuery, ListResult, ResourceDefinition } from "../../modules/resources/types.ts";
+import { formatCep, formatCnpj, formatCpf, formatPhoneBR } from "../../../shared/documents.ts";
+import { formatDate, formatDateTime } from "../../../shared/format.ts";
+import { listQueryToSearch } from "../../../shared/resources/query.ts";
+import type { FieldDef, ListQuery, ListResult, ResourceDefinition } from "../../../shared/resources/types.ts";
 import type { DetailItem, DetailValue, DetailView, FilterView, ListPanel, ListView, RowView } from "./types.ts";
 
 type Def<Row extends { id: string }> = ResourceDefinition<Row, unknown>;

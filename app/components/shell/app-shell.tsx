@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import type { Role } from "../../../db/schema/organizations.ts";
+import type { Role } from "../../../shared/enums.ts";
 import { navFor, ROLE_LABELS } from "../../modules/navigation.ts";
 import { useDelegatedLinks } from "../navigation/delegated-links.tsx";
 import { AppLink } from "./app-link.tsx";

@@ -10,8 +10,8 @@ import {
   useState,
 } from "react";
 import type { z } from "zod";
-import { applyMask } from "../../lib/mask.ts";
-import { FORM_ERROR_KEY, formDataToObject, formErrors } from "../../lib/validation.ts";
+import { applyMask } from "../../../shared/mask.ts";
+import { FORM_ERROR_KEY, formDataToObject, formErrors } from "../../../shared/validation.ts";
 
 export type FieldErrors = Record<string, string>;
 

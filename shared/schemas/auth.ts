@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { creciRule, UFS } from "../organization/business-fields.ts";
-import { accepted, confirmed, cpfOrCnpj, email, oneOf, optionalString, password, phone, requiredString } from "../../lib/validation.ts";
+import { creciRule, UFS } from "./business-fields.ts";
+import { accepted, confirmed, cpfOrCnpj, email, oneOf, optionalString, password, phone, requiredString } from "../validation.ts";
 
 /** One schema per form, shared by the browser (validation on blur/change) and the action. */
 export const loginSchema = z.object({

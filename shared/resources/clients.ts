@@ -1,22 +1,13 @@
 import { z } from "zod";
-import { CLIENT_KINDS, CLIENT_ORIGINS, type ClientKind, type ClientOrigin } from "../../../db/schema/enums.ts";
-import { formatCep, formatCnpj, formatCpf, formatPhoneBR, isValidCnpj, isValidCpf, normalizeCnpj } from "../../lib/documents.ts";
-import { formatDate } from "../../lib/format.ts";
-import { checkbox, email, messages, optional, optionalString, requiredString } from "../../lib/validation.ts";
-import {
-  optionalDate,
-  optionalId,
-  optionalOption,
-  phones,
-  requiredOption,
-  tags,
-  UF_OPTIONS,
-  unflatten,
-} from "../resources/schema-helpers.ts";
+import { CLIENT_KINDS, CLIENT_ORIGINS, type ClientKind, type ClientOrigin } from "../enums.ts";
+import { formatCep, formatCnpj, formatCpf, formatPhoneBR, isValidCnpj, isValidCpf, normalizeCnpj } from "../documents.ts";
+import { formatDate } from "../format.ts";
+import { checkbox, email, messages, optional, optionalString, requiredString } from "../validation.ts";
+import { optionalDate, optionalId, optionalOption, phones, requiredOption, tags, UF_OPTIONS, unflatten } from "./schema-helpers.ts";
 
 export { UF_OPTIONS };
-import { type AddressRow, addressColumns, addressFields, addressShape, auditColumns } from "../resources/address.ts";
-import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "../resources/types.ts";
+import { type AddressRow, addressColumns, addressFields, addressShape, auditColumns } from "./address.ts";
+import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 
 /** Clientes: people (pessoa física) and companies (pessoa jurídica) the business serves. Client-safe. */
 

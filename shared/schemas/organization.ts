@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cep, checkbox, cpfOrCnpj, email, file, oneOf, optional, optionalString, phone, requiredString } from "../../lib/validation.ts";
+import { cep, checkbox, cpfOrCnpj, email, file, oneOf, optional, optionalString, phone, requiredString } from "../validation.ts";
 import { creciRule, UFS } from "./business-fields.ts";
 
 export { needsCreci, SEGMENT_OPTIONS, UFS } from "./business-fields.ts";

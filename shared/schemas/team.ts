@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, oneOf, requiredString } from "../../lib/validation.ts";
+import { email, oneOf, requiredString } from "../validation.ts";
 
 const ROLE_VALUES = ["owner", "admin", "staff", "professional"] as const;
 

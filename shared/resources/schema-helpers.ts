@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { isValidPhoneBR } from "../../lib/documents.ts";
-import { nationalPhoneDigits } from "../../lib/mask.ts";
-import { normalizeText } from "../../lib/search.ts";
-import { blankToUndefined, checkbox, messages, optionalString } from "../../lib/validation.ts";
-import { UFS } from "../organization/business-fields.ts";
+import { isValidPhoneBR } from "../documents.ts";
+import { nationalPhoneDigits } from "../mask.ts";
+import { normalizeText } from "../search.ts";
+import { blankToUndefined, checkbox, messages, optionalString } from "../validation.ts";
+import { UFS } from "../schemas/business-fields.ts";
 import type { FilterOption } from "./types.ts";
 
 export const UF_OPTIONS: readonly FilterOption[] = UFS.map((uf) => ({ value: uf, label: uf }));

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { COMPANY_TYPES, type CompanyType } from "../../../db/schema/enums.ts";
-import { formatCnpj, formatPhoneBR } from "../../lib/documents.ts";
-import { cnpj, email, messages, optional, optionalString, phone, requiredString, url } from "../../lib/validation.ts";
-import { requiredOption, unflatten } from "../resources/schema-helpers.ts";
-import { type AddressRow, addressColumns, addressFields, addressShape, auditColumns } from "../resources/address.ts";
-import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "../resources/types.ts";
+import { COMPANY_TYPES, type CompanyType } from "../enums.ts";
+import { formatCnpj, formatPhoneBR } from "../documents.ts";
+import { cnpj, email, messages, optional, optionalString, phone, requiredString, url } from "../validation.ts";
+import { requiredOption, unflatten } from "./schema-helpers.ts";
+import { type AddressRow, addressColumns, addressFields, addressShape, auditColumns } from "./address.ts";
+import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 
 /** Empresas: construtoras, incorporadoras, condomínios, fornecedores, clientes PJ, parceiros. Client-safe. */
 

@@ -1,6 +1,16 @@
+export const SEGMENTS = ["imobiliaria", "corretor", "comercio", "servicos"] as const;
+export type Segment = (typeof SEGMENTS)[number];
+
+/** Roles of a membership; what each may do is the permission table (shared/permissions.ts). */
+export const ROLES = ["owner", "admin", "staff", "professional"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const COLOR_MODES = ["system", "light", "dark"] as const;
+export type ColorMode = (typeof COLOR_MODES)[number];
+
 /**
  * Value lists shared by the database columns and the client-safe zod schemas
- * (`app/modules/clients/definition.ts`, `app/modules/companies/definition.ts`). Pure: no Drizzle
+ * (`shared/resources/*.ts`). Pure: no Drizzle
  * import, so the browser bundle can use it.
  */
 

@@ -79,7 +79,7 @@ export interface ResourceDefinition<Row extends { id: string }, Input> {
   labels: ResourceLabels;
   columns: readonly ColumnDef<Row>[];
   fields: readonly FieldDef[];
-  /** One schema for the browser and the server (pt-BR messages from app/lib/validation.ts). */
+  /** One schema for the browser and the server (pt-BR messages from shared/validation.ts). */
   schema: z.ZodType<Input, unknown>;
   defaultSort: { key: string; dir: "asc" | "desc" };
   pageSize: number;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { confirmed, oneOf, password, requiredString } from "../../lib/validation.ts";
+import { confirmed, oneOf, password, requiredString } from "../validation.ts";
 
 /** /perfil: one schema per form; the action takes the union, told apart by `intent`. */
 export const nameSchema = z.object({
