@@ -55,7 +55,7 @@ export const addressFields: readonly FieldDef[] = [
 export function addressColumns<Row extends AddressRow>(): ColumnDef<Row>[] {
   return [
     { key: "cidade", label: "Cidade", text: (r) => r.cidade ?? "", filter: { type: "text" }, defaultVisible: true },
-    { key: "uf", label: "UF", text: (r) => r.uf ?? "", filter: { type: "multiselect", options: UF_OPTIONS }, defaultVisible: false },
+    { key: "uf", label: "UF", text: (r) => r.uf ?? "", filter: { type: "multi-enum", options: UF_OPTIONS }, defaultVisible: false },
   ];
 }
 
@@ -68,7 +68,7 @@ export function auditColumns<Row extends { criadoEm: string; atualizadoEm: strin
       label: `Cadastrad${ending} em`,
       text: (r) => formatDate(r.criadoEm),
       value: (r) => r.criadoEm,
-      sortable: true,
+      sort: "date",
       filter: { type: "date-range" },
       defaultVisible: false,
     },
@@ -77,7 +77,7 @@ export function auditColumns<Row extends { criadoEm: string; atualizadoEm: strin
       label: `Atualizad${ending} em`,
       text: (r) => formatDateTime(r.atualizadoEm),
       value: (r) => r.atualizadoEm,
-      sortable: true,
+      sort: "date",
       filter: { type: "date-range" },
       defaultVisible: false,
     },

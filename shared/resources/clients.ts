@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PERSONAL_RECORD } from "../permissions.ts";
 import { CLIENT_KINDS, CLIENT_ORIGINS, type ClientKind, type ClientOrigin } from "../enums.ts";
 import { formatCep, formatCnpj, formatCpf, formatPhoneBR, isValidCnpj, isValidCpf, normalizeCnpj } from "../documents.ts";
 import { formatDate } from "../format.ts";
@@ -116,12 +117,12 @@ function label(options: readonly FilterOption[], value: string | null): string {
 }
 
 export const clientColumns: readonly ColumnDef<ClientRow>[] = [
-  { key: "nome", label: "Nome", text: (r) => r.nome, sortable: true, defaultVisible: true },
+  { key: "nome", label: "Nome", text: (r) => r.nome, sort: "text", defaultVisible: true },
   {
     key: "tipo",
     label: "Tipo",
     text: (r) => label(CLIENT_KIND_OPTIONS, r.tipo),
-    filter: { type: "select", options: CLIENT_KIND_OPTIONS },
+    filter: { type: "enum", options: CLIENT_KIND_OPTIONS },
     defaultVisible: false,
   },
   { key: "documento", label: "CPF/CNPJ", text: (r) => formatDocument(r.documento), defaultVisible: true },
@@ -137,7 +138,7 @@ export const clientColumns: readonly ColumnDef<ClientRow>[] = [
     key: "origem",
     label: "Origem",
     text: (r) => label(CLIENT_ORIGIN_OPTIONS, r.origem),
-    filter: { type: "multiselect", options: CLIENT_ORIGIN_OPTIONS },
+    filter: { type: "multi-enum", options: CLIENT_ORIGIN_OPTIONS },
     defaultVisible: true,
   },
   { key: "tags", label: "Tags", text: (r) => r.tags.join(", "), filter: { type: "text" }, defaultVisible: true },
@@ -201,6 +202,8 @@ export function documentLabel(tipo: string | undefined): "CPF" | "CNPJ" {
 export const clientDefinition: ResourceDefinition<ClientRow, ClientInput> = {
   name: "clients",
   basePath: "/clients",
+  api: "clients",
+  access: PERSONAL_RECORD,
   labels: {
     singular: "cliente",
     plural: "clientes",

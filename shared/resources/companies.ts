@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OFFICE_RECORD } from "../permissions.ts";
 import { COMPANY_TYPES, type CompanyType } from "../enums.ts";
 import { formatCnpj, formatPhoneBR } from "../documents.ts";
 import { cnpj, email, messages, optional, optionalString, phone, requiredString, url } from "../validation.ts";
@@ -75,13 +76,13 @@ function label(options: readonly FilterOption[], value: string | null): string {
 }
 
 export const companyColumns: readonly ColumnDef<CompanyRow>[] = [
-  { key: "nome", label: "Nome", text: (r) => companyDisplayName(r), sortable: true, defaultVisible: true },
+  { key: "nome", label: "Nome", text: (r) => companyDisplayName(r), sort: "text", defaultVisible: true },
   { key: "razaoSocial", label: "Razão social", text: (r) => r.razaoSocial, defaultVisible: false },
   {
     key: "tipo",
     label: "Tipo",
     text: (r) => label(COMPANY_TYPE_OPTIONS, r.tipo),
-    filter: { type: "multiselect", options: COMPANY_TYPE_OPTIONS },
+    filter: { type: "multi-enum", options: COMPANY_TYPE_OPTIONS },
     defaultVisible: true,
   },
   { key: "cnpj", label: "CNPJ", text: (r) => (r.cnpj ? formatCnpj(r.cnpj) : ""), defaultVisible: true },
@@ -117,6 +118,8 @@ export const companyFields: readonly FieldDef[] = [
 export const companyDefinition: ResourceDefinition<CompanyRow, CompanyInput> = {
   name: "companies",
   basePath: "/companies",
+  api: "companies",
+  access: OFFICE_RECORD,
   labels: {
     singular: "empresa",
     plural: "empresas",

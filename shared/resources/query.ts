@@ -7,12 +7,14 @@ import type { ColumnDef, ListQuery, ResourceDefinition } from "./types.ts";
  *   ?q=joao&sort=nome&dir=asc&page=3&after=<cursor>&f.origem=instagram&f.origem=site&cols=nome,email
  *
  * Filter values by type:
- * - `select`/`multiselect`: option values (`f.origem=instagram`); several values mean "any of".
+ * - `enum`/`multi-enum`: option values (`f.origem=instagram`); several values mean "any of".
  * - `boolean`: `sim` or `nao`.
  * - `date-range`: `aaaa-mm-dd..aaaa-mm-dd`, either side may be empty (`2026-01-01..`), dates in
  *   America/Sao_Paulo, both ends included.
  * - `text`: free text compared without accents or case (`f.cidade=sao paulo`); several values
  *   mean "any of".
+ * - `number-range` / `money-range`: `min..max` (money in centavos), either side may be empty.
+ * - `relation`: record ids (`f.fornecedor=<id>`); several mean "any of".
  * Unknown keys, values and columns are dropped, so a hand-edited URL can't break the page.
  */
 
@@ -41,6 +43,25 @@ export function parseDateRange(value: string): [string | null, string | null] | 
   return [from || null, to || null];
 }
 
+const NUMBER = /^-?\d{1,15}(\.\d{1,6})?$/;
+const INTEGER = /^-?\d{1,15}$/;
+
+/**
+ * "100..2500" → [100, 2500]; either side may be empty ("..2500"). Money ranges are whole
+ * centavos; number ranges may have decimals (with a dot). Null when malformed or both sides are empty.
+ */
+export function parseNumberRange(value: string, integer = false): [number | null, number | null] | null {
+  const parts = value.split("..");
+  if (parts.length !== 2) return null;
+  const [from = "", to = ""] = parts.map((p) => p.trim());
+  if (!from && !to) return null;
+  const pattern = integer ? INTEGER : NUMBER;
+  if ((from && !pattern.test(from)) || (to && !pattern.test(to))) return null;
+  return [from ? Number(from) : null, to ? Number(to) : null];
+}
+
+const ID = /^[0-9A-Za-z-]{1,64}$/;
+
 const TRUE_VALUES = new Set(["sim", "true", "1"]);
 const FALSE_VALUES = new Set(["nao", "não", "false", "0"]);
 
@@ -52,11 +73,11 @@ function filterValues<Row>(column: ColumnDef<Row>, raw: string[]): string[] {
     .map((v) => v.trim())
     .filter((v) => v.length > 0 && v.length <= MAX_VALUE);
   switch (filter.type) {
-    case "select":
-    case "multiselect": {
+    case "enum":
+    case "multi-enum": {
       const allowed = filter.options ? new Set(filter.options.map((o) => o.value)) : null;
       const kept = [...new Set(values.filter((v) => !allowed || allowed.has(v)))];
-      return filter.type === "select" ? kept.slice(0, 1) : kept.slice(0, MAX_VALUES);
+      return filter.type === "enum" ? kept.slice(0, 1) : kept.slice(0, MAX_VALUES);
     }
     case "boolean": {
       const first = values[0]?.toLowerCase();
@@ -68,6 +89,13 @@ function filterValues<Row>(column: ColumnDef<Row>, raw: string[]): string[] {
       const first = values.find((v) => parseDateRange(v) !== null);
       return first ? [first] : [];
     }
+    case "number-range":
+    case "money-range": {
+      const first = values.find((v) => parseNumberRange(v, filter.type === "money-range") !== null);
+      return first ? [first] : [];
+    }
+    case "relation":
+      return [...new Set(values.filter((v) => ID.test(v)))].slice(0, MAX_VALUES);
     case "text":
       return [...new Set(values)].slice(0, MAX_VALUES);
   }
@@ -78,7 +106,7 @@ export function parseListQuery<Row extends { id: string }, Input>(url: URL, def:
   const params = url.searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, MAX_Q);
 
-  const sortable = new Set(def.columns.filter((c) => c.sortable).map((c) => c.key));
+  const sortable = new Set(def.columns.filter((c) => c.sort).map((c) => c.key));
   const sortParam = params.get("sort");
   const sort = sortParam && sortable.has(sortParam) ? sortParam : def.defaultSort.key;
   const dirParam = params.get("dir");

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Access } from "../permissions.ts";
 
 /**
  * A typed definition per resource drives the shared list, form, detail, export and API
@@ -6,7 +7,44 @@ import type { z } from "zod";
  * This file is client-safe; the server half lives in `worker/resources/`.
  */
 
-export type FilterType = "select" | "multiselect" | "boolean" | "date-range" | "text";
+/**
+ * How a list can be filtered by a column; each type has one URL form (shared/resources/query.ts)
+ * and one server mapping (worker/resources/list-engine.ts):
+ * - `enum` / `multi-enum`: option values (`f.tipo=pf`; several mean "any of");
+ * - `number-range` / `money-range`: `min..max`, either side may be empty (money in centavos);
+ * - `date-range`: `aaaa-mm-dd..aaaa-mm-dd` (São Paulo calendar, both days included), with the
+ *   presets hoje, esta semana, este mês, mês passado;
+ * - `relation`: the id of a record of another resource (`f.fornecedor=<id>`), picked by search;
+ * - `boolean`: `sim` / `nao`;
+ * - `text`: free text compared without accents or case (an indexed search key).
+ */
+export type FilterType = "enum" | "multi-enum" | "number-range" | "money-range" | "date-range" | "relation" | "boolean" | "text";
+
+export interface FilterDef {
+  type: FilterType;
+  options?: readonly FilterOption[];
+  /** `relation`: the API segment of the related resource (`companies`, `produtos`), searched through `/api/<segment>?q=`. */
+  relation?: string;
+}
+
+/** What a sort compares: it decides the cursor's value type and the index that serves it. */
+export type SortType = "text" | "number" | "money" | "date";
+
+/** Colours of a status badge (mapped to light/dark-safe classes by the list). */
+export type BadgeTone = "neutral" | "green" | "yellow" | "red" | "blue" | "purple";
+
+/** How a cell renders; `text` formats it for every kind (and is what CSV and screen readers get). */
+export type CellDef<Row> =
+  | { kind: "text" }
+  /** Right-aligned tabular R$; `value(row)` gives the centavos for XLSX and totals. */
+  | { kind: "money" }
+  | { kind: "number" }
+  | { kind: "date" }
+  | { kind: "badge"; tone: (row: Row) => BadgeTone }
+  /** A small square thumbnail before the text (null: a placeholder). */
+  | { kind: "image"; src: (row: Row) => string | null }
+  /** The text links to a related record (null: plain text). */
+  | { kind: "link"; href: (row: Row) => string | null };
 
 export interface FilterOption {
   value: string;
@@ -21,8 +59,13 @@ export interface ColumnDef<Row> {
   text: (row: Row) => string;
   /** Raw value for XLSX/CSV where a number or date reads better than text. */
   value?: (row: Row) => string | number | Date | null;
-  sortable?: boolean;
-  filter?: { type: FilterType; options?: readonly FilterOption[] };
+  /** Sortable, comparing values of this type (the server maps it to an indexed column). */
+  sort?: SortType;
+  filter?: FilterDef;
+  /** Rendering; plain text when absent. */
+  cell?: CellDef<Row>;
+  /** Money columns: the filtered list's sum is shown in a totals row (and computed by the database). */
+  total?: boolean;
   align?: "left" | "right";
   /** Shown unless the person hides it (column choice kept in the URL: `cols=`). */
   defaultVisible?: boolean;
@@ -41,7 +84,17 @@ export type FieldKind =
   | "tags"
   | "checkbox"
   | "phones"
-  | "url";
+  | "url"
+  /** R$ typed with a mask ("1.234,56"), submitted as that text; the schema turns it into centavos. */
+  | "money"
+  /** A number (quantities, percentages); `step` allows decimals. */
+  | "number"
+  /** An EAN-13/GTIN barcode (digits, check digit validated by the schema). */
+  | "barcode"
+  /** A record of another resource (`relation`), picked from a searchable list. */
+  | "relation"
+  /** Date and time in America/Sao_Paulo (`aaaa-mm-ddTHH:mm`). */
+  | "datetime";
 
 export interface FieldDef {
   name: string;
@@ -55,6 +108,12 @@ export interface FieldDef {
   /** Only shown when another field has one of these values (e.g. CNPJ only for pessoa jurídica). */
   showWhen?: { field: string; values: readonly string[] };
   autoComplete?: string;
+  /** `relation`: the API segment of the related resource (`companies`, `produtos`); options come from `/api/<segment>?q=`. */
+  relation?: string;
+  /** `number`: the input's step ("1" by default; "0.001" for fractional quantities). */
+  step?: string;
+  /** Read-only in the form (shown, not submitted): computed values such as the margin. */
+  readOnly?: boolean;
 }
 
 export interface ResourceLabels {
@@ -73,9 +132,14 @@ export interface ResourceLabels {
 }
 
 export interface ResourceDefinition<Row extends { id: string }, Input> {
-  /** URL segment and API name: `/clients`, `/api/clients`. */
+  /** Registry name (also its key in `record_counts` and in the permission table). */
   name: string;
+  /** The screens' path: `/clients`, `/produtos`. */
   basePath: string;
+  /** The API's path segment: `/api/clients`, `/api/produtos`. */
+  api: string;
+  /** Who may do what (see shared/permissions.ts). */
+  access: Access;
   labels: ResourceLabels;
   columns: readonly ColumnDef<Row>[];
   fields: readonly FieldDef[];

@@ -19,7 +19,7 @@ export function FilterControls({ filters, idPrefix }: { filters: readonly Filter
         const id = `${idPrefix}-filtro-${f.key}`;
         const name = `f.${f.key}`;
         switch (f.type) {
-          case "select":
+          case "enum":
             return (
               <div key={f.key} className="space-y-1.5">
                 <label htmlFor={id} className="block text-sm font-medium">
@@ -48,7 +48,7 @@ export function FilterControls({ filters, idPrefix }: { filters: readonly Filter
                 </select>
               </div>
             );
-          case "multiselect":
+          case "multi-enum":
             return (
               <fieldset key={f.key} className="space-y-1.5">
                 <legend className="text-sm font-medium">{f.label}</legend>

@@ -78,7 +78,7 @@ export function buildListView<Row extends { id: string }>(
       label: c.label,
       align: c.align ?? "left",
       visible: visible.has(c.key),
-      sortHref: c.sortable
+      sortHref: c.sort
         ? at({ sort: c.key, dir: query.sort === c.key && query.dir === "asc" ? "desc" : "asc", page: 1, after: null })
         : null,
       sortDir: query.sort === c.key ? query.dir : null,
