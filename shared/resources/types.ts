@@ -171,4 +171,8 @@ export interface ListResult<Row> {
   pageSize: number;
   /** Cursor for "next page" (keyset), null on the last page. */
   nextCursor: string | null;
+  /** Sums (centavos) of the `total: true` money columns over every row the search and filters match. */
+  totals: Record<string, number>;
+  /** Titles of the records chosen in `relation` filters, by filter key (so the filter can name them). */
+  relationTitles: Record<string, { id: string; title: string }[]>;
 }

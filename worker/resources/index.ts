@@ -95,7 +95,7 @@ export async function listRecords<N extends ResourceName>(
     last && rows.length === pageSize && query.page * pageSize < total
       ? encodeCursor({ sort: query.sort, dir: query.dir, value: cursorValue(query.sort, last), id: last.id })
       : null;
-  return { rows, total, page: query.page, pageSize, nextCursor };
+  return { rows, total, page: query.page, pageSize, nextCursor, totals: {}, relationTitles: {} };
 }
 
 // ---------------------------------------------------------------------------
