@@ -136,3 +136,17 @@ export function isValidPhoneBR(value: string): boolean {
   if (subscriber.length === 8) return /^[2-5]/.test(subscriber);
   return false;
 }
+
+/** The check digit of a 12-digit EAN-13 base (GS1: weights 1 and 3 from the left). */
+export function ean13CheckDigit(base12: string): string {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(base12[i]) * (i % 2 === 0 ? 1 : 3);
+  return String((10 - (sum % 10)) % 10);
+}
+
+/** An EAN-13 barcode ("7891000100103"): 13 digits with a correct check digit (spaces and dashes ignored). */
+export function isValidEan13(value: string): boolean {
+  const digits = value.replace(/[\s-]/g, "");
+  if (!/^\d{13}$/.test(digits)) return false;
+  return ean13CheckDigit(digits.slice(0, 12)) === digits[12];
+}

@@ -23,6 +23,15 @@ export type ClientOrigin = (typeof CLIENT_ORIGINS)[number];
 export const COMPANY_TYPES = ["construtora", "incorporadora", "condominio", "fornecedor", "cliente_pj", "parceiro"] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
-/** Resources whose live-row count is kept per organization in `record_counts` (by triggers). */
-export const COUNTED_RESOURCES = ["clients", "companies"] as const;
-export type CountedResource = (typeof COUNTED_RESOURCES)[number];
+/** Units a product is counted in. */
+export const PRODUCT_UNITS = ["un", "cx", "pct", "kg", "g", "l", "ml", "m", "resma", "milheiro"] as const;
+export type ProductUnit = (typeof PRODUCT_UNITS)[number];
+
+/**
+ * Kinds of stock movement: typed by people (entrada, saída, ajuste) and written by later
+ * features (venda, consumo em serviço, cancelamento).
+ */
+export const STOCK_MOVEMENT_KINDS = ["entrada", "saida", "ajuste", "venda", "consumo", "cancelamento"] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+/** The kinds a person records by hand (the others come from sales, services and cancellations). */
+export const MANUAL_STOCK_MOVEMENT_KINDS = ["entrada", "saida", "ajuste"] as const;

@@ -190,3 +190,33 @@ export function formatRelative(d: DateInput, now: DateInput = new Date()): strin
   const p = target as CalendarParts;
   return `${day} às ${p.hour}:${p.minute}`;
 }
+
+/**
+ * The instant of a São Paulo wall-clock time: `saoPauloInstant("2026-03-05", "14:30")`.
+ * São Paulo has been UTC−3 since 2019; the zone's own answer corrects any other offset.
+ */
+export function saoPauloInstant(day: string, time = "00:00"): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const [h, mi] = time.split(":").map(Number) as [number, number];
+  const wanted = Date.UTC(y, m - 1, d, h, mi);
+  let guess = wanted + 3 * 3_600_000;
+  for (let i = 0; i < 2; i++) {
+    const p = zonedParts(new Date(guess));
+    const shown = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
+    if (shown === wanted) break;
+    guess += wanted - shown;
+  }
+  return new Date(guess);
+}
+
+/** "aaaa-mm-ddTHH:mm" in São Paulo: the value of an `<input type="datetime-local">`. */
+export function toDateTimeLocal(d: DateInput): string {
+  const p = zonedParts(d);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** "aaaa-mm-dd" of the São Paulo calendar day an instant falls on. */
+export function saoPauloDay(d: DateInput): string {
+  const p = zonedParts(d);
+  return `${p.year}-${p.month}-${p.day}`;
+}

@@ -293,9 +293,14 @@ export function moneyCentavos(field: string, options: RangeOptions = {}): Field<
 
 const TRUTHY = new Set(["on", "true", "1", "sim", "yes"]);
 
-/** An HTML checkbox: "on" (or true/"true"/"1") → true; missing → false. */
-export function checkbox(): Field<boolean> {
-  return z.preprocess((v) => (typeof v === "string" ? TRUTHY.has(v.trim().toLowerCase()) : v === true), z.boolean());
+/** An HTML checkbox: "on" (or true/"true"/"1") → true; "off" → false; missing → `absent` (false unless said). */
+export function checkbox(options: { absent?: boolean } = {}): Field<boolean> {
+  return z.preprocess((raw) => {
+    // Forms send a hidden "off" before the box, so an unticked box is still sent: the last value wins.
+    const v = Array.isArray(raw) ? raw.at(-1) : raw;
+    if (v === undefined) return options.absent ?? false;
+    return typeof v === "string" ? TRUTHY.has(v.trim().toLowerCase()) : v === true;
+  }, z.boolean());
 }
 
 /** A checkbox that must be ticked (terms, LGPD consent). */

@@ -1,63 +1,62 @@
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { CLIENT_KINDS, CLIENT_ORIGINS } from "../../shared/enums.ts";
 import { timestamp } from "./columns.ts";
 import { companies } from "./companies.ts";
-import { CLIENT_KINDS, CLIENT_ORIGINS } from "../../shared/enums.ts";
-import { filterIndex, lookupIndex, recordKey, recordTrail, searchKeyTable, sortIndexes, trashIndex } from "./records.ts";
+import { filterIndex, listIndexes, lookupIndex, recordKey, recordTrail, searchKeyTable, sortKeyColumn } from "./records.ts";
 
-/** One phone of a client, as stored in `clients.phones` (JSON). */
+/** One phone of a client, as stored in `clients.phones` (JSON) and shown by the app. */
 export interface StoredPhone {
   /** National digits: DDD + number ("11912345678"). */
-  number: string;
+  numero: string;
   whatsapp: boolean;
-  label: string | null;
+  rotulo: string | null;
 }
 
 /**
  * People and companies the business serves. Documents are stored bare (CPF digits; CNPJ with
- * letters upper-cased). `name_norm` is the name lower-cased without accents: lists sort by it.
- * `search_keys` (JSON array) feeds `client_keys` through triggers; `record_counts` keeps the
- * live total. See docs/decisions/007-search-and-pagination.md.
+ * letters upper-cased). `ordem` (`name_norm`) is the name lower-cased without accents: lists
+ * sort by it. `search_keys` (JSON array) feeds `client_keys` through triggers; `record_counts`
+ * keeps the live total. See docs/decisions/007-search-and-pagination.md.
  */
 export const clients = sqliteTable(
   "clients",
   {
     ...recordKey(),
-    kind: text("kind", { enum: CLIENT_KINDS }).notNull(),
-    name: text("name").notNull(),
-    nameNorm: text("name_norm").notNull(),
-    document: text("document"),
+    tipo: text("kind", { enum: CLIENT_KINDS }).notNull(),
+    nome: text("name").notNull(),
+    ordem: sortKeyColumn("name_norm"),
+    documento: text("document"),
     email: text("email"),
-    /** JSON `[{ number, whatsapp, label }]`. */
-    phones: text("phones", { mode: "json" }).$type<StoredPhone[]>().notNull().default(sql`'[]'`),
-    primaryPhone: text("primary_phone"),
+    /** JSON `[{ numero, whatsapp, rotulo }]`. */
+    telefones: text("phones", { mode: "json" }).$type<StoredPhone[]>().notNull().default(sql`'[]'`),
+    telefonePrincipal: text("primary_phone"),
     /** Calendar date `aaaa-mm-dd`. */
-    birthday: text("birthday"),
+    aniversario: text("birthday"),
     cep: text("cep"),
-    street: text("street"),
-    number: text("number"),
-    complement: text("complement"),
-    district: text("district"),
-    city: text("city"),
+    rua: text("street"),
+    numero: text("number"),
+    complemento: text("complement"),
+    bairro: text("district"),
+    cidade: text("city"),
     uf: text("uf"),
     /** JSON array of tags as typed. */
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    origin: text("origin", { enum: CLIENT_ORIGINS }),
-    notes: text("notes"),
-    lgpdConsent: integer("lgpd_consent", { mode: "boolean" }).notNull().default(false),
-    lgpdConsentAt: timestamp("lgpd_consent_at"),
-    companyId: text("company_id").references(() => companies.id, { onDelete: "set null" }),
+    origem: text("origin", { enum: CLIENT_ORIGINS }),
+    observacoes: text("notes"),
+    consentimentoLgpd: integer("lgpd_consent", { mode: "boolean" }).notNull().default(false),
+    consentimentoLgpdEm: timestamp("lgpd_consent_at"),
+    empresaId: text("company_id").references(() => companies.id, { onDelete: "set null" }),
     ...recordTrail(),
   },
   (t) => [
-    ...sortIndexes("clients", t, t.nameNorm),
-    filterIndex("clients_org_origin_idx", t.orgId, t.origin, t.nameNorm, t.id),
-    filterIndex("clients_org_kind_idx", t.orgId, t.kind, t.nameNorm, t.id),
-    lookupIndex("clients_org_company_idx", t.orgId, t.companyId),
+    ...listIndexes("clients", t),
+    filterIndex("clients_org_origin_idx", t, t.origem),
+    filterIndex("clients_org_kind_idx", t, t.tipo),
+    lookupIndex("clients_org_company_idx", t.orgId, t.empresaId),
     // Duplicate checks.
-    lookupIndex("clients_org_document_idx", t.orgId, t.document),
+    lookupIndex("clients_org_document_idx", t.orgId, t.documento),
     lookupIndex("clients_org_email_idx", t.orgId, t.email),
-    trashIndex("clients", t),
   ],
 );
 

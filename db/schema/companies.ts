@@ -1,44 +1,43 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { COMPANY_TYPES } from "../../shared/enums.ts";
-import { filterIndex, lookupIndex, recordKey, recordTrail, searchKeyTable, sortIndexes, trashIndex } from "./records.ts";
+import { filterIndex, listIndexes, lookupIndex, recordKey, recordTrail, searchKeyTable, sortKeyColumn } from "./records.ts";
 
 /**
  * Companies the business deals with (construtoras, condomínios, fornecedores…).
- * `sort_name` is the display name (nome fantasia, else razão social) lower-cased without
- * accents: the list sorts by it. `search_keys` (JSON array) feeds `company_keys` through
- * triggers (migrations/0002_records_search.sql); see docs/decisions/007-search-and-pagination.md.
+ * `ordem` (`sort_name`) is the display name (nome fantasia, else razão social) lower-cased
+ * without accents: the list sorts by it. `search_keys` (JSON array) feeds `company_keys`
+ * through triggers; see docs/decisions/007-search-and-pagination.md.
  */
 export const companies = sqliteTable(
   "companies",
   {
     ...recordKey(),
-    type: text("type", { enum: COMPANY_TYPES }).notNull(),
+    tipo: text("type", { enum: COMPANY_TYPES }).notNull(),
     /** Bare: 14 characters, alphanumeric CNPJ upper-cased. */
     cnpj: text("cnpj"),
-    legalName: text("legal_name").notNull(),
-    tradeName: text("trade_name"),
-    stateRegistration: text("state_registration"),
+    razaoSocial: text("legal_name").notNull(),
+    nomeFantasia: text("trade_name"),
+    inscricaoEstadual: text("state_registration"),
     email: text("email"),
     /** National digits, e.g. 1133334444. */
-    phone: text("phone"),
-    website: text("website"),
+    telefone: text("phone"),
+    site: text("website"),
     cep: text("cep"),
-    street: text("street"),
-    number: text("number"),
-    complement: text("complement"),
-    district: text("district"),
-    city: text("city"),
+    rua: text("street"),
+    numero: text("number"),
+    complemento: text("complement"),
+    bairro: text("district"),
+    cidade: text("city"),
     uf: text("uf"),
-    notes: text("notes"),
-    sortName: text("sort_name").notNull(),
+    observacoes: text("notes"),
+    ordem: sortKeyColumn("sort_name"),
     ...recordTrail(),
   },
   (t) => [
-    ...sortIndexes("companies", t, t.sortName),
-    filterIndex("companies_org_type_idx", t.orgId, t.type, t.sortName, t.id),
+    ...listIndexes("companies", t),
+    filterIndex("companies_org_type_idx", t, t.tipo),
     lookupIndex("companies_org_cnpj_idx", t.orgId, t.cnpj),
     lookupIndex("companies_org_email_idx", t.orgId, t.email),
-    trashIndex("companies", t),
   ],
 );
 

@@ -2,3 +2,4 @@ export * from "./accounts.ts";
 export * from "./organizations.ts";
 export * from "./companies.ts";
 export * from "./clients.ts";
+export * from "./products.ts";

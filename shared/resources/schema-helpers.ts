@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { isValidPhoneBR } from "../documents.ts";
+import { isValidEan13, isValidPhoneBR } from "../documents.ts";
+import { saoPauloInstant } from "../format.ts";
 import { nationalPhoneDigits } from "../mask.ts";
 import { normalizeText } from "../search.ts";
-import { blankToUndefined, checkbox, messages, optionalString } from "../validation.ts";
+import { blankToUndefined, checkbox, messages, numberValue, optionalString } from "../validation.ts";
 import { UFS } from "../schemas/business-fields.ts";
 import type { FilterOption } from "./types.ts";
 
@@ -228,4 +229,79 @@ export function optionalId(field: string): z.ZodType<string | undefined, unknown
       .regex(/^[0-9A-Za-z-]{1,64}$/, messages.default(field))
       .optional(),
   );
+}
+
+/** An EAN-13 barcode (check digit validated) → its 13 digits. Blank → undefined. */
+export function optionalBarcode(field: string): z.ZodType<string | undefined, unknown> {
+  return z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return typeof b === "string" ? b.replace(/[\s-]/g, "") : b;
+    },
+    z
+      .string({ error: () => messages.default(field) })
+      .refine(isValidEan13, messages.default(field))
+      .optional(),
+  );
+}
+
+/** A quantity with at most three decimals ("1,5" → 1.5); `signed` allows negatives but never zero. */
+export function quantityValue(field: string, options: { min?: number; max?: number; signed?: boolean } = {}): z.ZodType<number, unknown> {
+  const { signed = false, max = 1_000_000_000 } = options;
+  const min = options.min ?? (signed ? -max : 0);
+  return numberValue(field, { min, max })
+    .refine((n) => Number.isInteger(Math.round(n * 1000)) && Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, {
+      message: `O campo ${field} aceita no máximo 3 casas decimais`,
+    })
+    .refine((n) => !signed || n !== 0, { message: `O campo ${field} não pode ser zero` }) as z.ZodType<number, unknown>;
+}
+
+const LOCAL_DATETIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/;
+const BR_DATETIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2}))?$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A moment: "aaaa-mm-ddTHH:mm" (`datetime-local`, São Paulo time), "dd/mm/aaaa HH:mm" (CSV), or
+ * an ISO instant with its offset (API) → ISO instant (UTC). Between 2000 and a day from now.
+ */
+export function dateTime(field: string, options: { now?: () => Date } = {}): z.ZodType<string, unknown> {
+  return z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      if (typeof b !== "string") return b;
+      const text = b.trim();
+      const local = LOCAL_DATETIME.exec(text);
+      if (local && !ISO_INSTANT.test(text))
+        return validDay(local[1] as string) ? saoPauloInstant(local[1] as string, local[2]).toISOString() : text;
+      const br = BR_DATETIME.exec(text);
+      if (br) {
+        const day = `${br[3]}-${(br[2] as string).padStart(2, "0")}-${(br[1] as string).padStart(2, "0")}`;
+        const time = `${(br[4] ?? "12").padStart(2, "0")}:${br[5] ?? "00"}`;
+        return validDay(day) && Number(time.slice(0, 2)) < 24 ? saoPauloInstant(day, time).toISOString() : text;
+      }
+      if (ISO_INSTANT.test(text)) {
+        const t = Date.parse(text);
+        return Number.isNaN(t) ? text : new Date(t).toISOString();
+      }
+      return text;
+    },
+    z.string({ error: (iss) => (iss.input === undefined ? messages.required(field) : messages.default(field)) }).refine((s) => {
+      if (!/Z$/.test(s)) return false;
+      const t = Date.parse(s);
+      const now = options.now?.() ?? new Date();
+      return !Number.isNaN(t) && t >= Date.UTC(2000, 0, 1) && t <= now.getTime() + 86_400_000;
+    }, messages.default(field)),
+  );
+}
+
+function validDay(day: string): boolean {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Keys of an API body that the resource has no field for (misspelt or invented): refused by name. */
+export function unknownFields(body: unknown, known: ReadonlySet<string>): string[] {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return [];
+  return Object.keys(body).filter((key) => !known.has(key) && !known.has(key.split(".")[0] as string));
 }

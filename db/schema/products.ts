@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { customType, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { PRODUCT_UNITS, STOCK_MOVEMENT_KINDS } from "../../shared/enums.ts";
+import { timestamp } from "./columns.ts";
+import { companies } from "./companies.ts";
+import { filterIndex, listIndexes, lookupIndex, recordKey, recordTrail, searchKeyTable, sortKeyColumn } from "./records.ts";
+
+/**
+ * A quantity with up to three decimals (1,5 kg; 0,25 l), stored as whole thousandths so sums
+ * are exact: `1.5` is stored as 1500. The app reads and writes plain numbers.
+ */
+export const quantity = customType<{ data: number; driverData: number }>({
+  dataType: () => "integer",
+  toDriver: (value) => Math.round(value * 1000),
+  fromDriver: (value) => Number(value) / 1000,
+});
+
+/**
+ * Produtos. `estoque` is never typed: it is the sum of the product's live stock movements,
+ * kept by the database (triggers of `stock_movements`), so every write path agrees with the
+ * ledger.
+ */
+export const products = sqliteTable(
+  "products",
+  {
+    ...recordKey(),
+    sku: text("sku").notNull(),
+    nome: text("name").notNull(),
+    ordem: sortKeyColumn("name_norm"),
+    /** EAN-13/GTIN digits. */
+    codigoBarras: text("barcode"),
+    unidade: text("unit", { enum: PRODUCT_UNITS }).notNull(),
+    categoria: text("category"),
+    custoCentavos: integer("cost_cents").notNull().default(0),
+    precoCentavos: integer("price_cents").notNull().default(0),
+    estoqueMinimo: quantity("min_stock_milli").notNull().default(0),
+    estoque: quantity("stock_milli").notNull().default(0),
+    fornecedorId: text("supplier_id").references(() => companies.id, { onDelete: "set null" }),
+    ativo: integer("active", { mode: "boolean" }).notNull().default(true),
+    descricao: text("description"),
+    ...recordTrail(),
+  },
+  (t) => [
+    ...listIndexes("products", t, { preco: t.precoCentavos, estoque: t.estoque, sku: t.sku }),
+    uniqueIndex("products_org_sku_uq").on(t.orgId, t.sku).where(sql`deleted_at is null`),
+    lookupIndex("products_org_barcode_idx", t.orgId, t.codigoBarras),
+    filterIndex("products_org_supplier_idx", t, t.fornecedorId),
+    filterIndex("products_org_active_idx", t, t.ativo),
+    filterIndex("products_org_low_idx", t, sql`(stock_milli < min_stock_milli)`),
+  ],
+);
+
+/** Search keys of live products: words of the name, SKU, barcode, `#g:categoria` for the category filter. */
+export const productKeys = searchKeyTable("product_keys", "product_id", "product_keys_product_idx");
+
+/**
+ * Movimentações de produtos: the stock ledger. `quantidade` is the movement's effect on the
+ * stock (entrada +, saída −, ajuste ±); `valorCentavos` is |quantidade| × custo unitário.
+ * Entries are never edited: a mistake is undone by deleting (soft) or by another entry.
+ */
+export const stockMovements = sqliteTable(
+  "stock_movements",
+  {
+    ...recordKey(),
+    produtoId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    tipo: text("kind", { enum: STOCK_MOVEMENT_KINDS }).notNull(),
+    quantidade: quantity("quantity_milli").notNull(),
+    custoUnitarioCentavos: integer("unit_cost_cents"),
+    valorCentavos: integer("value_cents").notNull().default(0),
+    motivo: text("reason"),
+    ocorridoEm: timestamp("occurred_at").notNull(),
+    /** The product's name when recorded (lowered, no accents): "nome" sorts by it. */
+    ordem: sortKeyColumn("sort_name"),
+    ...recordTrail(),
+  },
+  (t) => [
+    ...listIndexes("stock_movements", t, { ocorridoEm: t.ocorridoEm, quantidade: t.quantidade, valor: t.valorCentavos }),
+    filterIndex("stock_movements_org_kind_idx", t, t.tipo),
+    index("stock_movements_org_product_idx").on(t.orgId, t.produtoId, t.ocorridoEm, t.id).where(sql`deleted_at is null`),
+  ],
+);
+
+/** Configurações do Negócio: one row per organization (absent: the defaults). */
+export const businessSettings = sqliteTable("business_settings", {
+  orgId: text("org_id").primaryKey(),
+  /** When false, a movement that would take a product's stock below zero is refused. */
+  estoqueNegativo: integer("allow_negative_stock", { mode: "boolean" }).notNull().default(false),
+  atualizadoEm: timestamp("updated_at"),
+  atualizadoPor: text("updated_by"),
+});
