@@ -1,12 +1,13 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, useLocation, useNavigate, useNavigation } from "react-router";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { formatNumber } from "../../../shared/format.ts";
-import { useDelegatedLinks } from "../navigation/delegated-links.tsx";
 import { Button, buttonClass } from "../ui/button.tsx";
+import { useHydrated } from "../ui/hydrated.ts";
+import { intentPrefetch } from "../ui/prefetch.ts";
 import { FilterControls } from "./filters.tsx";
 import { normalizeListParams } from "./list-params.ts";
+import { ListRow, TotalsFoot, TotalsSummary } from "./rows.tsx";
 import { dangerOutlineClass } from "./styles.ts";
-import { RowsBody } from "./rows-body.tsx";
 import type { ColumnView, ListPanel, ListView } from "./types.ts";
 
 /** Hidden inputs that carry the rest of the list state through a GET form. */
@@ -24,12 +25,6 @@ export function HiddenParams({ params, drop }: { params: [string, string][]; dro
 
 const isFilterParam = (name: string) => name.startsWith("f.");
 const isPaging = (name: string) => name === "page" || name === "after";
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** The list is loading its next state (search, filter, sort, page) — not another screen. */
 function useListPending(): boolean {
@@ -70,9 +65,10 @@ function HeaderCell({ column }: { column: ColumnView }) {
   return (
     <th scope="col" aria-sort={ariaSort} className={`px-3 py-2 font-semibold ${right ? "text-right" : "text-left"}`}>
       {column.sortHref ? (
-        <a
-          href={column.sortHref}
-          data-keep-scroll
+        <Link
+          to={column.sortHref}
+          preventScrollReset
+          prefetch={intentPrefetch()}
           className={`inline-flex items-center gap-1 rounded hover:text-fg ${right ? "flex-row-reverse" : ""}`}
         >
           {column.label}
@@ -80,7 +76,7 @@ function HeaderCell({ column }: { column: ColumnView }) {
             {column.sortDir === "asc" ? ", ordenar decrescente" : column.sortDir === "desc" ? ", ordenar crescente" : ", ordenar"}
           </span>
           <SortIcon dir={column.sortDir} />
-        </a>
+        </Link>
       ) : (
         column.label
       )}
@@ -148,9 +144,9 @@ function DeleteConfirmation({ view }: { view: ListView }) {
             Confirmar exclusão
           </Button>
         </Form>
-        <a href={confirm.cancelHref} data-keep-scroll className={buttonClass("ghost")}>
+        <Link to={confirm.cancelHref} preventScrollReset className={buttonClass("ghost")}>
           Cancelar
-        </a>
+        </Link>
       </div>
     </div>
   );
@@ -162,9 +158,9 @@ function EmptyState({ view, canWrite }: { view: ListView; canWrite: boolean }) {
       <div className="rounded-xl border border-dashed border-line px-6 py-12 text-center">
         <p className="font-semibold">Nenhum resultado{view.q ? ` para “${view.q}”` : " com esses filtros"}.</p>
         <p className="mt-1 text-sm text-fg-soft">Confira a grafia ou tire algum filtro.</p>
-        <a href={view.clearHref} className={buttonClass("secondary", "mt-4")}>
+        <Link to={view.clearHref} preventScrollReset className={buttonClass("secondary", "mt-4")}>
           Limpar busca e filtros
-        </a>
+        </Link>
       </div>
     );
   }
@@ -174,12 +170,12 @@ function EmptyState({ view, canWrite }: { view: ListView; canWrite: boolean }) {
       <p className="mt-1 text-sm text-fg-soft">{view.labels.emptyHint}</p>
       {canWrite ? (
         <div className="mt-4 flex flex-wrap justify-center gap-2">
-          <a href={`${view.basePath}/create`} className={buttonClass("primary")}>
+          <Link to={`${view.basePath}/create`} prefetch={intentPrefetch()} className={buttonClass("primary")}>
             {view.labels.newButton}
-          </a>
-          <a href={`${view.basePath}/import`} className={buttonClass("secondary")}>
+          </Link>
+          <Link to={`${view.basePath}/import`} prefetch={intentPrefetch()} className={buttonClass("secondary")}>
             Importar CSV
-          </a>
+          </Link>
         </div>
       ) : null}
     </div>
@@ -192,9 +188,9 @@ function Pagination({ view }: { view: ListView }) {
   return (
     <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-3 text-sm">
       {view.prevHref ? (
-        <a href={view.prevHref} className={buttonClass("secondary", "px-3 py-2")} rel="prev">
+        <Link to={view.prevHref} prefetch={intentPrefetch()} className={buttonClass("secondary", "px-3 py-2")} rel="prev">
           ← Anterior
-        </a>
+        </Link>
       ) : (
         <span className={disabled} aria-disabled="true">
           ← Anterior
@@ -204,9 +200,9 @@ function Pagination({ view }: { view: ListView }) {
         Página {formatNumber(view.page)} de {formatNumber(view.pageCount)}
       </p>
       {view.nextHref ? (
-        <a href={view.nextHref} className={buttonClass("secondary", "px-3 py-2")} rel="next">
+        <Link to={view.nextHref} prefetch={intentPrefetch()} className={buttonClass("secondary", "px-3 py-2")} rel="next">
           Próxima →
-        </a>
+        </Link>
       ) : (
         <span className={disabled} aria-disabled="true">
           Próxima →
@@ -285,6 +281,46 @@ function ColumnChooser({ view }: { view: ListView }) {
   );
 }
 
+/** The filters in the URL as chips, each with a link to the list without it, and "Limpar filtros". */
+function ActiveFilters({ view }: { view: ListView }) {
+  if (!view.activeFilters.length) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ul aria-label="Filtros ativos" className="flex flex-wrap items-center gap-2">
+        {view.activeFilters.map((chip) => (
+          <li key={`${chip.key}-${chip.removeHref}`}>
+            <Link
+              to={chip.removeHref}
+              preventScrollReset
+              className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface py-1 pr-2 pl-3 text-sm hover:border-accent hover:bg-accent-soft"
+            >
+              <span className="sr-only">Remover filtro </span>
+              {chip.label}
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-3.5 text-fg-soft"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3"
+              >
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={view.clearFiltersHref}
+        preventScrollReset
+        className="px-2 py-1 text-sm font-semibold text-accent underline-offset-2 hover:underline"
+      >
+        Limpar filtros
+      </Link>
+    </div>
+  );
+}
+
 /**
  * The shared list: search, filters, sort, page and columns live in the URL (GET forms and
  * links: the back button and a copied link show the same list, with or without JavaScript).
@@ -293,7 +329,7 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
   const pending = useListPending();
   const onSubmit = useListSubmit();
   const hydrated = useHydrated();
-  const visible = view.columns.filter((c) => c.visible);
+  const visible = useMemo(() => view.columns.filter((c) => c.visible), [view.columns]);
   const bulkFormId = `${view.name}-selecao`;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // A new page of rows starts with nothing selected.
@@ -305,22 +341,23 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
   }
   const allSelected = view.rows.length > 0 && view.rows.every((r) => selected.has(r.id));
   const count = view.rows.filter((r) => selected.has(r.id)).length;
-  const toggle = (id: string, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  // Rows, sort headers and pages are plain links, followed by the router from here.
-  const links = useDelegatedLinks<HTMLDivElement>();
+  const toggle = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((prev) => {
+        const next = new Set(prev);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
   const [filtersOpen, setFiltersOpen] = useState(view.openPanel === "filtros");
   const activeFilters = view.filters.filter((f) => f.values.some((v) => v !== "")).length;
   const selectable = canWrite && view.rows.length > 0;
   const plural = view.labels.plural.toLowerCase();
 
   return (
-    <div ref={links.ref} className="space-y-4">
+    <div className="space-y-4">
       <div className="flex flex-wrap items-start gap-2">
         <Form method="get" role="search" onSubmit={onSubmit} className="flex min-w-0 flex-1 items-start gap-2">
           {/* While the filter menu is closed its inputs aren't rendered: the active filters ride along hidden. */}
@@ -359,7 +396,7 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
                 </>
               }
             >
-              <div className="absolute left-0 z-20 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-4 shadow-lg sm:right-0 sm:left-auto">
+              <div className="absolute left-0 z-20 mt-2 max-h-[min(36rem,calc(100dvh-8rem))] w-[min(24rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-line bg-surface p-4 shadow-lg sm:right-0 sm:left-auto">
                 <FilterControls filters={view.filters} idPrefix={view.name} />
                 <Button type="submit" className="mt-4 w-full py-2">
                   Aplicar filtros
@@ -372,6 +409,8 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
           </Button>
         </Form>
       </div>
+
+      <ActiveFilters view={view} />
 
       <DeleteConfirmation key={view.confirmDelete?.ids.join(",") ?? "none"} view={view} />
 
@@ -401,53 +440,60 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
         {view.rows.length === 0 && !pending ? (
           <EmptyState view={view} canWrite={canWrite} />
         ) : (
-          <div className="rounded-xl md:overflow-x-auto md:border md:border-line md:bg-surface">
-            <table className="block w-full text-sm md:table">
-              <caption className="sr-only">
-                {view.labels.listTitle}
-                {view.pageCount > 1 ? `, página ${view.page} de ${view.pageCount}` : ""}
-              </caption>
-              <thead className="hidden border-b border-line text-xs tracking-wide text-fg-soft uppercase md:table-header-group">
-                <tr>
-                  {selectable ? (
-                    <th scope="col" className="w-10 px-3 py-2">
-                      {hydrated ? (
-                        <input
-                          type="checkbox"
-                          aria-label="Selecionar todos desta página"
-                          checked={allSelected}
-                          onChange={(e) => setSelected(e.currentTarget.checked ? new Set(view.rows.map((r) => r.id)) : new Set())}
-                          className="size-4 accent-[var(--c-accent)]"
-                        />
-                      ) : (
-                        <span className="sr-only">Selecionar</span>
-                      )}
-                    </th>
-                  ) : null}
-                  {visible.map((c) => (
-                    <HeaderCell key={c.key} column={c} />
-                  ))}
-                </tr>
-              </thead>
-              {pending ? (
-                <tbody key="carregando" className="block space-y-3 md:table-row-group md:space-y-0">
-                  <SkeletonRows count={Math.min(Math.max(view.rows.length, 5), 10)} columns={visible.length} selectable={selectable} />
-                </tbody>
-              ) : (
-                <RowsBody
-                  key="linhas"
-                  rows={view.rows}
-                  columns={visible}
-                  selectable={selectable}
-                  formId={bulkFormId}
-                  selected={selected}
-                  onToggle={toggle}
-                />
-              )}
-            </table>
-          </div>
+          <>
+            <div className="rounded-xl md:overflow-x-auto md:border md:border-line md:bg-surface">
+              <table className="block w-full text-sm md:table">
+                <caption className="sr-only">
+                  {view.labels.listTitle}
+                  {view.pageCount > 1 ? `, página ${view.page} de ${view.pageCount}` : ""}
+                </caption>
+                <thead className="hidden border-b border-line text-xs tracking-wide text-fg-soft uppercase md:table-header-group">
+                  <tr>
+                    {selectable ? (
+                      <th scope="col" className="w-10 px-3 py-2">
+                        {hydrated ? (
+                          <input
+                            type="checkbox"
+                            aria-label="Selecionar todos desta página"
+                            checked={allSelected}
+                            onChange={(e) => setSelected(e.currentTarget.checked ? new Set(view.rows.map((r) => r.id)) : new Set())}
+                            className="size-4 accent-[var(--c-accent)]"
+                          />
+                        ) : (
+                          <span className="sr-only">Selecionar</span>
+                        )}
+                      </th>
+                    ) : null}
+                    {visible.map((c) => (
+                      <HeaderCell key={c.key} column={c} />
+                    ))}
+                  </tr>
+                </thead>
+                {pending ? (
+                  <tbody key="carregando" className="block space-y-3 md:table-row-group md:space-y-0">
+                    <SkeletonRows count={Math.min(Math.max(view.rows.length, 5), 10)} columns={visible.length} selectable={selectable} />
+                  </tbody>
+                ) : (
+                  <tbody key="linhas" className="block space-y-3 md:table-row-group md:space-y-0">
+                    {view.rows.map((row) => (
+                      <ListRow
+                        key={row.id}
+                        row={row}
+                        columns={visible}
+                        selectable={selectable}
+                        formId={bulkFormId}
+                        checked={selected.has(row.id)}
+                        onToggle={toggle}
+                      />
+                    ))}
+                  </tbody>
+                )}
+                {view.totals && !pending ? <TotalsFoot totals={view.totals} columns={visible} selectable={selectable} /> : null}
+              </table>
+            </div>
+            {view.totals && !pending ? <TotalsSummary totals={view.totals} columns={visible} /> : null}
+          </>
         )}
-        {links.prefetch}
         <Pagination view={view} />
       </section>
     </div>

@@ -3,16 +3,54 @@
  * `ResourceDefinition` (see `view.server.ts`). The definition (with its zod schema and cell
  * formatters) stays on the server, so a list page ships no schema to the browser.
  */
-import type { FilterType, ResourceLabels } from "../../../shared/resources/types.ts";
+import type { BadgeTone, FilterOption, ResourceLabels } from "../../../shared/resources/types.ts";
 import type { ToastData } from "../ui/toast.tsx";
 
-export interface FilterView {
+export type { BadgeTone };
+
+/** A record of another resource as pickers and chips name it. */
+export interface RelationOption {
+  id: string;
+  title: string;
+}
+
+/** A date-range shortcut ("Hoje", "Esta semana", "Este mês", "Mês passado"), in São Paulo days. */
+export interface DatePresetView {
+  label: string;
+  /** The filter's URL value: `aaaa-mm-dd..aaaa-mm-dd`. */
+  value: string;
+  /** The list with this range chosen (page 1). */
+  href: string;
+  /** The URL's range is this preset. */
+  current: boolean;
+}
+
+interface FilterBase {
   key: string;
   label: string;
-  type: FilterType;
-  options: readonly { value: string; label: string }[];
-  /** Current values from the URL (`f.<key>`). */
+  /** Current values from the URL (`f.<key>`), canonical. */
   values: string[];
+}
+
+/** One filterable column, with what its control needs (see `filters.tsx`). */
+export type FilterView = FilterBase &
+  (
+    | { type: "enum" | "multi-enum"; options: readonly FilterOption[] }
+    | { type: "boolean" | "text" }
+    /** `from`/`to`: the range's sides as a person types them ("1.234,56" for money, "2,5" for numbers). */
+    | { type: "number-range" | "money-range"; from: string; to: string }
+    /** `from`/`to`: `aaaa-mm-dd` (what a date input holds). */
+    | { type: "date-range"; from: string; to: string; presets: DatePresetView[] }
+    /** `relation`: the API segment searched for options; `selected`: the chosen records, named. */
+    | { type: "relation"; relation: string; selected: RelationOption[] }
+  );
+
+/** An active filter above the table, with the list's URL without it. */
+export interface ActiveFilterView {
+  key: string;
+  /** "Tipo: Pessoa física", "Cadastrado em: Este mês". */
+  label: string;
+  removeHref: string;
 }
 
 export interface ColumnView {
@@ -25,12 +63,39 @@ export interface ColumnView {
   sortDir: "asc" | "desc" | null;
 }
 
+/**
+ * One cell, formatted on the server (pt-BR): the browser only places strings. `text` is what
+ * the cell reads as (and what CSV/XLSX export, from the column's own `text`).
+ */
+export type CellView =
+  | { kind: "text"; text: string }
+  /** "R$ 1.234,56": right-aligned, tabular figures. */
+  | { kind: "money"; text: string }
+  | { kind: "number"; text: string }
+  | { kind: "date"; text: string }
+  | { kind: "badge"; text: string; tone: BadgeTone }
+  /** A small square thumbnail before the text (`src` null: a neutral placeholder). */
+  | { kind: "image"; text: string; src: string | null; alt: string }
+  /** The text links to a related record (`href` null: plain text). */
+  | { kind: "link"; text: string; href: string | null };
+
+export type CellKind = CellView["kind"];
+
 export interface RowView {
   id: string;
   href: string;
   title: string;
   subtitle: string;
-  cells: Record<string, string>;
+  /** The visible columns' cells, by column key. */
+  cells: Record<string, CellView>;
+}
+
+/** The totals row: sums over every row the search and filters match, not only this page. */
+export interface TotalsView {
+  /** "Total (12 registros filtrados)". */
+  label: string;
+  /** Visible `total: true` columns → "R$ 1.234,56". */
+  values: Record<string, string>;
 }
 
 /** The list's menus that open over it; `?painel=<name>` opens one without JavaScript. */
@@ -45,7 +110,11 @@ export interface ListView {
   feminine: boolean;
   columns: ColumnView[];
   filters: FilterView[];
+  /** The filters in the URL, one chip per value, each with its remove link. */
+  activeFilters: ActiveFilterView[];
   rows: RowView[];
+  /** Null when the definition has no visible total column or the list is empty. */
+  totals: TotalsView | null;
   total: number;
   page: number;
   pageCount: number;
@@ -59,7 +128,10 @@ export interface ListView {
   params: [string, string][];
   prevHref: string | null;
   nextHref: string | null;
+  /** Search and filters cleared. */
   clearHref: string;
+  /** Filters cleared, the search kept ("Limpar filtros"). */
+  clearFiltersHref: string;
   exportHrefs: { csv: string; xlsx: string };
   /** The menu the URL opened (`?painel=`), rendered open by the server. */
   openPanel: ListPanel | null;

@@ -4,10 +4,23 @@
  * never reach the list page's JavaScript.
  */
 import { formatCep, formatCnpj, formatCpf, formatPhoneBR } from "../../../shared/documents.ts";
-import { formatDate, formatDateTime } from "../../../shared/format.ts";
-import { listQueryToSearch } from "../../../shared/resources/query.ts";
-import type { FieldDef, ListQuery, ListResult, ResourceDefinition } from "../../../shared/resources/types.ts";
-import type { DetailItem, DetailValue, DetailView, FilterView, ListPanel, ListView, RowView } from "./types.ts";
+import { formatBRL, formatDate, formatDateTime, formatNumber } from "../../../shared/format.ts";
+import { listQueryToSearch, parseDateRange, parseNumberRange } from "../../../shared/resources/query.ts";
+import type { ColumnDef, FieldDef, ListQuery, ListResult, ResourceDefinition } from "../../../shared/resources/types.ts";
+import type {
+  ActiveFilterView,
+  CellView,
+  DatePresetView,
+  DetailItem,
+  DetailValue,
+  DetailView,
+  FilterView,
+  ListPanel,
+  ListView,
+  RelationOption,
+  RowView,
+  TotalsView,
+} from "./types.ts";
 
 type Def<Row extends { id: string }> = ResourceDefinition<Row, unknown>;
 
@@ -32,34 +45,228 @@ export function isFeminine<Row extends { id: string }>(def: Def<Row>): boolean {
   return /a\.?$/.test(def.labels.deleted.trim().split(" ").at(-1) ?? "");
 }
 
+// ---------------------------------------------------------------------------
+// Cells
+
+/** An in-app path (`/produtos/1`), never another origin (`//x`, `javascript:`): links are router links. */
+function inAppHref(value: string | null | undefined): string | null {
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  return value;
+}
+
+/** Images come from our own paths or over http(s). */
+function imageSrc(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (/^https?:\/\//i.test(value)) return value;
+  return inAppHref(value);
+}
+
+function cellOf<Row extends { id: string }>(def: Def<Row>, column: ColumnDef<Row>, row: Row): CellView {
+  const cell = column.cell;
+  const text = column.text(row);
+  switch (cell?.kind) {
+    case "money": {
+      const value = column.value?.(row);
+      return { kind: "money", text: typeof value === "number" && Number.isFinite(value) ? formatBRL(value) : text };
+    }
+    case "number": {
+      const value = column.value?.(row);
+      return { kind: "number", text: text || (typeof value === "number" && Number.isFinite(value) ? formatNumber(value) : "") };
+    }
+    case "date":
+      return { kind: "date", text };
+    case "badge":
+      return { kind: "badge", text, tone: cell.tone(row) };
+    case "image":
+      return { kind: "image", text, src: imageSrc(cell.src(row)), alt: `Imagem de ${def.title(row)}` };
+    case "link":
+      return { kind: "link", text, href: text ? inAppHref(cell.href(row)) : null };
+    default:
+      return { kind: "text", text };
+  }
+}
+
+/** Money and numbers line up on the right unless the definition says otherwise. */
+function alignOf<Row>(column: ColumnDef<Row>): "left" | "right" {
+  if (column.align) return column.align;
+  return column.cell?.kind === "money" || column.cell?.kind === "number" ? "right" : "left";
+}
+
+// ---------------------------------------------------------------------------
+// Filters
+
+interface Day {
+  y: number;
+  m: number;
+  d: number;
+}
+
+/** Today on the São Paulo calendar. */
+function saoPauloToday(now: Date): Day {
+  const [d, m, y] = formatDate(now).split("/").map(Number) as [number, number, number];
+  return { y, m, d };
+}
+
+/** "aaaa-mm-dd" of a day given as year, month (1–12) and day; out-of-range days roll over. */
+function isoDay(y: number, m: number, d: number): string {
+  return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+}
+
+/** Hoje, Esta semana (Monday to Sunday), Este mês, Mês passado: São Paulo calendar days. */
+export function datePresets(now: Date): { label: string; value: string }[] {
+  const { y, m, d } = saoPauloToday(now);
+  const sinceMonday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+  return [
+    { label: "Hoje", value: `${isoDay(y, m, d)}..${isoDay(y, m, d)}` },
+    { label: "Esta semana", value: `${isoDay(y, m, d - sinceMonday)}..${isoDay(y, m, d - sinceMonday + 6)}` },
+    { label: "Este mês", value: `${isoDay(y, m, 1)}..${isoDay(y, m + 1, 0)}` },
+    { label: "Mês passado", value: `${isoDay(y, m - 1, 1)}..${isoDay(y, m, 0)}` },
+  ];
+}
+
+/** Centavos as a person types them in a money input: 123456 → "1.234,56". */
+function moneyInput(centavos: number): string {
+  return formatBRL(centavos).replace("R$ ", "");
+}
+
+/** A number as a person types it: 2.5 → "2,5" (no grouping). */
+function numberInput(value: number): string {
+  return formatNumber(value, { maximumFractionDigits: 6, useGrouping: false });
+}
+
+function rangeText(from: string | null, to: string | null): string {
+  if (from && to) return from === to ? from : `de ${from} até ${to}`;
+  if (from) return `a partir de ${from}`;
+  return `até ${to}`;
+}
+
+const UNKNOWN_RECORD = "Registro não encontrado";
+
+function filterView<Row>(
+  column: ColumnDef<Row>,
+  values: string[],
+  context: { presets: { label: string; value: string }[]; presetHref: (key: string, value: string) => string; titles: RelationOption[] },
+): FilterView {
+  const base = { key: column.key, label: column.label, values };
+  const filter = column.filter;
+  const type = filter?.type ?? "text";
+  const first = values[0] ?? "";
+  switch (type) {
+    case "enum":
+    case "multi-enum":
+      return { ...base, type, options: filter?.options ?? [] };
+    case "boolean":
+    case "text":
+      return { ...base, type };
+    case "number-range":
+    case "money-range": {
+      const range = first ? parseNumberRange(first, type === "money-range") : null;
+      const show = type === "money-range" ? moneyInput : numberInput;
+      const [from, to] = range ?? [null, null];
+      return { ...base, type, from: from === null ? "" : show(from), to: to === null ? "" : show(to) };
+    }
+    case "date-range": {
+      const [from, to] = (first ? parseDateRange(first) : null) ?? [null, null];
+      const presets: DatePresetView[] = context.presets.map((p) => ({
+        ...p,
+        href: context.presetHref(column.key, p.value),
+        current: p.value === first,
+      }));
+      return { ...base, type, from: from ?? "", to: to ?? "", presets };
+    }
+    case "relation":
+      return {
+        ...base,
+        type,
+        relation: filter?.relation ?? "",
+        selected: values.map((id) => ({ id, title: context.titles.find((t) => t.id === id)?.title ?? UNKNOWN_RECORD })),
+      };
+  }
+}
+
+/** How one active value reads on its chip ("Pessoa física", "R$ 100,00 até R$ 500,00", "Este mês"). */
+function chipText(filter: FilterView, value: string): string {
+  switch (filter.type) {
+    case "enum":
+    case "multi-enum":
+      return filter.options.find((o) => o.value === value)?.label ?? value;
+    case "boolean":
+      return value === "sim" ? "Sim" : "Não";
+    case "text":
+      return `“${value}”`;
+    case "number-range":
+    case "money-range": {
+      const [from, to] = parseNumberRange(value, filter.type === "money-range") ?? [null, null];
+      const show = (n: number | null) => (n === null ? null : filter.type === "money-range" ? formatBRL(n) : formatNumber(n));
+      return rangeText(show(from), show(to));
+    }
+    case "date-range": {
+      const preset = filter.presets.find((p) => p.value === value);
+      if (preset) return preset.label;
+      const [from, to] = parseDateRange(value) ?? [null, null];
+      return rangeText(from && formatDate(from), to && formatDate(to));
+    }
+    case "relation":
+      return filter.selected.find((s) => s.id === value)?.title ?? UNKNOWN_RECORD;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The list
+
 export function buildListView<Row extends { id: string }>(
   def: Def<Row>,
   query: ListQuery,
   result: ListResult<Row>,
-  options: { pathname: string; confirmIds?: readonly string[]; openPanel?: ListPanel | null },
+  options: {
+    pathname: string;
+    confirmIds?: readonly string[];
+    openPanel?: ListPanel | null;
+    /** The moment date presets are computed from (tests fix it). */
+    now?: Date;
+  },
 ): ListView {
   const { pathname } = options;
   const at = (patch: Partial<ListQuery>) => href(pathname, listQueryToSearch({ ...query, ...patch }, def));
+  const withFilters = (filters: Record<string, string[]>) => at({ filters, page: 1, after: null });
   const visible = visibleColumns(def, query);
+  const shownColumns = def.columns.filter((c) => visible.has(c.key));
   const pageCount = Math.max(1, Math.ceil(result.total / Math.max(1, result.pageSize)));
   const page = Math.min(result.page, pageCount);
   const selfHref = at({});
+  const filtered = query.q !== "" || Object.keys(query.filters).length > 0;
 
   const rows: RowView[] = result.rows.map((row) => {
-    const cells: Record<string, string> = {};
-    for (const c of def.columns) if (visible.has(c.key)) cells[c.key] = c.text(row);
+    const cells: Record<string, CellView> = {};
+    for (const c of shownColumns) cells[c.key] = cellOf(def, c, row);
     return { id: row.id, href: `${def.basePath}/${encodeURIComponent(row.id)}`, title: def.title(row), subtitle: def.subtitle(row), cells };
   });
 
+  const presets = def.columns.some((c) => c.filter?.type === "date-range") ? datePresets(options.now ?? new Date()) : [];
+  const presetHref = (key: string, value: string) => withFilters({ ...query.filters, [key]: [value] });
   const filters: FilterView[] = def.columns
     .filter((c) => c.filter)
-    .map((c) => ({
-      key: c.key,
-      label: c.label,
-      type: c.filter?.type ?? "text",
-      options: c.filter?.options ?? [],
-      values: query.filters[c.key] ?? [],
-    }));
+    .map((c) => filterView(c, query.filters[c.key] ?? [], { presets, presetHref, titles: result.relationTitles?.[c.key] ?? [] }));
+
+  const activeFilters: ActiveFilterView[] = filters.flatMap((f) =>
+    f.values.map((value) => {
+      const rest = { ...query.filters };
+      const others = f.values.filter((v) => v !== value);
+      if (others.length) rest[f.key] = others;
+      else delete rest[f.key];
+      return { key: f.key, label: `${f.label}: ${chipText(f, value)}`, removeHref: withFilters(rest) };
+    }),
+  );
+
+  const totalColumns = shownColumns.filter((c) => c.total);
+  const n = result.total;
+  const totals: TotalsView | null =
+    totalColumns.length && result.rows.length
+      ? {
+          label: `Total (${formatNumber(n)} ${n === 1 ? "registro" : "registros"}${filtered ? (n === 1 ? " filtrado" : " filtrados") : ""})`,
+          values: Object.fromEntries(totalColumns.map((c) => [c.key, formatBRL(result.totals?.[c.key] ?? 0)])),
+        }
+      : null;
 
   const confirmRows = (options.confirmIds ?? []).flatMap((id) => result.rows.filter((r) => r.id === id));
   const exportSearch = (format: "csv" | "xlsx") => {
@@ -76,7 +283,7 @@ export function buildListView<Row extends { id: string }>(
     columns: def.columns.map((c) => ({
       key: c.key,
       label: c.label,
-      align: c.align ?? "left",
+      align: alignOf(c),
       visible: visible.has(c.key),
       sortHref: c.sort
         ? at({ sort: c.key, dir: query.sort === c.key && query.dir === "asc" ? "desc" : "asc", page: 1, after: null })
@@ -84,18 +291,21 @@ export function buildListView<Row extends { id: string }>(
       sortDir: query.sort === c.key ? query.dir : null,
     })),
     filters,
+    activeFilters,
     rows,
+    totals,
     total: result.total,
     page,
     pageCount,
     pageSize: result.pageSize,
     q: query.q,
-    filtered: query.q !== "" || Object.keys(query.filters).length > 0,
+    filtered,
     selfHref,
     params: [...listQueryToSearch(query, def)],
     prevHref: page > 1 ? at({ page: page - 1, after: null }) : null,
     nextHref: page < pageCount ? at({ page: page + 1, after: result.nextCursor }) : null,
     clearHref: at({ q: "", filters: {}, page: 1, after: null }),
+    clearFiltersHref: withFilters({}),
     openPanel: options.openPanel ?? null,
     panelHrefs: { filtros: withPanel(selfHref, "filtros"), colunas: withPanel(selfHref, "colunas") },
     exportHrefs: { csv: exportSearch("csv"), xlsx: exportSearch("xlsx") },

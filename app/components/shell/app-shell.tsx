@@ -1,9 +1,8 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import type { Role } from "../../../shared/enums.ts";
 import { navFor, ROLE_LABELS } from "../../modules/navigation.ts";
-import { useDelegatedLinks } from "../navigation/delegated-links.tsx";
-import { AppLink } from "./app-link.tsx";
+import { intentPrefetch } from "../ui/prefetch.ts";
 import { UserMenu } from "./user-menu.tsx";
 
 interface ShellProps {
@@ -12,38 +11,31 @@ interface ShellProps {
   children: ReactNode;
 }
 
-/** NavLink's rule: "/" is active only on itself, any other entry also on the pages below it. */
-function isActivePath(pathname: string, to: string): boolean {
-  if (to === "/") return pathname === "/";
-  return pathname === to || pathname.startsWith(`${to}/`);
-}
+const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`;
 
-const menuLinkClass = (active: boolean) =>
-  `block rounded-lg px-3 py-2 text-sm ${active ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`;
-
-/** The menu: plain links the router follows from the `<nav>` (every page renders it; see delegated-links.tsx). */
-function Sidebar({ role, pathname, onNavigate }: { role: Role; pathname: string; onNavigate?: () => void }) {
-  const links = useDelegatedLinks<HTMLElement>();
+/**
+ * The menu: router links that prefetch on intent (ADR 013). NavLink marks the current entry
+ * (`aria-current="page"`): "/" only on itself, any other entry also on the pages below it.
+ */
+function Sidebar({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+  const prefetch = intentPrefetch();
   return (
-    <nav ref={links.ref} aria-label="Menu principal" className="space-y-6">
+    <nav aria-label="Menu principal" className="space-y-6">
       {navFor(role).map(({ group, items }) => (
         <div key={group}>
           <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-fg-soft uppercase">{group}</p>
           <ul className="space-y-0.5">
-            {items.map((item) => {
-              const active = isActivePath(pathname, item.to);
-              return (
-                <li key={item.to}>
-                  <a href={item.to} aria-current={active ? "page" : undefined} onClick={onNavigate} className={menuLinkClass(active)}>
-                    {item.label}
-                  </a>
-                </li>
-              );
-            })}
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} prefetch={prefetch} onClick={onNavigate} className={menuLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </div>
       ))}
-      {links.prefetch}
     </nav>
   );
 }
@@ -76,13 +68,13 @@ export function AppShell({ user, org, children }: ShellProps) {
           </span>
           Alicerce
         </p>
-        <Sidebar role={org.role} pathname={pathname} />
+        <Sidebar role={org.role} />
       </aside>
       {open ? (
         <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
           <button type="button" aria-label="Fechar menu" className="absolute inset-0 bg-black/40" onClick={() => setOpen(false)} />
           <div className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-surface px-3 py-5 shadow-xl">
-            <Sidebar role={org.role} pathname={pathname} onNavigate={() => setOpen(false)} />
+            <Sidebar role={org.role} onNavigate={() => setOpen(false)} />
           </div>
         </div>
       ) : null}
@@ -122,13 +114,14 @@ export function ProfessionalShell({ user, org, children }: ShellProps) {
       <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2.5">
         <nav aria-label="Menu principal" className="flex items-center gap-1 text-sm">
           <span className="mr-2 font-bold">{org.name}</span>
-          <AppLink
+          <NavLink
             to="/"
             end
+            prefetch={intentPrefetch()}
             className={({ isActive }) => `rounded-lg px-3 py-2 ${isActive ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`}
           >
             Meu dia
-          </AppLink>
+          </NavLink>
         </nav>
         <UserMenu name={user.name} email={user.email} roleLabel={ROLE_LABELS[org.role]} />
       </header>
