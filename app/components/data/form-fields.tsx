@@ -1,5 +1,10 @@
-import { type KeyboardEvent, type ReactNode, type TextareaHTMLAttributes, useEffect, useId, useState } from "react";
+import { type KeyboardEvent, type ReactNode, type TextareaHTMLAttributes, useId, useState } from "react";
 import { maskPhone } from "../../../shared/mask.ts";
+import { useHydrated } from "../ui/hydrated.ts";
+import { RelationPicker } from "./relation-picker.tsx";
+import type { RelationOption } from "./types.ts";
+
+export { useHydrated };
 
 const inputClass =
   "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm text-fg placeholder:text-fg-soft/70 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger";
@@ -31,12 +36,6 @@ function ErrorText({ id, children }: { id: string; children: ReactNode }) {
       {children}
     </p>
   );
-}
-
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export function TextareaField({
@@ -325,5 +324,88 @@ export function PhonesField({
       ) : null}
       {groupError ? <ErrorText id={`${baseId}-erro`}>{groupError}</ErrorText> : null}
     </fieldset>
+  );
+}
+
+/**
+ * A record of another resource, searched by name (`RelationPicker`); the id is submitted in a
+ * hidden input named `name`. Without JavaScript, a `<select>` of `options` (what the loader sent).
+ */
+export function RelationField({
+  label,
+  name,
+  relation,
+  hint,
+  error,
+  required,
+  selected,
+  options,
+  onPick,
+  className = "",
+}: {
+  label: string;
+  name: string;
+  relation: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  required?: boolean | undefined;
+  selected: RelationOption | null;
+  options: readonly RelationOption[];
+  onPick?: (form: HTMLFormElement | null) => void;
+  className?: string;
+}) {
+  const id = `${name}-${useId()}`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`space-y-1.5 ${className}`}>
+      <Label htmlFor={id} label={label} required={required} />
+      <RelationPicker
+        id={id}
+        name={name}
+        relation={relation}
+        label={label}
+        defaultSelected={selected ? [selected] : []}
+        initialOptions={options}
+        invalid={Boolean(error)}
+        describedBy={describedBy}
+        required={required}
+        onPick={(_, form) => onPick?.(form)}
+      />
+      {hint ? <Hint id={`${id}-hint`}>{hint}</Hint> : null}
+      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
+    </div>
+  );
+}
+
+/** A computed value (a margin, a balance): shown and focusable, never submitted (no `name`). */
+export function ReadOnlyField({
+  label,
+  name,
+  value,
+  hint,
+  numeric,
+  className = "",
+}: {
+  label: string;
+  name: string;
+  value: string;
+  hint?: string | undefined;
+  numeric?: boolean;
+  className?: string;
+}) {
+  const id = `${name}-${useId()}`;
+  return (
+    <div className={`space-y-1.5 ${className}`}>
+      <Label htmlFor={id} label={label} />
+      <input
+        id={id}
+        readOnly
+        value={value}
+        placeholder="—"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={`${inputClass} bg-muted ${numeric ? "tabular-nums" : ""}`}
+      />
+      {hint ? <Hint id={`${id}-hint`}>{hint}</Hint> : null}
+    </div>
   );
 }

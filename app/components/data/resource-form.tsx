@@ -7,7 +7,9 @@ import type { FieldDef, FilterOption } from "../../../shared/resources/types.ts"
 import { Button, buttonClass } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { CheckboxField, Field, FormError, SelectField, useFormValidation } from "../ui/form.tsx";
-import { type PhoneValue, PhonesField, TagsField, TextareaField } from "./form-fields.tsx";
+import { completeMoneyInput, decimalsOfStep, maskDecimalInput, onMoneyInput } from "../ui/number-input.ts";
+import { type PhoneValue, PhonesField, ReadOnlyField, RelationField, TagsField, TextareaField } from "./form-fields.tsx";
+import type { RelationOption } from "./types.ts";
 
 /** Initial values of the form, as the inputs show them (see `formValuesFromRow`). */
 export type FormValues = Record<string, string | boolean | string[] | PhoneValue[]>;
@@ -173,7 +175,16 @@ export interface ResourceFormProps {
   singular: string;
   /** Options loaded by the route for selects the definition leaves open (e.g. the client's company). */
   selectOptions?: Record<string, readonly FilterOption[]>;
+  /**
+   * `relation` fields: the records offered before anything is typed (and the `<select>` without
+   * JavaScript), by field name. The current record must be among them to be named (see
+   * `formRelationsFromRow`); more are searched through `/api/<relation>/options?q=`.
+   */
+  relations?: Record<string, readonly RelationOption[]>;
 }
+
+const BARCODE_MAX = 14;
+const digitsOnly = (value: string) => value.replace(/\D/g, "").slice(0, BARCODE_MAX);
 
 /**
  * The shared create/edit form: the definition's fields by section, masks, the same zod schema
@@ -191,9 +202,10 @@ export function ResourceForm({
   basePath,
   singular,
   selectOptions = {},
+  relations = {},
 }: ResourceFormProps) {
   const navigation = useNavigation();
-  const { errors, formProps } = useFormValidation(schema, failure?.errors);
+  const { errors, validateField, formProps } = useFormValidation(schema, failure?.errors);
   const [dirty, setDirty] = useState(false);
   const submitting = useRef(false);
   const lastCep = useRef("");
@@ -282,6 +294,17 @@ export function ResourceForm({
   const css = showWhenCss(id, fields);
 
   const renderField = (field: FieldDef) => {
+    if (field.readOnly) {
+      return (
+        <ReadOnlyField
+          label={field.label}
+          name={field.name}
+          value={text(field.name)}
+          hint={field.hint}
+          numeric={field.kind === "money" || field.kind === "number"}
+        />
+      );
+    }
     const common = {
       label: field.label,
       name: field.name,
@@ -394,6 +417,68 @@ export function ResourceForm({
         );
       case "date":
         return <Field {...common} type="date" hint={field.hint} defaultValue={text(field.name)} />;
+      case "datetime":
+        return <Field {...common} type="datetime-local" hint={field.hint} defaultValue={text(field.name)} />;
+      case "money":
+        return (
+          <Field
+            {...common}
+            inputMode="decimal"
+            placeholder="R$ 0,00"
+            className="tabular-nums"
+            hint={field.hint}
+            defaultValue={text(field.name)}
+            onInput={(e) => onMoneyInput(e)}
+            onBlur={(e) => completeMoneyInput(e.currentTarget)}
+          />
+        );
+      case "number": {
+        const decimals = decimalsOfStep(field.step);
+        return (
+          <Field
+            {...common}
+            inputMode={decimals > 0 ? "decimal" : "numeric"}
+            hint={field.hint}
+            defaultValue={text(field.name)}
+            onInput={(e) => {
+              e.currentTarget.value = maskDecimalInput(e.currentTarget.value, decimals);
+            }}
+          />
+        );
+      }
+      case "barcode":
+        return (
+          <Field
+            {...common}
+            inputMode="numeric"
+            maxLength={BARCODE_MAX}
+            mask={digitsOnly}
+            placeholder="7891234567895"
+            hint={field.hint}
+            defaultValue={text(field.name)}
+          />
+        );
+      case "relation": {
+        const options = relations[field.name] ?? [];
+        const id = text(field.name);
+        const selected = id ? (options.find((o) => o.id === id) ?? { id, title: "Registro atual" }) : null;
+        return (
+          <RelationField
+            label={field.label}
+            name={field.name}
+            relation={field.relation ?? ""}
+            hint={field.hint}
+            error={errors[field.name]}
+            required={field.required}
+            selected={selected}
+            options={options}
+            onPick={(form) => {
+              setDirty(true);
+              if (form) validateField(form, field.name);
+            }}
+          />
+        );
+      }
       default:
         return <Field {...common} hint={field.hint} defaultValue={text(field.name)} />;
     }

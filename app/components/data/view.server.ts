@@ -4,7 +4,7 @@
  * never reach the list page's JavaScript.
  */
 import { formatCep, formatCnpj, formatCpf, formatPhoneBR } from "../../../shared/documents.ts";
-import { formatBRL, formatDate, formatDateTime, formatNumber } from "../../../shared/format.ts";
+import { formatBRL, formatDate, formatDateTime, formatNumber, toDateTimeLocal } from "../../../shared/format.ts";
 import { listQueryToSearch, parseDateRange, parseNumberRange } from "../../../shared/resources/query.ts";
 import type { ColumnDef, FieldDef, ListQuery, ListResult, ResourceDefinition } from "../../../shared/resources/types.ts";
 import type {
@@ -65,10 +65,9 @@ function cellOf<Row extends { id: string }>(def: Def<Row>, column: ColumnDef<Row
   const cell = column.cell;
   const text = column.text(row);
   switch (cell?.kind) {
-    case "money": {
-      const value = column.value?.(row);
-      return { kind: "money", text: typeof value === "number" && Number.isFinite(value) ? formatBRL(value) : text };
-    }
+    // The definition's text is already "R$ 1.234,56" (its `value` is what XLSX gets, in reais).
+    case "money":
+      return { kind: "money", text };
     case "number": {
       const value = column.value?.(row);
       return { kind: "number", text: text || (typeof value === "number" && Number.isFinite(value) ? formatNumber(value) : "") };
@@ -336,6 +335,14 @@ function safeDate(value: string, withTime = false): string {
   }
 }
 
+function safeDateTimeLocal(value: string): string {
+  try {
+    return toDateTimeLocal(value);
+  } catch {
+    return "";
+  }
+}
+
 interface StoredPhone {
   numero: string;
   whatsapp?: boolean;
@@ -351,6 +358,32 @@ export function whatsappHref(digits: string): string {
   return `https://wa.me/55${digits.replace(/\D/g, "")}`;
 }
 
+/**
+ * The name of the record a relation field points to, by the rows' convention: `fornecedorId`
+ * is named by `fornecedorNome` (null when the row has no such name: the record was deleted).
+ */
+function relationTitle(field: FieldDef, row: Record<string, unknown>): string | null {
+  const base = field.name.endsWith("Id") ? field.name.slice(0, -2) : field.name;
+  const title = row[`${base}Nome`];
+  return typeof title === "string" && title ? title : null;
+}
+
+/**
+ * The records a form's relation fields point to, named (`{ fornecedorId: [{ id, title }] }`):
+ * what an edit page's loader passes as `relations` (with any other options it offers).
+ */
+export function formRelationsFromRow<Row extends { id: string }>(def: Def<Row>, row: Row): Record<string, RelationOption[]> {
+  const record = row as unknown as Record<string, unknown>;
+  const out: Record<string, RelationOption[]> = {};
+  for (const field of def.fields) {
+    if (field.kind !== "relation") continue;
+    const id = record[field.name];
+    const title = relationTitle(field, record);
+    out[field.name] = typeof id === "string" && id && title ? [{ id, title }] : [];
+  }
+  return out;
+}
+
 /** How one field of a record reads on the detail page. */
 export function displayValue(field: FieldDef, row: Record<string, unknown>): DetailValue {
   const value = row[field.name];
@@ -362,6 +395,18 @@ export function displayValue(field: FieldDef, row: Record<string, unknown>): Det
   if (isBlank(value)) return { kind: "empty" };
   const text = String(value);
   switch (field.kind) {
+    case "money":
+      return typeof value === "number" ? { kind: "text", text: formatBRL(value), numeric: true } : { kind: "text", text };
+    case "number":
+      return typeof value === "number" ? { kind: "text", text: formatNumber(value), numeric: true } : { kind: "text", text };
+    case "barcode":
+      return { kind: "text", text, numeric: true };
+    case "datetime":
+      return { kind: "text", text: safeDate(text, true), numeric: true };
+    case "relation": {
+      const title = relationTitle(field, row);
+      return title ? { kind: "text", text: title } : { kind: "empty" };
+    }
     case "cpf-cnpj":
       return { kind: "text", text: formatDocument(text), numeric: true };
     case "cnpj":
@@ -472,6 +517,23 @@ export function formValuesFromRow<Row extends { id: string }>(def: Def<Row>, row
         break;
       case "tel":
         values[field.name] = typeof value === "string" && value ? formatPhoneBR(value) : "";
+        break;
+      // Money is stored in centavos and typed in reais: "R$ 1.234,56" (what the money mask shows).
+      case "money":
+        values[field.name] = typeof value === "number" ? formatBRL(value) : isBlank(value) ? "" : String(value);
+        break;
+      // "2,5": a decimal comma, no grouping (what the number mask keeps).
+      case "number":
+        values[field.name] =
+          typeof value === "number"
+            ? formatNumber(value, { maximumFractionDigits: 6, useGrouping: false })
+            : isBlank(value)
+              ? ""
+              : String(value);
+        break;
+      // `<input type="datetime-local">` holds São Paulo wall-clock time.
+      case "datetime":
+        values[field.name] = isBlank(value) ? "" : safeDateTimeLocal(String(value));
         break;
       default:
         values[field.name] = isBlank(value) ? "" : String(value);

@@ -64,16 +64,28 @@ export function useFormValidation(schema: z.ZodType, serverErrors?: FieldErrors)
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const all = validate(event.currentTarget);
     for (const key of Object.keys(all)) touched.current.add(key);
-    if (Object.keys(all).length > 0) {
+    const firstKey = Object.keys(all)[0];
+    if (firstKey !== undefined) {
       event.preventDefault();
-      const first = event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(all)[0]}"]`);
+      // A field whose value rides in a hidden input (a relation picker) names its visible input.
+      const name = CSS.escape(firstKey);
+      const form = event.currentTarget;
+      const first =
+        form.querySelector<HTMLElement>(`[name="${name}"]:not([type="hidden"])`) ??
+        form.querySelector<HTMLElement>(`[data-field-input="${name}"]`);
       first?.focus();
     }
+  };
+  /** A field changed outside an input event (a picked record): validate it as if blurred. */
+  const validateField = (form: HTMLFormElement, name: string) => {
+    touched.current.add(name);
+    setDismissed((prev) => new Set(prev).add(name));
+    validate(form, touched.current);
   };
 
   const merged: FieldErrors = { ...errors };
   for (const [key, message] of Object.entries(serverErrors ?? {})) if (!dismissedServer.has(key) && !merged[key]) merged[key] = message;
-  return { errors: merged, formProps: { onBlur, onChange, onSubmit, noValidate: true } };
+  return { errors: merged, validateField, formProps: { onBlur, onChange, onSubmit, noValidate: true } };
 }
 
 export function FormError({ errors }: { errors?: FieldErrors }) {

@@ -15,7 +15,10 @@ const MAX_INTEGER_DIGITS = 13;
  * keypads have no comma) becomes the comma.
  */
 export function maskMoneyInput(raw: string, { prefix = true }: { prefix?: boolean } = {}): string {
-  let v = raw.replace(/R\$/gi, "").replace(/\s/g, "");
+  let v = raw
+    .replace(/R\$/gi, "")
+    .replace(/\s/g, "")
+    .replace(/[\u2212\u2013]/g, "-");
   const negative = v.startsWith("-");
   v = v.replace(/-/g, "");
   if (!v.includes(",") && v.endsWith(".")) v = `${v.slice(0, -1)},`;
@@ -59,10 +62,10 @@ export function completeMoneyInput(el: HTMLInputElement, options: { prefix?: boo
 
 /**
  * Digits with at most `decimals` decimal places after a comma ("." typed is shown as the comma);
- * `decimals` 0 keeps digits only. A leading minus stays.
+ * `decimals` 0 keeps digits only. A leading minus ("-", or "−" as pt-BR hints write it) stays.
  */
 export function maskDecimalInput(raw: string, decimals: number): string {
-  let v = raw.replace(/\s/g, "");
+  let v = raw.replace(/\s/g, "").replace(/[\u2212\u2013]/g, "-");
   const negative = v.startsWith("-");
   v = v.replace(/-/g, "");
   const sign = negative ? "-" : "";
