@@ -11,10 +11,9 @@ import path from "node:path";
 import type { ListQuery } from "../shared/resources/types.ts";
 import { seedDemo } from "../db/seed/demo.ts";
 import { orgScope } from "../db/tenant.ts";
-import { clientListSpec } from "../worker/resources/clients.ts";
-import { pageQueries } from "../worker/resources/list-page.ts";
-import { readCursor } from "../worker/resources/common.ts";
-import { encodeCursor } from "../worker/resources/cursor.ts";
+import { pageQueries } from "../worker/resources/list-engine.ts";
+import { encodeCursor, readCursor } from "../worker/resources/cursor.ts";
+import { moduleOf } from "../worker/resources/registry.ts";
 import { seedResources } from "./lib/bench-seed.ts";
 import { migrateDatabase } from "./lib/migrate.ts";
 
@@ -62,9 +61,9 @@ try {
 
   for (const [label, patch] of cases) {
     const query = { ...base, ...patch };
-    const cursor = readCursor(query.after, query.sort, query.dir);
+    const cursor = readCursor(query.after, query.sort, query.dir, query.sort === "nome" ? "text" : "date");
     const page = { limit: 25, offset: cursor ? 0 : (query.page - 1) * 25, cursor };
-    const q = pageQueries(db, scope, clientListSpec, query, page);
+    const q = pageQueries(db, scope, moduleOf("clients"), query, page);
     const rowsSql = q.rows.toSQL();
     const plan = await db.$client.execute({ sql: `explain query plan ${rowsSql.sql}`, args: rowsSql.params as never[] });
     const totalSql = q.total.toSQL();

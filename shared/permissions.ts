@@ -69,6 +69,17 @@ export const SETTINGS: Access = {
   lgpd: NOBODY,
 };
 
+/** Every member's own screens (dashboard, profile, preferences): everyone reads and changes their own. */
+export const EVERYONE: Access = {
+  read: ROLES,
+  create: ROLES,
+  update: ROLES,
+  delete: ROLES,
+  import: NOBODY,
+  export: NOBODY,
+  lgpd: NOBODY,
+};
+
 /** What the table answers for a resource's access. */
 export function allows(access: Access, role: Role, action: Action): boolean {
   return access[action].includes(role);

@@ -46,6 +46,13 @@ export function cityKey(city: string): string {
   return `${CITY_KEY}${words(city).join(" ")}`;
 }
 
+export const CATEGORY_KEY = "#g:";
+
+/** A category filter's key ("Copa e cozinha" → "#g:copa e cozinha"). */
+export function categoryKey(category: string): string {
+  return `${CATEGORY_KEY}${words(category).join(" ")}`;
+}
+
 /** Longest key kept; a longer one is cut (a prefix still finds it). */
 const MAX_KEY = 120;
 

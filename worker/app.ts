@@ -4,7 +4,7 @@ import { authApi, wellKnown } from "./api/auth.ts";
 import { functionsApi } from "./api/functions.ts";
 import { inngestApi } from "./api/inngest.ts";
 import { meApi } from "./api/me.ts";
-import { clientsApi, companiesApi } from "./api/resources.ts";
+import { mountResourceApis } from "./api/resources.ts";
 import { requestContext } from "./context.ts";
 import { apiError, INTERNAL_ERROR } from "./http/errors.ts";
 import {
@@ -50,8 +50,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return next();
   });
   app.route("/api/me", meApi);
-  app.route("/api/clients", clientsApi);
-  app.route("/api/companies", companiesApi);
+  mountResourceApis(app);
   app.all("/api/*", (c) => apiError(c, 404, "Rota da API não encontrada.", "not_found"));
   app.route("/functions/v1", functionsApi);
 

@@ -2,13 +2,15 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/app";
 import { AppShell, ProfessionalShell } from "../components/shell/app-shell.tsx";
 import { requireOrg } from "../server/guards.server.ts";
+import { readable } from "../../worker/auth/permissions.ts";
 
 /** Runs before any child loader or action: no page of the default layout is reachable signed out. */
 export const middleware: Route.MiddlewareFunction[] = [({ request, context }) => void requireOrg(context, request)];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, org } = requireOrg(context, request);
-  return { user: { name: auth.user.name, email: auth.user.email }, org: { name: org.name, role: org.role } };
+  // The menu shows what the permission table lets this role read.
+  return { user: { name: auth.user.name, email: auth.user.email }, org: { name: org.name, role: org.role, readable: readable(org.role) } };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {

@@ -7,26 +7,28 @@ export interface NavItem {
   to: string;
   label: string;
   group: NavGroup;
-  roles: readonly Role[];
+  /** The record or area of the permission table whose "read" shows the item. */
+  resource: string;
 }
-
-const ALL: readonly Role[] = ["owner", "admin", "staff", "professional"];
-const MANAGERS: readonly Role[] = ["owner", "admin"];
 
 /** Only screens that exist are listed; each feature adds its entry when it ships. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: "/", label: "Dashboard", group: "Negócio", roles: ALL },
-  { to: "/clients", label: "Clientes", group: "Negócio", roles: ALL },
-  { to: "/companies", label: "Empresas", group: "Negócio", roles: ALL },
-  { to: "/config", label: "Perfil do Negócio", group: "Configurações", roles: MANAGERS },
-  { to: "/admin/users", label: "Usuários", group: "Configurações", roles: MANAGERS },
-  { to: "/settings", label: "Configurações", group: "Configurações", roles: ALL },
-  { to: "/setup-database", label: "Banco de Dados", group: "Configurações", roles: MANAGERS },
-  { to: "/supabase-test", label: "Diagnóstico do Sistema", group: "Configurações", roles: MANAGERS },
+  { to: "/", label: "Dashboard", group: "Negócio", resource: "account" },
+  { to: "/clients", label: "Clientes", group: "Negócio", resource: "clients" },
+  { to: "/companies", label: "Empresas", group: "Negócio", resource: "companies" },
+  { to: "/produtos", label: "Produtos", group: "Negócio", resource: "produtos" },
+  { to: "/movimentacao-produtos", label: "Movimentações de produtos", group: "Negócio", resource: "movimentacoes-produtos" },
+  { to: "/config", label: "Perfil do Negócio", group: "Configurações", resource: "organization" },
+  { to: "/business-settings", label: "Configurações do Negócio", group: "Configurações", resource: "business-settings" },
+  { to: "/admin/users", label: "Usuários", group: "Configurações", resource: "team" },
+  { to: "/settings", label: "Configurações", group: "Configurações", resource: "account" },
+  { to: "/setup-database", label: "Banco de Dados", group: "Configurações", resource: "organization" },
+  { to: "/supabase-test", label: "Diagnóstico do Sistema", group: "Configurações", resource: "organization" },
 ];
 
-export function navFor(role: Role): { group: NavGroup; items: NavItem[] }[] {
-  return NAV_GROUPS.map((group) => ({ group, items: NAV_ITEMS.filter((i) => i.group === group && i.roles.includes(role)) })).filter(
+/** The menu of a member who may read `readable` (the permission table's answer, computed by the layout's loader). */
+export function navFor(readable: readonly string[]): { group: NavGroup; items: NavItem[] }[] {
+  return NAV_GROUPS.map((group) => ({ group, items: NAV_ITEMS.filter((i) => i.group === group && readable.includes(i.resource)) })).filter(
     (g) => g.items.length > 0,
   );
 }

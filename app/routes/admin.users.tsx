@@ -10,10 +10,11 @@ import { formatDate } from "../../shared/format.ts";
 import { titleMeta } from "../lib/title.ts";
 import { ROLE_LABELS } from "../modules/navigation.ts";
 import { inviteSchema, teamActionSchema } from "../../shared/schemas/team.ts";
-import { requireRole } from "../server/guards.server.ts";
+import { requirePermission } from "../server/guards.server.ts";
 import { domainFailure, parseForm } from "../server/forms.server.ts";
 import { serviceContext } from "../../worker/context.ts";
-import { changeRole, inviteMember, listMembers, MANAGER_ROLES, setActive } from "../../worker/services/team.ts";
+import { changeRole, inviteMember, listMembers, setActive } from "../../worker/services/team.ts";
+import { can } from "../../worker/auth/permissions.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Usuários");
 
@@ -40,7 +41,7 @@ const STATUS: Record<Status, { label: string; className: string }> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { rc, auth, org } = requireRole(context, request, MANAGER_ROLES);
+  const { rc, auth, org } = requirePermission(context, request, "team", "read");
   const members = await listMembers(serviceContext(rc), org);
   // ?desativar=<id> is the confirmation step: it works without JavaScript and changes nothing.
   const confirmId = new URL(request.url).searchParams.get("desativar");
@@ -67,7 +68,7 @@ function done(intent: Intent, message: string) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { rc, auth, org } = requireRole(context, request, MANAGER_ROLES);
+  const { rc, auth, org } = requirePermission(context, request, "team", "update");
   const parsed = await parseForm(request, teamActionSchema);
   if (!parsed.ok) return parsed.response;
   const ctx = serviceContext(rc);
@@ -80,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "papel": {
         const changed = await changeRole(ctx, org, input.membershipId, input.papel);
         // Someone who just gave up managing can't stay on this page: show them where they stand.
-        if (changed.userId === auth.user.id && !MANAGER_ROLES.includes(input.papel)) return redirect(`/settings?papel=${input.papel}`);
+        if (changed.userId === auth.user.id && !can(input.papel, "team", "read")) return redirect(`/settings?papel=${input.papel}`);
         return done("papel", `Papel alterado para ${ROLE_LABELS[input.papel]}.`);
       }
       case "desativar":

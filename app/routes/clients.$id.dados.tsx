@@ -1,15 +1,15 @@
 import type { Route } from "./+types/clients.$id.dados";
-import { requireManager } from "../server/resources.server.ts";
-import { serviceContext } from "../../worker/context.ts";
-import { exportClientData } from "../../worker/resources/index.ts";
+import { clientDefinition } from "../../shared/resources/clients.ts";
+import { guard } from "../server/resources.server.ts";
+import { exportClientData } from "../../worker/services/clients.ts";
 import { DomainError } from "../../worker/services/context.ts";
 
 /** LGPD: everything held about one client, as a JSON download (owner and admin only). */
 export async function loader(args: Route.LoaderArgs) {
-  const { rc, org } = requireManager(args);
+  const { ctx, actor } = guard(args, clientDefinition, "lgpd");
   const id = args.params.id;
   try {
-    const body = await exportClientData(serviceContext(rc), org.id, id);
+    const body = await exportClientData(ctx, actor, id);
     return new Response(JSON.stringify(body, null, 2), {
       headers: {
         "content-type": "application/json; charset=utf-8",

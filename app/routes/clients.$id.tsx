@@ -11,23 +11,19 @@ import { formatDateTime } from "../../shared/format.ts";
 import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";
 import { clientDefinition } from "../../shared/resources/clients.ts";
-import { deleteOne, eraseOne, permissionsFor, takeFlash, toastFor, WRITE_ROLES } from "../server/resources.server.ts";
+import { deleteOne, eraseOne, loadRecord, screenPermissions, takeFlash, toastFor } from "../server/resources.server.ts";
 import { readForm } from "../server/forms.server.ts";
-import { requireOrg, requireRole } from "../server/guards.server.ts";
-import { serviceContext } from "../../worker/context.ts";
-import { getRecord, timelineOf } from "../../worker/resources/index.ts";
+import { requireOrg } from "../server/guards.server.ts";
+import { timelineOf } from "../../worker/services/clients.ts";
+import type { ClientRow } from "../../shared/resources/clients.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Cliente");
 
 export async function loader(args: Route.LoaderArgs) {
-  const { rc, org } = requireOrg(args.context, args.request);
-  const ctx = serviceContext(rc);
-  const id = args.params.id;
   // One round trip: the timeline is derived from the row itself.
-  const row = await getRecord(ctx, org.id, "clients", id);
-  if (!row) throw new Response("Cliente não encontrado.", { status: 404 });
+  const row = await loadRecord<ClientRow>(args, clientDefinition, args.params.id);
   const events = timelineOf(row);
-  const permissions = permissionsFor(org.role);
+  const permissions = screenPermissions(args, clientDefinition);
   const url = new URL(args.request.url);
   const confirm =
     permissions.canWrite && url.searchParams.has("excluir")
@@ -51,8 +47,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  // Every action here writes: who may not gets the answer before their form is even read.
-  requireRole(args.context, args.request, WRITE_ROLES);
+  // Every action here writes: who may not delete gets the answer before their form is even read.
+  requireOrg(args.context, args.request);
   const form = await readForm(args.request);
   const intent = form.get("intent");
   if (intent === "excluir") return deleteOne(args, clientDefinition, args.params.id);

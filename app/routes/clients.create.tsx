@@ -4,18 +4,16 @@ import { ResourceForm } from "../components/data/resource-form.tsx";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { clientDefinition } from "../../shared/resources/clients.ts";
-import { requireWriter, saveAction } from "../server/resources.server.ts";
-import { serviceContext } from "../../worker/context.ts";
-import { companyOptions } from "../../worker/resources/index.ts";
+import { formLoader, saveAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Novo Cliente");
 
 export async function loader(args: Route.LoaderArgs) {
-  const { rc, org } = requireWriter(args);
-  const companies = (await companyOptions(serviceContext(rc), org.id, "", 200)).map((c) => ({ value: c.id, label: c.title }));
   // "Novo cliente" from a company's page comes with `?empresa=<id>`.
-  const empresa = new URL(args.request.url).searchParams.get("empresa");
-  return { companies, values: { tipo: "pf", empresaId: companies.some((c) => c.value === empresa) ? (empresa as string) : "" } };
+  const empresa = new URL(args.request.url).searchParams.get("empresa") ?? "";
+  const { relations } = await formLoader(args, clientDefinition, undefined, { empresaId: empresa });
+  const known = relations.empresaId?.some((c) => c.id === empresa);
+  return { relations, values: { tipo: "pf", empresaId: known ? empresa : "" } };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -36,7 +34,7 @@ export default function NewClient({ loaderData, actionData }: Route.ComponentPro
         cancelHref="/clients"
         basePath="/clients"
         singular="cliente"
-        selectOptions={{ empresaId: loaderData.companies }}
+        relations={loaderData.relations}
       />
     </>
   );

@@ -3,12 +3,12 @@ import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { ImportPage } from "../components/data/import-page.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { clientDefinition } from "../../shared/resources/clients.ts";
-import { importAction, requireWriter } from "../server/resources.server.ts";
+import { guard, importAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Importar clientes");
 
 export async function loader(args: Route.LoaderArgs) {
-  requireWriter(args);
+  guard(args, clientDefinition, "import");
   // The file names the company (nome fantasia, razão social or CNPJ), not its id.
   const fields = clientDefinition.fields.map((f) => ({ name: f.name, label: f.label, required: f.required }));
   return { fields: fields.map((f) => (f.name === "empresaId" ? { ...f, label: "Empresa (nome ou CNPJ)" } : f)) };

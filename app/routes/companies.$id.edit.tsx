@@ -5,12 +5,12 @@ import { formValuesFromRow } from "../components/data/view.server.ts";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { type CompanyRow, companyDefinition, companyDisplayName } from "../../shared/resources/companies.ts";
-import { loadRecord, requireWriter, saveAction } from "../server/resources.server.ts";
+import { guard, loadRecord, saveAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Editar Empresa");
 
 export async function loader(args: Route.LoaderArgs) {
-  requireWriter(args);
+  guard(args, companyDefinition, "update");
   const row = await loadRecord<CompanyRow>(args, companyDefinition, args.params.id);
   return { id: row.id, name: companyDisplayName(row), values: formValuesFromRow(companyDefinition, row) };
 }

@@ -9,23 +9,19 @@ import { formatPhoneBR } from "../../shared/documents.ts";
 import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";
 import { companyDefinition } from "../../shared/resources/companies.ts";
-import { deleteOne, permissionsFor, takeFlash, toastFor, WRITE_ROLES } from "../server/resources.server.ts";
+import { deleteOne, guard, screenPermissions, takeFlash, toastFor } from "../server/resources.server.ts";
 import { readForm } from "../server/forms.server.ts";
-import { requireOrg, requireRole } from "../server/guards.server.ts";
-import { serviceContext } from "../../worker/context.ts";
-import { companyWithClients } from "../../worker/resources/index.ts";
+import { companyWithClients } from "../../worker/services/companies.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Empresa");
 
 export async function loader(args: Route.LoaderArgs) {
-  const { rc, org } = requireOrg(args.context, args.request);
-  const ctx = serviceContext(rc);
-  const id = args.params.id;
+  const { ctx, actor } = guard(args, companyDefinition, "read");
   // One round trip: the company and its clients in one batch.
-  const found = await companyWithClients(ctx, org.id, id);
+  const found = /^[0-9A-Za-z-]{1,64}$/.test(args.params.id) ? await companyWithClients(ctx, actor, args.params.id) : null;
   if (!found) throw new Response("Empresa não encontrada.", { status: 404 });
   const { company: row, clients: linked } = found;
-  const permissions = permissionsFor(org.role);
+  const permissions = screenPermissions(args, companyDefinition);
   const confirm = permissions.canWrite && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null;
   return {
     view: buildDetailView(companyDefinition, row),
@@ -41,8 +37,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  // Every action here writes: who may not gets the answer before their form is even read.
-  requireRole(args.context, args.request, WRITE_ROLES);
+  // Every action here deletes: who may not gets the answer before their form is even read.
+  guard(args, companyDefinition, "delete");
   const form = await readForm(args.request);
   if (form.get("intent") === "excluir") return deleteOne(args, companyDefinition, args.params.id);
   return { error: UNKNOWN_INTENT };

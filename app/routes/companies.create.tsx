@@ -4,12 +4,12 @@ import { ResourceForm } from "../components/data/resource-form.tsx";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { companyDefinition } from "../../shared/resources/companies.ts";
-import { requireWriter, saveAction } from "../server/resources.server.ts";
+import { guard, saveAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Nova Empresa");
 
 export function loader(args: Route.LoaderArgs) {
-  requireWriter(args);
+  guard(args, companyDefinition, "create");
   return { values: {} };
 }
 

@@ -3,12 +3,12 @@ import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { ImportPage } from "../components/data/import-page.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { companyDefinition } from "../../shared/resources/companies.ts";
-import { importAction, requireWriter } from "../server/resources.server.ts";
+import { guard, importAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Importar empresas");
 
 export async function loader(args: Route.LoaderArgs) {
-  requireWriter(args);
+  guard(args, companyDefinition, "import");
   return { fields: companyDefinition.fields.map((f) => ({ name: f.name, label: f.label, required: f.required })) };
 }
 

@@ -9,16 +9,15 @@ import { formatCep, formatCnpj, formatCpf } from "../../shared/documents.ts";
 import { MASKS, maskCpfCnpj, maskPhone } from "../../shared/mask.ts";
 import { titleMeta } from "../lib/title.ts";
 import { LOGO_TYPES, needsCreci, organizationSchema, SEGMENT_OPTIONS, UFS } from "../../shared/schemas/organization.ts";
-import { requireRole } from "../server/guards.server.ts";
+import { requirePermission } from "../server/guards.server.ts";
 import { domainFailure, parseForm } from "../server/forms.server.ts";
 import { serviceContext } from "../../worker/context.ts";
 import { deleteOrgFile, getOrganization, storeLogo, updateOrganization } from "../../worker/services/organization.ts";
-import { MANAGER_ROLES } from "../../worker/services/team.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Perfil do Negócio");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { rc, org } = requireRole(context, request, MANAGER_ROLES);
+  const { rc, org } = requirePermission(context, request, "organization", "read");
   const row = await getOrganization(rc.db, org.id);
   if (!row) throw new Response("Organização não encontrada.", { status: 404 });
   const doc = row.document ?? "";
@@ -45,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { rc, org } = requireRole(context, request, MANAGER_ROLES);
+  const { rc, org } = requirePermission(context, request, "organization", "update");
   const parsed = await parseForm(request, organizationSchema);
   if (!parsed.ok) return parsed.response;
   const { logo, removerLogo, ...input } = parsed.data;

@@ -3,15 +3,14 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Card, PageHeader } from "../components/ui/card.tsx";
 import { formatDateTime } from "../../shared/format.ts";
 import { titleMeta } from "../lib/title.ts";
-import { requireRole } from "../server/guards.server.ts";
+import { requirePermission } from "../server/guards.server.ts";
 import { DEMO_LOGIN, DEMO_PEOPLE } from "../../db/seed/demo.ts";
 import { databaseStatus } from "../../worker/services/database.ts";
-import { MANAGER_ROLES } from "../../worker/services/team.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Banco de Dados");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { rc } = requireRole(context, request, MANAGER_ROLES);
+  const { rc } = requirePermission(context, request, "organization", "read");
   const status = await databaseStatus(rc.db);
   const production = rc.config.APP_ENV === "production";
   return {

@@ -4,14 +4,13 @@ import { Button } from "../components/ui/button.tsx";
 import { PageHeader } from "../components/ui/card.tsx";
 import { formatDateTime } from "../../shared/format.ts";
 import { titleMeta } from "../lib/title.ts";
-import { requireRole } from "../server/guards.server.ts";
+import { requirePermission } from "../server/guards.server.ts";
 import { CHECK_TIMEOUT_MS, type CheckStatus, runDiagnostics } from "../../worker/services/diagnostics.ts";
-import { MANAGER_ROLES } from "../../worker/services/team.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Diagnóstico do Sistema");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { rc, org } = requireRole(context, request, MANAGER_ROLES);
+  const { rc, org } = requirePermission(context, request, "organization", "read");
   const now = new Date();
   const checks = await runDiagnostics({ db: rc.db, config: rc.config, bucket: rc.env.FILES, orgId: org.id, now });
   return { checks, ranAt: formatDateTime(now), timeoutS: CHECK_TIMEOUT_MS / 1000 };

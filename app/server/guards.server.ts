@@ -3,6 +3,9 @@ import type { AuthOrg, AuthState } from "../../worker/auth/sessions.ts";
 import { getRequestContext, type RequestContext } from "../../worker/context.ts";
 import type { Role } from "../../db/schema/organizations.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import type { Action } from "../../shared/permissions.ts";
+import { can } from "../../worker/auth/permissions.ts";
+import type { Actor } from "../../worker/services/context.ts";
 
 export const RETURN_COOKIE = "alicerce_return_to";
 
@@ -69,6 +72,23 @@ export function requireOnboarding(context: Readonly<RouterContextProvider>, requ
 }
 
 export const FORBIDDEN_MESSAGE = "Você não tem permissão para acessar esta página.";
+
+/** A member whose role the permission table lets do `action` on `resource` (a record or an area); else 403. */
+export function requirePermission(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  resource: string,
+  action: Action,
+): InOrg & { actor: Actor } {
+  const signed = requireOrg(context, request);
+  if (!can(signed.org.role, resource, action)) throw new Response(FORBIDDEN_MESSAGE, { status: 403 });
+  return { ...signed, actor: actorOf(signed) };
+}
+
+/** Who the services act for. */
+export function actorOf(signed: InOrg): Actor {
+  return { userId: signed.auth.user.id, orgId: signed.org.id, role: signed.org.role };
+}
 
 export function requireRole(context: Readonly<RouterContextProvider>, request: Request, roles: readonly Role[]): InOrg {
   const signed = requireOrg(context, request);

@@ -4,59 +4,54 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import type { Role } from "../../db/schema/organizations.ts";
+import type { Action, Permissions } from "../../shared/permissions.ts";
+import type { ResourceDefinition } from "../../shared/resources/types.ts";
+import { permissionsFor } from "../../worker/auth/permissions.ts";
 import { serviceContext } from "../../worker/context.ts";
+import type { ServiceContext } from "../../worker/services/context.ts";
+import { exportRecords } from "../../worker/resources/export.ts";
+import { commitImport, type ImportPreview, previewImport } from "../../worker/resources/import.ts";
 import {
-  commitImport,
   createRecord,
   deleteRecords,
-  eraseClient,
-  exportRecords,
-  getRecord,
-  type ImportPreview,
+  eraseRecord,
   listRecords,
-  previewImport,
-  type ResourceName,
+  recordFormStatements,
+  recordStatement,
   restoreRecords,
+  rowsOf,
   updateRecord,
-} from "../../worker/resources/index.ts";
+} from "../../worker/resources/records.ts";
 import { DomainError } from "../../worker/services/context.ts";
-import { MANAGER_ROLES } from "../../worker/services/team.ts";
 import { needsNormalizing, normalizeListParams } from "../components/data/list-params.ts";
-import { LIST_PANELS, type Permissions, type ToastData } from "../components/data/types.ts";
+import { LIST_PANELS, type ToastData } from "../components/data/types.ts";
 import { buildListView, isFeminine } from "../components/data/view.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { FORM_ERROR_KEY, UNKNOWN_INTENT, validateForm } from "../../shared/validation.ts";
 import { parseListQuery } from "../../shared/resources/query.ts";
-import type { ResourceDefinition } from "../../shared/resources/types.ts";
 import { readForm } from "./forms.server.ts";
-import { normalizePath, readCookie, requireOrg, requireRole } from "./guards.server.ts";
+import { normalizePath, readCookie, requireOrg, requirePermission } from "./guards.server.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: a definition of any resource (rows and inputs differ per resource)
 export type AnyDefinition = ResourceDefinition<any, any>;
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-function resourceName(def: AnyDefinition): ResourceName {
-  return def.name as ResourceName;
+/** The member, after the permission table allowed `action` on the definition's resource (else a 403 page). */
+export function guard(args: Args, def: AnyDefinition, action: Action) {
+  const signed = requirePermission(args.context, args.request, def.name, action);
+  return { ...signed, ctx: serviceContext(signed.rc) as ServiceContext };
 }
 
-/** Who may create, edit, delete and import records: everyone but the professional role. */
-export const WRITE_ROLES: readonly Role[] = ["owner", "admin", "staff"];
-export { MANAGER_ROLES };
-
-/** Pages that change records: 403 for the read-only professional role. */
-export function requireWriter(args: Args) {
-  return requireRole(args.context, args.request, WRITE_ROLES);
+/** What the screen may show for the member's role (buttons, links), from the permission table. */
+export function screenPermissions(args: Args, def: AnyDefinition): Permissions {
+  return permissionsFor(requireOrg(args.context, args.request).org.role, def.name);
 }
 
-/** LGPD export and erase: owner and admin only. */
-export function requireManager(args: Args) {
-  return requireRole(args.context, args.request, MANAGER_ROLES);
-}
-
-export function permissionsFor(role: Role): Permissions {
-  return { canWrite: WRITE_ROLES.includes(role), canManage: MANAGER_ROLES.includes(role) };
+/** A domain refusal as the page's answer (403/404 pages), anything else unchanged. */
+function asPageError(error: unknown): never {
+  if (error instanceof DomainError && (error.status === 403 || error.status === 404)) throw data(error.message, { status: error.status });
+  throw error;
 }
 
 // ---------------------------------------------------------------------------
@@ -159,14 +154,14 @@ function withSearch(pathname: string, params: URLSearchParams): string {
 }
 
 export async function listLoader(args: Args, def: AnyDefinition) {
-  const { rc, org } = requireOrg(args.context, args.request);
+  const { ctx, actor, org } = guard(args, def, "read");
   const url = new URL(args.request.url);
   // Client navigations load `/clients.data?…`: links are built on the page's own path.
   const pathname = normalizePath(url.pathname);
   // A GET form submitted without JavaScript: go to the same list's normal URL.
   if (needsNormalizing(url.searchParams)) throw redirect(withSearch(pathname, normalizeListParams(url.searchParams)));
   const query = parseListQuery(url, def);
-  const result = await listRecords(serviceContext(rc), org.id, resourceName(def), query);
+  const result = await listRecords(ctx, actor, def.name, query).catch(asPageError);
   const lastPage = Math.max(1, Math.ceil(result.total / Math.max(1, result.pageSize)));
   // A copied link to a page that no longer exists (records deleted since): the last page.
   if (result.rows.length === 0 && query.page > lastPage) {
@@ -176,7 +171,7 @@ export async function listLoader(args: Args, def: AnyDefinition) {
     else params.delete("page");
     throw redirect(withSearch(pathname, params));
   }
-  const permissions = permissionsFor(org.role);
+  const permissions = permissionsFor(org.role, def.name);
   const confirmIds = permissions.canWrite ? url.searchParams.getAll("excluir").slice(0, 200) : [];
   const panel = url.searchParams.get("painel");
   const openPanel = LIST_PANELS.find((p) => p === panel) ?? null;
@@ -190,20 +185,19 @@ function idsFrom(form: FormData): string[] {
 
 /** The list's POST: delete a selection (after the confirmation step) or undo a deletion. */
 export async function listAction(args: Args, def: AnyDefinition) {
-  const { rc, auth, org } = requireRole(args.context, args.request, WRITE_ROLES);
+  const { ctx, actor } = guard(args, def, "delete");
   const form = await readForm(args.request);
   const intent = form.get("intent");
   const ids = idsFrom(form);
   const back = safeRedirectPath(typeof form.get("redirectTo") === "string" ? (form.get("redirectTo") as string) : null, def.basePath);
   if (!ids.length) return data({ error: `Selecione ao menos um ${def.labels.singular}.` }, { status: 400 });
-  const ctx = serviceContext(rc);
   if (intent === "excluir") {
-    const count = await deleteRecords(ctx, org.id, auth.user.id, resourceName(def), ids);
+    const count = await deleteRecords(ctx, actor, def.name, ids).catch(asPageError);
     setFlash(args, { kind: "deleted", resource: def.name, ids, count, back });
     throw redirect(back);
   }
   if (intent === "restaurar") {
-    const count = await restoreRecords(ctx, org.id, auth.user.id, resourceName(def), ids);
+    const count = await restoreRecords(ctx, actor, def.name, ids).catch(asPageError);
     setFlash(args, { kind: "restored", resource: def.name, count });
     throw redirect(back);
   }
@@ -215,29 +209,53 @@ export async function listAction(args: Args, def: AnyDefinition) {
 
 /** The record or a 404 (also for another organization's id: never says it exists). */
 export async function loadRecord<Row>(args: Args, def: AnyDefinition, id: string | undefined): Promise<Row> {
-  const { rc, org } = requireOrg(args.context, args.request);
-  const row = id && /^[0-9A-Za-z-]{1,64}$/.test(id) ? await getRecord(serviceContext(rc), org.id, resourceName(def), id) : null;
+  const { ctx, actor } = guard(args, def, "read");
+  const found = id && /^[0-9A-Za-z-]{1,64}$/.test(id) ? recordStatement(ctx, actor, def.name, id) : null;
+  const [row] = found ? rowsOf(found.mod, await found.statement) : [];
   if (!row) throw data(`${def.labels.singular.charAt(0).toUpperCase()}${def.labels.singular.slice(1)} não encontrado(a).`, { status: 404 });
   return row as Row;
 }
 
+/** Options of a form's relation fields (first by name, plus the chosen ones), by field name. */
+export type RelationOptions = Record<string, { id: string; title: string }[]>;
+
+/**
+ * What a create or edit form needs in one round trip: the record (when editing) and the
+ * options of its relation fields. `preset` pre-chooses relations on a new record (`?empresa=`).
+ */
+export async function formLoader<Row>(
+  args: Args,
+  def: AnyDefinition,
+  id: string | undefined,
+  preset: Record<string, string> = {},
+): Promise<{ row: Row | null; relations: RelationOptions; permissions: Permissions }> {
+  const { ctx, actor, org } = guard(args, def, id ? "update" : "create");
+  if (id !== undefined && !/^[0-9A-Za-z-]{1,64}$/.test(id)) throw data("Registro não encontrado.", { status: 404 });
+  const { statements, read } = recordFormStatements(ctx, actor, def.name, id ?? null, preset);
+  const results = statements.length ? ((await ctx.db.batch(statements as never)) as unknown[]) : [];
+  const { row, relations } = read(results);
+  if (id && !row)
+    throw data(`${def.labels.singular.charAt(0).toUpperCase()}${def.labels.singular.slice(1)} não encontrado(a).`, { status: 404 });
+  return { row: row as Row | null, relations, permissions: permissionsFor(org.role, def.name) };
+}
+
 /** Deleting from the detail page: back to the list, with "Desfazer" returning to the record. */
 export async function deleteOne(args: Args, def: AnyDefinition, id: string): Promise<never> {
-  const { rc, auth, org } = requireRole(args.context, args.request, WRITE_ROLES);
-  const count = await deleteRecords(serviceContext(rc), org.id, auth.user.id, resourceName(def), [id]);
+  const { ctx, actor } = guard(args, def, "delete");
+  const count = await deleteRecords(ctx, actor, def.name, [id]).catch(asPageError);
   if (count === 0) throw data("Registro não encontrado.", { status: 404 });
   setFlash(args, { kind: "deleted", resource: def.name, ids: [id], count, back: `${def.basePath}/${id}` });
   throw redirect(def.basePath);
 }
 
-/** LGPD erasure of a client, after the typed confirmation ("APAGAR"): owner and admin only. */
+/** LGPD erasure, after the typed confirmation ("APAGAR"): who the permission table allows (owner, admin). */
 export async function eraseOne(args: Args, def: AnyDefinition, id: string, confirmation: FormDataEntryValue | null) {
-  const { rc, auth, org } = requireManager(args);
+  const { ctx, actor } = guard(args, def, "lgpd");
   if (typeof confirmation !== "string" || confirmation.trim().toUpperCase() !== "APAGAR") {
     return data({ error: "Digite APAGAR para confirmar." }, { status: 400 });
   }
   try {
-    await eraseClient(serviceContext(rc), org.id, auth.user.id, id);
+    await eraseRecord(ctx, actor, def.name, id);
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw data(error.message, { status: 404 });
     throw error;
@@ -277,24 +295,23 @@ export type SaveFailure =
  * duplicates unless the person confirmed ("Salvar mesmo assim"), then saves and goes to the record.
  */
 export async function saveAction(args: Args, def: AnyDefinition, id?: string) {
-  const { rc, auth, org } = requireRole(args.context, args.request, WRITE_ROLES);
+  const { ctx, actor } = guard(args, def, id ? "update" : "create");
   const form = await readForm(args.request);
   const values = echoValues(form);
   const parsed = validateForm(def.schema, form);
   if (!parsed.ok) return data<SaveFailure>({ errors: parsed.errors, values }, { status: 400 });
-  const ctx = serviceContext(rc);
   // Until the person confirms ("Salvar mesmo assim"), possible duplicates hold the save back;
   // the check and the write are one statement in one round trip.
   const options = { unlessDuplicates: form.get("confirmarDuplicado") !== "1" };
   try {
     if (id) {
-      const updated = await updateRecord(ctx, org.id, auth.user.id, resourceName(def), id, parsed.data, options);
+      const updated = await updateRecord(ctx, actor, def.name, id, parsed.data, options);
       // A question, not an error: 200 so the browser logs nothing.
       if (!updated.saved) return data<SaveFailure>({ duplicates: updated.duplicates as Duplicate[], values });
       setFlash(args, { kind: "updated", resource: def.name });
       throw redirect(`${def.basePath}/${id}`);
     }
-    const created = await createRecord(ctx, org.id, auth.user.id, resourceName(def), parsed.data, options);
+    const created = await createRecord(ctx, actor, def.name, parsed.data, options);
     if (created.id === null) return data<SaveFailure>({ duplicates: created.duplicates as Duplicate[], values });
     setFlash(args, { kind: "created", resource: def.name });
     throw redirect(`${def.basePath}/${created.id}`);
@@ -312,11 +329,11 @@ export async function saveAction(args: Args, def: AnyDefinition, id?: string) {
 
 /** The file of exactly what the list shows (same search, filters, sort and columns), all pages. */
 export async function exportResponse(args: Args, def: AnyDefinition): Promise<Response> {
-  const { rc, org } = requireOrg(args.context, args.request);
+  const { ctx, actor } = guard(args, def, "export");
   const url = new URL(args.request.url);
   const query = parseListQuery(url, def);
   const format = url.searchParams.get("formato") === "xlsx" ? "xlsx" : "csv";
-  const file = await exportRecords(serviceContext(rc), org.id, resourceName(def), query, format);
+  const file = await exportRecords(ctx, actor, def.name, query, format);
   return new Response(file.body, {
     headers: {
       "content-type": file.contentType,
@@ -367,8 +384,7 @@ function trimPreview(preview: ImportPreview): ImportState["preview"] {
  * valid ones when the person chose so; the server layer checks the file again either way.
  */
 export async function importAction(args: Args, def: AnyDefinition) {
-  const { rc, auth, org } = requireRole(args.context, args.request, WRITE_ROLES);
-  const ctx = serviceContext(rc);
+  const { ctx, actor } = guard(args, def, "import");
   const form = await readForm(args.request);
   const intent = form.get("intent");
   try {
@@ -378,7 +394,7 @@ export async function importAction(args: Args, def: AnyDefinition) {
       if (file.size > MAX_UPLOAD_BYTES)
         return data<ImportActionData>({ error: "O arquivo é grande demais: o limite é 5 MB." }, { status: 400 });
       const csv = decodeCsv(await file.arrayBuffer());
-      const preview = await previewImport(ctx, org.id, resourceName(def), csv);
+      const preview = await previewImport(ctx, actor, def.name, csv);
       return data<ImportActionData>({ fileName: file.name.slice(0, 200), csv, preview: trimPreview(preview), duplicadas: "pular" });
     }
     if (intent === "importar") {
@@ -388,7 +404,7 @@ export async function importAction(args: Args, def: AnyDefinition) {
       const mode = form.get("modo") === "valid-only" ? "valid-only" : "all";
       const duplicadas = form.get("duplicadas") === "importar" ? "importar" : "pular";
       try {
-        const result = await commitImport(ctx, org.id, auth.user.id, resourceName(def), csv, mode, {
+        const result = await commitImport(ctx, actor, def.name, csv, mode, {
           duplicates: duplicadas === "importar" ? "import" : "skip",
         });
         setFlash(args, {
@@ -401,7 +417,7 @@ export async function importAction(args: Args, def: AnyDefinition) {
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         // Show the preview again with what went wrong.
-        const preview = await previewImport(ctx, org.id, resourceName(def), csv).catch(() => null);
+        const preview = await previewImport(ctx, actor, def.name, csv).catch(() => null);
         if (!preview) return data<ImportActionData>({ error: error.message }, { status: error.status });
         return data<ImportActionData>(
           { fileName, csv, preview: trimPreview(preview), duplicadas, error: error.message },

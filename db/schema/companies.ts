@@ -54,3 +54,15 @@ export const recordCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.resource] })],
 );
+
+/** Sums of the `total` money columns over live rows, per organization and resource (triggers), for unfiltered lists. */
+export const recordTotals = sqliteTable(
+  "record_totals",
+  {
+    orgId: text("org_id").notNull(),
+    resource: text("resource").notNull(),
+    columnKey: text("column_key").notNull(),
+    total: integer("total").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.resource, t.columnKey] })],
+);

@@ -72,8 +72,8 @@ export interface ClientDemo {
   empresaKey?: string;
 }
 
-export const PRODUCT_UNITS = ["un", "cx", "pct", "kg", "g", "l", "ml", "m", "resma", "milheiro"] as const;
-export type ProductUnit = (typeof PRODUCT_UNITS)[number];
+import type { ProductUnit } from "../../shared/enums.ts";
+export type { ProductUnit };
 
 export interface ProductDemo {
   /** Unique, e.g. "PLC-VND-6040". */

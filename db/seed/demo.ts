@@ -1,8 +1,14 @@
 import { count } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "../../worker/auth/password.ts";
+import type { ResourceModule } from "../../worker/resources/define.ts";
+import { insertValues } from "../../worker/resources/records.ts";
+import { moduleOf } from "../../worker/resources/registry.ts";
 import type { Database } from "../client.ts";
 import { memberships, organizations, users } from "../schema/index.ts";
 import type { Role } from "../schema/organizations.ts";
+import { type OrgScope, orgScope } from "../tenant.ts";
+import { demoClients, demoCompanies, demoProducts, demoStockMovements } from "./demo-data.ts";
 
 export const DEMO_LOGIN = { email: "demo@alicerce.app", password: "alicerce123" } as const;
 
@@ -44,8 +50,76 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+const DAY = 86_400_000;
+
+/** A record row through the registry's own write path (derived columns, search keys), dated `at`. */
+function row(mod: ResourceModule, scope: OrgScope, input: unknown, by: string, at: Date): Record<string, unknown> {
+  const parsed = mod.definition.schema.parse(input) as Record<string, unknown>;
+  return insertValues(mod, scope, parsed, by, at);
+}
+
+function chunked<T>(list: readonly T[], size = 100): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
 /**
- * Inserts the demo organization and its four members in one batch (one round trip).
+ * The living business: empresas, clientes, produtos and a stock history around `now`, from the
+ * deterministic pt-BR generators in demo-data.ts, written through the same column mapping as the
+ * app (so search keys, counts, totals and the stock are the database's own). Movements go in
+ * time order: the ledger's triggers keep each product's stock and refuse a negative one.
+ */
+async function seedBusiness(db: Database, orgId: string, people: { id: string; email: string }[], now: Date): Promise<void> {
+  const scope = orgScope(db, orgId);
+  const owner = people[0]?.id as string;
+  const byEmail = new Map(people.map((p) => [p.email, p.id]));
+  const ms = now.getTime();
+  const companies = moduleOf("companies");
+  const clients = moduleOf("clients");
+  const products = moduleOf("produtos");
+  const ledger = moduleOf("movimentacoes-produtos");
+
+  const companyRows = demoCompanies().map(({ key, ...input }, i) => ({
+    key,
+    values: row(companies, scope, input, owner, new Date(ms - (400 - i * 17) * DAY)),
+  }));
+  const companyId = new Map(companyRows.map((c) => [c.key, c.values.id as string]));
+  const clientRows = demoClients().map(({ empresaKey, ...input }, i) =>
+    row(
+      clients,
+      scope,
+      { ...input, empresaId: empresaKey ? companyId.get(empresaKey) : undefined },
+      people[i % 3]?.id ?? owner,
+      new Date(ms - (360 - i * 5.5) * DAY - (i % 7) * 3_600_000),
+    ),
+  );
+  const productRows = demoProducts().map(({ fornecedorKey, ...input }, i) => ({
+    sku: input.sku,
+    values: row(
+      products,
+      scope,
+      { ...input, fornecedorId: fornecedorKey ? companyId.get(fornecedorKey) : undefined },
+      owner,
+      new Date(ms - (130 - (i % 5)) * DAY),
+    ),
+  }));
+  const productId = new Map(productRows.map((p) => [p.sku, p.values.id as string]));
+  const movementRows = demoStockMovements(now).map(({ produtoSku, porEmail, ...input }) =>
+    row(ledger, scope, { ...input, produtoId: productId.get(produtoSku) }, byEmail.get(porEmail) ?? owner, new Date(input.ocorridoEm)),
+  );
+  const statements: BatchItem<"sqlite">[] = [
+    db.insert(companies.table).values(companyRows.map((c) => c.values) as never),
+    ...chunked(clientRows).map((rows) => db.insert(clients.table).values(rows as never)),
+    ...chunked(productRows.map((p) => p.values)).map((rows) => db.insert(products.table).values(rows as never)),
+    // One row per statement: each SQL value (cost, sort key) reads its product, and order matters to the stock.
+    ...movementRows.map((values) => db.insert(ledger.table).values(values as never)),
+  ];
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}
+
+/**
+ * Inserts the demo organization, its four members and its business (one batch each).
  * Hashing runs once: every demo member shares the demo password.
  */
 export async function seedDemo(db: Database, now = new Date()): Promise<{ orgId: string; login: typeof DEMO_LOGIN }> {
@@ -68,5 +142,6 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ orgId:
     ),
     db.insert(memberships).values(people.map((p) => ({ orgId, userId: p.id, role: p.role, createdAt: now, updatedAt: now }))),
   ]);
+  await seedBusiness(db, orgId, people, now);
   return { orgId, login: DEMO_LOGIN };
 }

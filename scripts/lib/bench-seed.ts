@@ -11,8 +11,9 @@ import { companySchema } from "../../shared/resources/companies.ts";
 import type { Database } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
 import { CLIENT_ORIGINS, COMPANY_TYPES } from "../../shared/enums.ts";
-import { clientValues } from "../../worker/resources/clients.ts";
-import { companyValues } from "../../worker/resources/companies.ts";
+import { orgScope } from "../../db/tenant.ts";
+import { insertValues } from "../../worker/resources/records.ts";
+import { moduleOf } from "../../worker/resources/registry.ts";
 import { fakeCompany, fakePerson, pick, type Rand, rng } from "./bench-data.ts";
 
 export interface SeedResult {
@@ -27,9 +28,9 @@ const TAGS = ["vip", "investidor", "primeiro imóvel", "locação", "permuta", "
 const DAY = 86_400_000;
 
 /** Milliseconds: spread creation over the last three years, updates after it. */
-function stamps(r: Rand, now: number): { createdAt: Date; updatedAt: Date } {
+function stamps(r: Rand, now: number): { criadoEm: Date; atualizadoEm: Date } {
   const created = now - Math.floor(r() * 3 * 365 * DAY);
-  return { createdAt: new Date(created), updatedAt: new Date(created + Math.floor(r() * (now - created))) };
+  return { criadoEm: new Date(created), atualizadoEm: new Date(created + Math.floor(r() * (now - created))) };
 }
 
 async function insertChunked(db: Database, inserts: (rows: object[]) => unknown, rows: object[]): Promise<void> {
@@ -52,6 +53,7 @@ export async function seedResources(
     .where(eq(schema.memberships.orgId, orgId))
     .limit(1);
   const by = owner?.userId ?? null;
+  const scope = orgScope(db, orgId);
   const now = Date.now();
   // A bigger page cache speeds up the index and trigger writes of a bulk load.
   await db.$client.execute("PRAGMA cache_size=-262144");
@@ -80,7 +82,7 @@ export async function seedResources(
       uf: c.uf,
       observacoes: rc() < 0.2 ? "Contato preferencial pelo WhatsApp do comercial." : "",
     });
-    return { id: crypto.randomUUID(), orgId, ...companyValues(input), ...stamps(rc, now), createdBy: by, updatedBy: by };
+    return { ...insertValues(moduleOf("companies"), scope, input, by, new Date(now)), ...stamps(rc, now) };
   });
   await insertChunked(db, (rows) => db.insert(schema.companies).values(rows as (typeof schema.companies.$inferInsert)[]), companies);
   log(`${companies.length} empresas em ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -115,15 +117,7 @@ export async function seedResources(
       empresaId: !pj && r() < 0.1 ? pick(r, companies).id : "",
     });
     const when = stamps(r, now);
-    return {
-      id: crypto.randomUUID(),
-      orgId,
-      ...clientValues(input),
-      lgpdConsentAt: consent ? when.createdAt : null,
-      ...when,
-      createdBy: by,
-      updatedBy: by,
-    };
+    return { ...insertValues(moduleOf("clients"), scope, input, by, when.criadoEm), ...when };
   });
   log(`${clients.length} clientes gerados e validados em ${((performance.now() - t) / 1000).toFixed(1)} s`);
   t = performance.now();

@@ -172,7 +172,14 @@ export const clientFields: readonly FieldDef[] = [
     autoComplete: "off",
   },
   { name: "aniversario", label: "Data de nascimento", kind: "date", section: "Dados", autoComplete: "bday" },
-  { name: "empresaId", label: "Empresa", kind: "select", section: "Dados", hint: "A empresa a que este cliente está ligado." },
+  {
+    name: "empresaId",
+    label: "Empresa",
+    kind: "relation",
+    relation: "companies",
+    section: "Dados",
+    hint: "A empresa a que este cliente está ligado.",
+  },
   { name: "email", label: "E-mail", kind: "email", section: "Contato", autoComplete: "email" },
   {
     name: "telefones",

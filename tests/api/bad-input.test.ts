@@ -16,13 +16,13 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ResourceName } from "../../worker/resources/index.ts";
+import type { ResourceName } from "../../worker/resources/registry.ts";
 import { createApp } from "../../worker/app.ts";
 import { signAccessToken } from "../../worker/auth/jwt.ts";
 import { createSession } from "../../worker/auth/sessions.ts";
 import { digest } from "../../worker/auth/tokens.ts";
 import { edgeFunctions } from "../../worker/functions/index.ts";
-import { definitionOf, RESOURCE_NAMES } from "../../worker/resources/index.ts";
+import { definitionOf, moduleByApi, moduleOf, RESOURCE_NAMES } from "../../worker/resources/registry.ts";
 import { type FakeViaCep, startFakeViaCep } from "../fakes/viacep-server.ts";
 import {
   BAD_CEPS,
@@ -86,7 +86,7 @@ interface Case {
   query: string;
 }
 
-const RESOURCE_ROUTE = new RegExp(`^/api/(${RESOURCE_NAMES.join("|")})(/.*)?$`);
+const RESOURCE_ROUTE = new RegExp(`^/api/(${RESOURCE_NAMES.map((n) => moduleOf(n).definition.api).join("|")})(/.*)?$`);
 
 function expand(e: Endpoint): Case[] {
   const base = { method: e.method, pattern: e.pattern, query: "" };
@@ -100,7 +100,8 @@ function expand(e: Endpoint): Case[] {
   const unknown = params.filter((p) => p !== "id");
   if (unknown.length)
     throw new Error(`${e.method} ${e.pattern}: no rule for :${unknown.join(", :")} — teach bad-input.test.ts how to fill it`);
-  const resource = RESOURCE_ROUTE.exec(e.pattern)?.[1] as ResourceName | undefined;
+  const segment = RESOURCE_ROUTE.exec(e.pattern)?.[1];
+  const resource = (segment ? moduleByApi(segment)?.definition.name : undefined) as ResourceName | undefined;
   const path = e.pattern.replace(":id", "{id}");
   const withQuery = (c: Case): Case[] =>
     e.pattern.endsWith("/import") ? ["", "?mode=all", "?mode=valid-only"].map((query) => ({ ...c, query })) : [c];
@@ -111,39 +112,14 @@ function expand(e: Endpoint): Case[] {
 // ---------------------------------------------------------------------------------------------
 // Valid samples (for mutations and for the records `:id` needs)
 
-const SAMPLES: Record<ResourceName, Record<string, unknown>> = {
-  clients: {
-    tipo: "pf",
-    nome: "Maria Aparecida Souza",
-    documento: "529.982.247-25",
-    email: "maria.souza@exemplo.com.br",
-    telefones: [{ numero: "(11) 91234-5678", whatsapp: true, rotulo: "Celular" }],
-    aniversario: "1985-04-12",
-    cep: "01310-100",
-    rua: "Avenida Paulista",
-    numero: "1000",
-    bairro: "Bela Vista",
-    cidade: "São Paulo",
-    uf: "SP",
-    tags: ["vip"],
-    origem: "instagram",
-    observacoes: "Prefere contato à tarde.",
-    consentimentoLgpd: true,
-  },
-  companies: {
-    tipo: "construtora",
-    cnpj: "11.222.333/0001-81",
-    razaoSocial: "Construtora Horizonte Ltda.",
-    nomeFantasia: "Horizonte",
-    inscricaoEstadual: "123.456.789.110",
-    email: "contato@horizonte.com.br",
-    telefone: "(11) 3333-4444",
-    site: "https://horizonte.com.br",
-    cep: "05422-030",
-    cidade: "São Paulo",
-    uf: "SP",
-  },
-};
+/** Ids of records created for the cases (by API segment): a sample naming another record points at a real one. */
+const knownIds: Record<string, string> = {};
+const PLACEHOLDER_ID = "00000000-0000-4000-8000-000000000000";
+
+/** A valid payload of every resource, from its module's own example (the registry is the list). */
+const SAMPLES = new Proxy({} as Record<ResourceName, Record<string, unknown>>, {
+  get: (_, name) => moduleOf(String(name)).example((api) => knownIds[api] ?? PLACEHOLDER_ID, crypto.randomUUID().slice(0, 8).toUpperCase()),
+});
 
 const FUNCTION_SAMPLES: Record<string, Record<string, unknown>> = {
   "validar-documento": { documento: "529.982.247-25" },
@@ -458,7 +434,13 @@ afterAll(async () => {
 
 /** A live record of the owner's organization, created through the API. */
 async function existingRecord(resource: ResourceName): Promise<string> {
-  const res = await h.request(`/api/${resource}`, { json: SAMPLES[resource], cookie: owner.cookie });
+  const mod = moduleOf(resource);
+  // Records it points at come first (a movement needs a product).
+  for (const relation of mod.relations ?? []) {
+    const target = moduleOf(relation.target);
+    knownIds[target.definition.api] ??= await existingRecord(target.definition.name as ResourceName);
+  }
+  const res = await h.request(`/api/${mod.definition.api}`, { json: SAMPLES[resource], cookie: owner.cookie });
   const body = (await res.json()) as { data?: { id: string } };
   if (res.status !== 201 || !body.data) throw new Error(`could not create a ${resource} sample: ${res.status} ${JSON.stringify(body)}`);
   return body.data.id;
@@ -472,7 +454,7 @@ describe("bad input on every write endpoint", () => {
     const patterns = endpoints.map((e) => `${e.method} ${e.pattern}`);
     expect(patterns).toContain("POST /api/auth/token");
     expect(patterns).toContain("POST /functions/v1/:name");
-    for (const name of RESOURCE_NAMES) expect(patterns).toContain(`POST /api/${name}`);
+    for (const name of RESOURCE_NAMES) expect(patterns).toContain(`POST /api/${moduleOf(name).definition.api}`);
   });
 
   it("has a valid sample for every resource and edge function (to mutate, and for the records an :id needs)", () => {

@@ -2,9 +2,11 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clientKeys, clients, recordCounts } from "../../db/schema/index.ts";
 import { type ClientInput, type ClientRow, clientSchema } from "../../shared/resources/clients.ts";
-import { clientForm, createRecord, getRecord, type TimelineEvent, timelineOf, updateRecord } from "../../worker/resources/index.ts";
+import { createRecord, getRecord, updateRecord } from "../../worker/resources/records.ts";
+import { type TimelineEvent, timelineOf } from "../../worker/services/clients.ts";
+import { recordFormStatements } from "../../worker/resources/records.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
-import { addMember, api, CNPJS, CPFS, errorFields, errorMessage } from "./records.ts";
+import { actorFor, addMember, api, CNPJS, CPFS, errorFields, errorMessage } from "./records.ts";
 
 let h: Harness;
 let a: Awaited<ReturnType<typeof createOwner>>;
@@ -188,12 +190,16 @@ describe("clients: create, read, update", () => {
     // Pages that load the row anyway build the timeline without another round trip.
     const ctx = h.ctx();
     const before = ctx.db.roundTrips();
-    const form = await clientForm(ctx, a.orgId, id);
+    const clientForm = async (orgId: string) => {
+      const { statements, read } = recordFormStatements(ctx, actorFor(orgId, crypto.randomUUID()), "clients", id);
+      return read((await ctx.db.batch(statements as never)) as unknown[]);
+    };
+    const form = await clientForm(a.orgId);
     expect(ctx.db.roundTrips() - before).toBe(1);
     expect(form.row?.nome).toBe("Lívia Campos");
-    expect(form.companies.map((c) => c.title)).toContain("Aurora");
-    expect(timelineOf(form.row as ClientRow)).toEqual(res.body.data);
-    expect((await clientForm(ctx, b.orgId, id)).row).toBeNull();
+    expect(form.relations.empresaId?.map((c) => c.title)).toContain("Aurora");
+    expect(timelineOf(form.row as unknown as ClientRow)).toEqual(res.body.data);
+    expect((await clientForm(b.orgId)).row).toBeNull();
   });
 });
 
@@ -352,8 +358,7 @@ describe("clients: duplicates, delete, restore", () => {
     const actor = (await userId(h, org.email)) as string;
     const first = await createRecord(
       h.ctx(),
-      org.orgId,
-      actor,
+      actorFor(org.orgId, actor),
       "clients",
       parsedClient({ nome: "Paula Dias", email: "paula@exemplo.com.br" }),
       {
@@ -363,29 +368,33 @@ describe("clients: duplicates, delete, restore", () => {
     expect(first.id).toBeTruthy();
     const ctx = h.ctx();
     const tripsBefore = ctx.db.roundTrips();
-    const held = await createRecord(ctx, org.orgId, actor, "clients", parsedClient({ nome: "Paula D.", email: "PAULA@exemplo.com.br" }), {
-      unlessDuplicates: true,
-    });
+    const held = await createRecord(
+      ctx,
+      actorFor(org.orgId, actor),
+      "clients",
+      parsedClient({ nome: "Paula D.", email: "PAULA@exemplo.com.br" }),
+      {
+        unlessDuplicates: true,
+      },
+    );
     expect(ctx.db.roundTrips() - tripsBefore).toBe(1);
     expect(held).toEqual({ id: null, duplicates: [{ id: first.id, title: "Paula Dias", reason: "e-mail" }] });
     expect(names(await list(org.cookie, "?q=paula"))).toEqual(["Paula Dias"]);
     // Confirmed ("Salvar mesmo assim"): saved, still reported.
     const confirmed = await createRecord(
       h.ctx(),
-      org.orgId,
-      actor,
+      actorFor(org.orgId, actor),
       "clients",
       parsedClient({ nome: "Paula D.", email: "paula@exemplo.com.br" }),
     );
     expect(confirmed.duplicates).toHaveLength(1);
     // An edit that would make a record a duplicate is held back the same way; the record itself never counts.
-    const other = await createRecord(h.ctx(), org.orgId, actor, "clients", parsedClient({ nome: "Outra Pessoa" }), {
+    const other = await createRecord(h.ctx(), actorFor(org.orgId, actor), "clients", parsedClient({ nome: "Outra Pessoa" }), {
       unlessDuplicates: true,
     });
     const edit = await updateRecord(
       h.ctx(),
-      org.orgId,
-      actor,
+      actorFor(org.orgId, actor),
       "clients",
       other.id as string,
       parsedClient({ nome: "Outra Pessoa", email: "paula@exemplo.com.br" }),
@@ -395,11 +404,10 @@ describe("clients: duplicates, delete, restore", () => {
     );
     expect(edit.saved).toBe(false);
     expect(edit.duplicates.map((d) => d.title).sort()).toEqual(["Paula D.", "Paula Dias"]);
-    expect((await getRecord(h.ctx(), org.orgId, "clients", other.id as string))?.email).toBeNull();
+    expect((await getRecord(h.ctx(), actorFor(org.orgId, actor), "clients", other.id as string))?.email).toBeNull();
     const self = await updateRecord(
       h.ctx(),
-      org.orgId,
-      actor,
+      actorFor(org.orgId, actor),
       "clients",
       first.id as string,
       parsedClient({ nome: "Paula Dias Souza", email: "paula.dias@exemplo.com.br" }),
@@ -411,8 +419,7 @@ describe("clients: duplicates, delete, restore", () => {
     // Another organization's records never hold a save back.
     const inB = await createRecord(
       h.ctx(),
-      b.orgId,
-      (await userId(h, b.email)) as string,
+      actorFor(b.orgId, (await userId(h, b.email)) as string),
       "clients",
       parsedClient({ nome: "Paula B", email: "paula@exemplo.com.br" }),
       {
@@ -422,7 +429,7 @@ describe("clients: duplicates, delete, restore", () => {
     expect(inB.id).toBeTruthy();
     // Missing record: still 404, guard or not.
     await expect(
-      updateRecord(h.ctx(), org.orgId, actor, "clients", crypto.randomUUID(), parsedClient({ nome: "Ninguém" }), {
+      updateRecord(h.ctx(), actorFor(org.orgId, actor), "clients", crypto.randomUUID(), parsedClient({ nome: "Ninguém" }), {
         unlessDuplicates: true,
       }),
     ).rejects.toMatchObject({ status: 404 });

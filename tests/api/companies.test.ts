@@ -4,8 +4,8 @@ import { companies } from "../../db/schema/index.ts";
 import type { ClientRow } from "../../shared/resources/clients.ts";
 import type { CompanyRow } from "../../shared/resources/companies.ts";
 import { createHarness, createOwner, type Harness } from "./harness.ts";
-import { companyWithClients } from "../../worker/resources/index.ts";
-import { addMember, api, CNPJS, errorFields } from "./records.ts";
+import { companyWithClients } from "../../worker/services/companies.ts";
+import { actorFor, addMember, api, CNPJS, errorFields } from "./records.ts";
 
 let h: Harness;
 let a: Awaited<ReturnType<typeof createOwner>>;
@@ -141,11 +141,11 @@ describe("companies", () => {
     // The detail page's loader: company and clients in one round trip.
     const ctx = h.ctx();
     const before = ctx.db.roundTrips();
-    const detail = await companyWithClients(ctx, a.orgId, id);
+    const detail = await companyWithClients(ctx, actorFor(a.orgId, crypto.randomUUID()), id);
     expect(ctx.db.roundTrips() - before).toBe(1);
     expect(detail?.company.nomeFantasia).toBe("Bom Preço");
     expect(detail?.clients.map((c) => c.nome)).toEqual(["Ana Compras", "Bruno Financeiro"]);
-    expect(await companyWithClients(ctx, b.orgId, id)).toBeNull();
+    expect(await companyWithClients(ctx, actorFor(b.orgId, crypto.randomUUID()), id)).toBeNull();
   });
 
   it("warns about a repeated CNPJ, soft-deletes and restores", async () => {
@@ -164,7 +164,7 @@ describe("companies", () => {
     expect(titles(await list(a.cookie, "?q=eletrica"))).toEqual(["Elétrica Faísca Ltda"]);
   });
 
-  it("keeps organizations apart and professionals read-only", async () => {
+  it("keeps organizations apart and professionals out (the product map gives them their agenda only)", async () => {
     const id = await create(a.cookie, { tipo: "parceiro", razaoSocial: "Parceiro Secreto do A" });
     for (const [method, path, json] of [
       ["GET", `/api/companies/${id}`],
@@ -176,7 +176,7 @@ describe("companies", () => {
     }
     expect(JSON.stringify((await list(b.cookie, "?q=secreto")).data)).not.toContain("Secreto");
     const pro = await addMember(h, a.orgId, "professional");
-    expect((await api(h, pro.cookie, "GET", `/api/companies/${id}`)).status).toBe(200);
+    expect((await api(h, pro.cookie, "GET", `/api/companies/${id}`)).status).toBe(403);
     expect((await api(h, pro.cookie, "POST", "/api/companies", { tipo: "parceiro", razaoSocial: "Não Pode Ltda" })).status).toBe(403);
     expect((await api(h, pro.cookie, "DELETE", `/api/companies/${id}`)).status).toBe(403);
     expect((await api<Body<CompanyRow>>(h, a.cookie, "GET", `/api/companies/${id}`)).body.data.razaoSocial).toBe("Parceiro Secreto do A");

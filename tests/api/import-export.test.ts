@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { clients, companies } from "../../db/schema/index.ts";
 import type { ClientRow } from "../../shared/resources/clients.ts";
 import type { CompanyRow } from "../../shared/resources/companies.ts";
-import { commitImport, type ImportPreview, type ImportResult } from "../../worker/resources/index.ts";
+import { commitImport, type ImportPreview, type ImportResult } from "../../worker/resources/import.ts";
 import { DomainError } from "../../worker/services/context.ts";
 import { createHarness, createOwner, type Harness } from "./harness.ts";
-import { addMember, api, CNPJS, CPFS, errorMessage } from "./records.ts";
+import { actorFor, addMember, api, CNPJS, CPFS, errorMessage } from "./records.ts";
 import { unzip } from "../support/unzip.ts";
 
 let h: Harness;
@@ -271,9 +271,14 @@ describe("import", () => {
     expect(option.status).toBe(400);
     expect(errorMessage(option.body)).toBe("Opção de duplicados inválida: use skip (pular) ou import (importar mesmo assim).");
     expect((await api<Body<ClientRow[]>>(h, a.cookie, "GET", "/api/clients?q=alguem")).body.data).toEqual([]);
+    // The permission table: staff imports (a bulk create) but only managers take every row out; professionals do neither.
     const staff = await addMember(h, a.orgId, "staff");
-    expect((await api(h, staff.cookie, "POST", "/api/clients/import", { csv: "Nome\nAlguém", mode: "all" })).status).toBe(403);
-    expect((await api(h, staff.cookie, "GET", "/api/clients/export?format=csv")).status).toBe(200);
+    const pro = await addMember(h, a.orgId, "professional");
+    expect((await api(h, pro.cookie, "POST", "/api/clients/import", { csv: "Nome\nAlguém", mode: "all" })).status).toBe(403);
+    expect((await api(h, staff.cookie, "GET", "/api/clients/export?format=csv")).status).toBe(403);
+    expect((await api(h, pro.cookie, "GET", "/api/clients/export?format=csv")).status).toBe(403);
+    expect((await api<Body<ClientRow[]>>(h, a.cookie, "GET", "/api/clients?q=alguem")).body.data).toEqual([]);
+    expect((await api(h, staff.cookie, "POST", "/api/clients/import", { csv: "Nome\nAlguém da Equipe", mode: "all" })).status).toBe(201);
   });
 
   it("imports companies with their own headers", async () => {
@@ -479,15 +484,21 @@ describe("import: duplicates and companies", () => {
     ]);
     expect({ valid: p.valid, duplicates: p.duplicates, invalid: p.invalid }).toEqual({ valid: 9, duplicates: 0, invalid: 0 });
     const apiceLink = { id: apice, name: "Ápice Obras" };
-    expect(p.rows.map((r) => [r.values.nome, r.company ?? null, r.warnings.map((w) => `${w.kind}/${w.field}: ${w.message}`)])).toEqual([
+    expect(
+      p.rows.map((r) => [r.values.nome, r.links?.empresa ?? null, r.warnings.map((w) => `${w.kind}/${w.field}: ${w.message}`)]),
+    ).toEqual([
       ["Cliente A", apiceLink, []],
       ["Cliente B", apiceLink, []],
       ["Cliente C", apiceLink, []],
       ["Cliente D", { id: saoJorge, name: "Imobiliária São Jorge" }, []],
-      ["Cliente E", null, ["company/empresa: Empresa não encontrada: Fantasma Ltda — o cliente será importado sem empresa"]],
-      ["Cliente F", null, ["company/empresa: Empresa não encontrada: Engenharia Ltda — o cliente será importado sem empresa"]],
-      ["Cliente G", null, ["company/empresa: Mais de uma empresa corresponde a “Duplo” — o cliente será importado sem empresa"]],
-      ["Cliente H", null, [`company/empresa: Empresa não encontrada: ${CNPJS[1]} — o cliente será importado sem empresa`]],
+      ["Cliente E", null, ["reference/empresa: Empresa não encontrada: Fantasma Ltda — o cliente será importado sem empresa"]],
+      ["Cliente F", null, ["reference/empresa: Empresa não encontrada: Engenharia Ltda — o cliente será importado sem empresa"]],
+      [
+        "Cliente G",
+        null,
+        ["reference/empresa: Mais de um registro corresponde a “Duplo” em Empresa — o cliente será importado sem empresa"],
+      ],
+      ["Cliente H", null, [`reference/empresa: Empresa não encontrada: ${CNPJS[1]} — o cliente será importado sem empresa`]],
       ["Cliente I", null, []],
     ]);
 
@@ -565,7 +576,7 @@ describe("import: duplicates and companies", () => {
           return async (statements: Parameters<typeof target.batch>[0]) => {
             batches++;
             if (batches === 2) {
-              await target.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, company));
+              await target.update(companies).set({ excluidoEm: new Date() }).where(eq(companies.id, company));
             }
             return target.batch(statements);
           };
@@ -574,17 +585,17 @@ describe("import: duplicates and companies", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const error = await commitImport({ ...base, db }, org.orgId, actorId, "clients", csv, "all").catch((e: unknown) => e);
+    const error = await commitImport({ ...base, db }, actorFor(org.orgId, actorId), "clients", csv, "all").catch((e: unknown) => e);
     expect(batches).toBe(2);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).message).toBe(
-      "Uma empresa da planilha foi excluída durante a importação. Nada foi salvo: confira a prévia e importe de novo.",
+      "Um registro citado na planilha foi excluído durante a importação. Nada foi salvo: confira a prévia e importe de novo.",
     );
     // 250 rows are three INSERT statements; the first two held no company and were rolled back too.
     expect(await clientCount(org.orgId)).toBe(0);
 
     // Without the interference the same file saves every row, the last one linked.
-    await h.fresh.db.update(companies).set({ deletedAt: null }).where(eq(companies.id, company));
+    await h.fresh.db.update(companies).set({ excluidoEm: null }).where(eq(companies.id, company));
     const res = await commit(org.cookie, "clients", { csv, mode: "all" });
     expect(res.body.data.imported).toBe(250);
     expect(await clientCount(org.orgId)).toBe(250);

@@ -54,6 +54,11 @@ export async function api<T = { data?: unknown; error?: { message: string; code:
   return { status: res.status, body, headers: res.headers, roundTrips };
 }
 
+/** Who a service call acts for, as a page or the API would pass it. */
+export function actorFor(orgId: string, userId: string, role: Role = "owner") {
+  return { orgId, userId, role };
+}
+
 /** Valid documents for fixtures (check digits right). */
 export const CPFS = ["52998224725", "11144477735", "39053344705", "15350946056", "93541134780", "71428793860"] as const;
 export const CNPJS = ["11222333000181", "45723174000110", "12ABC34501DE35"] as const;

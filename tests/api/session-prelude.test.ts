@@ -125,7 +125,7 @@ describe("CSV imports: the session rides with the first read of these writes too
       await h.fresh.db
         .select({ id: clients.id })
         .from(clients)
-        .where(and(eq(clients.orgId, orgId), eq(clients.name, nome)))
+        .where(and(eq(clients.orgId, orgId), eq(clients.nome, nome)))
     ).length;
   const importAs = (cookie: string, nome: string, mode: "preview" | "all") =>
     h.request("/api/clients/import", { json: { csv: csv(nome), mode }, cookie });
@@ -157,7 +157,7 @@ describe("CSV imports: the session rides with the first read of these writes too
   it("a role changed meanwhile is applied before anything is written, and the body is sent again", async () => {
     const owner = await createOwner(h, "Importa Papéis");
     const member = await addMember(h, owner.orgId, "admin", "Bia Admin");
-    const role = (r: "owner" | "staff") =>
+    const role = (r: "owner" | "professional") =>
       h.fresh.db
         .update(memberships)
         .set({ role: r })
@@ -169,7 +169,7 @@ describe("CSV imports: the session rides with the first read of these writes too
     expect(allowed.status).toBe(201);
     expect(await imported(owner.orgId, "Cida Equipe")).toBe(1);
     // Not allowed any more: refused before anything is written.
-    await role("staff");
+    await role("professional");
     const refused = await importAs(member.cookie, "Duda Leitura", "all");
     expect(refused.status).toBe(403);
     expect(await imported(owner.orgId, "Duda Leitura")).toBe(0);

@@ -30,12 +30,12 @@ async function seedClients(orgId: string, count: number, prefix = "Cliente", kin
     return {
       id: crypto.randomUUID(),
       orgId,
-      kind,
-      name,
-      nameNorm: sortKey(name),
-      searchKeys: JSON.stringify(searchKeys({ names: [name] })),
-      createdAt: new Date(now - (count - i) * 60_000),
-      updatedAt: new Date(now - (count - i) * 60_000),
+      tipo: kind,
+      nome: name,
+      ordem: sortKey(name),
+      chavesBusca: JSON.stringify(searchKeys({ names: [name] })),
+      criadoEm: new Date(now - (count - i) * 60_000),
+      atualizadoEm: new Date(now - (count - i) * 60_000),
     };
   });
   for (let i = 0; i < rows.length; i += 50) await db.insert(clients).values(rows.slice(i, i + 50));

@@ -12,7 +12,7 @@ import { createApp } from "../../worker/app.ts";
 import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
 import { memberships } from "../../db/schema/index.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
-import { createRecord } from "../../worker/resources/index.ts";
+import { createRecord } from "../../worker/resources/records.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
 
 const base = () => inject("baseURL");
@@ -102,24 +102,28 @@ beforeAll(async () => {
     db.insert(memberships).values({ orgId: orgA, userId: staffId, role: "staff", createdAt: now, updatedAt: now }),
   ]);
   const ctx = { db, config: {}, origin: base(), ip: "127.0.0.1", userAgent: null, waitUntil: () => {}, now } as unknown as ServiceContext;
-  companyA = (
-    await createRecord(ctx, orgA, a.id, "companies", {
-      tipo: "construtora",
-      razaoSocial: `Construtora ${MARK} Ltda`,
-      email: "obras@construtora.com.br",
-    } as never)
-  ).id;
-  clientA = (
-    await createRecord(ctx, orgA, a.id, "clients", {
-      tipo: "pf",
-      nome: `Cliente ${MARK}`,
-      email: "cliente.segredo@exemplo.com.br",
-      telefones: [{ numero: "11912345678", whatsapp: true }],
-      tags: [],
-      consentimentoLgpd: false,
-      empresaId: companyA,
-    } as never)
-  ).id;
+  companyA = String(
+    (
+      await createRecord(ctx, { orgId: orgA, userId: a.id, role: "owner" }, "companies", {
+        tipo: "construtora",
+        razaoSocial: `Construtora ${MARK} Ltda`,
+        email: "obras@construtora.com.br",
+      } as never)
+    ).id,
+  );
+  clientA = String(
+    (
+      await createRecord(ctx, { orgId: orgA, userId: a.id, role: "owner" }, "clients", {
+        tipo: "pf",
+        nome: `Cliente ${MARK}`,
+        email: "cliente.segredo@exemplo.com.br",
+        telefones: [{ numero: "11912345678", whatsapp: true }],
+        tags: [],
+        consentimentoLgpd: false,
+        empresaId: companyA,
+      } as never)
+    ).id,
+  );
   const b = await createRegisteredUser({ name: "Bruno Outro" });
   cookieB = await loginCookie(b.email, b.password);
   const token = await fetch(`${base()}/api/auth/token`, {

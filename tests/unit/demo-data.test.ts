@@ -2,14 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   DEMO_STOCK_EMAILS,
   type MovementDemo,
-  PRODUCT_UNITS,
   type ProductDemo,
   demoClients,
   demoCompanies,
   demoProducts,
   demoStockMovements,
 } from "../../db/seed/demo-data.ts";
-import { CLIENT_ORIGINS, COMPANY_TYPES } from "../../shared/enums.ts";
+import { CLIENT_ORIGINS, COMPANY_TYPES, PRODUCT_UNITS } from "../../shared/enums.ts";
+import { movimentacaoProdutoSchema } from "../../shared/resources/movimentacoes-produtos.ts";
+import { produtoSchema } from "../../shared/resources/produtos.ts";
 import { isValidCnpj, isValidCpf, isValidPhoneBR, normalizeCnpj } from "../../shared/documents.ts";
 import { clientSchema } from "../../shared/resources/clients.ts";
 import { companySchema } from "../../shared/resources/companies.ts";
@@ -284,5 +285,19 @@ describe("determinism", () => {
     expect(later).toBe(first);
     // Moving "now" moves the history with it.
     expect(JSON.stringify(demoStockMovements(new Date(now.getTime() + 7 * DAY)))).not.toBe(first);
+  });
+});
+
+describe("demo products and movements against the app's schemas", () => {
+  it("every product and movement is input the forms and the API accept", () => {
+    for (const { fornecedorKey: _f, ...product } of demoProducts()) {
+      const parsed = produtoSchema.safeParse(product);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    }
+    const now = new Date("2026-11-24T15:00:00Z");
+    for (const { produtoSku: _s, porEmail: _p, ...movement } of demoStockMovements(now)) {
+      const parsed = movimentacaoProdutoSchema.safeParse({ ...movement, produtoId: "p1" });
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    }
   });
 });

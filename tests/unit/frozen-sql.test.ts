@@ -9,9 +9,9 @@ import { clients, users } from "../../db/schema/index.ts";
 describe("frozenSql", () => {
   const db = drizzle(createClient({ url: "file::memory:" }));
   const creator = alias(users, "creator");
-  const fragment = () => sql<string>`json_object('id', ${clients.id}, 'name', ${clients.name}, 'by', ${creator.name})`;
+  const fragment = () => sql<string>`json_object('id', ${clients.id}, 'name', ${clients.nome}, 'by', ${creator.name})`;
   const query = (j: ReturnType<typeof fragment>) =>
-    db.select({ j }).from(clients).leftJoin(creator, eq(creator.id, clients.createdBy)).where(eq(clients.orgId, "org-1")).toSQL();
+    db.select({ j }).from(clients).leftJoin(creator, eq(creator.id, clients.criadoPor)).where(eq(clients.orgId, "org-1")).toSQL();
 
   it("renders exactly what Drizzle renders in place (qualified names, aliases) and keeps the values as parameters", () => {
     const frozen = query(frozenSql(fragment()));
@@ -21,6 +21,6 @@ describe("frozenSql", () => {
   });
 
   it("refuses a fragment that carries a value (it would be baked into the text)", () => {
-    expect(() => frozenSql(sql`${clients.name} = ${"João"}`)).toThrow(/can't be frozen/);
+    expect(() => frozenSql(sql`${clients.nome} = ${"João"}`)).toThrow(/can't be frozen/);
   });
 });

@@ -1,61 +1,43 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { Role } from "../../db/schema/organizations.ts";
 import { parseListQuery } from "../../shared/resources/query.ts";
-import type { AuthOrg } from "../auth/sessions.ts";
+import { unknownFields } from "../../shared/resources/schema-helpers.ts";
 import { serviceContext } from "../context.ts";
 import { apiError, toApiResponse } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
+import type { ResourceModule, RouteHelpers } from "../resources/define.ts";
+import { exportRecords } from "../resources/export.ts";
+import { commitImport, MAX_IMPORT_CHARS, parseDuplicatePolicy, previewImport } from "../resources/import.ts";
 import {
-  clientTimeline,
-  commitImport,
-  companyClients,
   createRecord,
-  definitionOf,
   deleteRecords,
-  eraseClient,
-  exportClientData,
-  exportRecords,
+  eraseRecord,
   findDuplicates,
   getRecord,
-  type InputOf,
   listRecords,
-  NOT_FOUND,
-  parseDuplicatePolicy,
-  previewImport,
-  type ResourceName,
+  recordOptions,
   restoreRecords,
   updateRecord,
-} from "../resources/index.ts";
-import { MAX_IMPORT_CHARS } from "../resources/import.ts";
-import { DomainError } from "../services/context.ts";
+} from "../resources/records.ts";
+import { notFoundMessage, RESOURCES } from "../resources/registry.ts";
+import { type Actor, DomainError } from "../services/context.ts";
 
 /**
- * `/api/clients` and `/api/companies`: the same list state as the page URL, the same zod
- * schema and the same records layer as the screens. Roles: owner/admin/staff write,
- * professional reads; import and LGPD erasure are owner/admin only. Errors are pt-BR JSON
+ * `/api/<resource>` for every resource of the registry: the same list state as the page URL,
+ * the same zod schema and the same records layer as the screens. What a role may do is the
+ * permission table's answer, asked by the records layer; here refusals become pt-BR JSON
  * (`{ error: { message, code, fields? } }`), never a 500 for bad input.
  */
 
-const WRITERS: readonly Role[] = ["owner", "admin", "staff"];
-const MANAGERS: readonly Role[] = ["owner", "admin"];
 const ID = /^[0-9A-Za-z-]{1,64}$/;
 
 type Ctx = Context<AppEnv>;
 
-function member(c: Ctx): { org: AuthOrg; userId: string } | Response {
+function actorOf(c: Ctx): Actor | Response {
   const auth = c.get("rc").auth;
   if (!auth) return apiError(c, 401, "Entre para continuar.", "unauthenticated");
   if (!auth.org) return apiError(c, 403, "Complete o cadastro do negócio para continuar.", "no_organization");
-  return { org: auth.org, userId: auth.user.id };
-}
-
-function allowed(c: Ctx, org: AuthOrg, roles: readonly Role[]): Response | null {
-  return roles.includes(org.role) ? null : apiError(c, 403, "Você não tem permissão para esta ação.", "forbidden");
-}
-
-function notFound(c: Ctx, name: ResourceName): Response {
-  return apiError(c, 404, NOT_FOUND[name], "not_found");
+  return { userId: auth.user.id, orgId: auth.org.id, role: auth.org.role };
 }
 
 async function jsonBody(c: Ctx): Promise<unknown> {
@@ -64,6 +46,23 @@ async function jsonBody(c: Ctx): Promise<unknown> {
   } catch {
     throw new DomainError("Corpo da requisição deve ser JSON.", 400);
   }
+}
+
+/** A body for a create or an update: JSON, with no field the resource does not have (a misspelt one is named). */
+async function recordBody(c: Ctx, mod: ResourceModule): Promise<unknown> {
+  const body = await jsonBody(c);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new DomainError("Envie um objeto JSON com os campos.", 400);
+  const unknown = unknownFields(body, new Set(mod.definition.fields.map((f) => f.name)));
+  if (unknown.length) {
+    const list = unknown.slice(0, 10);
+    const names = list.map((k) => `“${k.slice(0, 60)}”`).join(", ");
+    const error = new DomainError(
+      `${list.length === 1 ? "Campo desconhecido" : "Campos desconhecidos"}: ${names}. Confira os nomes em /api/docs.`,
+      400,
+    );
+    throw Object.assign(error, { fields: Object.fromEntries(list.map((k) => [k.slice(0, 60), "Campo desconhecido"])) });
+  }
+  return body;
 }
 
 const idsBody = z.object({ ids: z.array(z.string().regex(ID)).min(1).max(500) });
@@ -99,46 +98,57 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`;
 }
 
-export function resourceApi(name: ResourceName): Hono<AppEnv> {
-  const def = definitionOf(name);
-  const app = new Hono<AppEnv>();
+/** Runs a handler for a signed-in member; errors become pt-BR JSON. */
+async function run(c: Ctx, handler: (ctx: ReturnType<typeof serviceContext>, actor: Actor) => Promise<Response>): Promise<Response> {
+  const actor = actorOf(c);
+  if (actor instanceof Response) return actor;
+  try {
+    return await handler(serviceContext(c.get("rc")), actor);
+  } catch (error) {
+    const fields = (error as { fields?: Record<string, string> }).fields;
+    if (error instanceof DomainError && fields) return apiError(c, error.status, error.message, "unknown_fields", fields);
+    return toApiResponse(c, error);
+  }
+}
 
-  const run = async (
-    c: Ctx,
-    roles: readonly Role[],
-    handler: (ctx: ReturnType<typeof serviceContext>, m: { org: AuthOrg; userId: string }) => Promise<Response>,
-  ) => {
-    const m = member(c);
-    if (m instanceof Response) return m;
-    const denied = allowed(c, m.org, roles);
-    if (denied) return denied;
-    try {
-      return await handler(serviceContext(c.get("rc")), m);
-    } catch (error) {
-      return toApiResponse(c, error);
-    }
-  };
-  const READERS: readonly Role[] = ["owner", "admin", "staff", "professional"];
+export function resourceApi(mod: ResourceModule): Hono<AppEnv> {
+  const def = mod.definition;
+  const name = def.name;
+  const app = new Hono<AppEnv>();
+  const notFound = (c: Ctx) => apiError(c, 404, notFoundMessage(mod), "not_found");
+  const withId = (c: Ctx, handler: (ctx: ReturnType<typeof serviceContext>, actor: Actor, id: string) => Promise<Response>) =>
+    run(c, (ctx, actor) => {
+      const id = c.req.param("id") ?? "";
+      return ID.test(id) ? handler(ctx, actor, id) : Promise.resolve(notFound(c));
+    });
 
   app.get("/", (c) =>
-    run(c, READERS, async (ctx, m) => {
-      const query = parseListQuery(new URL(c.req.url), def);
-      const result = await listRecords(ctx, m.org.id, name, query);
+    run(c, async (ctx, actor) => {
+      const result = await listRecords(ctx, actor, name, parseListQuery(new URL(c.req.url), def));
       return c.json({
         data: result.rows,
         total: result.total,
         page: result.page,
         pageSize: result.pageSize,
         nextCursor: result.nextCursor,
+        ...(Object.keys(result.totals).length ? { totals: result.totals } : {}),
       });
     }),
   );
 
+  app.get("/options", (c) =>
+    run(c, async (ctx, actor) => {
+      const limit = Number(c.req.query("limit") ?? "20");
+      const q = (c.req.query("q") ?? "").slice(0, 100);
+      return c.json({ data: await recordOptions(ctx, actor, name, q, Number.isInteger(limit) ? limit : 20) });
+    }),
+  );
+
   app.get("/export", (c) =>
-    run(c, READERS, async (ctx, m) => {
+    run(c, async (ctx, actor) => {
       const format = c.req.query("format") ?? "csv";
       if (format !== "csv" && format !== "xlsx") throw new DomainError("Formato de exportação inválido: use csv ou xlsx.", 400, "format");
-      const file = await exportRecords(ctx, m.org.id, name, parseListQuery(new URL(c.req.url), def), format);
+      const file = await exportRecords(ctx, actor, name, parseListQuery(new URL(c.req.url), def), format);
       return new Response(file.body, {
         headers: {
           "content-type": file.contentType,
@@ -150,125 +160,94 @@ export function resourceApi(name: ResourceName): Hono<AppEnv> {
   );
 
   app.post("/import", (c) =>
-    run(c, MANAGERS, async (ctx, m) => {
+    run(c, async (ctx, actor) => {
       const { csv, mode, duplicates } = await importRequest(c);
-      if (mode === "preview") return c.json({ data: await previewImport(ctx, m.org.id, name, csv) });
+      if (mode === "preview") return c.json({ data: await previewImport(ctx, actor, name, csv) });
       if (mode !== "all" && mode !== "valid-only")
         throw new DomainError("Modo de importação inválido: use preview, all ou valid-only.", 400, "mode");
       // duplicates: "skip" (default) leaves out rows repeating a live record or an earlier row; "import" keeps them.
       const policy = parseDuplicatePolicy(duplicates);
-      return c.json({ data: await commitImport(ctx, m.org.id, m.userId, name, csv, mode, { duplicates: policy }) }, 201);
+      return c.json({ data: await commitImport(ctx, actor, name, csv, mode, { duplicates: policy }) }, 201);
     }),
   );
 
   app.post("/duplicates", (c) =>
-    run(c, WRITERS, async (ctx, m) => {
+    run(c, async (ctx, actor) => {
       const body = await jsonBody(c);
       if (typeof body !== "object" || body === null) throw new DomainError("Envie os campos a conferir.", 400);
-      const excludeId =
-        typeof (body as { excluirId?: unknown }).excluirId === "string" ? (body as { excluirId: string }).excluirId : undefined;
-      return c.json({ data: await findDuplicates(ctx, m.org.id, name, body as Record<string, unknown>, excludeId) });
+      const excluirId = (body as { excluirId?: unknown }).excluirId;
+      return c.json({
+        data: await findDuplicates(
+          ctx,
+          actor,
+          name,
+          body as Record<string, unknown>,
+          typeof excluirId === "string" ? excluirId : undefined,
+        ),
+      });
     }),
   );
 
   app.post("/", (c) =>
-    run(c, WRITERS, async (ctx, m) => {
-      const input = def.schema.parse(await jsonBody(c)) as InputOf[typeof name];
-      const created = await createRecord(ctx, m.org.id, m.userId, name, input);
+    run(c, async (ctx, actor) => {
+      const created = await createRecord(ctx, actor, name, def.schema.parse(await recordBody(c, mod)));
       return c.json({ data: { id: created.id }, duplicates: created.duplicates }, 201);
-    }),
-  );
-
-  app.get("/:id", (c) =>
-    run(c, READERS, async (ctx, m) => {
-      const id = c.req.param("id");
-      const row = ID.test(id) ? await getRecord(ctx, m.org.id, name, id) : null;
-      return row ? c.json({ data: row }) : notFound(c, name);
-    }),
-  );
-
-  app.patch("/:id", (c) =>
-    run(c, WRITERS, async (ctx, m) => {
-      const id = c.req.param("id");
-      if (!ID.test(id)) return notFound(c, name);
-      const input = def.schema.parse(await jsonBody(c)) as InputOf[typeof name];
-      const { duplicates } = await updateRecord(ctx, m.org.id, m.userId, name, id, input);
-      return c.json({ data: { id }, duplicates });
-    }),
-  );
-
-  app.delete("/:id", (c) =>
-    run(c, WRITERS, async (ctx, m) => {
-      const id = c.req.param("id");
-      const count = ID.test(id) ? await deleteRecords(ctx, m.org.id, m.userId, name, [id]) : 0;
-      return count ? c.json({ data: { deleted: count } }) : notFound(c, name);
-    }),
-  );
-
-  app.post("/:id/restore", (c) =>
-    run(c, WRITERS, async (ctx, m) => {
-      const id = c.req.param("id");
-      const count = ID.test(id) ? await restoreRecords(ctx, m.org.id, m.userId, name, [id]) : 0;
-      return count ? c.json({ data: { restored: count } }) : notFound(c, name);
     }),
   );
 
   /** Bulk soft delete and restore (the list's selection): `{ ids: [...] }`. */
   app.post("/delete", (c) =>
-    run(c, WRITERS, async (ctx, m) => {
+    run(c, async (ctx, actor) => {
       const body = idsBody.parse(await jsonBody(c));
-      return c.json({ data: { deleted: await deleteRecords(ctx, m.org.id, m.userId, name, body.ids) } });
+      return c.json({ data: { deleted: await deleteRecords(ctx, actor, name, body.ids) } });
     }),
   );
   app.post("/restore", (c) =>
-    run(c, WRITERS, async (ctx, m) => {
+    run(c, async (ctx, actor) => {
       const body = idsBody.parse(await jsonBody(c));
-      return c.json({ data: { restored: await restoreRecords(ctx, m.org.id, m.userId, name, body.ids) } });
+      return c.json({ data: { restored: await restoreRecords(ctx, actor, name, body.ids) } });
     }),
   );
 
-  if (name === "clients") {
-    app.get("/:id/timeline", (c) =>
-      run(c, READERS, async (ctx, m) => {
-        const id = c.req.param("id");
-        if (!ID.test(id)) return notFound(c, name);
-        return c.json({ data: await clientTimeline(ctx, m.org.id, id) });
-      }),
-    );
-    app.get("/:id/lgpd", (c) =>
-      run(c, WRITERS, async (ctx, m) => {
-        const id = c.req.param("id");
-        if (!ID.test(id)) return notFound(c, name);
-        const data = await exportClientData(ctx, m.org.id, id);
-        return new Response(JSON.stringify(data, null, 2), {
-          headers: {
-            "content-type": "application/json; charset=utf-8",
-            "content-disposition": contentDisposition(`cliente-${id}-dados-lgpd.json`),
-            "cache-control": "no-store",
-          },
-        });
-      }),
-    );
+  const helpers: RouteHelpers = { run, notFound };
+  mod.routes?.(app, helpers);
+
+  app.get("/:id", (c) =>
+    withId(c, async (ctx, actor, id) => {
+      const row = await getRecord(ctx, actor, name, id);
+      return row ? c.json({ data: row }) : notFound(c);
+    }),
+  );
+  app.patch("/:id", (c) =>
+    withId(c, async (ctx, actor, id) => {
+      const { duplicates } = await updateRecord(ctx, actor, name, id, def.schema.parse(await recordBody(c, mod)));
+      return c.json({ data: { id }, duplicates });
+    }),
+  );
+  app.delete("/:id", (c) =>
+    withId(c, async (ctx, actor, id) => {
+      const count = await deleteRecords(ctx, actor, name, [id]);
+      return count ? c.json({ data: { deleted: count } }) : notFound(c);
+    }),
+  );
+  app.post("/:id/restore", (c) =>
+    withId(c, async (ctx, actor, id) => {
+      const count = await restoreRecords(ctx, actor, name, [id]);
+      return count ? c.json({ data: { restored: count } }) : notFound(c);
+    }),
+  );
+  if (mod.erase) {
     app.delete("/:id/lgpd", (c) =>
-      run(c, MANAGERS, async (ctx, m) => {
-        const id = c.req.param("id");
-        if (!ID.test(id)) return notFound(c, name);
-        await eraseClient(ctx, m.org.id, m.userId, id);
+      withId(c, async (ctx, actor, id) => {
+        await eraseRecord(ctx, actor, name, id);
         return c.json({ data: { erased: true } });
       }),
     );
-  } else {
-    app.get("/:id/clients", (c) =>
-      run(c, READERS, async (ctx, m) => {
-        const id = c.req.param("id");
-        if (!ID.test(id)) return notFound(c, name);
-        return c.json({ data: await companyClients(ctx, m.org.id, id) });
-      }),
-    );
   }
-
   return app;
 }
 
-export const clientsApi = resourceApi("clients");
-export const companiesApi = resourceApi("companies");
+/** Every resource's API under `/api/<segment>`. */
+export function mountResourceApis(app: Hono<AppEnv>): void {
+  for (const mod of RESOURCES) app.route(`/api/${mod.definition.api}`, resourceApi(mod as unknown as ResourceModule));
+}

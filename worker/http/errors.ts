@@ -20,7 +20,8 @@ export function toApiResponse(c: Context, error: unknown): Response {
   // A thrown Response is an answer, not a failure (e.g. the session recheck in middleware.ts).
   if (error instanceof Response) throw error;
   if (error instanceof DomainError) {
-    return apiError(c, error.status, error.message, "domain_error", error.field ? { [error.field]: error.message } : undefined);
+    const code = error.status === 403 ? "forbidden" : error.status === 404 ? "not_found" : "domain_error";
+    return apiError(c, error.status, error.message, code, error.field ? { [error.field]: error.message } : undefined);
   }
   if (error instanceof ZodError) {
     const fields: Record<string, string> = {};

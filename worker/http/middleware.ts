@@ -16,6 +16,7 @@ import {
 import { digest as sha } from "../auth/tokens.ts";
 import { ConfigError, readConfig } from "../config/env.ts";
 import type { RequestContext } from "../context.ts";
+import { IMPORT_PATHS } from "../resources/registry.ts";
 import { apiError, INTERNAL_ERROR } from "./errors.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -85,7 +86,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * prelude gate holds every write until the lookup is accepted, and `createApp` keeps their body
  * to serve them again when the session changed meanwhile. Other writes look the session up first.
  */
-const CARRY_ON_WRITE = /^\/(?:api\/)?(?:clients|companies)\/import(?:\.data)?$/;
+const CARRY_ON_WRITE = IMPORT_PATHS;
 
 /** Whether a request's session lookup may ride with its first read (ADR 011). */
 export function mayCarrySession(method: string, pathname: string): boolean {

@@ -44,3 +44,16 @@ export function decodeCursor(text: string | null, sort: string, dir: "asc" | "de
     return null;
   }
 }
+
+/** The cursor of `?after=` when it fits the sort: its value must have the sort's type (text, or a number). */
+export function readCursor(
+  after: string | null,
+  sort: string,
+  dir: "asc" | "desc",
+  type: "text" | "number" | "money" | "date",
+): Cursor | null {
+  const cursor = decodeCursor(after, sort, dir);
+  if (!cursor) return null;
+  if ((type === "text") !== (typeof cursor.value === "string")) return null;
+  return cursor;
+}

@@ -2,9 +2,13 @@ import { formatDateTime } from "../../shared/format.ts";
 import type { ColumnDef, ListQuery } from "../../shared/resources/types.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { CSV_BOM, csvLine } from "./csv.ts";
-import { encodeCursor } from "./cursor.ts";
-import { cursorValue, readCursor } from "./common.ts";
-import { definitionOf, fetchPage, type ResourceName, type RowOf } from "./registry.ts";
+import { orgScope } from "../../db/tenant.ts";
+import { normalizeText } from "../../shared/search.ts";
+import type { Actor } from "../services/context.ts";
+import { type Cursor, encodeCursor, readCursor } from "./cursor.ts";
+import type { ResourceModule } from "./define.ts";
+import { cursorValueOf, sortTypeOf } from "./list-engine.ts";
+import { type AnyRow, allowed, fetchPage } from "./records.ts";
 import { type XlsxCell, xlsxStream } from "./xlsx.ts";
 
 /**
@@ -33,19 +37,22 @@ export function visibleColumns<Row>(columns: readonly ColumnDef<Row>[], chosen: 
   return columns.filter((c) => c.defaultVisible !== false);
 }
 
-/** All matching rows, chunk by chunk, in the list's order. */
-async function* allRows<N extends ResourceName>(ctx: ServiceContext, orgId: string, name: N, query: ListQuery): AsyncGenerator<RowOf[N][]> {
+/** All matching rows, chunk by chunk, in the list's order (keyset: one round trip per chunk). */
+async function* allRows(ctx: ServiceContext, actor: Actor, mod: ResourceModule, query: ListQuery): AsyncGenerator<AnyRow[]> {
   const base: ListQuery = { ...query, page: 1, after: null };
-  let cursor: ReturnType<typeof readCursor> = null;
+  const scope = orgScope(ctx.db, actor.orgId);
+  const type = sortTypeOf(mod, base.sort);
+  let cursor: Cursor | null = null;
   while (true) {
-    const { rows, keys } = await fetchPage(ctx, orgId, name, base, { limit: EXPORT_CHUNK, offset: 0, cursor }, false);
+    const { rows, raws } = await fetchPage(ctx, scope, mod, base, { limit: EXPORT_CHUNK, offset: 0, cursor }, false);
     if (rows.length) yield rows;
-    const last = keys.at(-1);
+    const last = raws.at(-1);
     if (!last || rows.length < EXPORT_CHUNK) return;
     cursor = readCursor(
-      encodeCursor({ sort: base.sort, dir: base.dir, value: cursorValue(base.sort, last), id: last.id }),
+      encodeCursor({ sort: base.sort, dir: base.dir, value: cursorValueOf(mod, base.sort, last), id: last.id }),
       base.sort,
       base.dir,
+      type,
     );
   }
 }
@@ -85,19 +92,24 @@ function today(ctx: ServiceContext): string {
   return `${y}-${m}-${d}`;
 }
 
-const FILE_NAMES: Record<ResourceName, string> = { clients: "clientes", companies: "empresas" };
+/** The file's name: the list's noun without accents ("movimentacoes-2026-11-24.csv"). */
+function fileStem(mod: ResourceModule): string {
+  return normalizeText(mod.definition.labels.plural).replace(/[^a-z0-9]+/g, "-");
+}
 
-export async function exportRecords<N extends ResourceName>(
+/** The file of exactly what the list shows (search, filters, sort, columns), all pages. Owner/admin (the permission table). */
+export async function exportRecords(
   ctx: ServiceContext,
-  orgId: string,
-  name: N,
+  actor: Actor,
+  name: string,
   query: ListQuery,
   format: ExportFormat,
 ): Promise<ExportFile> {
-  const def = definitionOf(name);
+  const mod = allowed(actor, name, "export");
+  const def = mod.definition as unknown as { columns: readonly ColumnDef<AnyRow>[]; labels: { listTitle: string } };
   const columns = visibleColumns(def.columns, query.columns);
   const header = columns.map((c) => c.label);
-  const filename = `${FILE_NAMES[name]}-${today(ctx)}.${format}`;
+  const filename = `${fileStem(mod)}-${today(ctx)}.${format}`;
 
   if (format === "xlsx") {
     return {
@@ -105,7 +117,7 @@ export async function exportRecords<N extends ResourceName>(
         sheetName: def.labels.listTitle,
         header,
         rows: async function* () {
-          for await (const chunk of allRows(ctx, orgId, name, query)) yield chunk.map((row) => columns.map((c) => xlsxCell(c, row)));
+          for await (const chunk of allRows(ctx, actor, mod, query)) yield chunk.map((row) => columns.map((c) => xlsxCell(c, row)));
         },
       }),
       filename,
@@ -116,7 +128,7 @@ export async function exportRecords<N extends ResourceName>(
   const encoder = new TextEncoder();
   const source = (async function* () {
     yield encoder.encode(CSV_BOM + csvLine(header));
-    for await (const chunk of allRows(ctx, orgId, name, query)) {
+    for await (const chunk of allRows(ctx, actor, mod, query)) {
       yield encoder.encode(chunk.map((row) => csvLine(columns.map((c) => csvCell(c, row)))).join(""));
     }
   })();

@@ -1,91 +1,71 @@
-import type { ListQuery, ResourceDefinition } from "../../shared/resources/types.ts";
-import { type ClientInput, type ClientRow, clientDefinition } from "../../shared/resources/clients.ts";
-import { type CompanyInput, type CompanyRow, companyDefinition } from "../../shared/resources/companies.ts";
-import { orgScope } from "../../db/tenant.ts";
-import { DomainError, type ServiceContext } from "../services/context.ts";
-import { clientListSpec, parseClient, toClientRow } from "./clients.ts";
-import type { SortValues } from "./common.ts";
-import { companyListSpec, parseCompany, toCompanyRow } from "./companies.ts";
-import { type ListSpec, type PageRequest, pageQueries } from "./list-page.ts";
+import type { ResourceDefinition } from "../../shared/resources/types.ts";
+import type { ResourceModule } from "./define.ts";
+import { clientsModule } from "./modules/clients.ts";
+import { companiesModule } from "./modules/companies.ts";
+import { movimentacoesProdutosModule } from "./modules/movimentacoes-produtos.ts";
+import { produtosModule } from "./modules/produtos.ts";
 
-/** The resources of the records layer, their definitions, and the page fetch every list and export uses. */
+/**
+ * Every kind of record, once. The API mounts, middleware patterns, export names, trigger SQL,
+ * OpenAPI, the permission table and the test harnesses (isolation, bad input, role matrix)
+ * are derived from this list. Adding a resource: its shared definition, its module, one line
+ * here (then its screens in app/routes.ts and the navigation).
+ */
+export const RESOURCES = [
+  companiesModule,
+  clientsModule,
+  produtosModule,
+  movimentacoesProdutosModule,
+] as const satisfies readonly ResourceModule<
+  // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
+  any,
+  // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
+  any
+>[];
 
-export type ResourceName = "clients" | "companies";
-export const RESOURCE_NAMES: readonly ResourceName[] = ["clients", "companies"];
+export type ResourceName = (typeof RESOURCES)[number]["definition"]["name"];
 
-export interface RowOf {
-  clients: ClientRow;
-  companies: CompanyRow;
-}
-export interface InputOf {
-  clients: ClientInput;
-  companies: CompanyInput;
-}
+type ModuleOf<N extends ResourceName> = Extract<(typeof RESOURCES)[number], { definition: { name: N } }>;
+export type RowOf<N extends ResourceName> = ModuleOf<N> extends ResourceModule<infer R, unknown> ? R : never;
+export type InputOf<N extends ResourceName> = ModuleOf<N>["definition"] extends ResourceDefinition<infer _R, infer I> ? I : never;
 
-const DEFINITIONS: { [N in ResourceName]: ResourceDefinition<RowOf[N], InputOf[N]> } = {
-  clients: clientDefinition,
-  companies: companyDefinition,
-};
+const BY_NAME = new Map<string, ResourceModule>(RESOURCES.map((m) => [m.definition.name, m as unknown as ResourceModule]));
+const BY_API = new Map<string, ResourceModule>(RESOURCES.map((m) => [m.definition.api, m as unknown as ResourceModule]));
 
-export function definitionOf<N extends ResourceName>(name: N): ResourceDefinition<RowOf[N], InputOf[N]> {
-  return DEFINITIONS[name];
-}
+export const RESOURCE_NAMES: readonly ResourceName[] = RESOURCES.map((m) => m.definition.name);
 
 export function isResourceName(value: string): value is ResourceName {
-  return (RESOURCE_NAMES as readonly string[]).includes(value);
+  return BY_NAME.has(value);
 }
 
-export const NOT_FOUND: Record<ResourceName, string> = {
-  clients: "Cliente não encontrado.",
-  companies: "Empresa não encontrada.",
-};
-
-const INVALID_COMPANY = "Empresa não encontrada. Escolha uma empresa cadastrada.";
-
-/** Turns database-enforced rules (triggers) into pt-BR answers. */
-export function translateDbError(error: unknown): never {
-  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : "";
-  if (message.includes("empresa_invalida")) throw new DomainError(INVALID_COMPANY, 422, "empresaId");
-  throw error;
+/** The module of a registered resource (throws for an unknown name: a programming error). */
+export function moduleOf(name: string): ResourceModule {
+  const mod = BY_NAME.get(name);
+  if (!mod) throw new Error(`Recurso desconhecido: ${name}`);
+  return mod;
 }
 
-interface RawPage<Row> {
-  rows: Row[];
-  /** Sort values of the rows, for cursors. */
-  keys: SortValues[];
-  total: number;
+/** The module behind `/api/<segment>`, if any. */
+export function moduleByApi(segment: string): ResourceModule | undefined {
+  return BY_API.get(segment);
 }
 
-/** How each resource is listed: the page planner's spec, and how a packed row becomes a row. */
-const LISTING: { [N in ResourceName]: { spec: ListSpec; unpack(packed: { j: string }): SortValues & RowSource<N> } } = {
-  clients: { spec: clientListSpec, unpack: parseClient },
-  companies: { spec: companyListSpec, unpack: parseCompany },
-};
-/** The table and list columns of a resource (for writes every resource does the same way). */
-export function listSpecOf(name: ResourceName): ListSpec {
-  return LISTING[name].spec;
+export function definitionOf<N extends ResourceName>(name: N): ModuleOf<N>["definition"] {
+  return moduleOf(name).definition as unknown as ModuleOf<N>["definition"];
 }
 
-type RowSource<N extends ResourceName> = N extends "clients" ? ReturnType<typeof parseClient> : ReturnType<typeof parseCompany>;
-
-function toRow<N extends ResourceName>(name: N, raw: RowSource<N>): RowOf[N] {
-  return (
-    name === "clients" ? toClientRow(raw as ReturnType<typeof parseClient>) : toCompanyRow(raw as ReturnType<typeof parseCompany>)
-  ) as RowOf[N];
+/** "Cliente não encontrado." / "Movimentação não encontrada." */
+export function notFoundMessage(mod: ResourceModule): string {
+  const { singular, deleted } = mod.definition.labels;
+  const feminine = /a\.?$/.test(deleted.trim().split(" ").at(-1) ?? "");
+  return `${singular.charAt(0).toUpperCase()}${singular.slice(1)} não ${feminine ? "encontrada" : "encontrado"}.`;
 }
 
-/** Rows (and total, unless `withTotal` is false) of one page in one round trip. */
-export async function fetchPage<N extends ResourceName>(
-  ctx: ServiceContext,
-  orgId: string,
-  name: N,
-  query: ListQuery,
-  page: PageRequest,
-  withTotal = true,
-): Promise<RawPage<RowOf[N]>> {
-  const { spec, unpack } = LISTING[name];
-  const q = pageQueries(ctx.db, orgScope(ctx.db, orgId), spec, query, page);
-  const [rows, total] = (withTotal ? await ctx.db.batch([q.rows, q.total]) : [await q.rows, []]) as [{ j: string }[], { n: number }[]];
-  const raws = rows.map((packed) => unpack(packed) as RowSource<N>);
-  return { rows: raws.map((raw) => toRow(name, raw)), keys: raws, total: Number(total[0]?.n ?? 0) };
+/** Paths whose POST keeps its body for a session re-check (imports: the file is read once). */
+export const IMPORT_PATHS: RegExp = new RegExp(
+  `^/(?:api/(?:${RESOURCES.map((m) => escapeRegExp(m.definition.api)).join("|")})|(?:${RESOURCES.map((m) => escapeRegExp(m.definition.basePath.slice(1))).join("|")}))/import(?:\\.data)?$`,
+);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }

@@ -16,11 +16,19 @@ export interface ServiceContext {
 /** A domain failure a person can act on: a pt-BR message, optionally tied to a form field. */
 export class DomainError extends Error {
   override name = "DomainError";
-  constructor(
-    message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 = 400,
-    readonly field?: string,
-  ) {
+  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
+  readonly field: string | undefined;
+  // Plain fields, no parameter properties: scripts load this file with Node's type stripping.
+  constructor(message: string, status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 = 400, field?: string) {
     super(message);
+    this.status = status;
+    this.field = field;
   }
+}
+
+/** Who a service acts for: the signed-in member and their organization and role. */
+export interface Actor {
+  userId: string;
+  orgId: string;
+  role: import("../../shared/enums.ts").Role;
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { can } from "../auth/permissions.ts";
 import { memberships, sessions, users } from "../../db/schema/index.ts";
 import { authTokens } from "../../db/schema/accounts.ts";
 import type { Role } from "../../db/schema/organizations.ts";
@@ -12,7 +13,6 @@ import { inviteEmail } from "../email/templates.ts";
 import { callbackLink, INVALID_LINK, INVITE_TTL_MS, normalizeEmail } from "./accounts.ts";
 import { DomainError, type ServiceContext } from "./context.ts";
 
-export const MANAGER_ROLES: readonly Role[] = ["owner", "admin"];
 export const LAST_OWNER = "A organização precisa de pelo menos um dono ativo.";
 
 export interface Member {
@@ -56,7 +56,7 @@ export async function listMembers(ctx: ServiceContext, org: AuthOrg): Promise<Me
 }
 
 function assertManager(org: AuthOrg): void {
-  if (!MANAGER_ROLES.includes(org.role)) throw new DomainError("Você não tem permissão para gerenciar a equipe.", 403);
+  if (!can(org.role, "team", "update")) throw new DomainError("Você não tem permissão para gerenciar a equipe.", 403);
 }
 
 /**

@@ -10,9 +10,10 @@ interface PreviewRow {
   values: Record<string, string>;
   errors: Record<string, string>;
   /** Duplicates and company notes of a valid row. */
-  warnings: { kind: "duplicate" | "company"; field: string; message: string }[];
+  warnings: { kind: "duplicate" | "reference"; field: string; message: string }[];
   status: "valid" | "duplicate" | "invalid";
-  company?: { id: string; name: string } | undefined;
+  /** The records reference columns (a client's "Empresa", a movement's "Produto") were linked to. */
+  links?: Record<string, { id: string; name: string }> | undefined;
 }
 
 export interface ImportPageData {
@@ -212,8 +213,8 @@ export function ImportPage({
                               className={`max-w-56 truncate px-3 py-2 ${row.errors[f] ? "font-semibold text-danger" : warned.has(f) ? `font-semibold ${WARN_TEXT}` : ""}`}
                             >
                               {row.values[f] ?? ""}
-                              {f === "empresa" && row.company ? (
-                                <span className="block text-xs font-normal text-fg-soft">Vinculada a {row.company.name}</span>
+                              {row.links?.[f] ? (
+                                <span className="block text-xs font-normal text-fg-soft">Vinculado a {row.links[f].name}</span>
                               ) : null}
                             </td>
                           ))}

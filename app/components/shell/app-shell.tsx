@@ -7,7 +7,7 @@ import { UserMenu } from "./user-menu.tsx";
 
 interface ShellProps {
   user: { name: string; email: string };
-  org: { name: string; role: Role };
+  org: { name: string; role: Role; readable: readonly string[] };
   children: ReactNode;
 }
 
@@ -18,11 +18,11 @@ const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
  * The menu: router links that prefetch on intent (ADR 013). NavLink marks the current entry
  * (`aria-current="page"`): "/" only on itself, any other entry also on the pages below it.
  */
-function Sidebar({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+function Sidebar({ readable, onNavigate }: { readable: readonly string[]; onNavigate?: () => void }) {
   const prefetch = intentPrefetch();
   return (
     <nav aria-label="Menu principal" className="space-y-6">
-      {navFor(role).map(({ group, items }) => (
+      {navFor(readable).map(({ group, items }) => (
         <div key={group}>
           <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-fg-soft uppercase">{group}</p>
           <ul className="space-y-0.5">
@@ -68,13 +68,13 @@ export function AppShell({ user, org, children }: ShellProps) {
           </span>
           Alicerce
         </p>
-        <Sidebar role={org.role} />
+        <Sidebar readable={org.readable} />
       </aside>
       {open ? (
         <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
           <button type="button" aria-label="Fechar menu" className="absolute inset-0 bg-black/40" onClick={() => setOpen(false)} />
           <div className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-surface px-3 py-5 shadow-xl">
-            <Sidebar role={org.role} onNavigate={() => setOpen(false)} />
+            <Sidebar readable={org.readable} onNavigate={() => setOpen(false)} />
           </div>
         </div>
       ) : null}

@@ -1,0 +1,534 @@
+import { eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { ZodError } from "zod";
+import type { Database } from "../../db/client.ts";
+import { type OrgScope, orgScope } from "../../db/tenant.ts";
+import type { Action } from "../../shared/permissions.ts";
+import type { ListQuery, ListResult } from "../../shared/resources/types.ts";
+import { authorize } from "../auth/permissions.ts";
+import { type Actor, DomainError, type ServiceContext } from "../services/context.ts";
+import { encodeCursor, readCursor } from "./cursor.ts";
+import { type RawRow, type ResourceModule, toRow, writeValues } from "./define.ts";
+import { insertUnless } from "./insert-unless.ts";
+import { cursorValueOf, matchingIds, type PageRequest, pageQueries, selectRows, sortTypeOf, unpackRows } from "./list-engine.ts";
+import { moduleByApi, moduleOf, notFoundMessage } from "./registry.ts";
+import { relationError } from "./triggers.ts";
+
+/**
+ * The records layer every door shares (pages, `/api/<resource>`, imports, the demo seed): one
+ * implementation for every resource of the registry. Each function starts with the permission
+ * table (`authorize`); every query goes through `orgScope`; each call costs one database round
+ * trip (a batch) or none.
+ */
+
+/** The most ids a bulk action takes at once. */
+export const MAX_BULK = 500;
+
+export type AnyRow = { id: string } & Record<string, unknown>;
+
+/** Why a record may duplicate another ("documento", "e-mail", "telefone"…). */
+export interface Duplicate {
+  id: string;
+  title: string;
+  reason: string;
+}
+
+/** The module, after the permission table allowed the action. */
+export function allowed(actor: Actor, name: string, action: Action): ResourceModule {
+  const mod = moduleOf(name);
+  authorize(actor, name, action);
+  return mod;
+}
+
+/** Validates again on the server: callers pass parsed input, but nothing unchecked reaches the database. */
+function validated(mod: ResourceModule, input: unknown): Record<string, unknown> {
+  const result = mod.definition.schema.safeParse(input);
+  if (!result.success) throw new ZodError(result.error.issues);
+  return result.data as Record<string, unknown>;
+}
+
+function byId(ids: readonly string[]): string[] {
+  const unique = [...new Set(ids.filter((id) => typeof id === "string" && /^[0-9A-Za-z-]{1,64}$/.test(id)))];
+  if (unique.length > MAX_BULK) throw new DomainError(`Selecione no máximo ${MAX_BULK} registros por vez.`, 400);
+  return unique;
+}
+
+/** Turns database-enforced rules (triggers, unique indexes) into pt-BR answers. */
+export function translateDbError(mod: ResourceModule, error: unknown): never {
+  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : "";
+  for (const known of mod.errors ?? []) {
+    if (message.includes(known.match)) throw new DomainError(known.message, known.status ?? 422, known.field);
+  }
+  for (const relation of mod.relations ?? []) {
+    if (message.includes(relationError(mod, relation.column))) throw new DomainError(relation.message, 422, relation.field);
+  }
+  throw error;
+}
+
+// ---------------------------------------------------------------------------
+// Lists
+
+export interface RawPage {
+  rows: AnyRow[];
+  raws: RawRow[];
+  total: number;
+  totals: Record<string, number>;
+}
+
+/** Rows (and total and totals, unless `withTotal` is false) of one page in one round trip. */
+export async function fetchPage(
+  ctx: ServiceContext,
+  scope: OrgScope,
+  mod: ResourceModule,
+  query: ListQuery,
+  page: PageRequest,
+  withTotal = true,
+  extra: BatchItem<"sqlite">[] = [],
+): Promise<RawPage & { extra: unknown[] }> {
+  const q = pageQueries(ctx.db, scope, mod, query, page);
+  const statements: BatchItem<"sqlite">[] = [q.rows];
+  if (withTotal) statements.push(q.total, ...(q.totals ? [q.totals] : []));
+  statements.push(...extra);
+  const results = (await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+  const raws = unpackRows(results[0] as { j: string }[]);
+  const total = withTotal ? Number((results[1] as { n: number }[])[0]?.n ?? 0) : 0;
+  const totalsJson = withTotal && q.totals ? (results[2] as { j: string | null }[])[0]?.j : null;
+  const totals: Record<string, number> = {};
+  if (totalsJson)
+    for (const [key, value] of Object.entries(JSON.parse(totalsJson) as Record<string, unknown>)) totals[key] = Number(value) || 0;
+  for (const key of Object.keys(mod.totals ?? {})) totals[key] ??= 0;
+  const used = 1 + (withTotal ? 1 + (q.totals ? 1 : 0) : 0);
+  return { rows: raws.map((raw) => toRow<AnyRow>(mod, raw)), raws, total, totals, extra: results.slice(used) };
+}
+
+/** Titles of the records chosen in the list's relation filters (read in the page's round trip). */
+function relationTitleQueries(ctx: ServiceContext, scope: OrgScope, mod: ResourceModule, query: ListQuery) {
+  const out: { key: string; statement: BatchItem<"sqlite"> }[] = [];
+  for (const column of mod.definition.columns) {
+    const ids = query.filters[column.key];
+    if (column.filter?.type !== "relation" || !column.filter.relation || !ids?.length) continue;
+    const target = moduleByApi(column.filter.relation);
+    if (!target) continue;
+    out.push({
+      key: column.key,
+      statement: ctx.db
+        .select({ id: target.table.id, title: sql<string>`${target.titleSql}` })
+        .from(target.table)
+        .where(scope.where(target.table, inArray(target.table.id, ids))),
+    });
+  }
+  return out;
+}
+
+/**
+ * One page of a list: search (accent-insensitive word prefixes), filters, sort, and either the
+ * page number (offset) or the `after` cursor (keyset). One round trip: rows, total, totals and
+ * the titles of relation filters together.
+ */
+export async function listRecords(ctx: ServiceContext, actor: Actor, name: string, query: ListQuery): Promise<ListResult<AnyRow>> {
+  const mod = allowed(actor, name, "read");
+  const scope = orgScope(ctx.db, actor.orgId);
+  const pageSize = mod.definition.pageSize;
+  const cursor = readCursor(query.after, query.sort, query.dir, sortTypeOf(mod, query.sort));
+  const titles = relationTitleQueries(ctx, scope, mod, query);
+  const page = await fetchPage(
+    ctx,
+    scope,
+    mod,
+    query,
+    { limit: pageSize, offset: cursor ? 0 : (query.page - 1) * pageSize, cursor },
+    true,
+    titles.map((t) => t.statement),
+  );
+  const last = page.raws.at(-1);
+  const nextCursor =
+    last && page.rows.length === pageSize && query.page * pageSize < page.total
+      ? encodeCursor({ sort: query.sort, dir: query.dir, value: cursorValueOf(mod, query.sort, last), id: last.id })
+      : null;
+  const relationTitles: ListResult<AnyRow>["relationTitles"] = {};
+  titles.forEach((t, i) => {
+    relationTitles[t.key] = page.extra[i] as { id: string; title: string }[];
+  });
+  return { rows: page.rows, total: page.total, page: query.page, pageSize, nextCursor, totals: page.totals, relationTitles };
+}
+
+/** Records for a select or a picker: by name, or matching `q` (at most `limit`). */
+export async function recordOptions(
+  ctx: ServiceContext,
+  actor: Actor,
+  name: string,
+  q = "",
+  limit = 20,
+): Promise<{ id: string; title: string }[]> {
+  const mod = allowed(actor, name, "read");
+  const scope = orgScope(ctx.db, actor.orgId);
+  const rows = await ctx.db
+    .select({ id: sql<string>`${mod.table.id}`, title: sql<string>`${mod.titleSql}` })
+    .from(mod.table)
+    .where(scope.where(mod.table, isNull(mod.table.excluidoEm), q.trim() ? optionCondition(ctx.db, scope, mod, q) : undefined))
+    .orderBy(mod.table.ordem, mod.table.id)
+    .limit(Math.min(Math.max(1, limit), 200));
+  return rows;
+}
+
+/** A picker's search: the records whose keys start with every term (or whose sort key does, without keys). */
+function optionCondition(db: Database, scope: OrgScope, mod: ResourceModule, q: string): SQL | undefined {
+  return matchingIds(db, scope, mod, q);
+}
+
+// ---------------------------------------------------------------------------
+// One record
+
+function byIdQuery(ctx: ServiceContext, scope: OrgScope, mod: ResourceModule, id: string, includeDeleted = false) {
+  return selectRows(ctx.db, scope, mod, null, eq(mod.table.id, id), includeDeleted ? undefined : isNull(mod.table.excluidoEm)).limit(1);
+}
+
+/** A live record of the organization; null when missing, soft-deleted or another organization's. */
+export async function getRecord(ctx: ServiceContext, actor: Actor, name: string, id: string): Promise<AnyRow | null> {
+  const mod = allowed(actor, name, "read");
+  if (!/^[0-9A-Za-z-]{1,64}$/.test(id)) return null;
+  const [packed] = await byIdQuery(ctx, orgScope(ctx.db, actor.orgId), mod, id);
+  return packed ? toRow<AnyRow>(mod, unpackRows([packed])[0] as RawRow) : null;
+}
+
+/** The statement reading one record (for pages that batch it with other reads). */
+export function recordStatement(ctx: ServiceContext, actor: Actor, name: string, id: string, includeDeleted = false) {
+  const mod = allowed(actor, name, "read");
+  return { mod, statement: byIdQuery(ctx, orgScope(ctx.db, actor.orgId), mod, id, includeDeleted) };
+}
+
+/** Rows of a statement made by `recordStatement` or `childrenStatement`. */
+export function rowsOf(mod: ResourceModule, packed: readonly { j: string }[]): AnyRow[] {
+  return unpackRows(packed).map((raw) => toRow<AnyRow>(mod, raw));
+}
+
+/** Live records of `name` whose `column` is `value` (a company's clients, a product's…), by name. */
+export function childrenStatement(ctx: ServiceContext, actor: Actor, name: string, column: SQLiteColumn, value: string, limit = 500) {
+  const mod = allowed(actor, name, "read");
+  const scope = orgScope(ctx.db, actor.orgId);
+  return {
+    mod,
+    statement: selectRows(ctx.db, scope, mod, null, eq(column, value), isNull(mod.table.excluidoEm))
+      .orderBy(mod.table.ordem, mod.table.id)
+      .limit(limit),
+  };
+}
+
+/**
+ * The reads a form needs, to batch in one round trip: the record (when editing) and, for each
+ * relation field, the first options by name plus the chosen one (so a select names it).
+ * `preset` pre-chooses relations of a new record (by field name).
+ */
+export function recordFormStatements(
+  ctx: ServiceContext,
+  actor: Actor,
+  name: string,
+  id: string | null,
+  preset: Record<string, string> = {},
+) {
+  const mod = allowed(actor, name, id ? "update" : "create");
+  const scope = orgScope(ctx.db, actor.orgId);
+  const statements: BatchItem<"sqlite">[] = [];
+  if (id) statements.push(byIdQuery(ctx, scope, mod, id));
+  const relationFields = mod.definition.fields.filter((f) => f.kind === "relation" && f.relation);
+  const targets = relationFields.map((field) => {
+    const target = moduleByApi(field.relation as string);
+    if (!target) throw new Error(`${name}.${field.name}: relação desconhecida ${field.relation}`);
+    return { field: field.name, target };
+  });
+  const chosenIndex = new Map<string, number>();
+  for (const { field, target } of targets) {
+    const t = target.table;
+    statements.push(
+      ctx.db
+        .select({ id: sql<string>`${t.id}`, title: sql<string>`${target.titleSql}` })
+        .from(t)
+        .where(scope.where(t, isNull(t.excluidoEm)))
+        .orderBy(t.ordem, t.id)
+        .limit(200),
+    );
+    // The chosen record's title: the row's own value (read after), or a preset.
+    const chosen = preset[field];
+    if (!id && chosen && /^[0-9A-Za-z-]{1,64}$/.test(chosen)) {
+      chosenIndex.set(field, statements.length);
+      statements.push(
+        ctx.db
+          .select({ id: sql<string>`${t.id}`, title: sql<string>`${target.titleSql}` })
+          .from(t)
+          .where(scope.where(t, isNull(t.excluidoEm), eq(t.id, chosen)))
+          .limit(1),
+      );
+    }
+  }
+  return {
+    statements,
+    read(results: readonly unknown[]): { row: AnyRow | null; relations: Record<string, { id: string; title: string }[]> } {
+      const row = id ? (rowsOf(mod, results[0] as { j: string }[])[0] ?? null) : null;
+      const relations: Record<string, { id: string; title: string }[]> = {};
+      let i = id ? 1 : 0;
+      for (const { field } of targets) {
+        const options = [...(results[i] as { id: string; title: string }[])];
+        i++;
+        const at = chosenIndex.get(field);
+        if (at !== undefined) {
+          for (const o of results[at] as { id: string; title: string }[]) if (!options.some((x) => x.id === o.id)) options.unshift(o);
+          i++;
+        }
+        // A record pointing past the first 200: its own title comes with the row (e.g. empresaNome).
+        const value = row?.[field];
+        if (typeof value === "string" && !options.some((o) => o.id === value)) {
+          const title = Object.entries(row ?? {}).find(
+            ([k]) => k !== field && k.startsWith(field.replace(/Id$/, "")) && k.endsWith("Nome"),
+          )?.[1];
+          if (typeof title === "string") options.unshift({ id: value, title });
+        }
+        relations[field] = options;
+      }
+      return { row, relations };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Duplicates
+
+interface DuplicateStatement {
+  reason: string;
+  query: BatchItem<"sqlite">;
+  condition: SQL;
+}
+
+function duplicateStatements(db: Database, scope: OrgScope, mod: ResourceModule, input: Record<string, unknown>, excludeId?: string) {
+  const t = mod.table;
+  const notSelf = excludeId ? ne(t.id, excludeId) : undefined;
+  const out: DuplicateStatement[] = [];
+  for (const check of mod.duplicates ?? []) {
+    const values = check.probe(input);
+    if (!values.length) continue;
+    let condition: SQL;
+    if ("column" in check.match) condition = inArray(check.match.column, values);
+    else if (mod.keys) {
+      const keys = mod.keys;
+      condition = inArray(
+        t.id,
+        db
+          .select({ id: keys.recordId })
+          .from(keys)
+          .where(scope.where(keys, inArray(keys.key, values))),
+      );
+    } else continue;
+    const query = db
+      .select({ id: t.id, title: sql<string>`${mod.titleSql}` })
+      .from(t)
+      .where(scope.where(t, isNull(t.excluidoEm), condition, notSelf))
+      .orderBy(t.ordem)
+      .limit(5);
+    out.push({ reason: check.reason, query, condition });
+  }
+  return out;
+}
+
+function collectDuplicates(statements: readonly DuplicateStatement[], results: readonly unknown[]): Duplicate[] {
+  const seen = new Set<string>();
+  const out: Duplicate[] = [];
+  statements.forEach((s, i) => {
+    for (const row of (results[i] ?? []) as { id: string; title: string }[]) {
+      const key = `${row.id}:${s.reason}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ id: row.id, title: row.title, reason: s.reason });
+    }
+  });
+  return out;
+}
+
+/** Records sharing the document, e-mail, phone… with `input` (raw form values or parsed input). A warning, not a block. */
+export async function findDuplicates(
+  ctx: ServiceContext,
+  actor: Actor,
+  name: string,
+  input: Record<string, unknown>,
+  excludeId?: string,
+): Promise<Duplicate[]> {
+  const mod = allowed(actor, name, excludeId ? "update" : "create");
+  const statements = duplicateStatements(ctx.db, orgScope(ctx.db, actor.orgId), mod, input, excludeId);
+  if (!statements.length) return [];
+  const results = await ctx.db.batch(statements.map((s) => s.query) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return collectDuplicates(statements, results as unknown[]);
+}
+
+/** `NOT EXISTS` body: a live record of the organization (other than `excludeId`) matching any duplicate condition. */
+function duplicateGuard(db: Database, scope: OrgScope, mod: ResourceModule, conditions: SQL[], excludeId?: string): SQL {
+  const t = mod.table;
+  return db
+    .select({ one: sql`1` })
+    .from(t)
+    .where(scope.where(t, isNull(t.excluidoEm), or(...conditions), excludeId ? ne(t.id, excludeId) : undefined))
+    .getSQL();
+}
+
+// ---------------------------------------------------------------------------
+// Writes
+
+export interface SaveOptions {
+  /**
+   * Save only when no live record shares a duplicate-checked value (the form's default, before
+   * the person confirms "Salvar mesmo assim"): the check and the write are one statement.
+   */
+  unlessDuplicates?: boolean;
+}
+
+/** Insert values of a create (validated input, derived columns, audit trail, the organization forced). */
+export function insertValues(mod: ResourceModule, scope: OrgScope, input: Record<string, unknown>, actorUserId: string | null, now: Date) {
+  return scope.values({
+    id: crypto.randomUUID(),
+    criadoEm: now,
+    atualizadoEm: now,
+    criadoPor: actorUserId,
+    atualizadoPor: actorUserId,
+    ...writeValues(mod, input, { mode: "create", now }),
+  });
+}
+
+/**
+ * Creates a record; returns its id and, found in the same round trip, the records it may
+ * duplicate. With `unlessDuplicates`, nothing is saved when there are any (`id` is null).
+ */
+export async function createRecord(
+  ctx: ServiceContext,
+  actor: Actor,
+  name: string,
+  input: unknown,
+  options: SaveOptions = {},
+): Promise<{ id: string | null; duplicates: Duplicate[] }> {
+  const mod = allowed(actor, name, "create");
+  const data = validated(mod, input);
+  const scope = orgScope(ctx.db, actor.orgId);
+  const values = insertValues(mod, scope, data, actor.userId, ctx.now);
+  const statements = duplicateStatements(ctx.db, scope, mod, data);
+  const guarded = options.unlessDuplicates && statements.length > 0;
+  const insert = guarded
+    ? insertUnless(
+        ctx.db,
+        mod.table,
+        values,
+        duplicateGuard(
+          ctx.db,
+          scope,
+          mod,
+          statements.map((s) => s.condition),
+        ),
+      )
+    : ctx.db.insert(mod.table).values(values as never);
+  let results: unknown[];
+  try {
+    results = (await ctx.db.batch([...statements.map((s) => s.query), insert] as unknown as [
+      BatchItem<"sqlite">,
+      ...BatchItem<"sqlite">[],
+    ])) as unknown[];
+  } catch (error) {
+    translateDbError(mod, error);
+  }
+  const duplicates = collectDuplicates(statements, results.slice(0, statements.length));
+  const inserted = (results.at(-1) as { rowsAffected: number }).rowsAffected > 0;
+  return { id: inserted ? (values.id as string) : null, duplicates };
+}
+
+/**
+ * Replaces a live record's fields with `input` (the whole form). 404 when it is missing,
+ * deleted or another organization's; with `unlessDuplicates`, nothing is saved when there are
+ * possible duplicates (`saved` false).
+ */
+export async function updateRecord(
+  ctx: ServiceContext,
+  actor: Actor,
+  name: string,
+  id: string,
+  input: unknown,
+  options: SaveOptions = {},
+): Promise<{ saved: boolean; duplicates: Duplicate[] }> {
+  const mod = allowed(actor, name, "update");
+  const data = validated(mod, input);
+  const scope = orgScope(ctx.db, actor.orgId);
+  const t = mod.table;
+  const statements = duplicateStatements(ctx.db, scope, mod, data, id);
+  const guard =
+    options.unlessDuplicates && statements.length
+      ? sql`not exists (${duplicateGuard(
+          ctx.db,
+          scope,
+          mod,
+          statements.map((s) => s.condition),
+          id,
+        )})`
+      : undefined;
+  const update = ctx.db
+    .update(t)
+    .set({ ...writeValues(mod, data, { mode: "update", now: ctx.now }), atualizadoEm: ctx.now, atualizadoPor: actor.userId } as never)
+    .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), guard));
+  let results: unknown[];
+  try {
+    results = (await ctx.db.batch([...statements.map((s) => s.query), update] as unknown as [
+      BatchItem<"sqlite">,
+      ...BatchItem<"sqlite">[],
+    ])) as unknown[];
+  } catch (error) {
+    translateDbError(mod, error);
+  }
+  const duplicates = collectDuplicates(statements, results.slice(0, statements.length));
+  if ((results.at(-1) as { rowsAffected: number }).rowsAffected) return { saved: true, duplicates };
+  if (guard && duplicates.length) return { saved: false, duplicates };
+  throw new DomainError(notFoundMessage(mod), 404);
+}
+
+/**
+ * Marks live records deleted (`deleted` given) or deleted ones live again (`null`); returns how
+ * many changed. `atualizadoEm` keeps its value: deleting is not editing.
+ */
+async function setDeleted(ctx: ServiceContext, actor: Actor, name: string, ids: string[], deleted: boolean): Promise<number> {
+  const mod = allowed(actor, name, "delete");
+  const list = byId(ids);
+  if (!list.length) return 0;
+  const t = mod.table;
+  const values = {
+    excluidoEm: deleted ? ctx.now : null,
+    excluidoPor: deleted ? actor.userId : null,
+    atualizadoEm: sql`${t.atualizadoEm}`,
+  };
+  try {
+    const result = await ctx.db
+      .update(t)
+      .set(values as never)
+      .where(orgScope(ctx.db, actor.orgId).where(t, inArray(t.id, list), deleted ? isNull(t.excluidoEm) : isNotNull(t.excluidoEm)));
+    return result.rowsAffected;
+  } catch (error) {
+    translateDbError(mod, error);
+  }
+}
+
+/** Soft delete (restorable with `restoreRecords`); returns how many were deleted. */
+export function deleteRecords(ctx: ServiceContext, actor: Actor, name: string, ids: string[]): Promise<number> {
+  return setDeleted(ctx, actor, name, ids, true);
+}
+
+/** Undoes a soft delete; returns how many were restored. */
+export function restoreRecords(ctx: ServiceContext, actor: Actor, name: string, ids: string[]): Promise<number> {
+  return setDeleted(ctx, actor, name, ids, false);
+}
+
+/**
+ * LGPD erasure: deletes the row for good (soft-deleted or not) with its search keys (triggers).
+ * Only the fact that an erasure happened is logged, without personal data.
+ */
+export async function eraseRecord(ctx: ServiceContext, actor: Actor, name: string, id: string): Promise<void> {
+  const mod = allowed(actor, name, "lgpd");
+  if (!mod.erase) throw new DomainError("Este tipo de registro não tem dados pessoais a eliminar.", 400);
+  const t = mod.table;
+  const deleted = await ctx.db
+    .delete(t)
+    .where(orgScope(ctx.db, actor.orgId).where(t, eq(t.id, id)))
+    .returning({ id: t.id });
+  if (!deleted.length) throw new DomainError(notFoundMessage(mod), 404);
+  console.log(`lgpd: ${mod.definition.name} ${id} eliminado por ${actor.userId} (org ${actor.orgId})`);
+}
