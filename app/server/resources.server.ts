@@ -23,6 +23,7 @@ import {
   updateRecord,
 } from "../../worker/resources/records.ts";
 import { DomainError } from "../../worker/services/context.ts";
+import { moduleOf } from "../../worker/resources/registry.ts";
 import { needsNormalizing, normalizeListParams } from "../components/data/list-params.ts";
 import { LIST_PANELS, type ToastData } from "../components/data/types.ts";
 import { buildListView, isFeminine } from "../components/data/view.server.ts";
@@ -340,6 +341,21 @@ export async function exportResponse(args: Args, def: AnyDefinition): Promise<Re
       "content-disposition": `attachment; filename="${file.filename}"`,
       "cache-control": "no-store",
     },
+  });
+}
+
+/**
+ * The columns a resource's CSV may have, for the import page: its form fields, with a reference
+ * column (the file names a record: "Fornecedor", "Produto") in place of the id field it fills.
+ */
+export function importFields(args: Args, def: AnyDefinition): { name: string; label: string; required?: boolean | undefined }[] {
+  guard(args, def, "import");
+  const references = Object.entries(moduleOf(def.name).import?.references ?? {});
+  return def.fields.map((f: AnyDefinition["fields"][number]) => {
+    const reference = references.find(([, r]) => r.field === f.name);
+    return reference
+      ? { name: reference[0], label: `${reference[1].label} (nome ou código)`, required: f.required }
+      : { name: f.name, label: f.label, required: f.required };
   });
 }
 

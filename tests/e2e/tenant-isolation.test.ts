@@ -64,6 +64,18 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/companies/export": () => "/companies/export?formato=xlsx",
   "/companies/:id": () => `/companies/${companyA}`,
   "/companies/:id/edit": () => `/companies/${companyA}/edit`,
+  "/produtos": () => "/produtos",
+  "/produtos/create": () => "/produtos/create",
+  "/produtos/import": () => "/produtos/import",
+  "/produtos/export": () => "/produtos/export?formato=csv",
+  "/produtos/:id": () => `/produtos/${produtoA}`,
+  "/produtos/:id/edit": () => `/produtos/${produtoA}/edit`,
+  "/movimentacao-produtos": () => "/movimentacao-produtos",
+  "/movimentacao-produtos/create": () => `/movimentacao-produtos/create?produto=${produtoA}`,
+  "/movimentacao-produtos/import": () => "/movimentacao-produtos/import",
+  "/movimentacao-produtos/export": () => "/movimentacao-produtos/export?formato=xlsx",
+  "/movimentacao-produtos/:id": () => `/movimentacao-produtos/${movimentoA}`,
+  "/business-settings": () => "/business-settings",
   "/admin/users": () => "/admin/users",
   "/setup-database": () => "/setup-database",
   "/supabase-test": () => "/supabase-test",
@@ -75,6 +87,8 @@ let orgA: string;
 /** Records of organization A whose names carry the marker. */
 let clientA: string;
 let companyA: string;
+let produtoA: string;
+let movimentoA: string;
 let cookieB: string;
 let bearerB: string;
 
@@ -124,6 +138,27 @@ beforeAll(async () => {
       } as never)
     ).id,
   );
+  const owner = { orgId: orgA, userId: a.id, role: "owner" as const };
+  produtoA = String(
+    (
+      await createRecord(ctx, owner, "produtos", {
+        sku: "SEG-001",
+        nome: `Produto ${MARK}`,
+        unidade: "un",
+        fornecedorId: companyA,
+      } as never)
+    ).id,
+  );
+  movimentoA = String(
+    (
+      await createRecord(ctx, owner, "movimentacoes-produtos", {
+        produtoId: produtoA,
+        tipo: "entrada",
+        quantidade: 5,
+        motivo: `Compra ${MARK}`,
+      } as never)
+    ).id,
+  );
   const b = await createRegisteredUser({ name: "Bruno Outro" });
   cookieB = await loginCookie(b.email, b.password);
   const token = await fetch(`${base()}/api/auth/token`, {
@@ -136,7 +171,14 @@ beforeAll(async () => {
   const cookieA = await loginCookie(a.email, a.password);
   const own = await fetch(`${base()}/admin/users`, { headers: { cookie: cookieA } });
   expect(await own.text()).toContain(MARK);
-  for (const path of [`/clients/${clientA}`, `/companies/${companyA}`, "/clients", "/companies/export?formato=csv"]) {
+  for (const path of [
+    `/clients/${clientA}`,
+    `/companies/${companyA}`,
+    "/clients",
+    "/companies/export?formato=csv",
+    `/produtos/${produtoA}`,
+    "/movimentacao-produtos",
+  ]) {
     const res = await fetch(`${base()}${path}`, { headers: { cookie: cookieA } });
     expect(await res.text(), path).toContain(MARK);
   }

@@ -186,6 +186,8 @@ export function RecordHeader({
   listHref,
   listLabel,
   canWrite,
+  canEdit = canWrite,
+  canDelete = canWrite,
   confirmingDelete,
   deleteNote,
 }: {
@@ -193,6 +195,9 @@ export function RecordHeader({
   listHref: string;
   listLabel: string;
   canWrite: boolean;
+  /** Separately when a record may be deleted but never edited (a ledger entry). */
+  canEdit?: boolean;
+  canDelete?: boolean;
   confirmingDelete: boolean;
   /** What deleting does, in the record's own words (gender, what stays). */
   deleteNote: string;
@@ -209,14 +214,18 @@ export function RecordHeader({
         title={view.title}
         description={view.subtitle || undefined}
         actions={
-          canWrite ? (
+          canEdit || canDelete ? (
             <div className="flex flex-wrap gap-2">
-              <Link to={`${base}/edit`} className={buttonClass("primary")}>
-                Editar
-              </Link>
-              <Link to={`${base}?excluir=1`} preventScrollReset className={dangerOutlineClass}>
-                Excluir
-              </Link>
+              {canEdit ? (
+                <Link to={`${base}/edit`} className={buttonClass("primary")}>
+                  Editar
+                </Link>
+              ) : null}
+              {canDelete ? (
+                <Link to={`${base}?excluir=1`} preventScrollReset className={dangerOutlineClass}>
+                  Excluir
+                </Link>
+              ) : null}
             </div>
           ) : undefined
         }
