@@ -94,6 +94,20 @@ describe("totals row", () => {
     // One cell per remaining column, so the sums sit under their headers.
     expect(html.match(/<td/g)).toHaveLength(columns.length - 1);
   });
+
+  it("puts the label above the sum when a sum is the first column", () => {
+    const html = render(
+      h(TotalsFoot, {
+        totals: { label: "Total (2 registros)", values: { valor: "R$ 3,00" } },
+        columns: [columns[1], columns[0]] as ColumnView[],
+        selectable: true,
+      }),
+    );
+    expect(html).not.toContain("<th");
+    expect(html).toContain(
+      '<td></td><td class="px-3 py-3 text-right whitespace-nowrap tabular-nums"><span class="block text-xs font-normal text-fg-soft">Total (2 registros)</span>R$ 3,00</td>',
+    );
+  });
 });
 
 describe("input masks", () => {

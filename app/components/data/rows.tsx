@@ -126,8 +126,13 @@ export const ListRow = memo(function ListRow({
  * (the label spans the columns before the first sum), a summary line on phones.
  */
 export function TotalsFoot({ totals, columns, selectable }: { totals: TotalsView; columns: readonly ColumnView[]; selectable: boolean }) {
-  const firstTotal = columns.findIndex((c) => c.key in totals.values);
-  const lead = (selectable ? 1 : 0) + Math.max(0, firstTotal);
+  const firstTotal = Math.max(
+    0,
+    columns.findIndex((c) => c.key in totals.values),
+  );
+  // The label spans the columns before the first sum (and the checkbox column); when a sum comes
+  // first, it sits above that sum instead.
+  const lead = firstTotal > 0 ? firstTotal + (selectable ? 1 : 0) : 0;
   return (
     <tfoot className="hidden border-t-2 border-line font-semibold md:table-footer-group">
       <tr>
@@ -135,8 +140,10 @@ export function TotalsFoot({ totals, columns, selectable }: { totals: TotalsView
           <th scope="row" colSpan={lead} className="px-3 py-3 text-left">
             {totals.label}
           </th>
+        ) : selectable ? (
+          <td />
         ) : null}
-        {columns.slice(Math.max(0, firstTotal)).map((c, i) => {
+        {columns.slice(firstTotal).map((c, i) => {
           const value = totals.values[c.key];
           return (
             <td key={c.key} className={`px-3 py-3 ${value !== undefined ? "text-right whitespace-nowrap tabular-nums" : ""}`}>
