@@ -53,6 +53,8 @@ export const clients = sqliteTable(
     ...listIndexes("clients", t),
     filterIndex("clients_org_origin_idx", t, t.origem),
     filterIndex("clients_org_kind_idx", t, t.tipo),
+    filterIndex("clients_org_uf_idx", t, t.uf),
+    filterIndex("clients_org_consent_idx", t, t.consentimentoLgpd),
     lookupIndex("clients_org_company_idx", t.orgId, t.empresaId),
     // Duplicate checks.
     lookupIndex("clients_org_document_idx", t.orgId, t.documento),

@@ -36,6 +36,7 @@ export const companies = sqliteTable(
   (t) => [
     ...listIndexes("companies", t),
     filterIndex("companies_org_type_idx", t, t.tipo),
+    filterIndex("companies_org_uf_idx", t, t.uf),
     lookupIndex("companies_org_cnpj_idx", t.orgId, t.cnpj),
     lookupIndex("companies_org_email_idx", t.orgId, t.email),
   ],

@@ -46,6 +46,7 @@ export const products = sqliteTable(
     lookupIndex("products_org_barcode_idx", t.orgId, t.codigoBarras),
     filterIndex("products_org_supplier_idx", t, t.fornecedorId),
     filterIndex("products_org_active_idx", t, t.ativo),
+    filterIndex("products_org_unit_idx", t, t.unidade),
     filterIndex("products_org_low_idx", t, sql`(stock_milli < min_stock_milli)`),
   ],
 );
