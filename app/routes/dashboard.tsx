@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { Card, PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { formatDate } from "../../shared/format.ts";
+import { formatDate, formatNumber } from "../../shared/format.ts";
+import { formatQuantity } from "../../shared/resources/produtos.ts";
 import { requireOrg } from "../server/guards.server.ts";
 import { dashboardSummary } from "../../worker/services/dashboard.ts";
 
@@ -10,8 +11,18 @@ export const meta: Route.MetaFunction = () => titleMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, auth, org } = requireOrg(context, request);
-  const summary = await dashboardSummary(rc.db, org.id, auth.user.id);
-  return { firstName: auth.user.name.split(" ")[0] ?? auth.user.name, role: org.role, summary };
+  const { lowStock, ...summary } = await dashboardSummary(rc.db, org.id, auth.user.id, org.role);
+  // Formatted here: the page ships no product schema to the browser.
+  const low = lowStock && {
+    total: lowStock.total,
+    items: lowStock.items.map((p) => ({
+      id: p.id,
+      nome: p.nome,
+      out: p.estoque <= 0,
+      text: `${formatQuantity(p.estoque, p.unidade)} / ${formatQuantity(p.minimo)}`,
+    })),
+  };
+  return { firstName: auth.user.name.split(" ")[0] ?? auth.user.name, role: org.role, summary: { ...summary, lowStock: low } };
 }
 
 function greeting(now = new Date()): string {
@@ -30,6 +41,55 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         description={`Hoje é ${formatDate(new Date())}. Este é o resumo de ${summary.orgName}.`}
       />
       <div className="grid gap-4 md:grid-cols-3">
+        {summary.lowStock ? (
+          <Card title="Estoque baixo">
+            <p className="text-3xl font-bold tabular-nums">{summary.lowStock.total}</p>
+            <p className="text-sm text-fg-soft">
+              {summary.lowStock.total === 1 ? "produto abaixo do mínimo" : "produtos abaixo do mínimo"}
+            </p>
+            {summary.lowStock.items.length ? (
+              <ul className="mt-3 space-y-1 text-sm">
+                {summary.lowStock.items.map((p) => (
+                  <li key={p.id} className="flex justify-between gap-2">
+                    <Link to={`/produtos/${p.id}`} className="truncate hover:text-accent hover:underline">
+                      {p.nome}
+                    </Link>
+                    <span className={`shrink-0 tabular-nums ${p.out ? "text-danger" : "text-fg-soft"}`}>{p.text}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Link
+              to="/produtos?f.abaixoMinimo=sim"
+              className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline"
+            >
+              Ver produtos com estoque baixo
+            </Link>
+          </Card>
+        ) : null}
+        {summary.counts.clients !== undefined ? (
+          <Card title="Cadastros">
+            <dl className="grid grid-cols-2 gap-2 text-sm">
+              {[
+                ["clients", "Clientes", "/clients"],
+                ["companies", "Empresas", "/companies"],
+                ["produtos", "Produtos", "/produtos"],
+                ["movimentacoes-produtos", "Movimentações", "/movimentacao-produtos"],
+              ]
+                .filter(([key]) => summary.counts[key as string] !== undefined)
+                .map(([key, label, href]) => (
+                  <div key={key}>
+                    <dt className="text-fg-soft">
+                      <Link to={href as string} className="hover:text-accent hover:underline">
+                        {label}
+                      </Link>
+                    </dt>
+                    <dd className="text-xl font-semibold tabular-nums">{formatNumber(summary.counts[key as string] ?? 0)}</dd>
+                  </div>
+                ))}
+            </dl>
+          </Card>
+        ) : null}
         <Card title="Perfil do negócio">
           <p className="text-3xl font-bold tabular-nums">{percent}%</p>
           <div

@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { memberships, organizations, sessions, users } from "../../db/schema/index.ts";
+import { memberships, organizations, products, recordCounts, sessions, users } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
+import type { Role } from "../../shared/enums.ts";
+import { can } from "../auth/permissions.ts";
 
 const PROFILE_FIELDS = [
   ["document", "CPF/CNPJ"],
@@ -11,10 +13,13 @@ const PROFILE_FIELDS = [
   ["logoKey", "logo"],
 ] as const;
 
-/** Everything the dashboard shows, in one round trip. */
-export async function dashboardSummary(db: Database, orgId: string, userId: string, now = new Date()) {
+const LOW = sql`(stock_milli < min_stock_milli) = 1`;
+
+/** Everything the dashboard shows, in one round trip; cards the role may not read are left out. */
+export async function dashboardSummary(db: Database, orgId: string, userId: string, role: Role, now = new Date()) {
   const scope = orgScope(db, orgId);
-  const [orgRows, teamRows, sessionRows] = await db.batch([
+  const seesStock = can(role, "produtos", "read");
+  const [orgRows, teamRows, sessionRows, countRows, lowRows, lowCount] = await db.batch([
     db.select().from(organizations).where(scope.self()).limit(1),
     db
       .select({
@@ -28,7 +33,26 @@ export async function dashboardSummary(db: Database, orgId: string, userId: stri
       .select({ n: sql<number>`count(*)` })
       .from(sessions)
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))),
+    db.select({ resource: recordCounts.resource, n: recordCounts.live }).from(recordCounts).where(scope.where(recordCounts)),
+    // Products below their minimum (the low-stock index: org, flag, name).
+    db
+      .select({
+        id: products.id,
+        nome: products.nome,
+        estoque: products.estoque,
+        minimo: products.estoqueMinimo,
+        unidade: products.unidade,
+      })
+      .from(products)
+      .where(scope.where(products, isNull(products.excluidoEm), seesStock ? LOW : sql`0`))
+      .orderBy(products.ordem, products.id)
+      .limit(5),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(products)
+      .where(scope.where(products, isNull(products.excluidoEm), seesStock ? LOW : sql`0`)),
   ]);
+  const counts = Object.fromEntries(countRows.filter((r) => can(role, r.resource, "read")).map((r) => [r.resource, Number(r.n)]));
   const org = orgRows[0];
   const missing = PROFILE_FIELDS.filter(([key]) => !org?.[key]).map(([, label]) => label);
   return {
@@ -36,5 +60,8 @@ export async function dashboardSummary(db: Database, orgId: string, userId: stri
     profile: { done: PROFILE_FIELDS.length - missing.length, total: PROFILE_FIELDS.length, missing },
     team: { active: Number(teamRows[0]?.active ?? 0), pending: Number(teamRows[0]?.pending ?? 0) },
     sessions: Number(sessionRows[0]?.n ?? 0),
+    /** Live records per resource the role may read. */
+    counts: counts as Record<string, number>,
+    lowStock: seesStock ? { total: Number(lowCount[0]?.n ?? 0), items: lowRows } : null,
   };
 }
