@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Alert } from "../ui/alert.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { PageHeader } from "../ui/card.tsx";
+import { intentPrefetch } from "../ui/prefetch.ts";
 import { type ToastData, Toaster } from "../ui/toast.tsx";
 import { DataList } from "./data-list.tsx";
 import type { ListView, Permissions } from "./types.ts";
@@ -35,10 +36,10 @@ export function ResourceListPage({
             </a>
             {permissions.canWrite ? (
               <>
-                <Link to={`${view.basePath}/import`} className={buttonClass("secondary", "px-3")}>
+                <Link to={`${view.basePath}/import`} prefetch={intentPrefetch()} className={buttonClass("secondary", "px-3")}>
                   Importar CSV
                 </Link>
-                <Link to={`${view.basePath}/create`} className={buttonClass("primary")}>
+                <Link to={`${view.basePath}/create`} prefetch={intentPrefetch()} className={buttonClass("primary")}>
                   {view.labels.newButton}
                 </Link>
               </>

@@ -62,15 +62,13 @@ export default function Combobox({
     [],
   );
 
-  // Tell the form once the hidden inputs hold the new selection (not on the first render).
+  // Tell the form once the hidden inputs hold a new selection (not the initial one).
   const picked = useRef(onPick);
   picked.current = onPick;
-  const firstRender = useRef(true);
+  const told = useRef(selected);
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (told.current === selected) return;
+    told.current = selected;
     picked.current?.(selected, input.current?.form ?? null);
   }, [selected]);
 
