@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { can, FORBIDDEN_MESSAGE } from "../auth/permissions.ts";
 import { edgeFunctions } from "../functions/index.ts";
 import { apiError, toApiResponse } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
@@ -15,7 +16,9 @@ export const functionsApi = new Hono<AppEnv>().post("/:name", async (c) => {
   }
   const rc = c.get("rc");
   if (!rc.auth) return apiError(c, 401, "Entre para continuar.", "unauthenticated");
-  if (!rc.auth.org || !fn.roles.includes(rc.auth.org.role)) return apiError(c, 403, "Você não tem permissão para esta ação.", "forbidden");
+  // The permission table decides (worker/auth/permissions.ts), as for every other door.
+  const { resource, action } = fn.permission;
+  if (!rc.auth.org || !can(rc.auth.org.role, resource, action)) return apiError(c, 403, FORBIDDEN_MESSAGE, "forbidden");
   let body: unknown;
   try {
     body = await c.req.json();

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { isValidCep } from "../../shared/documents.ts";
-import { ROLES } from "../../db/schema/organizations.ts";
 import { lookupCep } from "../integrations/viacep.ts";
 import { DomainError } from "../services/context.ts";
 import { defineFunction } from "./registry.ts";
@@ -12,8 +11,10 @@ import { defineFunction } from "./registry.ts";
  */
 export const consultarCep = defineFunction({
   name: "consultar-cep",
-  roles: ROLES,
+  // A helper of every form with an address: whoever may open the app may ask.
+  permission: { resource: "account", action: "read" },
   input: z.object({ cep: z.string().max(20) }),
+  example: { cep: "01310-100" },
   async handler(rc, { cep }) {
     if (!isValidCep(cep)) throw new DomainError("O campo CEP não é válido", 422, "cep");
     return lookupCep(rc.config, cep);

@@ -1,15 +1,28 @@
 import type { z } from "zod";
-import type { Role } from "../../db/schema/organizations.ts";
+import type { Action } from "../../shared/permissions.ts";
+import type { Area } from "../auth/permissions.ts";
 import type { RequestContext } from "../context.ts";
+import type { ResourceName } from "../resources/registry.ts";
 
 /**
- * An edge function: `POST /functions/v1/{name}` with a JSON body validated by `input`,
- * callable by the listed roles of a signed-in organization member.
+ * What a function needs from the permission table: its caller's role must be allowed `action`
+ * on `resource` (a record of the registry or an area), as `can(role, resource, action)` answers.
+ */
+export interface FunctionPermission {
+  resource: ResourceName | Area;
+  action: Action;
+}
+
+/**
+ * An edge function: `POST /functions/v1/{name}` with a JSON body validated by `input`, callable
+ * by a signed-in organization member whose role the permission table allows `permission`.
  */
 export interface EdgeFunction<S extends z.ZodType = z.ZodType, R = unknown> {
   name: string;
   input: S;
-  roles: readonly Role[];
+  permission: FunctionPermission;
+  /** A valid body (the API reference and the role matrix call the function with it). */
+  example: z.input<S>;
   handler: (rc: RequestContext, input: z.infer<S>) => Promise<R>;
 }
 

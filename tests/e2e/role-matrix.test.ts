@@ -1,0 +1,322 @@
+/**
+ * Role matrix, door "page": for every resource of the registry × every role, the screens of
+ * each action answer 403 exactly when the permission table (`can(role, resource, action)`)
+ * refuses, 200 otherwise (never a 5xx). The pages are found in app/routes.ts under the
+ * resource's `basePath`, not listed here: a resource whose screens are not there yet is skipped
+ * with a warning, and one whose screens land is covered without editing this file.
+ *
+ * - `basePath` and `basePath/:id` → read; `/create` → create; `/:id/edit` → update (when the
+ *   table lets someone update); `/import` → import; `/export?formato=csv` → export;
+ *   `/:id/dados` → lgpd (the data subject's export).
+ * - The forms that delete (the list's selection and the record page, intent "excluir") and erase
+ *   (the record page's LGPD "apagar", where the resource holds personal data): from a role the
+ *   table refuses, 403 and nothing changed; from a role it allows, done (so the refusal is not
+ *   a malformed request).
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import routes from "../../app/routes.ts";
+import { memberships, users } from "../../db/schema/index.ts";
+import { ROLES, type Role } from "../../shared/enums.ts";
+import type { Action } from "../../shared/permissions.ts";
+import { hashPassword } from "../../worker/auth/password.ts";
+import { can } from "../../worker/auth/permissions.ts";
+import type { ResourceModule } from "../../worker/resources/define.ts";
+import { createRecord } from "../../worker/resources/records.ts";
+import { moduleOf, RESOURCES } from "../../worker/resources/registry.ts";
+import type { ServiceContext } from "../../worker/services/context.ts";
+import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
+
+const base = () => inject("baseURL");
+const MODULES = RESOURCES as unknown as readonly ResourceModule[];
+const PAGE_FORBIDDEN = "Você não tem permissão para acessar esta página.";
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  children?: RouteEntry[];
+}
+
+function pagePaths(entries: RouteEntry[], prefix = ""): string[] {
+  const out: string[] = [];
+  for (const entry of entries) {
+    const here = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, "/") : prefix;
+    if (entry.index || (entry.path && !entry.children?.length)) out.push(here || "/");
+    if (entry.children) out.push(...pagePaths(entry.children, here));
+  }
+  return [...new Set(out)];
+}
+
+const PAGES = new Set(pagePaths(routes as RouteEntry[]));
+
+/** The screens of one action, under the resource's basePath (`:id` is a live record). */
+const SCREENS: { suffix: string; action: Action; query?: string }[] = [
+  { suffix: "", action: "read" },
+  { suffix: "/:id", action: "read" },
+  { suffix: "/create", action: "create" },
+  { suffix: "/:id/edit", action: "update" },
+  { suffix: "/import", action: "import" },
+  { suffix: "/export", action: "export", query: "?formato=csv" },
+  { suffix: "/:id/dados", action: "lgpd" },
+];
+
+/** The pages of a resource this test checks, and those under its basePath it does not know. */
+function screensOf(mod: ResourceModule) {
+  const basePath = mod.definition.basePath;
+  const known = SCREENS.filter(
+    (s) => PAGES.has(`${basePath}${s.suffix}`) && (s.action !== "update" || mod.definition.access.update.length > 0),
+  );
+  const unknown = [...PAGES].filter((p) => p.startsWith(`${basePath}/`) && !SCREENS.some((s) => `${basePath}${s.suffix}` === p));
+  return { known, unknown };
+}
+
+/**
+ * The pages' forms that delete or erase: the list's selection and the record page ("excluir"),
+ * and the record page's LGPD erasure ("apagar", typed confirmation) for resources holding
+ * personal data. Each posted as a browser without JavaScript would.
+ */
+interface WriteForm {
+  label: string;
+  /** `:id`: the record the form acts on. */
+  path: string;
+  action: Action;
+  fields: (id: string) => string[][];
+}
+
+function writeFormsOf(mod: ResourceModule): WriteForm[] {
+  const basePath = mod.definition.basePath;
+  const forms: WriteForm[] = [
+    {
+      label: `POST ${basePath} excluir`,
+      path: basePath,
+      action: "delete",
+      fields: (id) => [
+        ["intent", "excluir"],
+        ["ids", id],
+        ["redirectTo", basePath],
+      ],
+    },
+  ];
+  if (PAGES.has(`${basePath}/:id`)) {
+    forms.push({ label: `POST ${basePath}/:id excluir`, path: `${basePath}/:id`, action: "delete", fields: () => [["intent", "excluir"]] });
+    if (mod.erase) {
+      forms.push({
+        label: `POST ${basePath}/:id apagar`,
+        path: `${basePath}/:id`,
+        action: "lgpd",
+        fields: () => [
+          ["intent", "apagar"],
+          ["confirmacao", "APAGAR"],
+        ],
+      });
+    }
+  }
+  return forms;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+let orgId: string;
+let ownerId: string;
+const cookies = {} as Record<Role, string>;
+/** A live record of each resource (by name), and the records they point at (by API segment). */
+const records: Record<string, string> = {};
+const related: Record<string, string> = {};
+
+function serviceCtx(): ServiceContext {
+  return {
+    db: e2eDb(),
+    config: {},
+    origin: base(),
+    ip: "127.0.0.1",
+    userAgent: null,
+    waitUntil: () => {},
+    now: new Date(),
+  } as unknown as ServiceContext;
+}
+
+/** A record created as the owner from the module's example (its related records first). */
+async function seed(mod: ResourceModule): Promise<string> {
+  for (const relation of mod.relations ?? []) {
+    const target = moduleOf(relation.target);
+    related[target.definition.api] ??= await seed(target);
+  }
+  const body = mod.example((segment) => related[segment] as string, crypto.randomUUID().slice(0, 8).toUpperCase());
+  const { id } = await createRecord(
+    serviceCtx(),
+    { orgId, userId: ownerId, role: "owner" },
+    mod.definition.name,
+    mod.definition.schema.parse(body),
+  );
+  if (!id) throw new Error(`could not create a ${mod.definition.name}`);
+  return String(id);
+}
+
+async function isLive(mod: ResourceModule, id: string): Promise<boolean> {
+  const [row] = (await e2eDb().select().from(mod.table).where(eq(mod.table.id, id))) as { excluidoEm: unknown }[];
+  return Boolean(row) && (row?.excluidoEm === null || row?.excluidoEm === undefined);
+}
+
+/** Rows of the resource in the organization: all of them (erasure removes one), and the live ones. */
+async function rowCounts(mod: ResourceModule): Promise<{ all: number; live: number }> {
+  const rows = (await e2eDb().select().from(mod.table).where(eq(mod.table.orgId, orgId))) as { excluidoEm: unknown }[];
+  return { all: rows.length, live: rows.filter((r) => r.excluidoEm === null || r.excluidoEm === undefined).length };
+}
+
+beforeAll(async () => {
+  const owner = await createRegisteredUser({ name: "Dona Matriz" });
+  const db = e2eDb();
+  const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
+  orgId = m?.orgId as string;
+  ownerId = owner.id;
+  cookies.owner = await loginCookie(owner.email, owner.password);
+  const now = new Date();
+  const password = "senha-forte-123";
+  const hash = hashPassword(password);
+  for (const role of ROLES) {
+    if (role === "owner") continue;
+    const id = crypto.randomUUID();
+    const email = uniqueEmail(`matriz-${role}`);
+    await db.batch([
+      db.insert(users).values({
+        id,
+        name: `Pessoa ${role}`,
+        email,
+        passwordHash: hash,
+        emailVerifiedAt: now,
+        termsAcceptedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      db.insert(memberships).values({ orgId, userId: id, role, createdAt: now, updatedAt: now }),
+    ]);
+    cookies[role] = await loginCookie(email, password);
+  }
+  for (const mod of MODULES) {
+    if (PAGES.has(mod.definition.basePath)) records[mod.definition.name] = await seed(mod);
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+
+type Mark = "✓" | "✗" | "!";
+const matrix = new Map<string, Mark>();
+const disagreements: string[] = [];
+
+function printMatrix(): void {
+  const rows: [string, string, string[]][] = [];
+  for (const mod of MODULES) {
+    const name = mod.definition.name;
+    if (!PAGES.has(mod.definition.basePath)) {
+      rows.push([name, "—", ["(sem páginas em app/routes.ts)"]]);
+      continue;
+    }
+    for (const screen of screensOf(mod).known) {
+      const page = `${mod.definition.basePath}${screen.suffix}`;
+      rows.push([name, `GET ${page}${screen.query ?? ""} (${screen.action})`, ROLES.map((r) => matrix.get(`${name} ${page} ${r}`) ?? "?")]);
+    }
+    for (const form of writeFormsOf(mod)) {
+      rows.push([name, `${form.label} (${form.action})`, ROLES.map((r) => matrix.get(`${name} ${form.label} ${r}`) ?? "?")]);
+    }
+  }
+  const width = (i: 0 | 1) => Math.max(...rows.map((r) => [...r[i]].length)) + 2;
+  const pad = (text: string, n: number) => text + " ".repeat(Math.max(0, n - [...text].length));
+  const lines = ["", "Matriz de permissões — porta página (✓ 200/redireciona, ✗ 403, ! página discordou da tabela)"];
+  lines.push(`${pad("recurso", width(0))}${pad("página", width(1))}${ROLES.map((r) => pad(r, 13)).join("")}`);
+  for (const [name, page, cells] of rows)
+    lines.push(`${pad(name, width(0))}${pad(page, width(1))}${cells.map((c) => pad(c, 13)).join("")}`);
+  lines.push(disagreements.length ? `Discordâncias:\n  ${disagreements.join("\n  ")}` : "Nenhuma página discordou da tabela.");
+  console.log(lines.join("\n"));
+}
+
+describe("role matrix: pages (every resource × page × role)", () => {
+  it("finds the resources' pages in app/routes.ts (so the matrix cannot pass empty)", () => {
+    expect(PAGES.size).toBeGreaterThan(5);
+    const covered = MODULES.filter((mod) => PAGES.has(mod.definition.basePath));
+    expect(covered.length, "no resource has its list page in app/routes.ts").toBeGreaterThan(0);
+    for (const mod of MODULES) {
+      if (!PAGES.has(mod.definition.basePath)) {
+        console.warn(`[role-matrix] ${mod.definition.name}: sem páginas em app/routes.ts (${mod.definition.basePath}) — ignorado por ora`);
+        continue;
+      }
+      const { unknown } = screensOf(mod);
+      if (unknown.length) {
+        console.warn(`[role-matrix] ${mod.definition.name}: páginas sem ação conhecida, não verificadas: ${unknown.join(", ")}`);
+      }
+    }
+  });
+
+  for (const mod of MODULES) {
+    const name = mod.definition.name;
+    const basePath = mod.definition.basePath;
+
+    it(`${name}: each page answers 403 exactly when the table refuses, 200 otherwise`, async (ctx) => {
+      if (!PAGES.has(basePath)) {
+        console.warn(`[role-matrix] ${name}: páginas ainda não estão em app/routes.ts — ignorado`);
+        ctx.skip();
+      }
+      const { known } = screensOf(mod);
+      const id = records[name] as string;
+      for (const screen of known) {
+        const page = `${basePath}${screen.suffix}`;
+        const url = `${page.replace(":id", id)}${screen.query ?? ""}`;
+        for (const role of ROLES) {
+          const allowed = can(role, name, screen.action);
+          const res = await fetch(`${base()}${url}`, { headers: { cookie: cookies[role] }, redirect: "manual" });
+          const text = await res.text();
+          const where = `${role} GET ${url} (${screen.action}: table says ${allowed ? "yes" : "no"}) → ${res.status}`;
+          const ok = allowed ? res.status === 200 : res.status === 403 && text.includes(PAGE_FORBIDDEN);
+          matrix.set(`${name} ${page} ${role}`, ok ? (allowed ? "✓" : "✗") : "!");
+          if (!ok) disagreements.push(where);
+          expect.soft(res.status, where).toBeLessThan(500);
+          expect.soft(res.status, where).toBe(allowed ? 200 : 403);
+          if (!allowed) expect.soft(text, `${where}: the pt-BR refusal`).toContain(PAGE_FORBIDDEN);
+        }
+      }
+      // The record the pages were shown is still there (no GET changed anything).
+      expect(await isLive(mod, id)).toBe(true);
+    });
+
+    it(`${name}: the pages' delete and erase forms are refused (403, nothing changed) to roles the table refuses`, async (ctx) => {
+      if (!PAGES.has(basePath)) ctx.skip();
+      for (const form of writeFormsOf(mod)) {
+        for (const role of ROLES) {
+          const allowed = can(role, name, form.action);
+          const target = await seed(mod);
+          const before = await rowCounts(mod);
+          const path = form.path.replace(":id", target);
+          const res = await fetch(`${base()}${path}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { cookie: cookies[role], origin: base(), "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams(form.fields(target)),
+          });
+          const text = await res.text();
+          const where = `${role} ${form.label.replace(":id", target)} (${form.action}: table says ${allowed ? "yes" : "no"}) → ${res.status}`;
+          const live = await isLive(mod, target);
+          const after = await rowCounts(mod);
+          const ok = allowed
+            ? res.status < 400 && !live
+            : res.status === 403 && text.includes(PAGE_FORBIDDEN) && live && after.all === before.all && after.live === before.live;
+          matrix.set(`${name} ${form.label} ${role}`, ok ? (allowed ? "✓" : "✗") : "!");
+          if (!ok)
+            disagreements.push(`${where}; record ${live ? "kept" : "gone"}, rows ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+          expect.soft(res.status, where).toBeLessThan(500);
+          if (allowed) {
+            expect.soft(res.status, where).toBeLessThan(400);
+            expect.soft(live, `${where}: the record is deleted`).toBe(false);
+          } else {
+            expect.soft(res.status, where).toBe(403);
+            expect.soft(text, `${where}: the pt-BR refusal`).toContain(PAGE_FORBIDDEN);
+            expect.soft(live, `${where}: the record must stay`).toBe(true);
+            expect.soft(after, `${where}: rows of ${name}`).toEqual(before);
+          }
+        }
+      }
+    });
+  }
+});
+
+afterAll(() => {
+  printMatrix();
+});
