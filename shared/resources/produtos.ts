@@ -22,6 +22,12 @@ export const PRODUCT_UNIT_OPTIONS: readonly FilterOption[] = [
   { value: "milheiro", label: "Milheiro" },
 ];
 
+/** The low-stock filter: "sim" lists the products below their minimum. */
+const LOW_STOCK_OPTIONS: readonly FilterOption[] = [
+  { value: "sim", label: "Abaixo do mínimo" },
+  { value: "nao", label: "Em dia" },
+];
+
 const YES_NO: readonly FilterOption[] = [
   { value: "sim", label: "Sim" },
   { value: "nao", label: "Não" },
@@ -147,10 +153,10 @@ export const produtoColumns: readonly ColumnDef<ProdutoRow>[] = [
   },
   {
     key: "abaixoMinimo",
-    label: "Abaixo do mínimo",
+    label: "Situação do estoque",
     text: stockStatus,
     cell: { kind: "badge", tone: (r) => (isLowStock(r) ? (r.estoque <= 0 ? "red" : "yellow") : "green") },
-    filter: { type: "boolean", options: YES_NO },
+    filter: { type: "boolean", options: LOW_STOCK_OPTIONS },
     defaultVisible: true,
   },
   {

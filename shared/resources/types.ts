@@ -23,7 +23,7 @@ export type FilterType = "enum" | "multi-enum" | "number-range" | "money-range" 
 export interface FilterDef {
   type: FilterType;
   options?: readonly FilterOption[];
-  /** `relation`: the API segment of the related resource (`companies`, `produtos`), searched through `/api/<segment>?q=`. */
+  /** `relation`: the API segment of the related resource (`companies`, `produtos`), searched through `/api/<segment>/options?q=`. */
   relation?: string;
 }
 
@@ -36,7 +36,7 @@ export type BadgeTone = "neutral" | "green" | "yellow" | "red" | "blue" | "purpl
 /** How a cell renders; `text` formats it for every kind (and is what CSV and screen readers get). */
 export type CellDef<Row> =
   | { kind: "text" }
-  /** Right-aligned tabular R$; `value(row)` gives the centavos for XLSX and totals. */
+  /** Right-aligned tabular R$ (the column's `text`); `value(row)` gives reais as a number for XLSX/CSV. */
   | { kind: "money" }
   | { kind: "number" }
   | { kind: "date" }
@@ -108,7 +108,7 @@ export interface FieldDef {
   /** Only shown when another field has one of these values (e.g. CNPJ only for pessoa jurídica). */
   showWhen?: { field: string; values: readonly string[] };
   autoComplete?: string;
-  /** `relation`: the API segment of the related resource (`companies`, `produtos`); options come from `/api/<segment>?q=`. */
+  /** `relation`: the API segment of the related resource (`companies`, `produtos`); options come from `/api/<segment>/options?q=`. */
   relation?: string;
   /** `number`: the input's step ("1" by default; "0.001" for fractional quantities). */
   step?: string;

@@ -121,10 +121,10 @@ const SAMPLES = new Proxy({} as Record<ResourceName, Record<string, unknown>>, {
   get: (_, name) => moduleOf(String(name)).example((api) => knownIds[api] ?? PLACEHOLDER_ID, crypto.randomUUID().slice(0, 8).toUpperCase()),
 });
 
-const FUNCTION_SAMPLES: Record<string, Record<string, unknown>> = {
-  "validar-documento": { documento: "529.982.247-25" },
-  "consultar-cep": { cep: "01310-100" },
-};
+/** A valid body of every edge function: its own example (the function registry is the list). */
+const FUNCTION_SAMPLES: Record<string, Record<string, unknown>> = Object.fromEntries(
+  [...edgeFunctions].map(([name, fn]) => [name, fn.example as Record<string, unknown>]),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Oracles: may this payload succeed?
