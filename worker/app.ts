@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { RouterContextProvider } from "react-router";
 import { authApi, wellKnown } from "./api/auth.ts";
+import { docsApi } from "./api/docs.ts";
 import { functionsApi } from "./api/functions.ts";
 import { inngestApi } from "./api/inngest.ts";
 import { meApi } from "./api/me.ts";
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // Needs no database: the floor for benchmarks and the load balancer's probe.
   app.get("/api/health", (c) => c.json({ ok: true }));
+  app.route("/api", docsApi); // GET /api/openapi.json and /api/docs: public, no database (ADR 015)
   app.get("/latest.json", async (c) => {
     c.header("cache-control", "no-store");
     return c.json({ id: await deps.buildVersion(), timestamp: Date.now() });
