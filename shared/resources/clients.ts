@@ -4,7 +4,18 @@ import { CLIENT_KINDS, CLIENT_ORIGINS, type ClientKind, type ClientOrigin } from
 import { formatCep, formatCnpj, formatCpf, formatPhoneBR, isValidCnpj, isValidCpf, normalizeCnpj } from "../documents.ts";
 import { formatDate } from "../format.ts";
 import { checkbox, email, messages, optional, optionalString, requiredString } from "../validation.ts";
-import { optionalDate, optionalId, optionalOption, phones, requiredOption, tags, UF_OPTIONS, unflatten } from "./schema-helpers.ts";
+import {
+  optionalDate,
+  optionalId,
+  optionalOption,
+  phones,
+  requiredOption,
+  tags,
+  UF_OPTIONS,
+  unflatten,
+  YES_NO_OPTIONS,
+  optionLabel,
+} from "./schema-helpers.ts";
 
 export { UF_OPTIONS };
 import { type AddressRow, addressColumns, addressFields, addressShape, auditColumns } from "./address.ts";
@@ -25,11 +36,6 @@ export const CLIENT_ORIGIN_OPTIONS: readonly FilterOption[] = [
   { value: "site", label: "Site" },
   { value: "passante", label: "Passante" },
   { value: "outro", label: "Outro" },
-];
-
-const YES_NO: readonly FilterOption[] = [
-  { value: "sim", label: "Sim" },
-  { value: "nao", label: "Não" },
 ];
 
 export interface ClientPhone {
@@ -112,16 +118,12 @@ export function whatsappLink(digits: string): string {
   return `https://wa.me/55${digits}`;
 }
 
-function label(options: readonly FilterOption[], value: string | null): string {
-  return value ? (options.find((o) => o.value === value)?.label ?? value) : "";
-}
-
 export const clientColumns: readonly ColumnDef<ClientRow>[] = [
   { key: "nome", label: "Nome", text: (r) => r.nome, sort: "text", defaultVisible: true },
   {
     key: "tipo",
     label: "Tipo",
-    text: (r) => label(CLIENT_KIND_OPTIONS, r.tipo),
+    text: (r) => optionLabel(CLIENT_KIND_OPTIONS, r.tipo),
     filter: { type: "enum", options: CLIENT_KIND_OPTIONS },
     defaultVisible: false,
   },
@@ -137,7 +139,7 @@ export const clientColumns: readonly ColumnDef<ClientRow>[] = [
   {
     key: "origem",
     label: "Origem",
-    text: (r) => label(CLIENT_ORIGIN_OPTIONS, r.origem),
+    text: (r) => optionLabel(CLIENT_ORIGIN_OPTIONS, r.origem),
     filter: { type: "multi-enum", options: CLIENT_ORIGIN_OPTIONS },
     defaultVisible: true,
   },
@@ -153,7 +155,7 @@ export const clientColumns: readonly ColumnDef<ClientRow>[] = [
     key: "consentimento",
     label: "Consentimento LGPD",
     text: (r) => (r.consentimentoLgpd ? "Sim" : "Não"),
-    filter: { type: "boolean", options: YES_NO },
+    filter: { type: "boolean", options: YES_NO_OPTIONS },
     defaultVisible: false,
   },
   { key: "empresa", label: "Empresa", text: (r) => r.empresaNome ?? "", defaultVisible: false },

@@ -3,7 +3,7 @@ import { OFFICE_RECORD } from "../permissions.ts";
 import { COMPANY_TYPES, type CompanyType } from "../enums.ts";
 import { formatCnpj, formatPhoneBR } from "../documents.ts";
 import { cnpj, email, messages, optional, optionalString, phone, requiredString, url } from "../validation.ts";
-import { requiredOption, unflatten } from "./schema-helpers.ts";
+import { requiredOption, unflatten, optionLabel } from "./schema-helpers.ts";
 import { type AddressRow, addressColumns, addressFields, addressShape, auditColumns } from "./address.ts";
 import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 
@@ -71,17 +71,13 @@ export function companyDisplayName(row: { razaoSocial: string; nomeFantasia?: st
   return row.nomeFantasia || row.razaoSocial;
 }
 
-function label(options: readonly FilterOption[], value: string | null): string {
-  return value ? (options.find((o) => o.value === value)?.label ?? value) : "";
-}
-
 export const companyColumns: readonly ColumnDef<CompanyRow>[] = [
   { key: "nome", label: "Nome", text: (r) => companyDisplayName(r), sort: "text", defaultVisible: true },
   { key: "razaoSocial", label: "Razão social", text: (r) => r.razaoSocial, defaultVisible: false },
   {
     key: "tipo",
     label: "Tipo",
-    text: (r) => label(COMPANY_TYPE_OPTIONS, r.tipo),
+    text: (r) => optionLabel(COMPANY_TYPE_OPTIONS, r.tipo),
     filter: { type: "multi-enum", options: COMPANY_TYPE_OPTIONS },
     defaultVisible: true,
   },
@@ -139,6 +135,6 @@ export const companyDefinition: ResourceDefinition<CompanyRow, CompanyInput> = {
   defaultSort: { key: "nome", dir: "asc" },
   pageSize: 25,
   subtitle: (row) =>
-    [label(COMPANY_TYPE_OPTIONS, row.tipo), row.cnpj ? formatCnpj(row.cnpj) : "", row.cidade ?? ""].filter(Boolean).join(" · "),
+    [optionLabel(COMPANY_TYPE_OPTIONS, row.tipo), row.cnpj ? formatCnpj(row.cnpj) : "", row.cidade ?? ""].filter(Boolean).join(" · "),
   title: (row) => companyDisplayName(row),
 };

@@ -4,7 +4,7 @@ import { formatBRL, formatDateTime, formatNumber } from "../format.ts";
 import { LEDGER } from "../permissions.ts";
 import { moneyCentavos, optional, optionalString } from "../validation.ts";
 import { auditColumns } from "./address.ts";
-import { dateTime, quantityValue, requiredOption, unflatten } from "./schema-helpers.ts";
+import { dateTime, quantityValue, requiredOption, unflatten, optionLabel } from "./schema-helpers.ts";
 import type { BadgeTone, ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 
 /** Movimentações de produtos: the stock ledger (stock is the sum of these entries). Client-safe. */
@@ -87,7 +87,7 @@ export function stockEffect(input: { tipo: StockMovementKind; quantidade: number
 const OUTGOING: ReadonlySet<StockMovementKind> = new Set(["saida", "venda", "consumo"]);
 
 function kindLabel(value: string): string {
-  return STOCK_MOVEMENT_KIND_OPTIONS.find((o) => o.value === value)?.label ?? value;
+  return optionLabel(STOCK_MOVEMENT_KIND_OPTIONS, value);
 }
 
 /** "+12", "−1,5" with the unit. */

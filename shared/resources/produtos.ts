@@ -4,7 +4,7 @@ import { formatBRL, formatNumber } from "../format.ts";
 import { OFFICE_RECORD } from "../permissions.ts";
 import { checkbox, moneyCentavos, optionalString, requiredString } from "../validation.ts";
 import { auditColumns } from "./address.ts";
-import { optionalBarcode, optionalId, quantityValue, requiredOption, unflatten } from "./schema-helpers.ts";
+import { optionalBarcode, optionalId, quantityValue, requiredOption, unflatten, YES_NO_OPTIONS } from "./schema-helpers.ts";
 import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 
 /** Produtos: what the business buys, keeps and sells. Stock is the sum of the ledger. Client-safe. */
@@ -26,11 +26,6 @@ export const PRODUCT_UNIT_OPTIONS: readonly FilterOption[] = [
 const LOW_STOCK_OPTIONS: readonly FilterOption[] = [
   { value: "sim", label: "Abaixo do mínimo" },
   { value: "nao", label: "Em dia" },
-];
-
-const YES_NO: readonly FilterOption[] = [
-  { value: "sim", label: "Sim" },
-  { value: "nao", label: "Não" },
 ];
 
 /** A product as lists, the detail page, the export and the API show it. Dates are ISO strings. */
@@ -180,7 +175,7 @@ export const produtoColumns: readonly ColumnDef<ProdutoRow>[] = [
     label: "Ativo",
     text: (r) => (r.ativo ? "Ativo" : "Inativo"),
     cell: { kind: "badge", tone: (r) => (r.ativo ? "blue" : "neutral") },
-    filter: { type: "boolean", options: YES_NO },
+    filter: { type: "boolean", options: YES_NO_OPTIONS },
     defaultVisible: false,
   },
   ...auditColumns<ProdutoRow>(false),

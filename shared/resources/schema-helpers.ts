@@ -9,6 +9,17 @@ import type { FilterOption } from "./types.ts";
 
 export const UF_OPTIONS: readonly FilterOption[] = UFS.map((uf) => ({ value: uf, label: uf }));
 
+/** A boolean filter's choices. */
+export const YES_NO_OPTIONS: readonly FilterOption[] = [
+  { value: "sim", label: "Sim" },
+  { value: "nao", label: "Não" },
+];
+
+/** The label of an option value ("pf" → "Pessoa física"); the value itself when unknown, "" for none. */
+export function optionLabel(options: readonly FilterOption[], value: string | null | undefined): string {
+  return value ? (options.find((o) => o.value === value)?.label ?? value) : "";
+}
+
 /**
  * zod pieces shared by resource schemas. Client-safe. Every schema here accepts what a browser
  * form submits (strings; dotted names such as `telefones.0.numero`), what the JSON API sends

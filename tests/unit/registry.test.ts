@@ -31,6 +31,8 @@ const GENERIC = [
   "worker/resources/xlsx.ts",
   "worker/resources/insert-unless.ts",
   "worker/api/resources.ts",
+  "worker/api/openapi.ts",
+  "worker/api/docs.ts",
   "worker/http/middleware.ts",
   "worker/auth/permissions.ts",
   "app/server/resources.server.ts",

@@ -71,14 +71,14 @@ const idsBody = z.object({ ids: z.array(z.string().regex(ID)).min(1).max(500) })
 async function importRequest(c: Ctx): Promise<{ csv: string; mode: string; duplicates: unknown }> {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   const length = Number(c.req.header("content-length") ?? "0");
-  if (length > MAX_IMPORT_CHARS * 2) throw new DomainError("O arquivo é grande demais: o limite é 5 MB.", 400, "arquivo");
+  if (length > MAX_IMPORT_CHARS * 2) throw new DomainError("O arquivo é grande demais: o limite é 5 MB.", 413, "arquivo");
   const queryMode = c.req.query("mode") ?? "preview";
   const queryDuplicates = c.req.query("duplicates");
   if (type.includes("multipart/form-data")) {
     const form = await c.req.formData().catch(() => null);
     const file = form?.get("arquivo");
     if (!form || !(file instanceof Blob)) throw new DomainError("Envie o arquivo CSV no campo arquivo.", 400, "arquivo");
-    if (file.size > MAX_IMPORT_CHARS) throw new DomainError("O arquivo é grande demais: o limite é 5 MB.", 400, "arquivo");
+    if (file.size > MAX_IMPORT_CHARS) throw new DomainError("O arquivo é grande demais: o limite é 5 MB.", 413, "arquivo");
     const mode = form.get("mode");
     return {
       csv: await file.text(),

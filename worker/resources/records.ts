@@ -371,6 +371,28 @@ function duplicateGuard(db: Database, scope: OrgScope, mod: ResourceModule, cond
 // ---------------------------------------------------------------------------
 // Writes
 
+/**
+ * The duplicate look-ups and the write in one batch (one round trip, one transaction); the
+ * database's refusals become pt-BR answers. Returns the duplicates found and the rows written.
+ */
+async function checkAndWrite(
+  ctx: ServiceContext,
+  mod: ResourceModule,
+  statements: readonly DuplicateStatement[],
+  write: BatchItem<"sqlite">,
+): Promise<{ duplicates: Duplicate[]; affected: number }> {
+  let results: unknown[];
+  try {
+    results = (await ctx.db.batch([...statements.map((s) => s.query), write] as unknown as [BatchItem<"sqlite">])) as unknown[];
+  } catch (error) {
+    translateDbError(mod, error);
+  }
+  return {
+    duplicates: collectDuplicates(statements, results.slice(0, statements.length)),
+    affected: (results.at(-1) as { rowsAffected: number }).rowsAffected,
+  };
+}
+
 export interface SaveOptions {
   /**
    * Save only when no live record shares a duplicate-checked value (the form's default, before
@@ -421,18 +443,8 @@ export async function createRecord(
         ),
       )
     : ctx.db.insert(mod.table).values(values as never);
-  let results: unknown[];
-  try {
-    results = (await ctx.db.batch([...statements.map((s) => s.query), insert] as unknown as [
-      BatchItem<"sqlite">,
-      ...BatchItem<"sqlite">[],
-    ])) as unknown[];
-  } catch (error) {
-    translateDbError(mod, error);
-  }
-  const duplicates = collectDuplicates(statements, results.slice(0, statements.length));
-  const inserted = (results.at(-1) as { rowsAffected: number }).rowsAffected > 0;
-  return { id: inserted ? (values.id as string) : null, duplicates };
+  const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, insert);
+  return { id: affected ? (values.id as string) : null, duplicates };
 }
 
 /**
@@ -467,17 +479,8 @@ export async function updateRecord(
     .update(t)
     .set({ ...writeValues(mod, data, { mode: "update", now: ctx.now }), atualizadoEm: ctx.now, atualizadoPor: actor.userId } as never)
     .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), guard));
-  let results: unknown[];
-  try {
-    results = (await ctx.db.batch([...statements.map((s) => s.query), update] as unknown as [
-      BatchItem<"sqlite">,
-      ...BatchItem<"sqlite">[],
-    ])) as unknown[];
-  } catch (error) {
-    translateDbError(mod, error);
-  }
-  const duplicates = collectDuplicates(statements, results.slice(0, statements.length));
-  if ((results.at(-1) as { rowsAffected: number }).rowsAffected) return { saved: true, duplicates };
+  const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, update);
+  if (affected) return { saved: true, duplicates };
   if (guard && duplicates.length) return { saved: false, duplicates };
   throw new DomainError(notFoundMessage(mod), 404);
 }
