@@ -9,11 +9,14 @@ import { formLoader, saveAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Editar Cliente");
 
+// The fields come from the loader and the schema loads lazily: this chunk carries no zod (ADR 013).
+const loadSchema = () => import("../../shared/resources/clients.ts").then((m) => m.clientSchema);
+
 export async function loader(args: Route.LoaderArgs) {
   // One round trip: the client and the company choices in one batch.
   const { row, relations } = await formLoader<ClientRow>(args, clientDefinition, args.params.id);
   const found = row as ClientRow;
-  return { id: found.id, name: found.nome, values: formValuesFromRow(clientDefinition, found), relations };
+  return { fields: clientDefinition.fields, id: found.id, name: found.nome, values: formValuesFromRow(clientDefinition, found), relations };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -26,8 +29,8 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
       <PageHeader title="Editar Cliente" description={loaderData.name} />
       <ResourceForm
         id="form-cliente"
-        fields={clientDefinition.fields}
-        schema={clientDefinition.schema}
+        fields={loaderData.fields}
+        loadSchema={loadSchema}
         values={loaderData.values}
         failure={actionData}
         submitLabel="Salvar cliente"

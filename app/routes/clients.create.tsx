@@ -8,12 +8,15 @@ import { formLoader, saveAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Novo Cliente");
 
+// The fields come from the loader and the schema loads lazily: this chunk carries no zod (ADR 013).
+const loadSchema = () => import("../../shared/resources/clients.ts").then((m) => m.clientSchema);
+
 export async function loader(args: Route.LoaderArgs) {
   // "Novo cliente" from a company's page comes with `?empresa=<id>`.
   const empresa = new URL(args.request.url).searchParams.get("empresa") ?? "";
   const { relations } = await formLoader(args, clientDefinition, undefined, { empresaId: empresa });
   const known = relations.empresaId?.some((c) => c.id === empresa);
-  return { relations, values: { tipo: "pf", empresaId: known ? empresa : "" } };
+  return { fields: clientDefinition.fields, relations, values: { tipo: "pf", empresaId: known ? empresa : "" } };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -26,8 +29,8 @@ export default function NewClient({ loaderData, actionData }: Route.ComponentPro
       <PageHeader title="Novo Cliente" description="Só o nome é obrigatório; o resto você completa quando quiser." />
       <ResourceForm
         id="form-cliente"
-        fields={clientDefinition.fields}
-        schema={clientDefinition.schema}
+        fields={loaderData.fields}
+        loadSchema={loadSchema}
         values={loaderData.values}
         failure={actionData}
         submitLabel="Salvar cliente"

@@ -9,10 +9,13 @@ import { guard, loadRecord, saveAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Editar Empresa");
 
+// The fields come from the loader and the schema loads lazily: this chunk carries no zod (ADR 013).
+const loadSchema = () => import("../../shared/resources/companies.ts").then((m) => m.companySchema);
+
 export async function loader(args: Route.LoaderArgs) {
   guard(args, companyDefinition, "update");
   const row = await loadRecord<CompanyRow>(args, companyDefinition, args.params.id);
-  return { id: row.id, name: companyDisplayName(row), values: formValuesFromRow(companyDefinition, row) };
+  return { fields: companyDefinition.fields, id: row.id, name: companyDisplayName(row), values: formValuesFromRow(companyDefinition, row) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -25,8 +28,8 @@ export default function EditCompany({ loaderData, actionData }: Route.ComponentP
       <PageHeader title="Editar Empresa" description={loaderData.name} />
       <ResourceForm
         id="form-empresa"
-        fields={companyDefinition.fields}
-        schema={companyDefinition.schema}
+        fields={loaderData.fields}
+        loadSchema={loadSchema}
         values={loaderData.values}
         failure={actionData}
         submitLabel="Salvar empresa"

@@ -8,9 +8,12 @@ import { guard, saveAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Nova Empresa");
 
+// The fields come from the loader and the schema loads lazily: this chunk carries no zod (ADR 013).
+const loadSchema = () => import("../../shared/resources/companies.ts").then((m) => m.companySchema);
+
 export function loader(args: Route.LoaderArgs) {
   guard(args, companyDefinition, "create");
-  return { values: {} };
+  return { fields: companyDefinition.fields, values: {} };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -23,8 +26,8 @@ export default function NewCompany({ loaderData, actionData }: Route.ComponentPr
       <PageHeader title="Nova Empresa" description="Tipo e razão social bastam para começar." />
       <ResourceForm
         id="form-empresa"
-        fields={companyDefinition.fields}
-        schema={companyDefinition.schema}
+        fields={loaderData.fields}
+        loadSchema={loadSchema}
         values={loaderData.values}
         failure={actionData}
         submitLabel="Salvar empresa"

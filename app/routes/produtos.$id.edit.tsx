@@ -9,11 +9,20 @@ import { formLoader, saveAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Editar Produto");
 
+// The fields come from the loader and the schema loads lazily: this chunk carries no zod (ADR 013).
+const loadSchema = () => import("../../shared/resources/produtos.ts").then((m) => m.produtoSchema);
+
 export async function loader(args: Route.LoaderArgs) {
   // One round trip: the product and the supplier choices.
   const { row, relations } = await formLoader<ProdutoRow>(args, produtoDefinition, args.params.id);
   const found = row as ProdutoRow;
-  return { id: found.id, name: found.nome, values: formValuesFromRow(produtoDefinition, found), relations };
+  return {
+    fields: produtoDefinition.fields,
+    id: found.id,
+    name: found.nome,
+    values: formValuesFromRow(produtoDefinition, found),
+    relations,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -26,8 +35,8 @@ export default function EditProduto({ loaderData, actionData }: Route.ComponentP
       <PageHeader title="Editar Produto" description={loaderData.name} />
       <ResourceForm
         id="form-produto"
-        fields={produtoDefinition.fields}
-        schema={produtoDefinition.schema}
+        fields={loaderData.fields}
+        loadSchema={loadSchema}
         values={loaderData.values}
         failure={actionData}
         submitLabel="Salvar produto"

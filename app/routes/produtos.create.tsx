@@ -8,9 +8,12 @@ import { formLoader, saveAction } from "../server/resources.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Novo Produto");
 
+// The fields come from the loader and the schema loads lazily: this chunk carries no zod (ADR 013).
+const loadSchema = () => import("../../shared/resources/produtos.ts").then((m) => m.produtoSchema);
+
 export async function loader(args: Route.LoaderArgs) {
   const { relations } = await formLoader(args, produtoDefinition, undefined);
-  return { relations, values: { unidade: "un", ativo: true, estoqueMinimo: "0" } };
+  return { fields: produtoDefinition.fields, relations, values: { unidade: "un", ativo: true, estoqueMinimo: "0" } };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -26,8 +29,8 @@ export default function NewProduto({ loaderData, actionData }: Route.ComponentPr
       />
       <ResourceForm
         id="form-produto"
-        fields={produtoDefinition.fields}
-        schema={produtoDefinition.schema}
+        fields={loaderData.fields}
+        loadSchema={loadSchema}
         values={loaderData.values}
         failure={actionData}
         submitLabel="Salvar produto"

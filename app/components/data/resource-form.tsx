@@ -166,7 +166,12 @@ function useUnsavedChanges(dirty: boolean, submitting: RefObject<boolean>) {
 export interface ResourceFormProps {
   id: string;
   fields: readonly FieldDef[];
-  schema: z.ZodType;
+  /**
+   * Imports the definition's schema: `() => import("…/shared/resources/x.ts").then((m) => m.xSchema)`.
+   * Never the schema itself: zod would ship in the form's chunk (≈28 kB gzip of the 150 kB budget).
+   * The fields come from the loader as plain data for the same reason.
+   */
+  loadSchema: () => Promise<z.ZodType>;
   values: FormValues;
   failure?: FormFailure | undefined;
   submitLabel: string;
@@ -188,13 +193,14 @@ const digitsOnly = (value: string) => value.replace(/\D/g, "").slice(0, BARCODE_
 
 /**
  * The shared create/edit form: the definition's fields by section, masks, the same zod schema
- * on blur/change as the action runs, server errors on their field, CEP autofill, a duplicate
- * warning with "Salvar mesmo assim", and a warning before leaving with unsaved changes.
+ * on blur/change as the action runs (imported lazily, see `SchemaSource`), server errors on
+ * their field, CEP autofill, a duplicate warning with "Salvar mesmo assim", and a warning
+ * before leaving with unsaved changes.
  */
 export function ResourceForm({
   id,
   fields,
-  schema,
+  loadSchema,
   values,
   failure,
   submitLabel,
@@ -205,7 +211,7 @@ export function ResourceForm({
   relations = {},
 }: ResourceFormProps) {
   const navigation = useNavigation();
-  const { errors, validateField, formProps } = useFormValidation(schema, failure?.errors);
+  const { errors, validateField, formProps } = useFormValidation(loadSchema, failure?.errors);
   const [dirty, setDirty] = useState(false);
   const submitting = useRef(false);
   const lastCep = useRef("");
@@ -486,7 +492,16 @@ export function ResourceForm({
 
   return (
     <>
-      <Form id={id} method="post" className="space-y-6" onBlur={formProps.onBlur} onChange={onChange} onSubmit={onSubmit} noValidate>
+      <Form
+        id={id}
+        method="post"
+        className="space-y-6"
+        onFocus={formProps.onFocus}
+        onBlur={formProps.onBlur}
+        onChange={onChange}
+        onSubmit={onSubmit}
+        noValidate
+      >
         {css ? <style>{css}</style> : null}
         <FormError errors={errors} />
         {failure?.duplicates?.length ? <DuplicateWarning duplicates={failure.duplicates} basePath={basePath} singular={singular} /> : null}

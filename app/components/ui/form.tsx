@@ -5,22 +5,41 @@ import {
   type ReactNode,
   type SelectHTMLAttributes,
   useCallback,
+  useEffect,
   useId,
   useRef,
   useState,
 } from "react";
 import type { z } from "zod";
 import { applyMask } from "../../../shared/mask.ts";
-import { FORM_ERROR_KEY, formDataToObject, formErrors } from "../../../shared/validation.ts";
+import { FORM_ERROR_KEY, formDataToObject, formErrors } from "./form-data.ts";
 
 export type FieldErrors = Record<string, string>;
+
+/**
+ * The schema a form validates with, or a function that imports it. With a function the form's
+ * chunk carries no zod: the schema loads when the browser is idle after hydration or on the
+ * first focus in the form, whichever comes first. A blur or change before it arrives is
+ * validated when it does; a submit before it arrives goes to the action, which validates anyway.
+ */
+export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
+
+/** Idle time after hydration (or a short timeout where `requestIdleCallback` is missing). */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 200);
+  return () => window.clearTimeout(id);
+}
 
 /**
  * Browser-side validation with the same zod schema the action uses. Runs on blur and on
  * change of a field already visited (spec §5: not on every input of an untouched field);
  * server errors from the action are shown until the field changes.
  */
-export function useFormValidation(schema: z.ZodType, serverErrors?: FieldErrors) {
+export function useFormValidation(schema: SchemaSource, serverErrors?: FieldErrors) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const touched = useRef(new Set<string>());
   const [dismissedServer, setDismissed] = useState<Set<string>>(new Set());
@@ -30,18 +49,61 @@ export function useFormValidation(schema: z.ZodType, serverErrors?: FieldErrors)
     setDismissed(new Set());
   }
 
+  // A lazily imported schema, once it arrived (kept across renders: the loader may be a new
+  // function on every render, and is called once).
+  const loaded = useRef<z.ZodType | null>(null);
+  const pending = useRef<Promise<z.ZodType | null> | null>(null);
+  const source = useRef(schema);
+  source.current = schema;
+  const load = useCallback((): Promise<z.ZodType | null> => {
+    const current = source.current;
+    if (typeof current !== "function") return Promise.resolve(current);
+    if (loaded.current) return Promise.resolve(loaded.current);
+    pending.current ??= current().then(
+      (s) => {
+        loaded.current = s;
+        return s;
+      },
+      () => {
+        // Offline or a new deploy: try again on the next interaction; the action still validates.
+        pending.current = null;
+        return null;
+      },
+    );
+    return pending.current;
+  }, []);
+  const lazy = typeof schema === "function";
+  useEffect(() => {
+    if (lazy) return whenIdle(() => void load());
+  }, [lazy, load]);
+
+  const check = useCallback((active: z.ZodType, form: HTMLFormElement, only?: Set<string>) => {
+    const all = formErrors(active.safeParse(formDataToObject(new FormData(form))));
+    const next: FieldErrors = {};
+    for (const [key, message] of Object.entries(all)) if (!only || only.has(key)) next[key] = message;
+    setErrors(next);
+    return all;
+  }, []);
+
+  /** Validates now when the schema is at hand; otherwise when it arrives (unless `later` is false). */
   const validate = useCallback(
-    (form: HTMLFormElement, only?: Set<string>) => {
-      const result = schema.safeParse(formDataToObject(new FormData(form)));
-      const all = formErrors(result);
-      const next: FieldErrors = {};
-      for (const [key, message] of Object.entries(all)) if (!only || only.has(key)) next[key] = message;
-      setErrors(next);
-      return all;
+    (form: HTMLFormElement, only?: Set<string>, later = true): FieldErrors => {
+      const current = source.current;
+      const active = typeof current === "function" ? loaded.current : current;
+      if (active) return check(active, form, only);
+      if (later) {
+        void load().then((arrived) => {
+          if (arrived && form.isConnected) check(arrived, form, only);
+        });
+      }
+      return {};
     },
-    [schema],
+    [check, load],
   );
 
+  const onFocus = () => {
+    if (lazy) void load();
+  };
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const name = (event.target as unknown as HTMLInputElement).name;
     if (!name) return;
@@ -62,7 +124,8 @@ export function useFormValidation(schema: z.ZodType, serverErrors?: FieldErrors)
     }
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const all = validate(event.currentTarget);
+    // Without the schema yet, the action's answer shows the errors.
+    const all = validate(event.currentTarget, undefined, false);
     for (const key of Object.keys(all)) touched.current.add(key);
     const firstKey = Object.keys(all)[0];
     if (firstKey !== undefined) {
@@ -85,7 +148,7 @@ export function useFormValidation(schema: z.ZodType, serverErrors?: FieldErrors)
 
   const merged: FieldErrors = { ...errors };
   for (const [key, message] of Object.entries(serverErrors ?? {})) if (!dismissedServer.has(key) && !merged[key]) merged[key] = message;
-  return { errors: merged, validateField, formProps: { onBlur, onChange, onSubmit, noValidate: true } };
+  return { errors: merged, validateField, formProps: { onFocus, onBlur, onChange, onSubmit, noValidate: true } };
 }
 
 export function FormError({ errors }: { errors?: FieldErrors }) {
