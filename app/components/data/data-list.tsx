@@ -8,7 +8,7 @@ import { FilterControls } from "./filters.tsx";
 import { normalizeListParams } from "./list-params.ts";
 import { ListRow, TotalsFoot, TotalsSummary } from "./rows.tsx";
 import { dangerOutlineClass } from "./styles.ts";
-import type { ColumnView, ListPanel, ListView } from "./types.ts";
+import type { ColumnView, ListPanel, ListView, Permissions } from "./types.ts";
 
 /** Hidden inputs that carry the rest of the list state through a GET form. */
 export function HiddenParams({ params, drop }: { params: [string, string][]; drop: (name: string) => boolean }) {
@@ -152,7 +152,7 @@ function DeleteConfirmation({ view }: { view: ListView }) {
   );
 }
 
-function EmptyState({ view, canWrite }: { view: ListView; canWrite: boolean }) {
+function EmptyState({ view, permissions }: { view: ListView; permissions: Permissions }) {
   if (view.filtered) {
     return (
       <div className="rounded-xl border border-dashed border-line px-6 py-12 text-center">
@@ -168,14 +168,18 @@ function EmptyState({ view, canWrite }: { view: ListView; canWrite: boolean }) {
     <div className="rounded-xl border border-dashed border-line px-6 py-12 text-center">
       <p className="font-semibold">{view.labels.empty}</p>
       <p className="mt-1 text-sm text-fg-soft">{view.labels.emptyHint}</p>
-      {canWrite ? (
+      {permissions.canCreate || permissions.canImport ? (
         <div className="mt-4 flex flex-wrap justify-center gap-2">
-          <Link to={`${view.basePath}/create`} prefetch={intentPrefetch()} className={buttonClass("primary")}>
-            {view.labels.newButton}
-          </Link>
-          <Link to={`${view.basePath}/import`} prefetch={intentPrefetch()} className={buttonClass("secondary")}>
-            Importar CSV
-          </Link>
+          {permissions.canCreate ? (
+            <Link to={`${view.basePath}/create`} prefetch={intentPrefetch()} className={buttonClass("primary")}>
+              {view.labels.newButton}
+            </Link>
+          ) : null}
+          {permissions.canImport ? (
+            <Link to={`${view.basePath}/import`} prefetch={intentPrefetch()} className={buttonClass("secondary")}>
+              Importar CSV
+            </Link>
+          ) : null}
         </div>
       ) : null}
     </div>
@@ -325,7 +329,7 @@ function ActiveFilters({ view }: { view: ListView }) {
  * The shared list: search, filters, sort, page and columns live in the URL (GET forms and
  * links: the back button and a copied link show the same list, with or without JavaScript).
  */
-export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean }) {
+export function DataList({ view, permissions }: { view: ListView; permissions: Permissions }) {
   const pending = useListPending();
   const onSubmit = useListSubmit();
   const hydrated = useHydrated();
@@ -353,61 +357,81 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
   );
   const [filtersOpen, setFiltersOpen] = useState(view.openPanel === "filtros");
   const activeFilters = view.filters.filter((f) => f.values.some((v) => v !== "")).length;
-  const selectable = canWrite && view.rows.length > 0;
+  // The selection only deletes: who may not delete gets no checkboxes.
+  const selectable = permissions.canDelete && view.rows.length > 0;
   const plural = view.labels.plural.toLowerCase();
+  // A definition without a search placeholder has no search (Movimentações: filters only).
+  const searchable = view.labels.searchPlaceholder.trim() !== "";
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start gap-2">
-        <Form method="get" role="search" onSubmit={onSubmit} className="flex min-w-0 flex-1 items-start gap-2">
-          {/* While the filter menu is closed its inputs aren't rendered: the active filters ride along hidden. */}
-          <HiddenParams params={view.params} drop={(name) => name === "q" || isPaging(name) || (filtersOpen && isFilterParam(name))} />
-          <div className="relative min-w-0 flex-1">
-            <label htmlFor={`${view.name}-busca`} className="sr-only">
-              Buscar {plural}
-            </label>
-            <input
-              id={`${view.name}-busca`}
-              type="search"
-              name="q"
-              defaultValue={view.q}
-              key={view.q}
-              placeholder={view.labels.searchPlaceholder}
-              autoComplete="off"
-              className="block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm text-fg placeholder:text-fg-soft/70 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
-            />
-          </div>
-          {view.filters.length > 0 ? (
-            <LazyMenu
-              panel="filtros"
-              view={view}
-              open={filtersOpen}
-              onOpenChange={setFiltersOpen}
-              className="group relative"
-              summary={
-                <>
-                  Filtros
-                  {activeFilters > 0 ? (
-                    <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">
-                      {activeFilters}
-                      <span className="sr-only"> ativos</span>
-                    </span>
-                  ) : null}
-                </>
-              }
-            >
-              <div className="absolute left-0 z-20 mt-2 max-h-[min(36rem,calc(100dvh-8rem))] w-[min(24rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-line bg-surface p-4 shadow-lg sm:right-0 sm:left-auto">
-                <FilterControls filters={view.filters} idPrefix={view.name} />
-                <Button type="submit" className="mt-4 w-full py-2">
-                  Aplicar filtros
-                </Button>
+        {searchable || view.filters.length > 0 ? (
+          <Form
+            method="get"
+            role={searchable ? "search" : undefined}
+            aria-label={searchable ? undefined : `Filtrar ${plural}`}
+            onSubmit={onSubmit}
+            className="flex min-w-0 flex-1 items-start gap-2"
+          >
+            {/* While the filter menu is closed its inputs aren't rendered: the active filters ride along hidden. */}
+            <HiddenParams params={view.params} drop={(name) => name === "q" || isPaging(name) || (filtersOpen && isFilterParam(name))} />
+            {searchable ? (
+              <div className="relative min-w-0 flex-1">
+                <label htmlFor={`${view.name}-busca`} className="sr-only">
+                  Buscar {plural}
+                </label>
+                <input
+                  id={`${view.name}-busca`}
+                  type="search"
+                  name="q"
+                  defaultValue={view.q}
+                  key={view.q}
+                  placeholder={view.labels.searchPlaceholder}
+                  autoComplete="off"
+                  className="block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm text-fg placeholder:text-fg-soft/70 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+                />
               </div>
-            </LazyMenu>
-          ) : null}
-          <Button type="submit" variant="secondary" className="px-3">
-            Buscar
-          </Button>
-        </Form>
+            ) : null}
+            {view.filters.length > 0 ? (
+              <LazyMenu
+                panel="filtros"
+                view={view}
+                open={filtersOpen}
+                onOpenChange={setFiltersOpen}
+                className="group relative"
+                summary={
+                  <>
+                    Filtros
+                    {activeFilters > 0 ? (
+                      <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">
+                        {activeFilters}
+                        <span className="sr-only"> ativos</span>
+                      </span>
+                    ) : null}
+                  </>
+                }
+              >
+                <div
+                  className={`absolute left-0 z-20 mt-2 max-h-[min(36rem,calc(100dvh-8rem))] w-[min(24rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-line bg-surface p-4 shadow-lg ${
+                    // Without a search box the menu is the first thing on the left: it opens to the right.
+                    searchable ? "sm:right-0 sm:left-auto" : ""
+                  }`}
+                >
+                  <FilterControls filters={view.filters} idPrefix={view.name} />
+                  <Button type="submit" className="mt-4 w-full py-2">
+                    Aplicar filtros
+                  </Button>
+                </div>
+              </LazyMenu>
+            ) : null}
+            {searchable ? (
+              <Button type="submit" variant="secondary" className="px-3">
+                Buscar
+              </Button>
+            ) : null}
+          </Form>
+        ) : null}
       </div>
 
       <ActiveFilters view={view} />
@@ -438,7 +462,7 @@ export function DataList({ view, canWrite }: { view: ListView; canWrite: boolean
         </div>
 
         {view.rows.length === 0 && !pending ? (
-          <EmptyState view={view} canWrite={canWrite} />
+          <EmptyState view={view} permissions={permissions} />
         ) : (
           <>
             <div className="rounded-xl md:overflow-x-auto md:border md:border-line md:bg-surface">

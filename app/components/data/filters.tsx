@@ -109,8 +109,8 @@ function FilterControl({ filter: f, idPrefix }: { filter: FilterView; idPrefix: 
     case "boolean": {
       const current = f.values[0] ?? "";
       const choices = [
-        { value: BOOLEAN_FILTER_VALUES.yes, label: "Sim" },
-        { value: BOOLEAN_FILTER_VALUES.no, label: "Não" },
+        { value: BOOLEAN_FILTER_VALUES.yes, label: f.yes },
+        { value: BOOLEAN_FILTER_VALUES.no, label: f.no },
         { value: "", label: "Todos" },
       ];
       return (

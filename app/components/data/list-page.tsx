@@ -28,21 +28,26 @@ export function ResourceListPage({
         description={description}
         actions={
           <div className="flex flex-wrap gap-2">
-            <a href={view.exportHrefs.csv} download className={buttonClass("secondary", "px-3")}>
-              Exportar CSV
-            </a>
-            <a href={view.exportHrefs.xlsx} download className={buttonClass("secondary", "px-3")}>
-              Exportar XLSX
-            </a>
-            {permissions.canWrite ? (
+            {/* Each door only for whom the permission table opens it (bulk export: owner/admin). */}
+            {permissions.canExport ? (
               <>
-                <Link to={`${view.basePath}/import`} prefetch={intentPrefetch()} className={buttonClass("secondary", "px-3")}>
-                  Importar CSV
-                </Link>
-                <Link to={`${view.basePath}/create`} prefetch={intentPrefetch()} className={buttonClass("primary")}>
-                  {view.labels.newButton}
-                </Link>
+                <a href={view.exportHrefs.csv} download className={buttonClass("secondary", "px-3")}>
+                  Exportar CSV
+                </a>
+                <a href={view.exportHrefs.xlsx} download className={buttonClass("secondary", "px-3")}>
+                  Exportar XLSX
+                </a>
               </>
+            ) : null}
+            {permissions.canImport ? (
+              <Link to={`${view.basePath}/import`} prefetch={intentPrefetch()} className={buttonClass("secondary", "px-3")}>
+                Importar CSV
+              </Link>
+            ) : null}
+            {permissions.canCreate ? (
+              <Link to={`${view.basePath}/create`} prefetch={intentPrefetch()} className={buttonClass("primary")}>
+                {view.labels.newButton}
+              </Link>
             ) : null}
           </div>
         }
@@ -52,7 +57,7 @@ export function ResourceListPage({
           <Alert tone="error">{error}</Alert>
         </div>
       ) : null}
-      <DataList view={view} canWrite={permissions.canWrite} />
+      <DataList view={view} permissions={permissions} />
       <Toaster toast={toast} />
     </>
   );

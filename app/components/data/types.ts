@@ -36,7 +36,9 @@ interface FilterBase {
 export type FilterView = FilterBase &
   (
     | { type: "enum" | "multi-enum"; options: readonly FilterOption[] }
-    | { type: "boolean" | "text" }
+    /** `yes`/`no`: what the choices read ("Sim"/"Não" unless the definition's options name them). */
+    | { type: "boolean"; yes: string; no: string }
+    | { type: "text" }
     /** `from`/`to`: the range's sides as a person types them ("1.234,56" for money, "2,5" for numbers). */
     | { type: "number-range" | "money-range"; from: string; to: string }
     /** `from`/`to`: `aaaa-mm-dd` (what a date input holds). */
@@ -172,11 +174,7 @@ export interface TimelineEntry {
   href?: string | null;
 }
 
-export interface Permissions {
-  /** owner, admin, staff: create, edit, delete, import. */
-  canWrite: boolean;
-  /** owner, admin: LGPD export and erase. */
-  canManage: boolean;
-}
+/** What the screen shows of a resource for the signed-in role (the permission table's answers). */
+export type { Permissions } from "../../../shared/permissions.ts";
 
 export type { ToastData };

@@ -154,7 +154,10 @@ function filterView<Row>(
     case "enum":
     case "multi-enum":
       return { ...base, type, options: filter?.options ?? [] };
-    case "boolean":
+    case "boolean": {
+      const named = (value: string, fallback: string) => filter?.options?.find((o) => o.value === value)?.label ?? fallback;
+      return { ...base, type, yes: named("sim", "Sim"), no: named("nao", "Não") };
+    }
     case "text":
       return { ...base, type };
     case "number-range":
@@ -190,7 +193,7 @@ function chipText(filter: FilterView, value: string): string {
     case "multi-enum":
       return filter.options.find((o) => o.value === value)?.label ?? value;
     case "boolean":
-      return value === "sim" ? "Sim" : "Não";
+      return value === "sim" ? filter.yes : filter.no;
     case "text":
       return `“${value}”`;
     case "number-range":
