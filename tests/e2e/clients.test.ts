@@ -61,7 +61,7 @@ describe("clientes", () => {
     const { page } = f;
     await signedIn("Renata Lopes");
 
-    // The menu's links are plain anchors the router follows: no reload, the entry marked current.
+    // The menu's links are router links (NavLink): no reload, the entry marked current.
     await page.goto("/");
     await waitIdle(page);
     await page.evaluate(() => Object.assign(window, { semRecarregar: true }));
@@ -107,8 +107,9 @@ describe("clientes", () => {
     await page.getByRole("button", { name: "Buscar" }).click();
     await page.waitForURL((u) => u.searchParams.get("q") === "joao araujo");
     await waitIdle(page);
-    // Rows are plain HTML wired up by the list: hovering a row's link prefetches its page, and
-    // a click navigates inside the app (the marker survives: no document reload).
+    // Rows are React rows with router links (ADR 013): hovering a row's link prefetches its
+    // page (prefetch="intent"), and a click navigates inside the app (the marker survives: no
+    // document reload).
     const row = page.getByRole("link", { name: "João da Silva Araújo" });
     await page.evaluate(() => Object.assign(window, { semRecarregar: true }));
     await row.hover();
@@ -409,7 +410,11 @@ describe("clientes", () => {
     await page.getByRole("link", { name: "+ Novo cliente" }).click();
     await page.waitForURL(/\/clients\/create\?empresa=/);
     await waitIdle(page);
-    expect(await page.getByLabel("Empresa").inputValue()).toBe(companyUrl.split("/").at(-1));
+    // The company comes chosen. The picker's combobox replaces its no-JavaScript <select> after
+    // hydration, so wait for it; the id rides in the field's hidden input either way.
+    await page.getByRole("combobox", { name: "Empresa" }).waitFor();
+    await page.getByRole("list", { name: "Empresa: escolhido" }).getByText("Horizonte", { exact: true }).waitFor();
+    expect(await page.locator('#form-cliente [name="empresaId"]').inputValue()).toBe(companyUrl.split("/").at(-1));
     await page.getByLabel("Nome", { exact: true }).fill("Rita Horizonte");
     await page.getByRole("button", { name: "Salvar cliente" }).click();
     await page.waitForURL(/\/clients\/[0-9a-f-]{36}$/);
