@@ -173,7 +173,7 @@ export async function listLoader(args: Args, def: AnyDefinition) {
     throw redirect(withSearch(pathname, params));
   }
   const permissions = permissionsFor(org.role, def.name);
-  const confirmIds = permissions.canWrite ? url.searchParams.getAll("excluir").slice(0, 200) : [];
+  const confirmIds = permissions.canDelete ? url.searchParams.getAll("excluir").slice(0, 200) : [];
   const panel = url.searchParams.get("painel");
   const openPanel = LIST_PANELS.find((p) => p === panel) ?? null;
   const view = buildListView(def, query, result, { pathname, confirmIds, openPanel });

@@ -37,15 +37,17 @@ export async function productPage(ctx: ServiceContext, actor: Actor, id: string,
   const ordered = ctx.db
     .select({
       j: sql<string>`${packingOf(ledgerModule).selection.j}`.as("j"),
-      saldo: sql<number>`sum(${m.quantidade}) over (order by ${m.ocorridoEm}, ${m.id})`.as("saldo"),
+      // Time order; movements of the same instant in the order they were recorded (rowid grows).
+      saldo: sql<number>`sum(${m.quantidade}) over (order by ${m.ocorridoEm}, ${m.criadoEm}, "stock_movements".rowid)`.as("saldo"),
       at: sql<number>`${m.ocorridoEm}`.as("at"),
-      mid: sql<string>`${m.id}`.as("mid"),
+      created: sql<number>`${m.criadoEm}`.as("created"),
+      seq: sql<number>`"stock_movements".rowid`.as("seq"),
       n: sql<number>`count(*) over ()`.as("n"),
     })
     .from(m)
     .where(scope.where(m, eq(m.produtoId, id), isNull(m.excluidoEm)))
     .as("l");
-  const ledger = ctx.db.select().from(ordered).orderBy(desc(ordered.at), desc(ordered.mid)).limit(lines);
+  const ledger = ctx.db.select().from(ordered).orderBy(desc(ordered.at), desc(ordered.created), desc(ordered.seq)).limit(lines);
   const [products, entries] = await ctx.db.batch([statement, ledger]);
   const [product] = rowsOf(mod, products) as unknown as ProdutoRow[];
   if (!product) return null;
