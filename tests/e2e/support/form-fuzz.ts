@@ -41,20 +41,32 @@ interface RouteEntry {
 
 const ACTION_EXPORT = /^export\s+(?:async\s+)?function\s+action\b|^export\s+const\s+action\b|^export\s*\{[^}]*\baction\b/m;
 
-function collect(entries: RouteEntry[], prefix = ""): string[] {
-  const out: string[] = [];
+/** A route whose module exports an action: its path (as in app/routes.ts, `:id` kept) and module file. */
+export interface ActionRoute {
+  path: string;
+  file: string;
+}
+
+function collect(entries: RouteEntry[], prefix = ""): ActionRoute[] {
+  const out: ActionRoute[] = [];
   for (const entry of entries) {
     const here = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, "/") : prefix;
     const source = readFileSync(path.join(ROOT, "app", entry.file), "utf8");
-    if (ACTION_EXPORT.test(source)) out.push(here || "/");
+    if (ACTION_EXPORT.test(source)) out.push({ path: here || "/", file: entry.file });
     if (entry.children) out.push(...collect(entry.children, here));
   }
-  return [...new Set(out)];
+  return out;
+}
+
+/** The routes whose module exports an action, with the module each one renders (aliases share one). */
+export function actionRouteEntries(): ActionRoute[] {
+  const seen = new Set<string>();
+  return collect(routes as unknown as RouteEntry[]).filter((r) => !seen.has(r.path) && Boolean(seen.add(r.path)));
 }
 
 /** Route paths (as in app/routes.ts, `:id` kept) whose module exports an action. */
 export function actionRoutes(): string[] {
-  return collect(routes as unknown as RouteEntry[]);
+  return actionRouteEntries().map((r) => r.path);
 }
 
 // ---------------------------------------------------------------------------------------------
