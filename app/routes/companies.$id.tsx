@@ -44,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
   return { error: UNKNOWN_INTENT };
 }
 
-export default function Company({ loaderData }: Route.ComponentProps) {
+export default function Company({ loaderData, actionData }: Route.ComponentProps) {
   const { view, clients, permissions, confirm, toast } = loaderData;
   return (
     <>
@@ -54,6 +54,7 @@ export default function Company({ loaderData }: Route.ComponentProps) {
         listLabel="Empresas"
         canWrite={permissions.canWrite}
         confirmingDelete={confirm === "excluir"}
+        error={actionData && "error" in actionData ? actionData.error : null}
         deleteNote="A empresa sai da lista agora. Os clientes ligados a ela continuam cadastrados. Você pode desfazer logo em seguida."
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

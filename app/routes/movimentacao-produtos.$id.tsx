@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
   return { error: UNKNOWN_INTENT };
 }
 
-export default function Movimentacao({ loaderData }: Route.ComponentProps) {
+export default function Movimentacao({ loaderData, actionData }: Route.ComponentProps) {
   const { view, permissions, confirm, valor, toast } = loaderData;
   return (
     <>
@@ -57,6 +57,7 @@ export default function Movimentacao({ loaderData }: Route.ComponentProps) {
         canEdit={false}
         canDelete={permissions.canDelete}
         confirmingDelete={confirm === "excluir"}
+        error={actionData && "error" in actionData ? actionData.error : null}
         deleteNote="A movimentação sai do razão e o estoque do produto volta ao que era sem ela. Você pode desfazer logo em seguida."
       />
       <p className="mb-4 text-sm text-fg-soft">

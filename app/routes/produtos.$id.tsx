@@ -77,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
   return { error: UNKNOWN_INTENT };
 }
 
-export default function Produto({ loaderData }: Route.ComponentProps) {
+export default function Produto({ loaderData, actionData }: Route.ComponentProps) {
   const { view, stock, ledger, movements, permissions, canMove, confirm, toast } = loaderData;
   const newMovement = (tipo: string) => `/movimentacao-produtos/create?produto=${encodeURIComponent(view.id)}&tipo=${tipo}`;
   return (
@@ -90,6 +90,7 @@ export default function Produto({ loaderData }: Route.ComponentProps) {
         canEdit={permissions.canUpdate}
         canDelete={permissions.canDelete}
         confirmingDelete={confirm === "excluir"}
+        error={actionData && "error" in actionData ? actionData.error : null}
         deleteNote="O produto sai da lista agora. As movimentações continuam no razão. Você pode desfazer logo em seguida."
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

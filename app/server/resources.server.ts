@@ -55,6 +55,22 @@ function asPageError(error: unknown): never {
   throw error;
 }
 
+/**
+ * Runs a list or record action's write: 403/404 become those pages; any other refusal the
+ * database or a rule gave (the stock ledger's "Estoque insuficiente") is answered on the same
+ * page with its pt-BR message and status, nothing changed.
+ */
+async function refusable<T>(write: () => Promise<T>): Promise<T | ReturnType<typeof data<{ error: string }>>> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof DomainError && error.status !== 403 && error.status !== 404) {
+      return data({ error: error.message }, { status: error.status });
+    }
+    return asPageError(error);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Flash: one message carried across the redirect after an action, read once by the next page.
 
@@ -193,12 +209,14 @@ export async function listAction(args: Args, def: AnyDefinition) {
   const back = safeRedirectPath(typeof form.get("redirectTo") === "string" ? (form.get("redirectTo") as string) : null, def.basePath);
   if (!ids.length) return data({ error: `Selecione ao menos um ${def.labels.singular}.` }, { status: 400 });
   if (intent === "excluir") {
-    const count = await deleteRecords(ctx, actor, def.name, ids).catch(asPageError);
+    const count = await refusable(() => deleteRecords(ctx, actor, def.name, ids));
+    if (typeof count !== "number") return count;
     setFlash(args, { kind: "deleted", resource: def.name, ids, count, back });
     throw redirect(back);
   }
   if (intent === "restaurar") {
-    const count = await restoreRecords(ctx, actor, def.name, ids).catch(asPageError);
+    const count = await refusable(() => restoreRecords(ctx, actor, def.name, ids));
+    if (typeof count !== "number") return count;
     setFlash(args, { kind: "restored", resource: def.name, count });
     throw redirect(back);
   }
@@ -241,9 +259,11 @@ export async function formLoader<Row>(
 }
 
 /** Deleting from the detail page: back to the list, with "Desfazer" returning to the record. */
-export async function deleteOne(args: Args, def: AnyDefinition, id: string): Promise<never> {
+export async function deleteOne(args: Args, def: AnyDefinition, id: string) {
   const { ctx, actor } = guard(args, def, "delete");
-  const count = await deleteRecords(ctx, actor, def.name, [id]).catch(asPageError);
+  const count = await refusable(() => deleteRecords(ctx, actor, def.name, [id]));
+  // Refused (e.g. the stock would go below zero): the record page says why.
+  if (typeof count !== "number") return count;
   if (count === 0) throw data("Registro não encontrado.", { status: 404 });
   setFlash(args, { kind: "deleted", resource: def.name, ids: [id], count, back: `${def.basePath}/${id}` });
   throw redirect(def.basePath);

@@ -276,4 +276,48 @@ describe("produtos", () => {
     const owned = await ownerPage.request.get(`/clients/${clientId}/dados`, { maxRedirects: 0 });
     expect(owned.status()).toBe(200);
   });
+
+  it("the owner cannot delete an entry the stock still needs (told why, nothing changes), and unticking “Produto ativo” deactivates", async () => {
+    const { page } = f;
+    // The refusal is a 409 answer the page shows: the browser logs it, as it should.
+    f.allowBrowserError(/status of 409/);
+    const t = await team();
+    const productId = await ownerCreates(t, "produtos", produtoSchema.parse({ sku: "LAM-9W", nome: "Lâmpada LED 9 W", unidade: "un" }));
+    const ctx = { db: e2eDb(), config: {}, origin: f.baseURL, ip: "127.0.0.1", userAgent: null, waitUntil: () => {}, now: new Date() };
+    const owner = { orgId: t.orgId, userId: t.owner.id, role: "owner" as const };
+    const entry = await createRecord(ctx as unknown as ServiceContext, owner, "movimentacoes-produtos", {
+      produtoId: productId,
+      tipo: "entrada",
+      quantidade: 10,
+      ocorridoEm: "2026-11-02T10:00:00.000Z",
+    });
+    await createRecord(ctx as unknown as ServiceContext, owner, "movimentacoes-produtos", {
+      produtoId: productId,
+      tipo: "saida",
+      quantidade: 7,
+      ocorridoEm: "2026-11-03T10:00:00.000Z",
+    });
+    await login(page, t.owner.email, t.owner.password);
+    await page.goto(`/movimentacao-produtos/${entry.id}?excluir=1`);
+    await page.getByRole("button", { name: "Confirmar exclusão" }).click();
+    await page.getByText(/^Estoque insuficiente/).waitFor();
+    await page.goto(`/produtos/${productId}`);
+    expect(await stockShown(page)).toBe("3 un · Em dia");
+
+    // The same refusal from the list's bulk delete: a pt-BR message on the list, never a 500.
+    const res = await page.request.post("/movimentacao-produtos", {
+      form: { intent: "excluir", ids: String(entry.id), redirectTo: "/movimentacao-produtos" },
+      headers: { origin: f.baseURL },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(409);
+
+    // Unticking "Produto ativo" saves it unticked (the form says so even though nothing is sent for an unticked box).
+    await page.goto(`/produtos/${productId}/edit`);
+    await page.getByLabel("Produto ativo").uncheck();
+    await page.getByRole("button", { name: "Salvar produto" }).click();
+    await waitForPath(page, `/produtos/${productId}`);
+    await page.goto("/produtos?f.ativo=nao");
+    await page.getByRole("link", { name: "Lâmpada LED 9 W" }).waitFor();
+  });
 });

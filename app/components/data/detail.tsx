@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Alert } from "../ui/alert.tsx";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { Card, PageHeader } from "../ui/card.tsx";
 import { dangerOutlineClass } from "./styles.ts";
@@ -190,7 +191,10 @@ export function RecordHeader({
   canDelete = canWrite,
   confirmingDelete,
   deleteNote,
+  error,
 }: {
+  /** A refusal of the last action (deleting what the ledger still needs), shown above the record. */
+  error?: string | null | undefined;
   view: DetailView;
   listHref: string;
   listLabel: string;
@@ -205,6 +209,11 @@ export function RecordHeader({
   const base = `${listHref}/${view.id}`;
   return (
     <>
+      {error ? (
+        <div className="mb-4">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      ) : null}
       <p className="mb-2 text-sm">
         <Link to={listHref} className="text-fg-soft hover:text-accent hover:underline">
           ← {listLabel}

@@ -335,6 +335,8 @@ export function ResourceForm({
       case "checkbox":
         return (
           <div>
+            {/* An unticked box sends nothing: this "off" says so (the last value wins), so a default of "on" cannot override it. */}
+            <input type="hidden" name={field.name} value="off" />
             <CheckboxField label={field.label} name={field.name} error={errors[field.name]} defaultChecked={checked(field.name)} />
             {field.hint ? <p className="mt-1 pl-6 text-xs text-fg-soft">{field.hint}</p> : null}
           </div>
