@@ -1,5 +1,5 @@
 /**
- * `node scripts/explain-lists.ts [clients|produtos|movimentacoes] [N] [--analyze]`: seeds a
+ * `npx node scripts/explain-lists.ts [clients|produtos|movimentacoes] [N] [--analyze]`: seeds a
  * scratch database with one organization at the benchmark's volume (50,000 clients, 5,000
  * companies, 20,000 products, 200,000 stock movements; `N` clients and proportionally fewer of the
  * rest when given) and prints, for each list the screens and the benchmark ask for, the query

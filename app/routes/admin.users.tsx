@@ -9,7 +9,7 @@ import { Field, FormError, SelectField, useFormValidation } from "../components/
 import { formatDate } from "../../shared/format.ts";
 import { titleMeta } from "../lib/title.ts";
 import { ROLE_LABELS } from "../modules/navigation.ts";
-import { inviteSchema, teamActionSchema } from "../../shared/schemas/team.ts";
+import { teamActionSchema } from "../../shared/schemas/team.ts";
 import { requirePermission } from "../server/guards.server.ts";
 import { domainFailure, parseForm } from "../server/forms.server.ts";
 import { serviceContext } from "../../worker/context.ts";
@@ -17,6 +17,9 @@ import { changeRole, inviteMember, listMembers, setActive } from "../../worker/s
 import { can } from "../../worker/auth/permissions.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Usuários");
+
+/** The form's schema, loaded after the page is usable: zod stays out of the page's first JavaScript. */
+const loadInviteSchema = () => import("../../shared/schemas/team.ts").then((m) => m.inviteSchema);
 
 const ROLE_ORDER: readonly Role[] = ["owner", "admin", "staff", "professional"];
 
@@ -122,7 +125,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const failure = result && !("ok" in result) ? result : undefined;
   const failedIntent = failure?.values?.intent as Intent | undefined;
   const failedRow = failedIntent && failedIntent !== "convidar" ? failure?.values?.membershipId : undefined;
-  const invite = useFormValidation(inviteSchema, failedIntent === "convidar" ? failure?.errors : undefined);
+  const invite = useFormValidation(loadInviteSchema, failedIntent === "convidar" ? failure?.errors : undefined);
   const inviteRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (success?.intent === "convidar") inviteRef.current?.reset();

@@ -14,6 +14,9 @@ import { domainFailure, parseForm } from "../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Completar Cadastro");
 
+/** The form's schema, loaded after the page is usable: zod stays out of the page's first JavaScript. */
+const loadCompleteRegistrationSchema = () => import("../../shared/schemas/auth.ts").then((m) => m.completeRegistrationSchema);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth } = requireOnboarding(context, request);
   if (auth.org) throw redirect("/");
@@ -35,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CompleteRegistration({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { errors, formProps } = useFormValidation(completeRegistrationSchema, result?.errors);
+  const { errors, formProps } = useFormValidation(loadCompleteRegistrationSchema, result?.errors);
   const v = result?.values;
   const [segment, setSegment] = useState(v?.segmento ?? "");
   const broker = needsCreci(segment);

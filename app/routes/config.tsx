@@ -16,6 +16,9 @@ import { deleteOrgFile, getOrganization, storeLogo, updateOrganization } from ".
 
 export const meta: Route.MetaFunction = () => titleMeta("Perfil do Negócio");
 
+/** The form's schema, loaded after the page is usable: zod stays out of the page's first JavaScript. */
+const loadOrganizationSchema = () => import("../../shared/schemas/organization.ts").then((m) => m.organizationSchema);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, org } = requirePermission(context, request, "organization", "read");
   const row = await getOrganization(rc.db, org.id);
@@ -106,7 +109,7 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const success = result && "ok" in result ? result : undefined;
   const failure = result && !("ok" in result) ? result : undefined;
-  const { errors, formProps } = useFormValidation(organizationSchema, failure?.errors);
+  const { errors, formProps } = useFormValidation(loadOrganizationSchema, failure?.errors);
   // After a failed submit, show what was typed; otherwise what is saved.
   const v = (name: keyof typeof org): string => failure?.values?.[name] ?? String(org[name] ?? "");
   const [segment, setSegment] = useState(v("segmento"));

@@ -10,6 +10,9 @@ import { domainFailure, parseForm } from "../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Criar Conta");
 
+/** The form's schema, loaded after the page is usable: zod stays out of the page's first JavaScript. */
+const loadSignUpSchema = () => import("../../shared/schemas/auth.ts").then((m) => m.signUpSchema);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const rc = getRequestContext(context);
   const parsed = await parseForm(request, signUpSchema);
@@ -25,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignUp() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { errors, formProps } = useFormValidation(signUpSchema, result?.errors);
+  const { errors, formProps } = useFormValidation(loadSignUpSchema, result?.errors);
   const v = result?.values;
   return (
     <>

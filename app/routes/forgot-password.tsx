@@ -11,6 +11,9 @@ import { domainFailure, parseForm } from "../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Esqueci minha senha");
 
+/** The form's schema, loaded after the page is usable: zod stays out of the page's first JavaScript. */
+const loadEmailOnlySchema = () => import("../../shared/schemas/auth.ts").then((m) => m.emailOnlySchema);
+
 const SENT_MESSAGE = "Se existir uma conta com este e-mail, enviamos um link para criar uma nova senha. O link vale por 1 hora.";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { errors, formProps } = useFormValidation(emailOnlySchema, result?.errors);
+  const { errors, formProps } = useFormValidation(loadEmailOnlySchema, result?.errors);
   return (
     <>
       <h1 className="text-2xl font-bold">Esqueci minha senha</h1>

@@ -14,6 +14,9 @@ import { domainFailure, parseForm } from "../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Entrar");
 
+/** The form's schema, loaded after the page is usable: zod stays out of the page's first JavaScript. */
+const loadLoginSchema = () => import("../../shared/schemas/auth.ts").then((m) => m.loginSchema);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const rc = getRequestContext(context);
   const parsed = await parseForm(request, loginSchema);
@@ -35,7 +38,7 @@ export default function Login() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const { errors, formProps } = useFormValidation(loginSchema, result?.errors);
+  const { errors, formProps } = useFormValidation(loadLoginSchema, result?.errors);
   const notice = params.get("aviso");
   return (
     <>

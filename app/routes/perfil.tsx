@@ -7,7 +7,7 @@ import { Card, PageHeader } from "../components/ui/card.tsx";
 import { Field, FormError, useFormValidation } from "../components/ui/form.tsx";
 import { formatDateTime, formatRelative } from "../../shared/format.ts";
 import { titleMeta } from "../lib/title.ts";
-import { changePasswordSchema, nameSchema, profileActionSchema } from "../../shared/schemas/account.ts";
+import { profileActionSchema } from "../../shared/schemas/account.ts";
 import { requireOrg } from "../server/guards.server.ts";
 import { domainFailure, parseForm } from "../server/forms.server.ts";
 import { serviceContext } from "../../worker/context.ts";
@@ -15,6 +15,10 @@ import { changePassword } from "../../worker/services/accounts.ts";
 import { listSessions, revokeOtherSession, revokeOtherSessions, updateName } from "../../worker/services/profile.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Meu Perfil");
+
+/** The forms' schemas, loaded after the page is usable: zod stays out of the page's first JavaScript. */
+const loadNameSchema = () => import("../../shared/schemas/account.ts").then((m) => m.nameSchema);
+const loadPasswordSchema = () => import("../../shared/schemas/account.ts").then((m) => m.changePasswordSchema);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, auth } = requireOrg(context, request);
@@ -86,8 +90,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const successFor = (intent: Intent | Intent[]) =>
     success && ([] as Intent[]).concat(intent).includes(success.intent) ? success.message : null;
 
-  const nameForm = useFormValidation(nameSchema, errorsFor("nome"));
-  const passwordForm = useFormValidation(changePasswordSchema, errorsFor("senha"));
+  const nameForm = useFormValidation(loadNameSchema, errorsFor("nome"));
+  const passwordForm = useFormValidation(loadPasswordSchema, errorsFor("senha"));
   const passwordRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (success?.intent === "senha") passwordRef.current?.reset();

@@ -13,6 +13,9 @@ import { clearRecoveryCookie, RECOVERY_COOKIE } from "../server/recovery.server.
 
 export const meta: Route.MetaFunction = () => titleMeta("Nova senha");
 
+/** The form's schema, loaded after the page is usable: zod stays out of the page's first JavaScript. */
+const loadNewPasswordSchema = () => import("../../shared/schemas/auth.ts").then((m) => m.newPasswordSchema);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = readCookie(request, RECOVERY_COOKIE);
   const valid = token ? await recoveryTokenIsValid(serviceContext(getRequestContext(context)), token) : false;
@@ -38,7 +41,7 @@ export default function RecoverPassword({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const { errors, formProps } = useFormValidation(newPasswordSchema, result?.errors);
+  const { errors, formProps } = useFormValidation(loadNewPasswordSchema, result?.errors);
   const invite = params.get("convite") === "1";
   if (!loaderData.valid) {
     return (
