@@ -78,7 +78,9 @@ export const stockMovements = sqliteTable(
   },
   (t) => [
     ...listIndexes("stock_movements", t, { ocorridoEm: t.ocorridoEm, quantidade: t.quantidade, valor: t.valorCentavos }),
-    filterIndex("stock_movements_org_kind_idx", t, t.tipo),
+    // The kind filter in the ledger's own order, covering the summed value: counts and totals of
+    // "saídas" (and of "saídas this month") are read from the index alone.
+    index("stock_movements_org_kind_idx").on(t.orgId, t.tipo, t.ocorridoEm, t.valorCentavos, t.id).where(sql`deleted_at is null`),
     index("stock_movements_org_product_idx").on(t.orgId, t.produtoId, t.ocorridoEm, t.id).where(sql`deleted_at is null`),
   ],
 );

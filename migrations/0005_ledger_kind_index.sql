@@ -1,0 +1,2 @@
+DROP INDEX `stock_movements_org_kind_idx`;--> statement-breakpoint
+CREATE INDEX `stock_movements_org_kind_idx` ON `stock_movements` (`org_id`,`kind`,`occurred_at`,`value_cents`,`id`) WHERE deleted_at is null;
