@@ -1,9 +1,10 @@
 /**
  * Bad input, property-based, on the account screens' React Router form actions — sign-in,
  * sign-up, password recovery, e-mail confirmation, sign-out, onboarding, profile, preferences,
- * business profile and team — as tests/e2e/form-actions-bad-input.test.ts does for the records
- * (ACCOUNT_ROUTES in support/form-fuzz.ts is the list; both files fail when a route with an action
- * is fuzzed by neither).
+ * business profile, business settings and team — as tests/e2e/form-actions-bad-input.test.ts does
+ * for the records (ACCOUNT_ROUTES in support/form-fuzz.ts is the list; the first test here fails
+ * when a route with an action is neither in it nor under a resource's basePath, which the records'
+ * file fuzzes).
  *
  * Each action gets fast-check-generated urlencoded and multipart bodies (and broken ones): the
  * route's own form (what its <Form> posts, `intent` included) with fields broken, dropped,
@@ -23,8 +24,10 @@
  * said; password recovery answers the same whether or not the e-mail exists and e-mails only real
  * accounts; a recovery link works only with a live token; sign-out ends only the caller's session;
  * the profile, preferences and business profile save only valid input, to the caller's own row;
- * the team obeys its rules (admins never touch owners, one active owner always remains, nobody
- * deactivates themself) and never creates a member in another organization.
+ * the business settings (managers only) upsert only the caller's organization's row, with the
+ * checkbox's last value as validation read it and the caller as its author; the team obeys its
+ * rules (admins never touch owners, one active owner always remains, nobody deactivates themself)
+ * and never creates a member in another organization.
  *
  * Reproduce a failure with ACCOUNT_FUZZ_SEED=<seed printed by fast-check>; ACCOUNT_FUZZ_RUNS=<n>
  * runs more (default keeps the file under a minute).
@@ -37,6 +40,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { validateForm } from "../../shared/validation.ts";
 import { preferencesSchema, profileActionSchema } from "../../shared/schemas/account.ts";
 import { completeRegistrationSchema, emailOnlySchema, loginSchema, newPasswordSchema, signUpSchema } from "../../shared/schemas/auth.ts";
+import { businessSettingsSchema } from "../../shared/schemas/business-settings.ts";
 import { organizationSchema } from "../../shared/schemas/organization.ts";
 import { teamActionSchema } from "../../shared/schemas/team.ts";
 import { UNREADABLE_FORM } from "../../app/server/forms.server.ts";
@@ -50,12 +54,15 @@ import { RATE_LIMIT_MESSAGE } from "../../worker/security/rate-limit.ts";
 import { EMAIL_NOT_CONFIRMED, INVALID_LINK, LOGIN_FAILED } from "../../worker/services/accounts.ts";
 import { detectImageType } from "../../worker/services/organization.ts";
 import { SESSION_NOT_FOUND } from "../../worker/services/profile.ts";
+import { RESOURCES } from "../../worker/resources/registry.ts";
 import { LAST_OWNER } from "../../worker/services/team.ts";
 import { e2eDb, uniqueEmail } from "./support/accounts.ts";
 import { BAD_CEPS, BAD_DOCS, BAD_EMAILS, BAD_PHONES, badString, HUGE, isPtBr } from "./support/bad-input.ts";
 import {
   ACCOUNT_ROUTES,
   type AccountRoute,
+  type ActionRoute,
+  actionRouteEntries,
   actionRoutes,
   type Body,
   bodiesOf,
@@ -289,6 +296,7 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<Value>> = {
   confirmarNovaSenha: fc.constantFrom(...PASSWORDS),
   aceite: fc.constantFrom("on", "off", "true", "false", "sim", "0", "ON "),
   removerLogo: fc.constantFrom("on", "off", "true", "false", "1"),
+  estoqueNegativo: fc.constantFrom("on", "off", "true", "false", "1", "0", "sim", "não", "yes", " ON ", "Sim\t", "", "checked", "on,off"),
   papel: fc.constantFrom(...ROLES),
   membershipId: fc.oneof(fc.constantFrom(...MEMBERS), fc.constantFrom(...GARBAGE_IDS), fc.uuid()),
   sessionId: fc.oneof(fc.constantFrom(...SESSIONS), fc.constantFrom(...GARBAGE_IDS), fc.uuid()),
@@ -381,6 +389,7 @@ async function snapshot(): Promise<Snapshot> {
     (rows.memberships ?? []).filter((m) => m.org_id === world.foreignOrgId),
     (rows.users ?? []).filter((u) => foreignUsers.has(u.id)),
     (rows.auth_tokens ?? []).filter((t) => t.org_id === world.foreignOrgId),
+    (rows.business_settings ?? []).filter((b) => b.org_id === world.foreignOrgId),
   ])
     foreign.update(hashRows(part));
   const foreignPersonal = new Map(
@@ -397,9 +406,10 @@ interface Diff {
   changed: { from: Row; to: Row }[];
 }
 
-function diff(a: Snapshot, b: Snapshot, table: string): Diff {
-  const before = new Map((a.rows[table] ?? []).map((r) => [String(r.id), r]));
-  const after = new Map((b.rows[table] ?? []).map((r) => [String(r.id), r]));
+/** Rows of `table` added, removed and changed, matched by `key` (business_settings: `org_id`). */
+function diff(a: Snapshot, b: Snapshot, table: string, key = "id"): Diff {
+  const before = new Map((a.rows[table] ?? []).map((r) => [String(r[key]), r]));
+  const after = new Map((b.rows[table] ?? []).map((r) => [String(r[key]), r]));
   const out: Diff = { added: [], removed: [], changed: [] };
   for (const [id, row] of after) {
     const old = before.get(id);
@@ -605,6 +615,11 @@ async function prepare(route: AccountRoute, who: Who, transport: Transport, reco
     ip: `10.${77 + Math.floor(n / 62500)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`,
     vars,
   };
+  if (route === "/business-settings" && n % 3 === 0) {
+    // Every third run the organization has no settings row yet: the save inserts instead of updating.
+    last = undefined;
+    await world.db.execute({ sql: "DELETE FROM business_settings WHERE org_id = ?", args: [world.orgId] });
+  }
   if (route === "/recover-password" && recovery) {
     run.recovery = recovery;
     const token = await recoveryToken(recovery);
@@ -637,6 +652,9 @@ interface Attempt {
   outcome: Outcome;
   before: Snapshot;
   after: Snapshot;
+  /** Clock readings (ms) just before the request left and just after its answer came. */
+  sentAt: number;
+  answeredAt: number;
   where: string;
 }
 
@@ -663,15 +681,27 @@ async function send(run: Run, body: Body, origin: OriginKind): Promise<Attempt> 
   if (encoded.contentType) headers["content-type"] = encoded.contentType;
   if (run.cookie) headers.cookie = run.cookie;
   const pathname = transport === "data" ? `${run.route}.data` : run.route;
+  const sentAt = Date.now();
   const res = await fetch(`${base()}${pathname}`, { method: "POST", redirect: "manual", headers, body: encoded.body });
   const outcome = await readOutcome(res, transport);
+  const answeredAt = Date.now();
   const after = await snapshot();
   last = after;
   if (changedTables(before, after).some((t) => t === "memberships" || t === "sessions")) dirty = true;
   const cookieNote = run.recovery ? ` recovery=${run.recovery}` : "";
   const where = `POST ${pathname} as ${run.who}${cookieNote} origin=${origin} with ${encoded.label}`;
   const answer = `${outcome.status} ${JSON.stringify(outcome.messages).slice(0, 300)} ${outcome.redirect ?? ""}`;
-  return { run, form: await serverView(encoded), raw: body.kind === "raw", outcome, before, after, where: `${where} → ${answer}` };
+  return {
+    run,
+    form: await serverView(encoded),
+    raw: body.kind === "raw",
+    outcome,
+    before,
+    after,
+    sentAt,
+    answeredAt,
+    where: `${where} → ${answer}`,
+  };
 }
 
 function expectMessages(a: Attempt, status: number, messages: string[]): void {
@@ -1185,6 +1215,52 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
     },
   },
 
+  "/business-settings": {
+    principals: weighted(["owner", 5], ["admin", 2], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    others: ["admin"],
+    valid: [
+      // What the page posts: the hidden "off", then the box's "on" when ticked.
+      [
+        ["estoqueNegativo", "off"],
+        ["estoqueNegativo", "on"],
+      ],
+      [["estoqueNegativo", "off"]],
+    ],
+    schema: businessSettingsSchema,
+    refusal: managers,
+    check(a) {
+      const v = validated(a, businessSettingsSchema);
+      if (!v) return NOTHING;
+      // The box's last value decides (the hidden "off" comes first); absent or a file is "off".
+      const lastValue = a.form?.getAll("estoqueNegativo").at(-1);
+      expect(v.estoqueNegativo, `${a.where}: validation did not read the last value`).toBe(
+        typeof lastValue === "string" && CHECKBOX_ON.has(lastValue.trim().toLowerCase()),
+      );
+      expectRedirect(a, "/business-settings?salvo=1");
+      // One upsert: the caller's organization's row, and no other, written (inserted when absent).
+      const d = diff(a.before, a.after, "business_settings", "org_id");
+      expect(d.removed, `${a.where}: business_settings rows removed`).toEqual([]);
+      expect(
+        [...d.added, ...d.changed.map((c) => c.to)].map((r) => r.org_id),
+        `${a.where}: not exactly the caller's organization's row written`,
+      ).toEqual([world.orgId]);
+      const row = (a.after.rows.business_settings ?? []).find((r) => r.org_id === world.orgId) as Row;
+      expect(
+        [row.allow_negative_stock, row.updated_by],
+        `${a.where}: saved values differ from what validation accepted, or the author is not the caller`,
+      ).toEqual([v.estoqueNegativo ? 1 : 0, a.run.person?.id]);
+      // The Worker's clock is the machine's: the save happened while the request was out.
+      expect(Number(row.updated_at), `${a.where}: updated_at is not the time of the save`).toBeGreaterThanOrEqual(
+        a.sentAt - CLOCK_SLACK_MS,
+      );
+      expect(Number(row.updated_at), `${a.where}: updated_at is not the time of the save`).toBeLessThanOrEqual(
+        a.answeredAt + CLOCK_SLACK_MS,
+      );
+      return { allowed: ["business_settings"], exercised: true, saved: true };
+    },
+  },
+
   "/admin/users": {
     principals: weighted(["owner", 5], ["admin", 3], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
     main: "owner",
@@ -1324,6 +1400,11 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
   },
 };
 
+/** What a checkbox field reads as ticked (shared/validation.ts `checkbox`), written out here on its own. */
+const CHECKBOX_ON = new Set(["on", "true", "1", "sim", "yes"]);
+/** Leeway between the test's clock and the Worker's (same machine; workerd's advances on I/O). */
+const CLOCK_SLACK_MS = 1000;
+
 const PUBLIC_ROUTES = new Set<AccountRoute>(["/login", "/criar-conta", "/forgot-password", "/recover-password", "/email-confirmation"]);
 
 /** Holds after every request to /admin/users, whatever it asked. */
@@ -1445,6 +1526,21 @@ beforeAll(async () => {
   world.pendingPool = [];
   for (let i = 0; i < 8; i++) world.pendingPool.push((await addUser({ label: `pendente-${i}`, verified: false })).email);
   world.recoverer = await addPerson("recuperacao");
+  // Settings rows: the other organization's (must never change) and one of ours, saved long ago
+  // by another owner (a save must take it over; every third run deletes it to test the insert).
+  await world.db.batch(
+    [
+      {
+        sql: "INSERT INTO business_settings (org_id, allow_negative_stock, updated_at, updated_by) VALUES (?, 1, 1000, ?)",
+        args: [world.foreignOrgId, world.stranger.id],
+      },
+      {
+        sql: "INSERT INTO business_settings (org_id, allow_negative_stock, updated_at, updated_by) VALUES (?, 1, 1000, ?)",
+        args: [org, world.targets.dono2.userId],
+      },
+    ],
+    "write",
+  );
   world.initialMemberships = (
     await world.db.execute({ sql: "SELECT id, role, deactivated_at FROM memberships WHERE org_id = ?", args: [org] })
   ).rows.map((r) => ({
@@ -1465,6 +1561,16 @@ describe("bad input on the account screens' form actions", () => {
     expect(
       ACCOUNT_ROUTES.filter((r) => !declared.includes(r)),
       "listed as an account route but no longer a route with an action",
+    ).toEqual([]);
+    // The records' file takes every route under a resource's basePath (and fails on a kind it does
+    // not know), and another path rendering the same module (`/clientes` for `/clients`).
+    const bases = RESOURCES.map((mod) => mod.definition.basePath);
+    const entries = actionRouteEntries();
+    const underBase = (p: string) => bases.some((b) => p === b || p.startsWith(`${b}/`));
+    const records = (r: ActionRoute) => underBase(r.path) || entries.some((o) => o.file === r.file && underBase(o.path));
+    expect(
+      entries.filter((r) => !(ACCOUNT_ROUTES as readonly string[]).includes(r.path) && !records(r)).map((r) => `${r.path} (${r.file})`),
+      "a route with an action fuzzed by neither file: add it to ACCOUNT_ROUTES with an oracle here",
     ).toEqual([]);
   });
 
@@ -1524,9 +1630,10 @@ describe("bad input on the account screens' form actions", () => {
     expect(changedTables(a.before, a.after), a.where).toEqual([]);
   });
 
-  it("/config and /admin/users refuse everyone but owners and admins, in pt-BR, changing nothing", async () => {
+  it("/config, /business-settings and /admin/users refuse everyone but owners and admins, in pt-BR, changing nothing", async () => {
     const forms: [AccountRoute, Entry[]][] = [
       ["/config", ORG_FORM],
+      ...ROUTES["/business-settings"].valid.map((form): [AccountRoute, Entry[]] => ["/business-settings", form]),
       ...ROUTES["/admin/users"].valid.map((form): [AccountRoute, Entry[]] => ["/admin/users", form]),
     ];
     for (const who of ["staff", "professional", "deactivated"] as const)

@@ -28,6 +28,7 @@ export const ACCOUNT_ROUTES = [
   "/perfil",
   "/settings/preferences",
   "/config",
+  "/business-settings",
   "/admin/users",
 ] as const;
 export type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
