@@ -56,8 +56,14 @@ function cellClass(cell: CellView | undefined, column: ColumnView): string {
   return cell?.kind === "money" ? `${base} dl-money` : base;
 }
 
+/** A cell as the loader sent it: plain text travels as a string. */
+function cellAt(row: RowView, key: string): CellView | undefined {
+  const cell = row.cells[key];
+  return typeof cell === "string" ? { kind: "text", text: cell } : cell;
+}
+
 function FirstCell({ row, column }: { row: RowView; column: ColumnView }) {
-  const cell = row.cells[column.key];
+  const cell = cellAt(row, column.key);
   const link = (
     <Link to={row.href} prefetch={intentPrefetch()}>
       {cell?.text || row.title}
@@ -110,7 +116,7 @@ export const ListRow = memo(function ListRow({
       ) : null}
       {columns.map((column, i) => {
         if (i === 0) return <FirstCell key={column.key} row={row} column={column} />;
-        const cell = row.cells[column.key];
+        const cell = cellAt(row, column.key);
         return (
           <td key={column.key} className={cellClass(cell, column)} data-label={column.label}>
             {cell ? <CellContent cell={cell} /> : EMPTY}

@@ -88,8 +88,11 @@ export interface RowView {
   href: string;
   title: string;
   subtitle: string;
-  /** The visible columns' cells, by column key. */
-  cells: Record<string, CellView>;
+  /**
+   * The visible columns' cells, by column key: a plain text cell travels as its string, an empty
+   * one not at all (the hydration data of a 25-row page is mostly cells).
+   */
+  cells: Record<string, CellView | string>;
 }
 
 /** The totals row: sums over every row the search and filters match, not only this page. */

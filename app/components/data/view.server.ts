@@ -239,8 +239,13 @@ export function buildListView<Row extends { id: string }>(
   const filtered = query.q !== "" || Object.keys(query.filters).length > 0;
 
   const rows: RowView[] = result.rows.map((row) => {
-    const cells: Record<string, CellView> = {};
-    for (const c of shownColumns) cells[c.key] = cellOf(def, c, row);
+    const cells: RowView["cells"] = {};
+    for (const c of shownColumns) {
+      const cell = cellOf(def, c, row);
+      if (cell.kind === "text") {
+        if (cell.text) cells[c.key] = cell.text;
+      } else if (cell.text || cell.kind === "image") cells[c.key] = cell;
+    }
     return { id: row.id, href: `${def.basePath}/${encodeURIComponent(row.id)}`, title: def.title(row), subtitle: def.subtitle(row), cells };
   });
 
