@@ -13,8 +13,8 @@
  * oracle (it accepts payloads this file calls garbage) fails with the payload until added to
  * `oracleFor`. Reproduce a failure with BAD_INPUT_SEED=<seed printed by fast-check>.
  */
-import { createHash } from "node:crypto";
 import fc from "fast-check";
+import { type Snapshot, snapshotTables } from "../support/db-snapshot.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResourceName } from "../../worker/resources/registry.ts";
 import { createApp } from "../../worker/app.ts";
@@ -375,34 +375,8 @@ function segment(value: string): string {
 // ---------------------------------------------------------------------------------------------
 // The database, before and after
 
-interface Snapshot {
-  counts: Record<string, number>;
-  hashes: Record<string, string>;
-}
-
-async function snapshot(h: Harness): Promise<Snapshot> {
-  const client = h.fresh.db.$client;
-  const tables = (
-    await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-  ).rows
-    .map((r) => String(r.name))
-    .filter((t) => !VOLATILE_TABLES.has(t));
-  const results = await client.batch(
-    tables.map((t) => `SELECT * FROM "${t}"`),
-    "read",
-  );
-  const counts: Record<string, number> = {};
-  const hashes: Record<string, string> = {};
-  tables.forEach((t, i) => {
-    const rows = results[i]?.rows ?? [];
-    counts[t] = rows.length;
-    // Rows in a canonical order (WITHOUT ROWID tables have no rowid to sort by).
-    const lines = rows
-      .map((r) => JSON.stringify(Object.values(r).map((v) => (v instanceof ArrayBuffer ? Buffer.from(v).toString("hex") : v))))
-      .sort();
-    hashes[t] = createHash("sha256").update(lines.join("\n")).digest("hex");
-  });
-  return { counts, hashes };
+function snapshot(h: Harness): Promise<Snapshot> {
+  return snapshotTables(h.fresh.db.$client, VOLATILE_TABLES);
 }
 
 function changedTables(a: Snapshot, b: Snapshot): string[] {

@@ -10,7 +10,7 @@
  * editing this file. The matrix is printed once at the end (✓ allowed, ✗ refused; `!` a door
  * disagreed with the table).
  */
-import { createHash } from "node:crypto";
+import { type Snapshot, snapshotTables } from "../support/db-snapshot.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ROLES, type Role } from "../../shared/enums.ts";
@@ -116,33 +116,8 @@ async function freshRecord(mod: ResourceModule): Promise<string> {
 /** Tables touched by any request by design (rate-limit counters, a session's last use). */
 const VOLATILE_TABLES = new Set(["rate_limits", "__drizzle_migrations", "sessions"]);
 
-interface Snapshot {
-  counts: Record<string, number>;
-  hashes: Record<string, string>;
-}
-
-async function snapshot(): Promise<Snapshot> {
-  const client = h.fresh.db.$client;
-  const tables = (
-    await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-  ).rows
-    .map((r) => String(r.name))
-    .filter((t) => !VOLATILE_TABLES.has(t));
-  const results = await client.batch(
-    tables.map((t) => `SELECT * FROM "${t}"`),
-    "read",
-  );
-  const counts: Record<string, number> = {};
-  const hashes: Record<string, string> = {};
-  tables.forEach((t, i) => {
-    const rows = results[i]?.rows ?? [];
-    counts[t] = rows.length;
-    const lines = rows
-      .map((r) => JSON.stringify(Object.values(r).map((v) => (v instanceof ArrayBuffer ? Buffer.from(v).toString("hex") : v))))
-      .sort();
-    hashes[t] = createHash("sha256").update(lines.join("\n")).digest("hex");
-  });
-  return { counts, hashes };
+function snapshot(): Promise<Snapshot> {
+  return snapshotTables(h.fresh.db.$client, VOLATILE_TABLES);
 }
 
 /** Rows of the resource's own table: all of them, and the live ones. */
