@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { MANUAL_STOCK_MOVEMENT_KINDS, type StockMovementKind } from "../enums.ts";
-import { formatBRL, formatDateTime, formatNumber } from "../format.ts";
+import { formatDateTime, formatNumber } from "../format.ts";
 import { LEDGER } from "../permissions.ts";
 import { moneyCentavos, optional, optionalString } from "../validation.ts";
 import { auditColumns } from "./address.ts";
+import { moneyColumn, quantityColumn } from "./columns.ts";
 import { dateTime, quantityValue, requiredOption, unflatten, optionLabel } from "./schema-helpers.ts";
 import type { BadgeTone, ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 
@@ -123,38 +124,14 @@ export const movimentacaoProdutoColumns: readonly ColumnDef<MovimentacaoProdutoR
     filter: { type: "multi-enum", options: STOCK_MOVEMENT_KIND_OPTIONS },
     defaultVisible: true,
   },
-  {
-    key: "quantidade",
-    label: "Quantidade",
-    text: (r) => formatSignedQuantity(r.quantidade, r.produtoUnidade),
-    value: (r) => r.quantidade,
-    cell: { kind: "number" },
-    sort: "number",
-    filter: { type: "number-range" },
-    align: "right",
-    defaultVisible: true,
-  },
-  {
-    key: "custoUnitario",
-    label: "Custo unitário",
-    text: (r) => (r.custoUnitarioCentavos === null ? "" : formatBRL(r.custoUnitarioCentavos)),
-    value: (r) => (r.custoUnitarioCentavos === null ? null : r.custoUnitarioCentavos / 100),
-    cell: { kind: "money" },
-    align: "right",
-    defaultVisible: false,
-  },
-  {
-    key: "valor",
-    label: "Valor",
-    text: (r) => formatBRL(r.valorCentavos),
-    value: (r) => r.valorCentavos / 100,
-    cell: { kind: "money" },
-    sort: "money",
-    filter: { type: "money-range" },
-    total: true,
-    align: "right",
-    defaultVisible: true,
-  },
+  quantityColumn<MovimentacaoProdutoRow>(
+    "quantidade",
+    "Quantidade",
+    (r) => formatSignedQuantity(r.quantidade, r.produtoUnidade),
+    (r) => r.quantidade,
+  ),
+  moneyColumn<MovimentacaoProdutoRow>("custoUnitario", "Custo unitário", (r) => r.custoUnitarioCentavos, { visible: false }),
+  moneyColumn<MovimentacaoProdutoRow>("valor", "Valor", (r) => r.valorCentavos, { sortable: true, filterable: true, total: true }),
   { key: "motivo", label: "Motivo", text: (r) => r.motivo ?? "", defaultVisible: true },
   { key: "por", label: "Por", text: (r) => r.criadoPorNome ?? "", defaultVisible: true },
   ...auditColumns<MovimentacaoProdutoRow>(true),

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { PRODUCT_UNITS, type ProductUnit } from "../enums.ts";
-import { formatBRL, formatNumber } from "../format.ts";
+import { formatNumber } from "../format.ts";
 import { OFFICE_RECORD } from "../permissions.ts";
 import { checkbox, moneyCentavos, optionalString, requiredString } from "../validation.ts";
 import { auditColumns } from "./address.ts";
+import { moneyColumn, quantityColumn } from "./columns.ts";
 import { optionalBarcode, optionalId, quantityValue, requiredOption, unflatten, YES_NO_OPTIONS } from "./schema-helpers.ts";
 import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 
@@ -114,38 +115,15 @@ export const produtoColumns: readonly ColumnDef<ProdutoRow>[] = [
     filter: { type: "multi-enum", options: PRODUCT_UNIT_OPTIONS },
     defaultVisible: false,
   },
-  {
-    key: "custo",
-    label: "Custo",
-    text: (r) => formatBRL(r.custoCentavos),
-    value: (r) => r.custoCentavos / 100,
-    cell: { kind: "money" },
-    align: "right",
-    defaultVisible: false,
-  },
-  {
-    key: "preco",
-    label: "Preço",
-    text: (r) => formatBRL(r.precoCentavos),
-    value: (r) => r.precoCentavos / 100,
-    cell: { kind: "money" },
-    sort: "money",
-    filter: { type: "money-range" },
-    align: "right",
-    defaultVisible: true,
-  },
+  moneyColumn<ProdutoRow>("custo", "Custo", (r) => r.custoCentavos, { visible: false }),
+  moneyColumn<ProdutoRow>("preco", "Preço", (r) => r.precoCentavos, { sortable: true, filterable: true }),
   { key: "margem", label: "Margem", text: formatMargin, align: "right", defaultVisible: true },
-  {
-    key: "estoque",
-    label: "Estoque",
-    text: (r) => formatQuantity(r.estoque, r.unidade),
-    value: (r) => r.estoque,
-    cell: { kind: "number" },
-    sort: "number",
-    filter: { type: "number-range" },
-    align: "right",
-    defaultVisible: true,
-  },
+  quantityColumn<ProdutoRow>(
+    "estoque",
+    "Estoque",
+    (r) => formatQuantity(r.estoque, r.unidade),
+    (r) => r.estoque,
+  ),
   {
     key: "abaixoMinimo",
     label: "Situação do estoque",
