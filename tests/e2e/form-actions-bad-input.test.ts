@@ -44,6 +44,7 @@
  * Reproduce a failure with FORM_FUZZ_SEED=<seed printed by fast-check>; FORM_FUZZ_RUNS=<n>
  * runs more (default keeps the file within a few minutes).
  */
+import { e2eServiceContext } from "./support/accounts.ts";
 import { createHash } from "node:crypto";
 import { type Client, createClient } from "@libsql/client";
 import { getTableName } from "drizzle-orm";
@@ -594,17 +595,7 @@ async function orgOf(userId: string): Promise<string> {
   return String(r.rows[0]?.org_id);
 }
 
-function serviceCtx(): ServiceContext {
-  return {
-    db: e2eDb(),
-    config: {},
-    origin: base(),
-    ip: "127.0.0.1",
-    userAgent: null,
-    waitUntil: () => {},
-    now: new Date(),
-  } as unknown as ServiceContext;
-}
+const serviceCtx = (): ServiceContext => e2eServiceContext(base());
 
 const actorOf = (who: "own" | "foreign"): Actor =>
   who === "own"

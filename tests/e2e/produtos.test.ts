@@ -14,8 +14,7 @@ import { clientSchema } from "../../shared/resources/clients.ts";
 import { produtoSchema } from "../../shared/resources/produtos.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createRecord } from "../../worker/resources/records.ts";
-import type { ServiceContext } from "../../worker/services/context.ts";
-import { createRegisteredUser, e2eDb, type TestUser, uniqueEmail } from "./support/accounts.ts";
+import { createRegisteredUser, e2eDb, e2eServiceContext, type TestUser, uniqueEmail } from "./support/accounts.ts";
 import { browserFixture, waitForPath } from "./support/browser.ts";
 import { login } from "./support/pages.ts";
 
@@ -64,15 +63,7 @@ async function team(): Promise<Team> {
 
 /** A record the owner created through the same service the screens use. */
 async function ownerCreates(t: Team, resource: "clients" | "produtos", input: unknown): Promise<string> {
-  const ctx = {
-    db: e2eDb(),
-    config: {},
-    origin: f.baseURL,
-    ip: "127.0.0.1",
-    userAgent: null,
-    waitUntil: () => {},
-    now: new Date(),
-  } as unknown as ServiceContext;
+  const ctx = e2eServiceContext(f.baseURL);
   const { id } = await createRecord(ctx, { orgId: t.orgId, userId: t.owner.id, role: "owner" }, resource, input);
   if (!id) throw new Error(`could not create ${resource}`);
   return String(id);
@@ -283,15 +274,15 @@ describe("produtos", () => {
     f.allowBrowserError(/status of 409/);
     const t = await team();
     const productId = await ownerCreates(t, "produtos", produtoSchema.parse({ sku: "LAM-9W", nome: "Lâmpada LED 9 W", unidade: "un" }));
-    const ctx = { db: e2eDb(), config: {}, origin: f.baseURL, ip: "127.0.0.1", userAgent: null, waitUntil: () => {}, now: new Date() };
+    const ctx = e2eServiceContext(f.baseURL);
     const owner = { orgId: t.orgId, userId: t.owner.id, role: "owner" as const };
-    const entry = await createRecord(ctx as unknown as ServiceContext, owner, "movimentacoes-produtos", {
+    const entry = await createRecord(ctx, owner, "movimentacoes-produtos", {
       produtoId: productId,
       tipo: "entrada",
       quantidade: 10,
       ocorridoEm: "2026-11-02T10:00:00.000Z",
     });
-    await createRecord(ctx as unknown as ServiceContext, owner, "movimentacoes-produtos", {
+    await createRecord(ctx, owner, "movimentacoes-produtos", {
       produtoId: productId,
       tipo: "saida",
       quantidade: 7,

@@ -13,6 +13,8 @@
  *   table refuses, 403 and nothing changed; from a role it allows, done (so the refusal is not
  *   a malformed request).
  */
+import { pagePaths, type RouteEntry } from "./support/routes.ts";
+import { e2eServiceContext } from "./support/accounts.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "../../app/routes.ts";
@@ -30,22 +32,6 @@ import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support
 const base = () => inject("baseURL");
 const MODULES = RESOURCES as unknown as readonly ResourceModule[];
 const PAGE_FORBIDDEN = "Você não tem permissão para acessar esta página.";
-
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  children?: RouteEntry[];
-}
-
-function pagePaths(entries: RouteEntry[], prefix = ""): string[] {
-  const out: string[] = [];
-  for (const entry of entries) {
-    const here = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, "/") : prefix;
-    if (entry.index || (entry.path && !entry.children?.length)) out.push(here || "/");
-    if (entry.children) out.push(...pagePaths(entry.children, here));
-  }
-  return [...new Set(out)];
-}
 
 const PAGES = new Set(pagePaths(routes as RouteEntry[]));
 
@@ -123,17 +109,7 @@ const cookies = {} as Record<Role, string>;
 const records: Record<string, string> = {};
 const related: Record<string, string> = {};
 
-function serviceCtx(): ServiceContext {
-  return {
-    db: e2eDb(),
-    config: {},
-    origin: base(),
-    ip: "127.0.0.1",
-    userAgent: null,
-    waitUntil: () => {},
-    now: new Date(),
-  } as unknown as ServiceContext;
-}
+const serviceCtx = (): ServiceContext => e2eServiceContext(base());
 
 /** A record created as the owner from the module's example (its related records first). */
 async function seed(mod: ResourceModule): Promise<string> {

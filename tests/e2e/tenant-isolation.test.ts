@@ -4,6 +4,7 @@
  * Routes are enumerated from React Router's config and Hono's router; a route this test does
  * not know how to exercise fails the test until it is added below.
  */
+import { pagePaths, type RouteEntry } from "./support/routes.ts";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "../../app/routes.ts";
@@ -17,22 +18,6 @@ import type { ServiceContext } from "../../worker/services/context.ts";
 
 const base = () => inject("baseURL");
 const MARK = `Segredo${Date.now().toString(36)}`;
-
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  children?: RouteEntry[];
-}
-
-function pagePaths(entries: RouteEntry[], prefix = ""): string[] {
-  const out: string[] = [];
-  for (const entry of entries) {
-    const here = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, "/") : prefix;
-    if (entry.index || (entry.path && !entry.children?.length)) out.push(here || "/");
-    if (entry.children) out.push(...pagePaths(entry.children, here));
-  }
-  return [...new Set(out)];
-}
 
 /** How each page route is exercised: the concrete URL, or null when it has no org data to leak. */
 const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {

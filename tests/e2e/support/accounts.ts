@@ -1,4 +1,5 @@
 /** Test data straight into the e2e database (over the local libSQL server), for tests whose subject is not sign-up. */
+import type { ServiceContext } from "../../../worker/services/context.ts";
 import { inject } from "vitest";
 import { createDb, type Database } from "../../../db/client.ts";
 import { memberships, organizations, users } from "../../../db/schema/index.ts";
@@ -66,4 +67,17 @@ export async function loginCookie(email: string, password: string): Promise<stri
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("alicerce_session="));
   if (!cookie) throw new Error(`login failed: ${res.status}`);
   return cookie.split(";")[0] as string;
+}
+
+/** What the services need when a test writes through them directly (the e2e database, no request). */
+export function e2eServiceContext(origin: string): ServiceContext {
+  return {
+    db: e2eDb(),
+    config: {},
+    origin,
+    ip: "127.0.0.1",
+    userAgent: null,
+    waitUntil: () => {},
+    now: new Date(),
+  } as unknown as ServiceContext;
 }
