@@ -1,0 +1,33 @@
+import { createHash } from "node:crypto";
+import type { Client } from "@libsql/client";
+
+/** Rows per table and a content hash of each: "did this request change the database?" */
+export interface Snapshot {
+  counts: Record<string, number>;
+  hashes: Record<string, string>;
+}
+
+/** Every table but `volatile` ones (rate-limit counters, migrations…), read in one batch. */
+export async function snapshotTables(client: Client, volatile: ReadonlySet<string>): Promise<Snapshot> {
+  const tables = (
+    await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+  ).rows
+    .map((r) => String(r.name))
+    .filter((t) => !volatile.has(t));
+  const results = await client.batch(
+    tables.map((t) => `SELECT * FROM "${t}"`),
+    "read",
+  );
+  const counts: Record<string, number> = {};
+  const hashes: Record<string, string> = {};
+  tables.forEach((t, i) => {
+    const rows = results[i]?.rows ?? [];
+    counts[t] = rows.length;
+    // Rows in a canonical order (WITHOUT ROWID tables have no rowid to sort by).
+    const lines = rows
+      .map((r) => JSON.stringify(Object.values(r).map((v) => (v instanceof ArrayBuffer ? Buffer.from(v).toString("hex") : v))))
+      .sort();
+    hashes[t] = createHash("sha256").update(lines.join("\n")).digest("hex");
+  });
+  return { counts, hashes };
+}
