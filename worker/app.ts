@@ -7,6 +7,7 @@ import { inngestApi } from "./api/inngest.ts";
 import { meApi } from "./api/me.ts";
 import { mountResourceApis } from "./api/resources.ts";
 import { requestContext } from "./context.ts";
+import { bodyLimit, limitBody } from "./http/body-limit.ts";
 import { apiError, INTERNAL_ERROR } from "./http/errors.ts";
 import {
   keepsBodyForRecheck,
@@ -27,13 +28,13 @@ export interface AppDeps {
 }
 
 /**
- * The Worker's HTTP surface: middleware (request id → log → security headers → context and
- * session → CSRF), then the API, edge functions and Inngest, then every other method and
- * path to React Router.
+ * The Worker's HTTP surface: middleware (request id → log → security headers → body size
+ * limit → context and session → CSRF), then the API, edge functions and Inngest, then every
+ * other method and path to React Router.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use("*", requestId, logger, securityHeaders);
+  app.use("*", requestId, logger, securityHeaders, bodyLimit);
 
   // Needs no database: the floor for benchmarks and the load balancer's probe.
   app.get("/api/health", (c) => c.json({ ok: true }));
@@ -66,7 +67,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // (see SESSION_RECHECK_HEADER): reads, and the few writes allowed there, whose body is kept.
   const serve = app.fetch;
   app.fetch = async (request, env, executionCtx) => {
-    const spare: typeof request = keepsBodyForRecheck(request) ? (request.clone() as typeof request) : request;
+    const keep = keepsBodyForRecheck(request);
+    // Capped before it is copied, so that neither copy reads the source past the limit.
+    if (keep) request = limitBody(request) as typeof request;
+    const spare: typeof request = keep ? (request.clone() as typeof request) : request;
     const first = await serve(request, env, executionCtx);
     if (!first.headers.has(SESSION_RECHECK_HEADER)) return first;
     const again = await serve(spare, env, executionCtx);

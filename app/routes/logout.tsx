@@ -7,9 +7,9 @@ import { clearSessionCookie, revokeSession } from "../../worker/auth/sessions.ts
 export async function action({ context }: Route.ActionArgs) {
   const rc = getRequestContext(context);
   if (rc.auth) await revokeSession(rc.db, rc.auth.sessionId, rc.auth.user.id);
-  // Clear-Site-Data also wipes what the browser kept (storage, cache) for this origin.
+  // Clear-Site-Data also wipes what the browser kept (cache, cookies, storage) for this origin.
   return redirect("/login?aviso=sessao-encerrada", {
-    headers: { "set-cookie": clearSessionCookie(rc.secureCookies), "clear-site-data": '"storage"' },
+    headers: { "set-cookie": clearSessionCookie(rc.secureCookies), "clear-site-data": '"cache", "cookies", "storage"' },
   });
 }
 

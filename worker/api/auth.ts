@@ -41,6 +41,8 @@ export const authApi = new Hono<AppEnv>()
   .post("/logout", async (c) => {
     const rc = c.get("rc");
     if (rc.auth) await revokeSession(rc.db, rc.auth.sessionId, rc.auth.user.id);
+    // Wipes what a browser kept for this origin, as the page logout does.
+    c.header("clear-site-data", '"cache", "cookies", "storage"');
     return c.json({ ok: true });
   });
 

@@ -32,8 +32,8 @@ export const logger: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const rc = c.get("rc");
   const trips = rc ? ` db=${rc.db.roundTrips()}` : "";
-  // Benchmarks and tests read the round trips a request cost.
-  if (rc) {
+  // Benchmarks and tests read the round trips a request cost; production does not tell.
+  if (rc && rc.config.APP_ENV !== "production") {
     try {
       c.res.headers.set("x-db-round-trips", String(rc.db.roundTrips()));
     } catch {
@@ -47,7 +47,11 @@ function isLocalhost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 }
 
-/** Headers every response carries; the CSP nonce lets only our own inline scripts run. */
+/**
+ * Headers every response carries; the CSP nonce lets only our own inline scripts run. Every
+ * answer the Worker makes is dynamic (hashed static assets are served before it): `no-store`
+ * unless the route chose its own caching (JWKS, API docs, `/files/*`'s `private`).
+ */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
   c.set("nonce", nonce);
@@ -60,6 +64,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     h.set("x-frame-options", "DENY");
     h.set("permissions-policy", "camera=(), microphone=(), geolocation=()");
     h.set("cross-origin-opener-policy", "same-origin");
+    if (!h.has("cache-control")) h.set("cache-control", "no-store");
     if (!isLocalhost(url.hostname)) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
     if ((h.get("content-type") ?? "").includes("text/html")) {
       h.set(
@@ -71,6 +76,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     // Some responses (e.g. from fetch) have immutable headers: copy once, then set.
     c.res = new Response(c.res.body, c.res);
     if (!c.res.headers.has("x-content-type-options")) c.res.headers.set("x-content-type-options", "nosniff");
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
   }
 };
 
