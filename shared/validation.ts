@@ -7,7 +7,10 @@
  *
  * Form conventions: an empty or blank string (what an untouched `<input>`
  * submits) counts as missing — a required field reports `required`, an
- * optional one yields `undefined`. Text is trimmed (passwords are not).
+ * optional one yields `undefined`. Text is trimmed (passwords are not), normalised to NFC, and
+ * refused when it holds a control character (newline and tab only in fields built with
+ * `{ multiline: true }`, where CRLF becomes LF) or an unpaired UTF-16 surrogate: what nobody
+ * types and what would break CSV, XLSX and XML downstream.
  */
 
 import { z } from "zod";
@@ -63,6 +66,7 @@ export const messages = {
   dimensions: (field: string, width: Limit, height: Limit): string =>
     `O campo ${field} deve ter ${show(width)} pixels de largura por ${show(height)} pixels de altura`,
   accepted: (field: string): string => `O campo ${field} deve ser aceito`,
+  characters: (field: string): string => `O campo ${field} contém caracteres inválidos`,
 } as const;
 
 const INTENT_FIELD = "intent";
@@ -105,6 +109,54 @@ function trimmed(value: unknown): unknown {
   return typeof v === "string" ? v.trim() : v;
 }
 
+// ---------------------------------------------------------------------------
+// Text hygiene
+
+export interface TextOptions {
+  /** A textarea (observações, descrição): newline and tab allowed, CRLF / CR → LF. */
+  multiline?: boolean;
+}
+
+/**
+ * True when `text` holds only what people type: no C0/C1 control character (U+0000–U+001F,
+ * U+007F–U+009F; newline and tab allowed when multi-line) and no unpaired UTF-16 surrogate (a
+ * high one not followed by a low one, or a low one on its own). Astral characters (emoji) pass.
+ */
+export function isCleanText(text: string, { multiline = false }: TextOptions = {}): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+      if (multiline && (c === 0x0a || c === 0x09)) continue;
+      return false;
+    }
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1); // NaN past the end: unpaired
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Trimmed (blank → undefined), NFC-normalised; line breaks unified as LF in multi-line text. Non-strings pass through. */
+export function normalizeInput(value: unknown, { multiline = false }: TextOptions = {}): unknown {
+  const v = trimmed(value);
+  if (typeof v !== "string") return v;
+  const text = v.normalize("NFC");
+  return multiline ? text.replace(/\r\n?/g, "\n") : text;
+}
+
+/** A string whose first check is "contém caracteres inválidos" (so it is the message shown). */
+function cleanString(
+  field: string,
+  options: TextOptions = {},
+  error: (issue: { input?: unknown }) => string = typeError(field),
+): z.ZodString {
+  return z.string({ error }).refine((s) => isCleanText(s, options), messages.characters(field));
+}
+
 /** Missing → `required`; present but of the wrong type → `default`. */
 function typeError(field: string) {
   return (issue: { input?: unknown }): string => (issue.input === undefined ? messages.required(field) : messages.default(field));
@@ -125,31 +177,34 @@ export interface LengthOptions {
   max?: number;
 }
 
-function lengthChecked(field: string, { min, max }: LengthOptions): z.ZodString {
-  let s = z.string({ error: typeError(field) });
-  if (min !== undefined) s = s.min(min, messages.min(field, min));
-  if (max !== undefined) s = s.max(max, messages.max(field, max));
-  return s;
+export interface StringOptions extends LengthOptions, TextOptions {}
+
+function lengthChecked(field: string, { min, max }: LengthOptions, s: z.ZodString = z.string({ error: typeError(field) })): z.ZodString {
+  let out = s;
+  if (min !== undefined) out = out.min(min, messages.min(field, min));
+  if (max !== undefined) out = out.max(max, messages.max(field, max));
+  return out;
 }
 
-/** Required, trimmed text with optional length limits. */
-export function requiredString(field: string, options: LengthOptions = {}): Field<string> {
-  return z.preprocess(trimmed, lengthChecked(field, options));
+/** Required, trimmed, clean text (see "Text hygiene") with optional length limits. */
+export function requiredString(field: string, options: StringOptions = {}): Field<string> {
+  return z.preprocess((v) => normalizeInput(v, options), lengthChecked(field, options, cleanString(field, options)));
 }
 
-/** Optional, trimmed text: blank → undefined. */
-export function optionalString(field: string, options: LengthOptions = {}): Field<string | undefined> {
-  return z.preprocess(trimmed, lengthChecked(field, options).optional());
+/** Optional, trimmed, clean text: blank → undefined. */
+export function optionalString(field: string, options: StringOptions = {}): Field<string | undefined> {
+  return z.preprocess((v) => normalizeInput(v, options), lengthChecked(field, options, cleanString(field, options)).optional());
 }
 
-/** Required e-mail, trimmed and lowercased (so sign-up and login compare equal). */
+/** Required e-mail, trimmed, NFC and lowercased (so sign-up and login compare equal). */
 export function email(field: string): Field<string> {
+  const emailError = (iss: { input?: unknown }) => (iss.input === undefined ? messages.required(field) : messages.email(field));
   return z.preprocess(
     (v) => {
-      const t = trimmed(v);
+      const t = normalizeInput(v);
       return typeof t === "string" ? t.toLowerCase() : t;
     },
-    z.email({ error: (iss) => (iss.input === undefined ? messages.required(field) : messages.email(field)) }),
+    cleanString(field, {}, emailError).pipe(z.email({ error: emailError })),
   );
 }
 
@@ -159,9 +214,9 @@ export function password(field: string, options: LengthOptions = {}): Field<stri
   return z.preprocess(blankToUndefined, lengthChecked(field, { min, max }));
 }
 
-/** Text matching `re`; `formato inválido` otherwise. */
+/** Clean text matching `re`; `formato inválido` otherwise. */
 export function regex(field: string, re: RegExp): Field<string> {
-  return z.preprocess(trimmed, z.string({ error: typeError(field) }).regex(re, messages.regex(field)));
+  return z.preprocess((v) => normalizeInput(v), cleanString(field).pipe(z.string().regex(re, messages.regex(field))));
 }
 
 /** Exactly `n` digits (e.g. a bank agency): "numérico com exatamente N dígitos". */
@@ -171,16 +226,13 @@ export function digits(field: string, n: number): Field<string> {
 
 /** http(s) URL; "site.com.br" gets "https://" prepended, as people type it that way. */
 export function url(field: string): Field<string> {
+  const urlError = (iss: { input?: unknown }) => (iss.input === undefined ? messages.required(field) : messages.url(field));
   return z.preprocess(
     (v) => {
-      const t = trimmed(v);
+      const t = normalizeInput(v);
       return typeof t === "string" && !/^[a-z][a-z0-9+.-]*:/i.test(t) ? `https://${t}` : t;
     },
-    z.url({
-      protocol: /^https?$/,
-      hostname: z.regexes.domain,
-      error: (iss) => (iss.input === undefined ? messages.required(field) : messages.url(field)),
-    }),
+    cleanString(field, {}, urlError).pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: urlError })),
   );
 }
 

@@ -92,7 +92,7 @@ export const clientSchema = z.preprocess(
       ...addressShape,
       tags: tags("Tags"),
       origem: optionalOption("Origem", CLIENT_ORIGINS, CLIENT_ORIGIN_OPTIONS),
-      observacoes: optionalString("Observações", { max: 2000 }),
+      observacoes: optionalString("Observações", { max: 2000, multiline: true }),
       consentimentoLgpd: checkbox(),
       empresaId: optionalId("Empresa"),
     })

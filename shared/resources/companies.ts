@@ -60,7 +60,7 @@ export const companySchema = z.preprocess(
     telefone: optional(phone("Telefone")),
     site: optional(url("Site")),
     ...addressShape,
-    observacoes: optionalString("Observações", { max: 2000 }),
+    observacoes: optionalString("Observações", { max: 2000, multiline: true }),
   }),
 );
 

@@ -75,7 +75,7 @@ export const produtoSchema = z.preprocess(
     fornecedorId: optionalId("Fornecedor"),
     // Absent (an API body that says nothing): active.
     ativo: checkbox({ absent: true }),
-    descricao: optionalString("Descrição", { max: 2000 }),
+    descricao: optionalString("Descrição", { max: 2000, multiline: true }),
   }),
 );
 

@@ -3,7 +3,7 @@ import { isValidEan13, isValidPhoneBR } from "../documents.ts";
 import { saoPauloInstant } from "../format.ts";
 import { nationalPhoneDigits } from "../mask.ts";
 import { normalizeText } from "../search.ts";
-import { blankToUndefined, checkbox, messages, numberValue, optionalString } from "../validation.ts";
+import { blankToUndefined, checkbox, isCleanText, messages, numberValue, optionalString } from "../validation.ts";
 import { UFS } from "../schemas/business-fields.ts";
 import type { FilterOption } from "./types.ts";
 
@@ -152,7 +152,10 @@ export function optionalDate(
   );
 }
 
-/** Tags from an array, a JSON array or "vip, investidor; indicação" → trimmed, de-duplicated (case/accents). */
+/**
+ * Tags from an array, a JSON array or "vip, investidor; indicação" → trimmed, NFC, de-duplicated
+ * (case/accents). A tag with a control character or an unpaired surrogate is refused.
+ */
 export function tags(field: string, { max = 20, maxLength = 30 } = {}): z.ZodType<string[], unknown> {
   return z.preprocess(
     (v) => {
@@ -167,7 +170,7 @@ export function tags(field: string, { max = 20, maxLength = 30 } = {}): z.ZodTyp
           out.push(item);
           continue;
         }
-        const tag = item.trim().replace(/\s+/g, " ");
+        const tag = item.normalize("NFC").trim().replace(/\s+/g, " ");
         const key = normalizeText(tag);
         if (!tag || seen.has(key)) continue;
         seen.add(key);
@@ -176,9 +179,15 @@ export function tags(field: string, { max = 20, maxLength = 30 } = {}): z.ZodTyp
       return out;
     },
     z
-      .array(z.string({ error: () => messages.default(field) }).max(maxLength, messages.max(field, maxLength)), {
-        error: () => messages.default(field),
-      })
+      .array(
+        z
+          .string({ error: () => messages.default(field) })
+          .refine((t) => isCleanText(t), messages.characters(field))
+          .max(maxLength, messages.max(field, maxLength)),
+        {
+          error: () => messages.default(field),
+        },
+      )
       .max(max, `O campo ${field} aceita no máximo ${max} itens`),
   );
 }

@@ -27,8 +27,8 @@ export const organizationSchema = z
     bairro: optionalString("Bairro", { max: 80 }),
     cidade: requiredString("Cidade", { min: 2, max: 80 }),
     uf: oneOf("UF", UFS),
-    descricao: optionalString("Descrição", { max: 1000 }),
-    vozMarca: optionalString("Voz da marca", { max: 1000 }),
+    descricao: optionalString("Descrição", { max: 1000, multiline: true }),
+    vozMarca: optionalString("Voz da marca", { max: 1000, multiline: true }),
     logo: optional(file("Logo", { maxKb: LOGO_MAX_KB, mimes: LOGO_TYPES })),
     removerLogo: checkbox(),
   })

@@ -16,6 +16,7 @@ import {
   formDataToObject,
   formErrors,
   intValue,
+  isCleanText,
   messages,
   moneyCentavos,
   numberValue,
@@ -155,6 +156,76 @@ describe("requiredString / optionalString", () => {
     const schema = z.object({ nome: requiredString("Nome"), obs: optionalString("Obs") });
     expect(ok(schema, { nome: "Ana" })).toEqual({ nome: "Ana" });
     expect(ok(schema, { nome: "Ana", obs: "" })).toEqual({ nome: "Ana", obs: undefined });
+  });
+});
+
+describe("text hygiene: what people type and nothing else", () => {
+  const nome = requiredString("Nome", { max: 120 });
+  const obs = optionalString("Observações", { max: 2000, multiline: true });
+  const invalid = (field: string) => `O campo ${field} contém caracteres inválidos`;
+
+  it("words the message in the spec's style", () => {
+    expect(messages.characters("Nome")).toBe("O campo Nome contém caracteres inválidos");
+  });
+
+  it("refuses NUL and unpaired surrogates, high or low, with the field named", () => {
+    expect(err(nome, "\u0000\ud800")).toBe(invalid("Nome"));
+    expect(err(nome, "Ana\u0000")).toBe(invalid("Nome"));
+    expect(err(nome, "Ana \ud800 Luz")).toBe(invalid("Nome"));
+    expect(err(nome, "Ana \udc00 Luz")).toBe(invalid("Nome"));
+    expect(err(nome, "Ana \udc00\ud800 Luz")).toBe(invalid("Nome"));
+    expect(err(obs, "fim\ud83d")).toBe(invalid("Observações"));
+    // The hygiene message wins over a length one for the same value.
+    expect(err(requiredString("Nome", { min: 5 }), "\u0000")).toBe(invalid("Nome"));
+  });
+
+  it("keeps a valid astral character (a surrogate pair)", () => {
+    expect(ok(nome, "Ana 😀 Luz")).toBe("Ana 😀 Luz");
+    expect(ok(obs, "👍🏽 ok")).toBe("👍🏽 ok");
+  });
+
+  it("refuses C0 (BEL), DEL and C1 control characters, in single- and multi-line fields", () => {
+    for (const ch of ["\u0007", "\u001b", "\u007f", "\u0080", "\u0085", "\u009f", "\u000b", "\u000c"]) {
+      expect(err(nome, `Ana${ch}Luz`), JSON.stringify(ch)).toBe(invalid("Nome"));
+      expect(err(obs, `Ana${ch}Luz`), JSON.stringify(ch)).toBe(invalid("Observações"));
+    }
+    // Just outside the ranges: fine.
+    expect(ok(nome, "Ana\u00a0Luz")).toBe("Ana\u00a0Luz");
+  });
+
+  it("allows newline and tab only in multi-line fields; CRLF and CR become LF", () => {
+    expect(err(nome, "Ana\nLuz")).toBe(invalid("Nome"));
+    expect(err(nome, "Ana\tLuz")).toBe(invalid("Nome"));
+    expect(err(nome, "Ana\r\nLuz")).toBe(invalid("Nome"));
+    expect(ok(obs, "linha 1\nlinha 2\tcoluna")).toBe("linha 1\nlinha 2\tcoluna");
+    expect(ok(obs, "linha 1\r\nlinha 2\rlinha 3")).toBe("linha 1\nlinha 2\nlinha 3");
+    // Surrounding whitespace, line breaks included, is still trimmed away.
+    expect(ok(nome, "  Ana Luz\r\n")).toBe("Ana Luz");
+  });
+
+  it("normalises to NFC", () => {
+    expect(ok(nome, "Jose\u0301")).toBe("José");
+    expect(ok(nome, "Jose\u0301")).toBe("Jos\u00e9");
+    expect(ok(obs, "Joa\u0303o\nCeci\u0301lia")).toBe("João\nCecília");
+    // Length limits count the composed text.
+    expect(ok(requiredString("Nome", { max: 4 }), "Jose\u0301")).toBe("José");
+  });
+
+  it("reaches the other free-text builders: e-mail, URL, regex", () => {
+    expect(err(email("E-mail"), "ana\u0000@exemplo.com.br")).toBe(invalid("E-mail"));
+    expect(err(email("E-mail"), "ana\ud800@exemplo.com.br")).toBe(invalid("E-mail"));
+    expect(err(url("Site"), "exemplo.com.br/\u0007")).toBe(invalid("Site"));
+    expect(err(regex("Código", /^.+$/), "AB\u0000")).toBe(invalid("Código"));
+    expect(ok(regex("Código", /^.+$/), "Jose\u0301")).toBe("José");
+  });
+
+  it("isCleanText", () => {
+    expect(isCleanText("Olá, mundo 😀")).toBe(true);
+    expect(isCleanText("a\nb")).toBe(false);
+    expect(isCleanText("a\nb\tc", { multiline: true })).toBe(true);
+    expect(isCleanText("a\rb", { multiline: true })).toBe(false);
+    expect(isCleanText("\ud800")).toBe(false);
+    expect(isCleanText("\udfff")).toBe(false);
   });
 });
 
