@@ -4,7 +4,7 @@ import { sessions } from "../../db/schema/index.ts";
 import { digest } from "../../worker/auth/tokens.ts";
 import { login } from "../../worker/services/accounts.ts";
 import { generateSigningJwk, signAccessToken } from "../../worker/auth/jwt.ts";
-import { LIMITS } from "../../worker/security/rate-limit.ts";
+import { LOGIN_FAILURES } from "../../worker/security/rate-limit.ts";
 import { createHarness, createOwner, type Harness } from "./harness.ts";
 
 let h: Harness;
@@ -124,13 +124,19 @@ describe("session cookie", () => {
 });
 
 describe("rate limits", () => {
-  it("blocks token requests for one e-mail past the limit within 15 minutes with a pt-BR message", async () => {
+  it("answers token requests for one e-mail past N failures with a pt-BR 429", async () => {
     const email = `alvo-${Date.now()}@exemplo.com.br`;
     const statuses: number[] = [];
-    for (let i = 0; i < LIMITS.token.email.max; i++) statuses.push((await tokens(email, "errada-123")).res.status);
+    for (let i = 0; i < LOGIN_FAILURES.pair.free; i++) statuses.push((await tokens(email, "errada-123")).res.status);
     expect(statuses.every((s) => s === 401)).toBe(true);
     const last = await tokens(email, "errada-123");
     expect(last.res.status).toBe(429);
     expect(JSON.stringify(last.body)).toContain("Muitas tentativas");
+  });
+
+  it("does not count successful token requests", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_FAILURES.pair.free + 3; i++) statuses.push((await tokens()).res.status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
   });
 });

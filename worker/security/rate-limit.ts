@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { DomainError } from "../services/context.ts";
 
 export interface Limit {
   /** Requests allowed per window. */
@@ -7,13 +8,14 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Per IP the limits are loose (offices share an IP); per e-mail they are tight. */
+/**
+ * Per IP the limits are loose (offices share an IP); per e-mail they are tight. Logins are
+ * throttled on failures instead (LOGIN_FAILURES below).
+ */
 export const LIMITS = {
-  login: { ip: { max: 50, windowMs: 15 * 60_000 }, email: { max: 8, windowMs: 15 * 60_000 } },
   signup: { ip: { max: 20, windowMs: 60 * 60_000 }, email: { max: 5, windowMs: 60 * 60_000 } },
   resend: { ip: { max: 20, windowMs: 60 * 60_000 }, email: { max: 3, windowMs: 15 * 60_000 } },
   forgot: { ip: { max: 20, windowMs: 60 * 60_000 }, email: { max: 3, windowMs: 15 * 60_000 } },
-  token: { ip: { max: 60, windowMs: 15 * 60_000 }, email: { max: 10, windowMs: 15 * 60_000 } },
 } as const satisfies Record<string, { ip: Limit; email: Limit }>;
 
 export type LimitedAction = keyof typeof LIMITS;
@@ -43,4 +45,120 @@ export async function consumeRateLimit(db: Database, action: LimitedAction, ip: 
   const ipCount = byIp[0]?.count ?? 0;
   const emailCount = byEmail[0]?.count ?? 0;
   return ipCount <= limits.ip.max && emailCount <= limits.email.max;
+}
+
+/**
+ * Login throttling (browser login and `/api/auth/token` share it): only failed password checks
+ * count, never successful sign-ins, and past `free` failures each further one doubles the wait
+ * (`baseMs`, 2×, 4×… up to `maxMs`), answered with the pt-BR 429 and `Retry-After`. A counter
+ * starts over after `quietMs` without failures. Three counters, each with its own threshold:
+ *
+ * - `pair` (one IP against one e-mail): the stranger hammering an account from one address is
+ *   slowed after a few failures, without touching the owner on any other IP.
+ * - `ip` (one IP, any e-mail): loose, since offices share an IP; slows credential stuffing.
+ * - `email` (one e-mail, any IP): distributed guessing. Its threshold is high, and past it the
+ *   wait applies to everyone, the owner included: a botnet with many IPs can slow the owner's
+ *   sign-in (never block it for longer than `maxMs` at a time). Accepted trade-off: the
+ *   alternative is unlimited guesses against one password.
+ *
+ * An attempt that is refused is not counted (the waiting does not grow while refused), and the
+ * check and the count are one atomic statement, so parallel requests cannot slip past it.
+ */
+export interface FailureLimit {
+  /** Failures answered normally; the next attempt after the `free`-th failure waits `baseMs`. */
+  free: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+export const LOGIN_FAILURES = {
+  pair: { free: 5, baseMs: 30_000, maxMs: 15 * 60_000 },
+  ip: { free: 30, baseMs: 30_000, maxMs: 15 * 60_000 },
+  email: { free: 50, baseMs: 30_000, maxMs: 15 * 60_000 },
+} as const satisfies Record<string, FailureLimit>;
+
+/** A counter with no failure for this long starts over. */
+export const LOGIN_FAILURE_QUIET_MS = 60 * 60_000;
+
+/** The wait after `count` failures (0 while within the free ones). */
+export function failureDelayMs(limit: FailureLimit, count: number): number {
+  if (count < limit.free) return 0;
+  return Math.min(limit.baseMs * 2 ** Math.min(count - limit.free, 20), limit.maxMs);
+}
+
+function failureKeys(ip: string, email: string) {
+  const e = email.trim().toLowerCase();
+  return [
+    { key: `login-fail:pair:${ip}:${e}`, limit: LOGIN_FAILURES.pair as FailureLimit },
+    { key: `login-fail:ip:${ip}`, limit: LOGIN_FAILURES.ip as FailureLimit },
+    { key: `login-fail:email:${e}`, limit: LOGIN_FAILURES.email as FailureLimit },
+  ];
+}
+
+/**
+ * The statements of one login attempt's throttle, to run in one batch (with other reads): the
+ * first counts the attempt as a failure on all three counters unless one of them is waiting
+ * (then it changes nothing and returns no rows); the second reads the counters back.
+ * Window start holds the time of the last failure. A successful login gives the attempt back
+ * with `refundLoginFailure`.
+ */
+export function loginFailureStatements(db: Database, ip: string, email: string, now: number) {
+  const keys = failureKeys(ip, email);
+  const values = sql.join(
+    keys.map((k) => sql`(${k.key}, ${k.limit.free}, ${k.limit.baseMs}, ${k.limit.maxMs})`),
+    sql`, `,
+  );
+  const count = db.all<{ key: string }>(sql`
+    WITH k(key, free, base, cap) AS (VALUES ${values})
+    INSERT INTO rate_limits (key, window_start, count)
+    SELECT key, ${now}, 1 FROM k WHERE NOT EXISTS (
+      SELECT 1 FROM rate_limits r JOIN k AS kk ON kk.key = r.key
+      WHERE r.window_start > ${now - LOGIN_FAILURE_QUIET_MS}
+        AND r.count >= kk.free
+        AND ${now} < r.window_start + min(kk.base * (1 << min(r.count - kk.free, 20)), kk.cap)
+    )
+    ON CONFLICT(key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start <= ${now - LOGIN_FAILURE_QUIET_MS} THEN 1 ELSE rate_limits.count + 1 END,
+      window_start = excluded.window_start
+    RETURNING key`);
+  const read = db.all<{ key: string; window_start: number; count: number }>(sql`
+    SELECT key, window_start, count FROM rate_limits WHERE key IN (${sql.join(
+      keys.map((k) => sql`${k.key}`),
+      sql`, `,
+    )})`);
+  return { count, read };
+}
+
+/** From the two statements' results: 0 when the attempt was counted, else the seconds to wait. */
+export function loginRetryAfterSeconds(
+  counted: { key: string }[],
+  rows: { key: string; window_start: number; count: number }[],
+  ip: string,
+  email: string,
+  now: number,
+): number {
+  if (counted.length > 0) return 0;
+  let waitMs = 1000;
+  for (const { key, limit } of failureKeys(ip, email)) {
+    const row = rows.find((r) => r.key === key);
+    if (!row || row.window_start <= now - LOGIN_FAILURE_QUIET_MS) continue;
+    waitMs = Math.max(waitMs, Number(row.window_start) + failureDelayMs(limit, Number(row.count)) - now);
+  }
+  return Math.ceil(waitMs / 1000);
+}
+
+/** A successful login: the attempt counted in advance is given back on every counter. */
+export function refundLoginFailure(db: Database, ip: string, email: string) {
+  const keys = failureKeys(ip, email).map((k) => sql`${k.key}`);
+  return db.run(sql`UPDATE rate_limits SET count = max(count - 1, 0) WHERE key IN (${sql.join(keys, sql`, `)})`);
+}
+
+/** A refused login: the pt-BR 429 with how long to wait (sent as `Retry-After`). */
+export class RateLimitedError extends DomainError {
+  override name = "RateLimitedError";
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super(RATE_LIMIT_MESSAGE, 429);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }

@@ -8,12 +8,22 @@ import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "..
 import { orgScope } from "../../db/tenant.ts";
 import { outboxInsert } from "../email/provider.ts";
 import { accountExistsEmail, confirmationEmail, recoveryEmail } from "../email/templates.ts";
-import { consumeRateLimit, type LimitedAction, RATE_LIMIT_MESSAGE } from "../security/rate-limit.ts";
+import {
+  consumeRateLimit,
+  type LimitedAction,
+  loginFailureStatements,
+  loginRetryAfterSeconds,
+  RATE_LIMIT_MESSAGE,
+  RateLimitedError,
+  refundLoginFailure,
+} from "../security/rate-limit.ts";
 import { DomainError, type ServiceContext } from "./context.ts";
 
 export const CONFIRMATION_TTL_MS = 24 * 3600_000;
 export const RECOVERY_TTL_MS = 3600_000;
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
+/** An account never confirmed this long after its last sign-up is deleted by the cron (scheduled.ts). */
+export const UNCONFIRMED_ACCOUNT_TTL_MS = 7 * 24 * 3600_000;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -67,36 +77,66 @@ export interface SignUpInput {
 /**
  * Creates an unconfirmed account and e-mails the confirmation link. An e-mail that already has
  * an account gets a "you already have an account" message instead, and the caller sees the
- * same answer either way (no account enumeration).
+ * same answer either way (no account enumeration). Every branch hashes the password once, so
+ * the time taken does not tell them apart either.
+ *
+ * Signing up again on an unconfirmed e-mail replaces the name and password and voids every
+ * earlier confirmation link: otherwise someone who signed up first with another person's
+ * e-mail (pre-hijacking) would keep a password of their choice in the account the owner
+ * later confirms. Only the newest link works.
  */
 export async function signUp(ctx: ServiceContext, input: SignUpInput): Promise<void> {
   const email = normalizeEmail(input.email);
   await limit(ctx, "signup", email);
+  // tenant-exempt: only whether the account already belongs to an organization (an invite) is read.
   const [existing] = await ctx.db
-    .select({ id: users.id, verified: users.emailVerifiedAt })
+    .select({ id: users.id, verified: users.emailVerifiedAt, orgId: memberships.orgId })
     .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
     .where(eq(users.email, email))
     .limit(1);
+  const name = input.nome.trim();
+  const passwordHash = hashPassword(input.senha);
+  if (existing?.verified) {
+    const mail = outboxInsert(ctx.db, accountExistsEmail(email, `${ctx.origin}/login`, `${ctx.origin}/forgot-password`));
+    await mail.query;
+    await queueEmail(ctx, mail.id);
+    return;
+  }
+  if (existing?.orgId) {
+    // Invited, not yet accepted: the password stays the unusable one the invite set (a sign-up
+    // must not put a password of a stranger's choice into a member's account).
+    await sendConfirmation(ctx, existing.id, email, name);
+    return;
+  }
   if (existing) {
-    if (existing.verified) {
-      const mail = outboxInsert(ctx.db, accountExistsEmail(email, `${ctx.origin}/login`, `${ctx.origin}/forgot-password`));
-      await mail.query;
-      await queueEmail(ctx, mail.id);
-    } else {
-      await sendConfirmation(ctx, existing.id, email, input.nome);
-    }
+    const confirmation = await tokenRow(ctx, "email_confirmation", email, existing.id, CONFIRMATION_TTL_MS);
+    const mail = outboxInsert(ctx.db, confirmationEmail(email, name, callbackLink(ctx, "signup", confirmation.token)));
+    await ctx.db.batch([
+      ctx.db
+        .update(users)
+        .set({ name, passwordHash, termsAcceptedAt: ctx.now, updatedAt: ctx.now })
+        .where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt))),
+      ctx.db
+        .update(authTokens)
+        .set({ usedAt: ctx.now })
+        .where(and(eq(authTokens.userId, existing.id), eq(authTokens.purpose, "email_confirmation"), isNull(authTokens.usedAt))),
+      confirmation.query,
+      mail.query,
+    ]);
+    await queueEmail(ctx, mail.id);
     return;
   }
   const userId = crypto.randomUUID();
   const confirmation = await tokenRow(ctx, "email_confirmation", email, userId, CONFIRMATION_TTL_MS);
-  const mail = outboxInsert(ctx.db, confirmationEmail(email, input.nome.trim(), callbackLink(ctx, "signup", confirmation.token)));
+  const mail = outboxInsert(ctx.db, confirmationEmail(email, name, callbackLink(ctx, "signup", confirmation.token)));
   try {
     await ctx.db.batch([
       ctx.db.insert(users).values({
         id: userId,
-        name: input.nome.trim(),
+        name,
         email,
-        passwordHash: hashPassword(input.senha),
+        passwordHash,
         termsAcceptedAt: ctx.now,
         createdAt: ctx.now,
         updatedAt: ctx.now,
@@ -166,20 +206,35 @@ export async function confirmEmail(
 export const LOGIN_FAILED = "E-mail ou senha incorretos.";
 export const EMAIL_NOT_CONFIRMED = "Confirme seu e-mail antes de entrar. Enviamos um novo link para você.";
 
-/** Checks credentials; returns the user id. Timing is the same for unknown e-mails. */
+/**
+ * Checks credentials; returns the user id. Timing is the same for unknown e-mails.
+ * Throttled on failures only (security/rate-limit.ts, LOGIN_FAILURES): the attempt is counted
+ * in advance, atomically with the check, and given back when the password is right, so the
+ * owner's sign-ins never use up a budget a stranger could exhaust.
+ */
 export async function authenticate(
   ctx: ServiceContext,
   rawEmail: string,
   password: string,
-  action: "login" | "token" = "login",
+  _action: "login" | "token" = "login",
 ): Promise<string> {
   const email = normalizeEmail(rawEmail);
-  await limit(ctx, action, email);
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  const now = ctx.now.getTime();
+  const throttle = loginFailureStatements(ctx.db, ctx.ip, email, now);
+  const [counted, counters, found] = await ctx.db.batch([
+    throttle.count,
+    throttle.read,
+    ctx.db.select().from(users).where(eq(users.email, email)).limit(1),
+  ]);
+  const wait = loginRetryAfterSeconds(counted, counters, ctx.ip, email, now);
+  if (wait > 0) throw new RateLimitedError(wait);
+  const user = found[0];
   const ok = verifyPassword(password, user?.passwordHash ?? dummyPasswordHash());
   if (!user || !ok) throw new DomainError(LOGIN_FAILED, 401);
+  await refundLoginFailure(ctx.db, ctx.ip, email);
   if (!user.emailVerifiedAt) {
-    await sendConfirmation(ctx, user.id, email, user.name);
+    // The right password on an unconfirmed account: a new link, at the resend pace.
+    if (await consumeRateLimit(ctx.db, "resend", ctx.ip, email, now)) await sendConfirmation(ctx, user.id, email, user.name);
     throw new DomainError(EMAIL_NOT_CONFIRMED, 403);
   }
   if (needsRehash(user.passwordHash)) {
