@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { FORM_ERROR_KEY, validateForm } from "../../shared/validation.ts";
+import { RateLimitedError } from "../../worker/security/rate-limit.ts";
 import { DomainError } from "../../worker/services/context.ts";
 
 export interface ActionErrors {
@@ -55,7 +56,9 @@ export function domainFailure(error: unknown, form?: FormData) {
   if (error instanceof DomainError) {
     return data<ActionErrors>(
       { errors: { [error.field ?? FORM_ERROR_KEY]: error.message }, ...(form ? { values: echo(form) } : {}) },
-      { status: error.status },
+      error instanceof RateLimitedError
+        ? { status: error.status, headers: { "retry-after": String(error.retryAfterSeconds) } }
+        : { status: error.status },
     );
   }
   throw error;

@@ -132,6 +132,8 @@ describe("rate limits", () => {
     const last = await tokens(email, "errada-123");
     expect(last.res.status).toBe(429);
     expect(JSON.stringify(last.body)).toContain("Muitas tentativas");
+    // When to try again, in seconds.
+    expect(Number(last.res.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("does not count successful token requests", async () => {

@@ -35,6 +35,7 @@
 import { createHash } from "node:crypto";
 import { type Client, createClient } from "@libsql/client";
 import fc from "fast-check";
+import { bodyLimitFor, tooLargeMessage } from "../../worker/http/body-limit.ts";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { validateForm } from "../../shared/validation.ts";
@@ -656,6 +657,9 @@ interface Attempt {
   sentAt: number;
   answeredAt: number;
   where: string;
+  /** Bytes of the body as sent, and the path's body limit (worker/http/body-limit.ts). */
+  bytes: number;
+  limit: number;
 }
 
 /** Tables the input may change; `exercised`: the action got to judge the input. */
@@ -681,6 +685,10 @@ async function send(run: Run, body: Body, origin: OriginKind): Promise<Attempt> 
   if (encoded.contentType) headers["content-type"] = encoded.contentType;
   if (run.cookie) headers.cookie = run.cookie;
   const pathname = transport === "data" ? `${run.route}.data` : run.route;
+  const bytes =
+    typeof encoded.body === "string"
+      ? new TextEncoder().encode(encoded.body).byteLength
+      : (await new Response(encoded.body as BodyInit).arrayBuffer()).byteLength;
   const sentAt = Date.now();
   const res = await fetch(`${base()}${pathname}`, { method: "POST", redirect: "manual", headers, body: encoded.body });
   const outcome = await readOutcome(res, transport);
@@ -701,6 +709,8 @@ async function send(run: Run, body: Body, origin: OriginKind): Promise<Attempt> 
     sentAt,
     answeredAt,
     where: `${where} → ${answer}`,
+    bytes,
+    limit: bodyLimitFor(pathname),
   };
 }
 
@@ -1483,7 +1493,12 @@ async function attempt(route: AccountRoute, who: Who, body: Body, transport: Tra
 
   let verdict: Verdict;
   const refusal = spec.refusal(who);
-  if (origin !== "ok") {
+  if (a.bytes > a.limit) {
+    // Larger than the path's body limit: refused before anything reads it (its Content-Length says so).
+    expect(a.outcome.status, a.where).toBe(413);
+    expect(a.outcome.messages, a.where).toContain(tooLargeMessage(a.limit));
+    verdict = REFUSED;
+  } else if (origin !== "ok") {
     expectMessages(a, 403, ["Origem da requisição não permitida."]);
     verdict = REFUSED;
   } else if (refusal) {

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { ZodError } from "zod";
 // Installs zod's pt-BR fallback messages before any request is parsed.
 import "../../shared/validation.ts";
+import { RateLimitedError } from "../security/rate-limit.ts";
 import { DomainError } from "../services/context.ts";
 
 export interface ApiErrorBody {
@@ -20,6 +21,8 @@ export function toApiResponse(c: Context, error: unknown): Response {
   // A thrown Response is an answer, not a failure (e.g. the session recheck in middleware.ts).
   if (error instanceof Response) throw error;
   if (error instanceof DomainError) {
+    // A refusal that ends: say when to try again.
+    if (error instanceof RateLimitedError) c.header("retry-after", String(error.retryAfterSeconds));
     const code = error.status === 403 ? "forbidden" : error.status === 404 ? "not_found" : "domain_error";
     return apiError(c, error.status, error.message, code, error.field ? { [error.field]: error.message } : undefined);
   }
