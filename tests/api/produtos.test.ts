@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { MovimentacaoProdutoRow } from "../../shared/resources/movimentacoes-produtos.ts";
 import type { ProdutoRow } from "../../shared/resources/produtos.ts";
 import { createHarness, createOwner, type Harness } from "./harness.ts";
-import { addMember, api, CNPJS, errorFields, errorMessage } from "./records.ts";
+import { recordFormStatements } from "../../worker/resources/records.ts";
+import { actorFor, addMember, api, CNPJS, errorFields, errorMessage } from "./records.ts";
 
 /**
  * Produtos and their stock ledger through the API: the stock is the sum of the live movements
@@ -232,5 +233,32 @@ describe("movimentações de produtos", () => {
       ["entrada", 5, 6],
       ["entrada", 1, 1],
     ]);
+  });
+
+  it("a product's form names its supplier and a preset one, never another organization's, in one round trip", async () => {
+    const supplier = await api<Body<{ id: string }>>(h, owner.cookie, "POST", "/api/companies", {
+      tipo: "fornecedor",
+      razaoSocial: "Zzz Última Fornecedora",
+    });
+    const id = await product(owner.cookie, { sku: "FORM-1", nome: "Com fornecedor", fornecedorId: supplier.body.data.id });
+    const other = await createOwner(h, "Vizinha");
+    const theirs = await api<Body<{ id: string }>>(h, other.cookie, "POST", "/api/companies", {
+      tipo: "fornecedor",
+      razaoSocial: "Deles Fornecedora",
+    });
+    const ctx = h.ctx();
+    const form = async (recordId: string | null, presets: Record<string, string> = {}) => {
+      const { statements, read } = recordFormStatements(ctx, actorFor(owner.orgId, crypto.randomUUID()), "produtos", recordId, presets);
+      return read((await ctx.db.batch(statements as never)) as unknown[]);
+    };
+    const before = ctx.db.roundTrips();
+    const edit = await form(id);
+    expect(ctx.db.roundTrips() - before).toBe(1);
+    expect(edit.row?.nome).toBe("Com fornecedor");
+    expect(edit.relations.fornecedorId?.some((o) => o.id === supplier.body.data.id && o.title === "Zzz Última Fornecedora")).toBe(true);
+    const preset = await form(null, { fornecedorId: supplier.body.data.id });
+    expect(preset.relations.fornecedorId?.filter((o) => o.id === supplier.body.data.id)).toHaveLength(1);
+    const foreign = await form(null, { fornecedorId: theirs.body.data.id });
+    expect(foreign.relations.fornecedorId?.some((o) => o.id === theirs.body.data.id)).toBe(false);
   });
 });

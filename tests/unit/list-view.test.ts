@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { FilterView } from "../../app/components/data/types.ts";
-import { buildListView, datePresets, formRelationsFromRow, formValuesFromRow } from "../../app/components/data/view.server.ts";
+import { buildListView, datePresets, formValuesFromRow } from "../../app/components/data/view.server.ts";
 import { formatBRL, formatDateTime } from "../../shared/format.ts";
 import { OFFICE_RECORD } from "../../shared/permissions.ts";
 import { defaultListQuery } from "../../shared/resources/query.ts";
@@ -278,10 +278,5 @@ describe("form values for the new field kinds", () => {
       ocorridoEm: "2026-03-05T14:30",
       fornecedorId: "c1",
     });
-  });
-
-  it("names the related record for the form's picker", () => {
-    expect(formRelationsFromRow(def, row())).toEqual({ fornecedorId: [{ id: "c1", title: "ACME Materiais" }] });
-    expect(formRelationsFromRow(def, row({ fornecedorId: null, fornecedorNome: null }))).toEqual({ fornecedorId: [] });
   });
 });

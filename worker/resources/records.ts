@@ -1,4 +1,4 @@
-import { eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { eq, getTableColumns, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { ZodError } from "zod";
@@ -225,7 +225,7 @@ export function recordFormStatements(
   actor: Actor,
   name: string,
   id: string | null,
-  preset: Record<string, string> = {},
+  presets: Record<string, string> = {},
 ) {
   const mod = allowed(actor, name, id ? "update" : "create");
   const scope = orgScope(ctx.db, actor.orgId);
@@ -237,29 +237,25 @@ export function recordFormStatements(
     if (!target) throw new Error(`${name}.${field.name}: relação desconhecida ${field.relation}`);
     return { field: field.name, target };
   });
-  const chosenIndex = new Map<string, number>();
+  const columns = getTableColumns(mod.table) as Record<string, SQLiteColumn>;
   for (const { field, target } of targets) {
     const t = target.table;
-    statements.push(
+    const options = (...conditions: SQL[]) =>
       ctx.db
         .select({ id: sql<string>`${t.id}`, title: sql<string>`${target.titleSql}` })
         .from(t)
-        .where(scope.where(t, isNull(t.excluidoEm)))
-        .orderBy(t.ordem, t.id)
-        .limit(200),
-    );
-    // The chosen record's title: the row's own value (read after), or a preset.
-    const chosen = preset[field];
-    if (!id && chosen && /^[0-9A-Za-z-]{1,64}$/.test(chosen)) {
-      chosenIndex.set(field, statements.length);
-      statements.push(
-        ctx.db
-          .select({ id: sql<string>`${t.id}`, title: sql<string>`${target.titleSql}` })
-          .from(t)
-          .where(scope.where(t, isNull(t.excluidoEm), eq(t.id, chosen)))
-          .limit(1),
-      );
-    }
+        .where(scope.where(t, isNull(t.excluidoEm), ...conditions));
+    statements.push(options().orderBy(t.ordem, t.id).limit(200));
+    // The chosen record, wherever it sorts: the edited row's own value, or a preset of a new one.
+    const column = columns[field];
+    const preset = presets[field];
+    const chosen =
+      id && column
+        ? sql`${t.id} = (select ${column} from ${mod.table} where ${scope.where(mod.table, eq(mod.table.id, id))})`
+        : !id && preset && /^[0-9A-Za-z-]{1,64}$/.test(preset)
+          ? eq(t.id, preset)
+          : sql`0`;
+    statements.push(options(chosen).limit(1));
   }
   return {
     statements,
@@ -269,20 +265,8 @@ export function recordFormStatements(
       let i = id ? 1 : 0;
       for (const { field } of targets) {
         const options = [...(results[i] as { id: string; title: string }[])];
-        i++;
-        const at = chosenIndex.get(field);
-        if (at !== undefined) {
-          for (const o of results[at] as { id: string; title: string }[]) if (!options.some((x) => x.id === o.id)) options.unshift(o);
-          i++;
-        }
-        // A record pointing past the first 200: its own title comes with the row (e.g. empresaNome).
-        const value = row?.[field];
-        if (typeof value === "string" && !options.some((o) => o.id === value)) {
-          const title = Object.entries(row ?? {}).find(
-            ([k]) => k !== field && k.startsWith(field.replace(/Id$/, "")) && k.endsWith("Nome"),
-          )?.[1];
-          if (typeof title === "string") options.unshift({ id: value, title });
-        }
+        for (const o of results[i + 1] as { id: string; title: string }[]) if (!options.some((x) => x.id === o.id)) options.unshift(o);
+        i += 2;
         relations[field] = options;
       }
       return { row, relations };

@@ -182,8 +182,8 @@ export interface ResourceFormProps {
   selectOptions?: Record<string, readonly FilterOption[]>;
   /**
    * `relation` fields: the records offered before anything is typed (and the `<select>` without
-   * JavaScript), by field name. The current record must be among them to be named (see
-   * `formRelationsFromRow`); more are searched through `/api/<relation>/options?q=`.
+   * JavaScript), by field name, the chosen one included (`formLoader` reads it in the same round
+   * trip); more are searched through `/api/<relation>/options?q=`.
    */
   relations?: Record<string, readonly RelationOption[]>;
 }

@@ -376,22 +376,6 @@ function relationTitle(field: FieldDef, row: Record<string, unknown>): string | 
   return typeof title === "string" && title ? title : null;
 }
 
-/**
- * The records a form's relation fields point to, named (`{ fornecedorId: [{ id, title }] }`):
- * what an edit page's loader passes as `relations` (with any other options it offers).
- */
-export function formRelationsFromRow<Row extends { id: string }>(def: Def<Row>, row: Row): Record<string, RelationOption[]> {
-  const record = row as unknown as Record<string, unknown>;
-  const out: Record<string, RelationOption[]> = {};
-  for (const field of def.fields) {
-    if (field.kind !== "relation") continue;
-    const id = record[field.name];
-    const title = relationTitle(field, record);
-    out[field.name] = typeof id === "string" && id && title ? [{ id, title }] : [];
-  }
-  return out;
-}
-
 /** How one field of a record reads on the detail page. */
 export function displayValue(field: FieldDef, row: Record<string, unknown>): DetailValue {
   const value = row[field.name];
