@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, lte, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
@@ -32,6 +32,9 @@ export interface PageRequest {
   offset: number;
   cursor: Cursor | null;
 }
+
+/** A subquery of record ids that drives a page (the outer loop of a `CROSS JOIN`). */
+export type PageDriver = Subquery & { id: SQLiteColumn };
 
 type Statement<Row> = BatchItem<"sqlite"> & PromiseLike<Row[]> & { toSQL(): { sql: string; params: unknown[] } };
 
@@ -184,7 +187,7 @@ export function selectRows(
   db: Database,
   scope: OrgScope,
   mod: ResourceModule,
-  driver: (ReturnType<ReturnType<Database["select"]>["from"]>["as"] extends (...a: never[]) => infer S ? S : never) | null,
+  driver: PageDriver | null,
   ...conditions: (SQL | undefined)[]
 ) {
   const t = mod.table;
