@@ -34,13 +34,23 @@ export const sessions = sqliteTable(
     ip: text("ip"),
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at").notNull(),
+    /** When the person last typed their password in this session (sign-in or re-authentication); null = createdAt. */
+    authenticatedAt: timestamp("authenticated_at"),
     expiresAt: timestamp("expires_at").notNull(),
     revokedAt: timestamp("revoked_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export const AUTH_TOKEN_PURPOSES = ["email_confirmation", "password_recovery", "invite"] as const;
+export const AUTH_TOKEN_PURPOSES = [
+  "email_confirmation",
+  "password_recovery",
+  "invite",
+  /** Sent to the new address: confirming it moves the account there. */
+  "email_change",
+  /** Sent to the old address after a change: undoing it moves the account back (7 days). */
+  "email_change_undo",
+] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 
 /** Single-use tokens sent by e-mail. Only the SHA-256 of the token is stored. */
@@ -51,14 +61,22 @@ export const authTokens = sqliteTable(
     purpose: text("purpose", { enum: AUTH_TOKEN_PURPOSES }).notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    /** For invites: the organization and role offered. */
+    /** For invites: the organization and role offered, the invitee's name and who invited. */
     orgId: text("org_id"),
     role: text("role"),
+    name: text("name"),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * For e-mail confirmations: the hash of the password chosen at the sign-up that issued the
+     * link. Confirming requires that password, so a link issued by someone else's sign-up
+     * (pre-hijacking) can never be confirmed by the mailbox owner into the other person's password.
+     */
+    passwordHash: text("password_hash"),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at").notNull(),
     usedAt: timestamp("used_at"),
   },
-  (t) => [index("auth_tokens_email_idx").on(t.email, t.purpose)],
+  (t) => [index("auth_tokens_email_idx").on(t.email, t.purpose), index("auth_tokens_org_idx").on(t.orgId, t.purpose)],
 );
 
 /** Refresh tokens for API clients; rotated on every use, a reused one revokes its family. */

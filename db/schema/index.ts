@@ -3,3 +3,4 @@ export * from "./organizations.ts";
 export * from "./companies.ts";
 export * from "./clients.ts";
 export * from "./products.ts";
+export * from "./jobs.ts";

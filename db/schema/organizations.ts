@@ -47,15 +47,19 @@ export const memberships = sqliteTable(
   (t) => [uniqueIndex("memberships_user_unique").on(t.userId), index("memberships_org_idx").on(t.orgId)],
 );
 
-/** E-mails the app sent (or would send): the local outbox and the delivery record. */
+/**
+ * E-mails the app sent (or would send): the queue and the delivery record. Bodies and the link
+ * (which carry single-use tokens) live only until the message is handed over; then they are
+ * nulled, and the row itself is purged after 30 days (worker/scheduled.ts).
+ */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
     id: id(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html").notNull(),
+    text: text("text"),
+    html: text("html"),
     link: text("link"),
     status: text("status", { enum: ["queued", "sent", "logged", "failed"] })
       .notNull()
