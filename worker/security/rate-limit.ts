@@ -48,6 +48,70 @@ export async function consumeRateLimit(db: Database, action: LimitedAction, ip: 
 }
 
 /**
+ * Limits keyed by something other than (IP, e-mail): each named check counts one attempt on its
+ * own window. A request passes only when every counter is within its limit.
+ */
+export const KEYED_LIMITS = {
+  /** Team invites (create and resend): per organização and per IP. */
+  invite: { org: { max: 30, windowMs: 24 * 3600_000 }, ip: { max: 20, windowMs: 60 * 60_000 } },
+  /** Changing the password (or the e-mail) from /perfil: per user and per IP. */
+  password: { user: { max: 5, windowMs: 15 * 60_000 }, ip: { max: 20, windowMs: 60 * 60_000 } },
+  /** CEP lookups (each costs a ViaCEP call): per user and per IP; a form asks once per CEP typed. */
+  cep: { user: { max: 60, windowMs: 10 * 60_000 }, ip: { max: 300, windowMs: 10 * 60_000 } },
+  /** Re-authentication (the password typed again before a team change or an LGPD erase): per user. */
+  reauth: { user: { max: 5, windowMs: 15 * 60_000 }, ip: { max: 30, windowMs: 60 * 60_000 } },
+  /** Asking the inviter for a new invite from an expired link: per e-mail and per IP. */
+  inviteRequest: { email: { max: 2, windowMs: 24 * 3600_000 }, ip: { max: 10, windowMs: 60 * 60_000 } },
+} as const satisfies Record<string, Record<string, Limit>>;
+
+export type KeyedAction = keyof typeof KEYED_LIMITS;
+
+/**
+ * Counts one attempt on each of the action's counters in a single round trip, e.g.
+ * `consumeKeyedLimit(db, "invite", { org: orgId, ip })`. True when the attempt is allowed.
+ */
+export async function consumeKeyedLimit<A extends KeyedAction>(
+  db: Database,
+  action: A,
+  keys: { [K in keyof (typeof KEYED_LIMITS)[A]]: string },
+  now = Date.now(),
+): Promise<boolean> {
+  return (await keyedWaitMs(db, action, keys, now)) === 0;
+}
+
+/** Counts the attempt; 0 when allowed, else how long until the fullest exceeded window ends. */
+async function keyedWaitMs<A extends KeyedAction>(
+  db: Database,
+  action: A,
+  keys: { [K in keyof (typeof KEYED_LIMITS)[A]]: string },
+  now: number,
+): Promise<number> {
+  const limits = Object.values(KEYED_LIMITS[action]) as Limit[];
+  const names = Object.keys(KEYED_LIMITS[action]);
+  const statements = names.map((name, i) =>
+    hit(db, `${action}:${name}:${(keys as Record<string, string>)[name]}`, limits[i] as Limit, now),
+  );
+  const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  let waitMs = 0;
+  results.forEach((rows, i) => {
+    const limit = limits[i] as Limit;
+    if ((rows[0]?.count ?? 0) > limit.max) waitMs = Math.max(waitMs, limit.windowMs - (now % limit.windowMs));
+  });
+  return waitMs;
+}
+
+/** `consumeKeyedLimit` that throws the pt-BR 429 (with Retry-After) when refused. */
+export async function enforceKeyedLimit<A extends KeyedAction>(
+  db: Database,
+  action: A,
+  keys: { [K in keyof (typeof KEYED_LIMITS)[A]]: string },
+  now = Date.now(),
+): Promise<void> {
+  const waitMs = await keyedWaitMs(db, action, keys, now);
+  if (waitMs > 0) throw new RateLimitedError(Math.ceil(waitMs / 1000));
+}
+
+/**
  * Login throttling (browser login and `/api/auth/token` share it): only failed password checks
  * count, never successful sign-ins, and past `free` failures each further one doubles the wait
  * (`baseMs`, 2×, 4×… up to `maxMs`), answered with the pt-BR 429 and `Retry-After`. A counter
