@@ -11,9 +11,25 @@ export interface Prelude {
   accept(result: ResultSet): void;
 }
 
-/** Only plain reads may ride along: nothing may be written before the prelude is accepted. */
-function isRead(stmt: InStatement): boolean {
-  return /^\s*(select|with)\b/i.test(typeof stmt === "string" ? stmt : stmt.sql);
+/**
+ * Only plain reads may ride along: nothing may be written before the prelude is accepted. A
+ * `WITH` may lead into INSERT, UPDATE or DELETE (`WITH k AS (…) DELETE FROM …`), so it counts as
+ * a read only when, with literals, quoted names and comments removed, no writing keyword is left.
+ * A read judged a write merely costs its own round trip; never the other way round.
+ */
+export function isRead(stmt: InStatement): boolean {
+  const text = typeof stmt === "string" ? stmt : stmt.sql;
+  // In SQLite a statement that begins with SELECT only reads.
+  if (/^\s*select\b/i.test(text)) return true;
+  if (!/^\s*with\b/i.test(text)) return false;
+  return !WRITES.test(withoutLiterals(text));
+}
+
+/** The statements a WITH can lead into besides SELECT (`replace(` the function is not one). */
+const WRITES = /\b(insert|update|delete|replace\b(?!\s*\())/i;
+
+function withoutLiterals(sql: string): string {
+  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|`[^`]*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?\*\//g, " ");
 }
 
 function toStatement(args: unknown[]): InStatement {

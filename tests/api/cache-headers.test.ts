@@ -80,7 +80,7 @@ describe("x-db-round-trips", () => {
   });
 
   it("is not sent in production", async () => {
-    const env = { ...h.env, APP_ENV: "production" };
+    const env = { ...h.env, APP_ENV: "production", APP_URL: "https://app.alicerce.com.br" };
     const me = await h.app.request(`${ORIGIN}/api/me`, { headers: { cookie: owner.cookie } }, env);
     expect(me.status).toBe(200);
     expect(me.headers.has("x-db-round-trips")).toBe(false);

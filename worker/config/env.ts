@@ -12,37 +12,65 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
+
 /**
  * Every setting the Worker reads, validated once. A missing required setting fails loudly
  * with its name (the spec's "supabaseKey is required" case, for our own settings).
  */
-const configSchema = z.object({
-  APP_ENV: z.enum(["development", "test", "production"]).default("development"),
-  DATABASE_URL: z.string({ error: "DATABASE_URL is required" }).min(1, "DATABASE_URL is required"),
-  DATABASE_AUTH_TOKEN: optional,
-  /** Public origin used in e-mailed links, e.g. https://app.alicerce.com.br. Defaults to the request origin. */
-  APP_URL: optional,
-  /** ES256 private key as a JWK (JSON) used to sign API access tokens; public half at /.well-known/jwks.json. */
-  JWT_PRIVATE_JWK: z.string({ error: "JWT_PRIVATE_JWK is required" }).min(1, "JWT_PRIVATE_JWK is required"),
-  EMAIL_API_URL: optional,
-  EMAIL_API_KEY: optional,
-  EMAIL_FROM: z.string().default("Alicerce <nao-responda@alicerce.app>"),
-  INNGEST_EVENT_KEY: optional,
-  INNGEST_SIGNING_KEY: optional,
-  INNGEST_DEV: optional,
-  INNGEST_BASE_URL: optional,
-  OPENAI_BASE_URL: optional,
-  OPENAI_API_KEY: optional,
-  OPENAI_MODEL: optional,
-  META_GRAPH_URL: optional,
-  META_OAUTH_URL: optional,
-  META_GRAPH_VERSION: optional,
-  META_APP_ID: optional,
-  META_APP_SECRET: optional,
-  BUILD_ID: optional,
-  /** ViaCEP's base URL (address autofill from a CEP); tests point it at tests/fakes/viacep-server.ts. */
-  VIACEP_BASE_URL: optional.transform((v) => (v ?? "https://viacep.com.br/ws").replace(/\/+$/, "")),
-});
+const configSchema = z
+  .object({
+    /**
+     * Required, no default: a deployed Worker that forgot it must not run as "development" (which
+     * shows diagnostics and prints e-mailed links). Local scripts and tests set it themselves.
+     */
+    APP_ENV: z.enum(["development", "test", "production"], {
+      error: (issue) => (issue.input === undefined ? "APP_ENV is required" : "APP_ENV must be development, test or production"),
+    }),
+    DATABASE_URL: z.string({ error: "DATABASE_URL is required" }).min(1, "DATABASE_URL is required"),
+    DATABASE_AUTH_TOKEN: optional,
+    /** Public origin used in e-mailed links, e.g. https://app.alicerce.com.br. Defaults to the request origin. */
+    APP_URL: optional,
+    /** ES256 private key as a JWK (JSON) used to sign API access tokens; public half at /.well-known/jwks.json. */
+    JWT_PRIVATE_JWK: z.string({ error: "JWT_PRIVATE_JWK is required" }).min(1, "JWT_PRIVATE_JWK is required"),
+    EMAIL_API_URL: optional,
+    EMAIL_API_KEY: optional,
+    EMAIL_FROM: z.string().default("Alicerce <nao-responda@alicerce.app>"),
+    INNGEST_EVENT_KEY: optional,
+    INNGEST_SIGNING_KEY: optional,
+    INNGEST_DEV: optional,
+    INNGEST_BASE_URL: optional,
+    OPENAI_BASE_URL: optional,
+    OPENAI_API_KEY: optional,
+    OPENAI_MODEL: optional,
+    META_GRAPH_URL: optional,
+    META_OAUTH_URL: optional,
+    META_GRAPH_VERSION: optional,
+    META_APP_ID: optional,
+    META_APP_SECRET: optional,
+    BUILD_ID: optional,
+    /** ViaCEP's base URL (address autofill from a CEP); tests point it at tests/fakes/viacep-server.ts. */
+    VIACEP_BASE_URL: optional.transform((v) => (v ?? "https://viacep.com.br/ws").replace(/\/+$/, "")),
+  })
+  .superRefine((config, issues) => {
+    // In production e-mailed links must not take their origin from a request's Host header
+    // (a forged Host would send a victim's reset link to the attacker's site): fail closed.
+    if (config.APP_ENV !== "production") return;
+    const url = parseUrl(config.APP_URL);
+    if (!url) {
+      issues.addIssue({ code: "custom", path: ["APP_URL"], message: "APP_URL is required in production" });
+    } else if (url.protocol !== "https:" && !LOOPBACK.test(url.hostname)) {
+      issues.addIssue({ code: "custom", path: ["APP_URL"], message: "APP_URL must be https in production" });
+    }
+  });
+
+function parseUrl(value: string | undefined): URL | null {
+  try {
+    return value ? new URL(value) : null;
+  } catch {
+    return null;
+  }
+}
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -57,7 +85,7 @@ export function readConfig(env: Record<string, unknown>): Config {
   if (hit) return hit;
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => (i.message.includes("required") ? i.message : `${i.path.join(".")}: ${i.message}`));
+    const detail = parsed.error.issues.map((i) => (/^[A-Z_]+ /.test(i.message) ? i.message : `${i.path.join(".")}: ${i.message}`));
     throw new ConfigError(`Configuração inválida: ${detail.join("; ")}`);
   }
   cache.set(env, parsed.data);
