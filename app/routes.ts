@@ -8,9 +8,9 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("recover-password", "routes/recover-password.tsx"),
     route("email-confirmation", "routes/email-confirmation.tsx"),
+    // E-mailed links: a GET shows what the link does, its button POSTs (nothing spent before).
+    route("auth/callback", "routes/auth-callback.tsx"),
   ]),
-  // Consumes e-mailed links; no layout of its own.
-  route("auth/callback", "routes/auth-callback.tsx"),
   route("logout", "routes/logout.tsx"),
   // Signed in, before the organization exists.
   layout("layouts/onboarding.tsx", [

@@ -35,8 +35,8 @@ describe("account pre-hijacking", () => {
     expect(second?.subject).toBe("Confirme seu e-mail no Alicerce");
     expect(second?.id).not.toBe(first?.id);
 
-    await expect(confirmEmail(h.ctx("203.0.113.7"), tokenFrom(first?.link))).rejects.toThrow("inválido ou expirou");
-    const confirmed = await confirmEmail(h.ctx("198.51.100.2"), tokenFrom(second?.link));
+    await expect(confirmEmail(h.ctx("203.0.113.7"), tokenFrom(first?.link), "senha-do-atacante-A")).rejects.toThrow("inválido ou expirou");
+    const confirmed = await confirmEmail(h.ctx("198.51.100.2"), tokenFrom(second?.link), "senha-da-vitima-B");
     expect(confirmed.hasOrg).toBe(false);
 
     const [row] = await h.fresh.db.select().from(users).where(eq(users.email, victim));

@@ -32,10 +32,10 @@ describe("sign-up and confirmation", () => {
     expect(mail?.link).toContain("/auth/callback?type=signup&token=");
 
     await expect(login(h.ctx(), email, "senha-forte-1")).rejects.toThrow("Confirme seu e-mail");
-    const result = await confirmEmail(h.ctx(), tokenFrom(mail?.link));
+    const result = await confirmEmail(h.ctx(), tokenFrom(mail?.link), "senha-forte-1");
     expect(result.hasOrg).toBe(false);
     expect(await loadSession(h.fresh.db, result.sessionToken)).not.toBeNull();
-    await expect(confirmEmail(h.ctx(), tokenFrom(mail?.link))).rejects.toThrow(DomainError);
+    await expect(confirmEmail(h.ctx(), tokenFrom(mail?.link), "senha-forte-1")).rejects.toThrow(DomainError);
     await expect(login(h.ctx(), email, "senha-forte-1")).resolves.toHaveProperty("token");
   });
 

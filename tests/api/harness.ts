@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createApp } from "../../worker/app.ts";
 import { generateSigningJwk } from "../../worker/auth/jwt.ts";
 import { readConfig } from "../../worker/config/env.ts";
@@ -7,6 +7,7 @@ import { completeRegistration, confirmEmail, signUp } from "../../worker/service
 import type { ServiceContext } from "../../worker/services/context.ts";
 import { emailOutbox, users } from "../../db/schema/index.ts";
 import { freshDatabase, type FreshDatabase } from "../support/db.ts";
+import { extractLink, type FakeEmailServer, startFakeEmailServer } from "../fakes/email-server.ts";
 
 export const ORIGIN = "http://localhost";
 
@@ -18,12 +19,27 @@ export interface Harness {
   request: (path: string, init?: RequestInit & { json?: unknown; cookie?: string; bearer?: string }) => Promise<Response>;
   ctx: (ip?: string) => ServiceContext;
   pending: Promise<unknown>[];
+  /** The fake e-mail API the app delivers to (EMAIL_API_URL): links are read there, never from the database. */
+  email: FakeEmailServer;
 }
 
-/** A Worker app over a fresh migrated database; React Router is stubbed (pages are tested in e2e). */
+/**
+ * A Worker app over a fresh migrated database; React Router is stubbed (pages are tested in e2e).
+ * E-mails go to a fake e-mail API of its own, as in production to a provider: the outbox keeps
+ * no body once a message is handed over, so tests read what was sent from the fake.
+ */
 export async function createHarness(): Promise<Harness> {
   const fresh = freshDatabase();
-  const env: Record<string, unknown> = { APP_ENV: "test", DATABASE_URL: fresh.url, JWT_PRIVATE_JWK: await generateSigningJwk() };
+  const email = await startFakeEmailServer();
+  // Test files never close their harness: the fake must not keep the worker process alive.
+  email.unref();
+  const env: Record<string, unknown> = {
+    APP_ENV: "test",
+    DATABASE_URL: fresh.url,
+    JWT_PRIVATE_JWK: await generateSigningJwk(),
+    EMAIL_API_URL: email.url,
+    EMAIL_API_KEY: "api-test-key",
+  };
   const pending: Promise<unknown>[] = [];
   const app = createApp({
     renderPage: async (_req, context) =>
@@ -55,14 +71,50 @@ export async function createHarness(): Promise<Harness> {
     } as unknown as RequestContext;
     return serviceContext(rc);
   };
-  return { fresh, env, app, request, ctx, pending };
+  return { fresh, env, app, request, ctx, pending, email };
 }
 
-/** The last e-mail sent to an address, with its link. */
-export async function lastEmail(h: Harness, to: string) {
-  await Promise.all(h.pending);
-  const rows = await h.fresh.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
-  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1);
+export interface DeliveredEmail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The message's first link (its action: confirm, recover, accept, undo…). */
+  link: string | null;
+}
+
+/** Waits for the jobs started so far, and for queued outbox rows to `to` to be handed over. */
+async function settleDeliveries(h: Harness, to: string): Promise<void> {
+  for (let seen = -1; seen !== h.pending.length; ) {
+    seen = h.pending.length;
+    await Promise.allSettled(h.pending);
+  }
+  // Deliveries started by requests through the app (no execution context to collect them).
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const queued = await h.fresh.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, to), eq(emailOutbox.status, "queued")))
+      .limit(1);
+    if (queued.length === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The last e-mail delivered to an address (through the fake e-mail API), with its link; undefined when none. */
+export async function lastEmail(h: Harness, to: string): Promise<DeliveredEmail | undefined> {
+  await settleDeliveries(h, to);
+  const message = h.email.messages.filter((m) => m.to.toLowerCase() === to.toLowerCase()).at(-1);
+  if (!message) return undefined;
+  let link: string | null = null;
+  try {
+    link = extractLink(message);
+  } catch {
+    // A message without a link (none of ours today).
+  }
+  return { id: message.id, to: message.to, subject: message.subject, text: message.text, html: message.html, link };
 }
 
 export function tokenFrom(link: string | null | undefined): string {
@@ -80,7 +132,7 @@ export async function createOwner(h: Harness, name = "Org") {
   const ctx = h.ctx(`10.1.${counter}.1`);
   await signUp(ctx, { nome: `Dono ${name}`, email, senha: password });
   const mail = await lastEmail(h, email);
-  const confirmed = await confirmEmail(ctx, tokenFrom(mail?.link));
+  const confirmed = await confirmEmail(ctx, tokenFrom(mail?.link), password);
   const orgId = await completeRegistration(ctx, (await userId(h, email)) as string, {
     nomeNegocio: `Negócio ${name}`,
     segmento: "comercio",

@@ -6,6 +6,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface SentEmail {
+  /** The fake's own id for the message ("fake-1", "fake-2"…). */
+  id: string;
   from: string;
   to: string;
   subject: string;
@@ -23,6 +25,8 @@ export interface FakeEmailServer {
   waitForEmail(to: string, options?: { subject?: string | RegExp; timeoutMs?: number; after?: number }): Promise<SentEmail>;
   clear(): void;
   close(): Promise<void>;
+  /** Lets the process exit while the server still listens (a test harness that never closes it). */
+  unref(): void;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -62,6 +66,7 @@ export async function startFakeEmailServer(): Promise<FakeEmailServer> {
         return;
       }
       messages.push({
+        id: `fake-${messages.length + 1}`,
         from: String(body.from ?? ""),
         to: body.to,
         subject: body.subject,
@@ -112,6 +117,9 @@ export async function startFakeEmailServer(): Promise<FakeEmailServer> {
     },
     clear() {
       messages.length = 0;
+    },
+    unref() {
+      server.unref();
     },
     close: () =>
       new Promise<void>((resolve) => {

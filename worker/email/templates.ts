@@ -69,3 +69,30 @@ export function inviteEmail(to: string, orgName: string, inviter: string, link: 
     html: layout("Você foi convidado", intro, { label: "Aceitar convite", link }, "O convite vale por 7 dias."),
   };
 }
+
+export function emailChangeConfirmationEmail(to: string, name: string, link: string): EmailMessage {
+  const intro = `Olá, ${name}! Você pediu para usar este endereço como o e-mail da sua conta no Alicerce. Confirme para concluir a troca.`;
+  const outro =
+    "O link vale por 24 horas. Até você confirmar, a conta continua com o e-mail antigo. Se não foi você, ignore esta mensagem.";
+  return {
+    to,
+    subject: "Confirme seu novo e-mail no Alicerce",
+    link,
+    text: `${intro}\n\nConfirmar novo e-mail: ${link}\n\n${outro}`,
+    html: layout("Confirme seu novo e-mail", intro, { label: "Confirmar novo e-mail", link }, outro),
+  };
+}
+
+/** To the old address once the change is confirmed: what happened, and the way back for 7 days. */
+export function emailChangedEmail(to: string, name: string, newAddressHint: string, undoLink: string): EmailMessage {
+  const intro = `Olá, ${name}! O e-mail da sua conta no Alicerce foi trocado para ${newAddressHint}. A partir de agora o login é feito com o novo endereço.`;
+  const outro =
+    "Não foi você? Desfaça a troca em até 7 dias: o e-mail volta a ser este, todas as sessões são encerradas e você cria uma nova senha.";
+  return {
+    to,
+    subject: "O e-mail da sua conta no Alicerce foi trocado",
+    link: undoLink,
+    text: `${intro}\n\nDesfazer a troca: ${undoLink}\n\n${outro}`,
+    html: layout("Seu e-mail foi trocado", intro, { label: "Não fui eu: desfazer a troca", link: undoLink }, outro),
+  };
+}

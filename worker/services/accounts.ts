@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { authTokens, memberships, organizations, refreshTokens, sessions, users } from "../../db/schema/index.ts";
+import type { AuthTokenPurpose } from "../../db/schema/accounts.ts";
 import type { Role } from "../../db/schema/organizations.ts";
 import { dispatch } from "../../jobs/dispatch.ts";
 import { createSession } from "../auth/sessions.ts";
@@ -10,6 +11,7 @@ import { outboxInsert } from "../email/provider.ts";
 import { accountExistsEmail, confirmationEmail, recoveryEmail } from "../email/templates.ts";
 import {
   consumeRateLimit,
+  enforceKeyedLimit,
   type LimitedAction,
   loginFailureStatements,
   loginRetryAfterSeconds,
@@ -35,18 +37,30 @@ async function limit(ctx: ServiceContext, action: LimitedAction, email: string):
   }
 }
 
-export function callbackLink(ctx: ServiceContext, type: "signup" | "recovery" | "invite", token: string): string {
+/** The kinds of e-mailed link /auth/callback opens (invites moved to /convite; old links are sent there). */
+export type LinkType = "signup" | "recovery" | "invite" | "email_change" | "email_change_undo";
+
+/** Which token purpose each link type spends. */
+export const LINK_PURPOSES = {
+  signup: "email_confirmation",
+  recovery: "password_recovery",
+  invite: "invite",
+  email_change: "email_change",
+  email_change_undo: "email_change_undo",
+} as const satisfies Record<LinkType, AuthTokenPurpose>;
+
+export function callbackLink(ctx: ServiceContext, type: LinkType, token: string): string {
   return `${ctx.origin}/auth/callback?type=${type}&token=${encodeURIComponent(token)}`;
 }
 
 /** Builds an e-mailed single-use token row; returns the raw token for the link. */
-async function tokenRow(
+export async function tokenRow(
   ctx: ServiceContext,
-  purpose: "email_confirmation" | "password_recovery" | "invite",
+  purpose: AuthTokenPurpose,
   email: string,
   userId: string | null,
   ttlMs: number,
-  extra: { orgId?: string; role?: Role } = {},
+  extra: { orgId?: string; role?: Role; passwordHash?: string } = {},
 ) {
   const token = randomToken();
   return {
@@ -58,13 +72,14 @@ async function tokenRow(
       userId,
       orgId: extra.orgId ?? null,
       role: extra.role ?? null,
+      passwordHash: extra.passwordHash ?? null,
       createdAt: ctx.now,
       expiresAt: new Date(ctx.now.getTime() + ttlMs),
     }),
   };
 }
 
-async function queueEmail(ctx: ServiceContext, outboxId: string): Promise<void> {
+export async function queueEmail(ctx: ServiceContext, outboxId: string): Promise<void> {
   await dispatch({ config: ctx.config, waitUntil: ctx.waitUntil }, "email/send.requested", { outboxId });
 }
 
@@ -80,10 +95,11 @@ export interface SignUpInput {
  * same answer either way (no account enumeration). Every branch hashes the password once, so
  * the time taken does not tell them apart either.
  *
- * Signing up again on an unconfirmed e-mail replaces the name and password and voids every
- * earlier confirmation link: otherwise someone who signed up first with another person's
- * e-mail (pre-hijacking) would keep a password of their choice in the account the owner
- * later confirms. Only the newest link works.
+ * Pre-hijacking (someone signs up first with another person's e-mail) is closed twice over:
+ * signing up again on an unconfirmed e-mail replaces the name and password and voids every
+ * earlier confirmation link, and each link carries the hash of the password chosen at the
+ * sign-up that issued it: confirming asks for that password and sets it (`confirmEmail`), so
+ * the mailbox owner can only ever confirm into a password they typed themselves.
  */
 export async function signUp(ctx: ServiceContext, input: SignUpInput): Promise<void> {
   const email = normalizeEmail(input.email);
@@ -104,13 +120,14 @@ export async function signUp(ctx: ServiceContext, input: SignUpInput): Promise<v
     return;
   }
   if (existing?.orgId) {
-    // Invited, not yet accepted: the password stays the unusable one the invite set (a sign-up
-    // must not put a password of a stranger's choice into a member's account).
-    await sendConfirmation(ctx, existing.id, email, name);
+    // Invited, not yet accepted: the password stays the unusable one the invite set until the
+    // link is confirmed with the password typed here (a stranger's sign-up cannot be confirmed
+    // by the mailbox owner, who does not know that password).
+    await sendConfirmation(ctx, existing.id, email, name, passwordHash);
     return;
   }
   if (existing) {
-    const confirmation = await tokenRow(ctx, "email_confirmation", email, existing.id, CONFIRMATION_TTL_MS);
+    const confirmation = await tokenRow(ctx, "email_confirmation", email, existing.id, CONFIRMATION_TTL_MS, { passwordHash });
     const mail = outboxInsert(ctx.db, confirmationEmail(email, name, callbackLink(ctx, "signup", confirmation.token)));
     await ctx.db.batch([
       ctx.db
@@ -128,7 +145,7 @@ export async function signUp(ctx: ServiceContext, input: SignUpInput): Promise<v
     return;
   }
   const userId = crypto.randomUUID();
-  const confirmation = await tokenRow(ctx, "email_confirmation", email, userId, CONFIRMATION_TTL_MS);
+  const confirmation = await tokenRow(ctx, "email_confirmation", email, userId, CONFIRMATION_TTL_MS, { passwordHash });
   const mail = outboxInsert(ctx.db, confirmationEmail(email, name, callbackLink(ctx, "signup", confirmation.token)));
   try {
     await ctx.db.batch([
@@ -152,27 +169,31 @@ export async function signUp(ctx: ServiceContext, input: SignUpInput): Promise<v
   await queueEmail(ctx, mail.id);
 }
 
-async function sendConfirmation(ctx: ServiceContext, userId: string, email: string, name: string): Promise<void> {
-  const confirmation = await tokenRow(ctx, "email_confirmation", email, userId, CONFIRMATION_TTL_MS);
+/** A confirmation link bound to `passwordHash` (the one the person must type to confirm). */
+async function sendConfirmation(ctx: ServiceContext, userId: string, email: string, name: string, passwordHash: string): Promise<void> {
+  const confirmation = await tokenRow(ctx, "email_confirmation", email, userId, CONFIRMATION_TTL_MS, { passwordHash });
   const mail = outboxInsert(ctx.db, confirmationEmail(email, name, callbackLink(ctx, "signup", confirmation.token)));
   await ctx.db.batch([confirmation.query, mail.query]);
   await queueEmail(ctx, mail.id);
 }
 
-/** Resends the confirmation e-mail; the same answer whether or not the account exists. */
+/**
+ * Resends the confirmation e-mail; the same answer whether or not the account exists. The new
+ * link is bound to the account's current password (the newest sign-up's).
+ */
 export async function resendConfirmation(ctx: ServiceContext, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
   await limit(ctx, "resend", email);
   const [user] = await ctx.db
-    .select({ id: users.id, name: users.name, verified: users.emailVerifiedAt })
+    .select({ id: users.id, name: users.name, verified: users.emailVerifiedAt, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
-  if (user && !user.verified) await sendConfirmation(ctx, user.id, email, user.name);
+  if (user && !user.verified) await sendConfirmation(ctx, user.id, email, user.name, user.passwordHash);
 }
 
 /** Claims a single-use token: only one caller can ever succeed (conditional update). */
-async function claimToken(ctx: ServiceContext, token: string, purpose: "email_confirmation" | "password_recovery" | "invite") {
+export async function claimToken(ctx: ServiceContext, token: string, purpose: AuthTokenPurpose) {
   const id = await digest(token);
   const [row] = await ctx.db
     .update(authTokens)
@@ -184,23 +205,100 @@ async function claimToken(ctx: ServiceContext, token: string, purpose: "email_co
 
 export const INVALID_LINK = "Este link é inválido ou expirou. Peça um novo.";
 
-/** Confirms the e-mail and signs the user in. */
+/** What a still-usable e-mailed link is about, read without spending it (the page a GET shows). */
+export interface LinkInfo {
+  type: Exclude<LinkType, "invite">;
+  userId: string;
+  /** The address the link was sent to. */
+  email: string;
+}
+
+/**
+ * Reads a link's token without spending it: a GET of /auth/callback (a person, a link scanner,
+ * a prefetch) only ever shows a page. Null when the link is unknown, used, expired or of
+ * another kind; also for a confirmation whose account is already confirmed.
+ */
+export async function inspectLink(ctx: ServiceContext, type: string | null, token: string): Promise<LinkInfo | null> {
+  if (!token || token.length > 200 || !type || type === "invite" || !Object.hasOwn(LINK_PURPOSES, type)) return null;
+  const linkType = type as LinkInfo["type"];
+  const [row] = await ctx.db
+    .select({ userId: authTokens.userId, email: authTokens.email, verified: users.emailVerifiedAt })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.id, await digest(token)),
+        eq(authTokens.purpose, LINK_PURPOSES[linkType]),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, ctx.now),
+      ),
+    )
+    .limit(1);
+  if (!row?.userId || (linkType === "signup" && row.verified)) return null;
+  return { type: linkType, userId: row.userId, email: row.email };
+}
+
+export const CONFIRMATION_PASSWORD_WRONG = "Senha incorreta. Digite a senha que você escolheu ao criar a conta.";
+
+/**
+ * Confirms the e-mail and signs the user in, given the password chosen at the sign-up that sent
+ * this link (the token keeps its hash). That password becomes the account's, the e-mail counts
+ * as verified, and any earlier session or API token of the account ends: whoever confirms has
+ * proved both the mailbox and the password, so nobody else can hold a way in.
+ *
+ * A wrong password leaves the link usable and counts as a failed login for the address
+ * (rate-limit.ts, LOGIN_FAILURES), so the password cannot be guessed through this door either.
+ */
 export async function confirmEmail(
   ctx: ServiceContext,
   token: string,
-): Promise<{ sessionToken: string; expiresAt: Date; hasOrg: boolean }> {
-  const row = await claimToken(ctx, token, "email_confirmation");
-  if (!row?.userId) throw new DomainError(INVALID_LINK, 400);
-  const [, membership] = await ctx.db.batch([
+  password: string,
+): Promise<{ sessionToken: string; expiresAt: Date; hasOrg: boolean; userId: string }> {
+  const id = await digest(token);
+  const [row] = await ctx.db
+    .select({ userId: authTokens.userId, email: authTokens.email, passwordHash: authTokens.passwordHash, verified: users.emailVerifiedAt })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.id, id),
+        eq(authTokens.purpose, "email_confirmation"),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, ctx.now),
+      ),
+    )
+    .limit(1);
+  // Links issued before confirmations carried a password cannot be confirmed: a new one can.
+  if (!row?.userId || !row.passwordHash || row.verified) throw new DomainError(INVALID_LINK, 400);
+  const now = ctx.now.getTime();
+  const throttle = loginFailureStatements(ctx.db, ctx.ip, row.email, now);
+  const [counted, counters] = await ctx.db.batch([throttle.count, throttle.read]);
+  const wait = loginRetryAfterSeconds(counted, counters, ctx.ip, row.email, now);
+  if (wait > 0) throw new RateLimitedError(wait);
+  if (!verifyPassword(password, row.passwordHash)) throw new DomainError(CONFIRMATION_PASSWORD_WRONG, 400, "senha");
+  await refundLoginFailure(ctx.db, ctx.ip, row.email);
+  const claimed = await claimToken(ctx, token, "email_confirmation");
+  if (!claimed?.userId || claimed.passwordHash !== row.passwordHash) throw new DomainError(INVALID_LINK, 400);
+  const userId = claimed.userId;
+  const [verified, , , membership] = await ctx.db.batch([
     ctx.db
       .update(users)
-      .set({ emailVerifiedAt: ctx.now })
-      .where(and(eq(users.id, row.userId), isNull(users.emailVerifiedAt))),
+      .set({ passwordHash: row.passwordHash, emailVerifiedAt: ctx.now, updatedAt: ctx.now })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt))),
+    ctx.db
+      .update(sessions)
+      .set({ revokedAt: ctx.now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    ctx.db
+      .update(refreshTokens)
+      .set({ revokedAt: ctx.now })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))),
     // tenant-exempt: does the confirmed user already belong to an organization?
-    ctx.db.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, row.userId)).limit(1),
+    ctx.db.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, userId)).limit(1),
   ]);
-  const session = await createSession(ctx.db, row.userId, { ip: ctx.ip, userAgent: ctx.userAgent }, ctx.now);
-  return { sessionToken: session.token, expiresAt: session.expiresAt, hasOrg: membership.length > 0 };
+  if (verified.rowsAffected === 0) throw new DomainError(INVALID_LINK, 400);
+  const session = await createSession(ctx.db, userId, { ip: ctx.ip, userAgent: ctx.userAgent }, ctx.now);
+  return { sessionToken: session.token, expiresAt: session.expiresAt, hasOrg: membership.length > 0, userId };
 }
 
 export const LOGIN_FAILED = "E-mail ou senha incorretos.";
@@ -234,7 +332,8 @@ export async function authenticate(
   await refundLoginFailure(ctx.db, ctx.ip, email);
   if (!user.emailVerifiedAt) {
     // The right password on an unconfirmed account: a new link, at the resend pace.
-    if (await consumeRateLimit(ctx.db, "resend", ctx.ip, email, now)) await sendConfirmation(ctx, user.id, email, user.name);
+    if (await consumeRateLimit(ctx.db, "resend", ctx.ip, email, now))
+      await sendConfirmation(ctx, user.id, email, user.name, user.passwordHash);
     throw new DomainError(EMAIL_NOT_CONFIRMED, 403);
   }
   if (needsRehash(user.passwordHash)) {
@@ -290,11 +389,16 @@ export async function recoverPassword(ctx: ServiceContext, token: string, passwo
   const row = await claimToken(ctx, token, "password_recovery");
   if (!row?.userId) throw new DomainError(INVALID_LINK, 400);
   await ctx.db.batch([
-    // Following the link proves the mailbox, so it also confirms the e-mail.
+    // Following the link proves the mailbox, so it also confirms the e-mail (and voids pending
+    // confirmation links: they carry passwords this one replaces).
     ctx.db
       .update(users)
       .set({ passwordHash: hashPassword(password), emailVerifiedAt: ctx.now })
       .where(eq(users.id, row.userId)),
+    ctx.db
+      .update(authTokens)
+      .set({ usedAt: ctx.now })
+      .where(and(eq(authTokens.userId, row.userId), eq(authTokens.purpose, "email_confirmation"), isNull(authTokens.usedAt))),
     ctx.db
       .update(sessions)
       .set({ revokedAt: ctx.now })
@@ -307,6 +411,13 @@ export async function recoverPassword(ctx: ServiceContext, token: string, passwo
   return createSession(ctx.db, row.userId, { ip: ctx.ip, userAgent: ctx.userAgent }, ctx.now);
 }
 
+export const WRONG_CURRENT_PASSWORD = "Senha atual incorreta.";
+
+/**
+ * Changes the password of a signed-in person, who types the current one. Every attempt counts
+ * on the "password" keyed limit (per user and per IP), a wrong current password included, so a
+ * borrowed session cannot be used to guess the password.
+ */
 export async function changePassword(
   ctx: ServiceContext,
   userId: string,
@@ -314,8 +425,9 @@ export async function changePassword(
   current: string,
   next: string,
 ): Promise<void> {
+  await enforceKeyedLimit(ctx.db, "password", { user: userId, ip: ctx.ip }, ctx.now.getTime());
   const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || !verifyPassword(current, user.hash)) throw new DomainError("Senha atual incorreta.", 400, "senhaAtual");
+  if (!user || !verifyPassword(current, user.hash)) throw new DomainError(WRONG_CURRENT_PASSWORD, 400, "senhaAtual");
   await ctx.db.batch([
     ctx.db
       .update(users)
