@@ -16,6 +16,8 @@ export default [
   layout("layouts/onboarding.tsx", [
     route("completar-cadastro", "routes/completar-cadastro.tsx"),
     route("registration-success", "routes/registration-success.tsx"),
+    // A deactivated member leaves their organização here (the app's pages refuse them).
+    route("sair-da-organizacao", "routes/sair-da-organizacao.tsx"),
   ]),
   // Default layout (and the professionals' slim shell, chosen by role).
   layout("layouts/app.tsx", [

@@ -1,31 +1,37 @@
 import { useEffect, useRef } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/perfil";
 import { Alert } from "../components/ui/alert.tsx";
-import { Button } from "../components/ui/button.tsx";
+import { Button, buttonClass } from "../components/ui/button.tsx";
+import { ConfirmPanel } from "../components/data/detail.tsx";
 import { Card, PageHeader } from "../components/ui/card.tsx";
 import { Field, FormError, useFormValidation } from "../components/ui/form.tsx";
 import { formatDateTime, formatRelative } from "../../shared/format.ts";
 import { titleMeta } from "../lib/title.ts";
-import { profileActionSchema } from "../../shared/schemas/account.ts";
+import { perfilActionSchema } from "../../shared/schemas/email-links.ts";
 import { requireOrg } from "../server/guards.server.ts";
 import { domainFailure, parseForm } from "../server/forms.server.ts";
 import { serviceContext } from "../../worker/context.ts";
 import { changePassword } from "../../worker/services/accounts.ts";
-import { listSessions, revokeOtherSession, revokeOtherSessions, updateName } from "../../worker/services/profile.ts";
+import { profileOverview, revokeOtherSession, revokeOtherSessions, updateName } from "../../worker/services/profile.ts";
+import { cancelEmailChange, requestEmailChange, resendEmailChange } from "../../worker/services/email-change.ts";
+import { leaveOrganization } from "../../worker/services/team.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Meu Perfil");
 
 /** The forms' schemas, loaded after the page is usable: zod stays out of the page's first JavaScript. */
 const loadNameSchema = () => import("../../shared/schemas/account.ts").then((m) => m.nameSchema);
 const loadPasswordSchema = () => import("../../shared/schemas/account.ts").then((m) => m.changePasswordSchema);
+const loadEmailSchema = () => import("../../shared/schemas/email-links.ts").then((m) => m.changeEmailSchema);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { rc, auth } = requireOrg(context, request);
+  const { rc, auth, org } = requireOrg(context, request);
   const now = new Date();
-  const sessions = await listSessions(rc.db, auth.user.id, auth.sessionId, now);
+  const { sessions, pendingEmail } = await profileOverview(rc.db, auth.user.id, auth.sessionId, now);
   return {
     user: { name: auth.user.name, email: auth.user.email },
+    org: org.name,
+    pendingEmail,
     // Labels are built here so the server and the browser render the same words.
     sessions: sessions.map((s) => ({
       id: s.id,
@@ -38,7 +44,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "nome" | "senha" | "encerrar" | "encerrar-outras";
+type Intent = "nome" | "senha" | "encerrar" | "encerrar-outras" | "email" | "reenviar-email" | "cancelar-email" | "sair-organizacao";
+const INTENTS: readonly string[] = [
+  "nome",
+  "senha",
+  "encerrar",
+  "encerrar-outras",
+  "email",
+  "reenviar-email",
+  "cancelar-email",
+  "sair-organizacao",
+] satisfies Intent[];
 
 function done(intent: Intent, message: string) {
   return { ok: true as const, intent, message };
@@ -46,7 +62,7 @@ function done(intent: Intent, message: string) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { rc, auth } = requireOrg(context, request);
-  const parsed = await parseForm(request, profileActionSchema);
+  const parsed = await parseForm(request, perfilActionSchema);
   if (!parsed.ok) return parsed.response;
   const ctx = serviceContext(rc);
   const input = parsed.data;
@@ -71,6 +87,22 @@ export async function action({ request, context }: Route.ActionArgs) {
           ended === 0 ? "Não havia outras sessões ativas." : ended === 1 ? "1 sessão encerrada." : `${ended} sessões encerradas.`,
         );
       }
+      case "email":
+        await requestEmailChange(ctx, auth.user.id, input.novoEmail, input.senhaAtual);
+        return done(
+          "email",
+          `Enviamos um link de confirmação para ${input.novoEmail}. Até você confirmar, o login continua com o e-mail atual.`,
+        );
+      case "reenviar-email":
+        await resendEmailChange(ctx, auth.user.id);
+        return done("reenviar-email", "Enviamos um novo link de confirmação. O anterior deixou de valer.");
+      case "cancelar-email":
+        await cancelEmailChange(ctx, auth.user.id);
+        return done("cancelar-email", "Troca de e-mail cancelada. O link enviado deixou de valer.");
+      case "sair-organizacao":
+        await leaveOrganization(ctx, auth);
+        // No organização any more: create a business or accept another invite.
+        return redirect("/completar-cadastro");
     }
   } catch (error) {
     return domainFailure(error, parsed.form);
@@ -78,7 +110,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, sessions } = loaderData;
+  const { user, sessions, pendingEmail, org } = loaderData;
+  const [params] = useSearchParams();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -92,16 +125,20 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
   const nameForm = useFormValidation(loadNameSchema, errorsFor("nome"));
   const passwordForm = useFormValidation(loadPasswordSchema, errorsFor("senha"));
+  const emailForm = useFormValidation(loadEmailSchema, errorsFor("email"));
   const passwordRef = useRef<HTMLFormElement>(null);
+  const emailRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (success?.intent === "senha") passwordRef.current?.reset();
+    if (success?.intent === "email") emailRef.current?.reset();
   }, [success]);
+  const pendingError = errorsFor("reenviar-email")?._form ?? errorsFor("cancelar-email")?._form;
+  const leaveError = errorsFor("sair-organizacao")?._form;
 
   const others = sessions.filter((s) => !s.current);
   const sessionError = errorsFor("encerrar")?._form ?? errorsFor("encerrar-outras")?._form;
   // A request no form on the page sent (unknown intent): its error shows at the top.
-  const pageError =
-    failure && !["nome", "senha", "encerrar", "encerrar-outras"].includes(answered ?? "") ? Object.values(failure.errors)[0] : undefined;
+  const pageError = failure && !INTENTS.includes(answered ?? "") ? Object.values(failure.errors)[0] : undefined;
 
   return (
     <>
@@ -125,15 +162,81 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               defaultValue={failure?.values?.intent === "nome" ? (failure.values.nome ?? user.name) : user.name}
               error={nameForm.errors.nome}
             />
-            <div className="space-y-1.5">
-              <p className="text-sm font-medium">E-mail</p>
-              <p className="rounded-lg border border-line bg-muted px-3 py-2.5 text-sm break-all">{user.email}</p>
-              <p className="text-xs text-fg-soft">
-                É o seu login. A troca de e-mail ainda não está disponível por aqui; se precisar mudar, fale com o dono da sua organização.
-              </p>
-            </div>
             <Button type="submit" busy={submitting("nome")}>
               Salvar nome
+            </Button>
+          </Form>
+        </Card>
+
+        <Card title="E-mail de acesso">
+          <p className="text-sm text-fg-soft">
+            Seu login é <strong className="break-all text-fg">{user.email}</strong>.
+          </p>
+          {successFor(["email", "reenviar-email", "cancelar-email"]) ? (
+            <div className="mt-4">
+              <Alert tone="success">{successFor(["email", "reenviar-email", "cancelar-email"])}</Alert>
+            </div>
+          ) : null}
+          {pendingError ? (
+            <div className="mt-4">
+              <Alert tone="error">{pendingError}</Alert>
+            </div>
+          ) : null}
+          {pendingEmail ? (
+            <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-accent/30 bg-accent-soft px-4 py-3 text-sm">
+              <p className="min-w-0 grow">
+                Aguardando confirmação de <strong className="break-all">{pendingEmail}</strong>
+              </p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="reenviar-email" />
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  busy={submitting("reenviar-email")}
+                  aria-label={`Reenviar confirmação para ${pendingEmail}`}
+                >
+                  Reenviar
+                </Button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="cancelar-email" />
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  busy={submitting("cancelar-email")}
+                  aria-label={`Cancelar a troca para ${pendingEmail}`}
+                >
+                  Cancelar
+                </Button>
+              </Form>
+            </div>
+          ) : null}
+          <Form method="post" ref={emailRef} className="mt-4 space-y-4" {...emailForm.formProps}>
+            <input type="hidden" name="intent" value="email" />
+            <FormError errors={emailForm.errors} />
+            <Field
+              label="Novo e-mail"
+              name="novoEmail"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={failure?.values?.intent === "email" ? failure.values.novoEmail : undefined}
+              error={emailForm.errors.novoEmail}
+            />
+            <Field
+              label="Senha atual"
+              name="senhaAtual"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={emailForm.errors.senhaAtual}
+            />
+            <p className="text-xs text-fg-soft">
+              Enviaremos um link para o novo endereço. Até você confirmar, o login continua com o e-mail atual, que também será avisado da
+              troca.
+            </p>
+            <Button type="submit" busy={submitting("email")}>
+              Trocar e-mail
             </Button>
           </Form>
         </Card>
@@ -230,6 +333,29 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {others.length === 0 ? (
             <p className="mt-2 text-sm text-fg-soft">Nenhuma outra sessão aberta: só este aparelho está conectado.</p>
           ) : null}
+        </Card>
+
+        <Card title="Organização" className="lg:col-span-2">
+          <p className="text-sm text-fg-soft">
+            Você faz parte de <strong className="text-fg">{org}</strong>. Ao sair, perde o acesso aos dados dela; sua conta continua, e você
+            pode criar o seu próprio negócio ou aceitar outro convite.
+          </p>
+          {leaveError ? (
+            <div className="mt-4">
+              <Alert tone="error">{leaveError}</Alert>
+            </div>
+          ) : null}
+          <div className="mt-4">
+            {params.get("sair") === "1" ? (
+              <ConfirmPanel title={`Sair de ${org}?`} cancelHref="/perfil" intent="sair-organizacao" confirmLabel="Sair da organização">
+                <p>Você deixará de ver os clientes, produtos e demais dados de {org}. Para voltar, será preciso um novo convite.</p>
+              </ConfirmPanel>
+            ) : (
+              <Link to="/perfil?sair=1" preventScrollReset className={buttonClass("secondary")}>
+                Sair da organização
+              </Link>
+            )}
+          </div>
         </Card>
       </div>
     </>

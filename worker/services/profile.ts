@@ -4,6 +4,7 @@ import { sessions, users } from "../../db/schema/index.ts";
 import type { ColorMode } from "../../db/schema/accounts.ts";
 import { revokeSession } from "../auth/sessions.ts";
 import { DomainError, type ServiceContext } from "./context.ts";
+import { pendingEmailChange } from "./email-change.ts";
 
 /** The signed-in person's own account: every query here is filtered by their user id. */
 
@@ -27,7 +28,25 @@ export interface SessionView {
 
 /** Active (not revoked, not expired) sessions of the user; the current one first. */
 export async function listSessions(db: Database, userId: string, currentSessionId: string, now = new Date()): Promise<SessionView[]> {
-  const rows = await db
+  return toSessionViews(await sessionsQuery(db, userId, now), currentSessionId);
+}
+
+/**
+ * What /perfil shows, in one round trip: the active sessions and the e-mail change waiting for
+ * confirmation (null when none).
+ */
+export async function profileOverview(
+  db: Database,
+  userId: string,
+  currentSessionId: string,
+  now = new Date(),
+): Promise<{ sessions: SessionView[]; pendingEmail: string | null }> {
+  const [rows, pending] = await db.batch([sessionsQuery(db, userId, now), pendingEmailChange({ db, now }, userId)]);
+  return { sessions: toSessionViews(rows, currentSessionId), pendingEmail: pending[0]?.email ?? null };
+}
+
+function sessionsQuery(db: Database, userId: string, now: Date) {
+  return db
     .select({
       id: sessions.id,
       userAgent: sessions.userAgent,
@@ -39,6 +58,12 @@ export async function listSessions(db: Database, userId: string, currentSessionI
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt))
     .limit(50);
+}
+
+function toSessionViews(
+  rows: { id: string; userAgent: string | null; ip: string | null; createdAt: Date; lastSeenAt: Date }[],
+  currentSessionId: string,
+): SessionView[] {
   return rows
     .map((r) => ({
       id: r.id,
