@@ -6,15 +6,26 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card, PageHeader } from "../components/ui/card.tsx";
 import { Field, FormError, SelectField, useFormValidation } from "../components/ui/form.tsx";
-import { formatDate } from "../../shared/format.ts";
+import { formatDate, formatDateTime } from "../../shared/format.ts";
 import { titleMeta } from "../lib/title.ts";
 import { ROLE_LABELS } from "../modules/navigation.ts";
-import { teamActionSchema } from "../../shared/schemas/team.ts";
+import { teamPageSchema } from "../../shared/schemas/invites.ts";
 import { requirePermission } from "../server/guards.server.ts";
 import { domainFailure, parseForm } from "../server/forms.server.ts";
 import { serviceContext } from "../../worker/context.ts";
-import { changeRole, inviteMember, listMembers, setActive } from "../../worker/services/team.ts";
+import {
+  changeRole,
+  inviteMember,
+  inviteSentMessage,
+  listMembers,
+  listPendingInvites,
+  resendInvite,
+  revokeInvite,
+  setActive,
+} from "../../worker/services/team.ts";
 import { can } from "../../worker/auth/permissions.ts";
+import { needsReauth, requireRecentAuth } from "../../worker/auth/reauth.ts";
+import { REAUTH_HINT, ReauthField } from "../components/auth/reauth-field.tsx";
 
 export const meta: Route.MetaFunction = () => titleMeta("Usuários");
 
@@ -35,36 +46,51 @@ function offerableRoles(actor: Role): Role[] {
   return ROLE_ORDER.filter((r) => r !== "owner" || actor === "owner");
 }
 
-type Status = "ativo" | "pendente" | "desativado";
+type Status = "ativo" | "desativado";
 
 const STATUS: Record<Status, { label: string; className: string }> = {
   ativo: { label: "Ativo", className: "bg-ok-soft text-ok" },
-  pendente: { label: "Convite pendente", className: "bg-accent-soft text-accent" },
   desativado: { label: "Desativado", className: "bg-muted text-fg-soft" },
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, auth, org } = requirePermission(context, request, "team", "read");
-  const members = await listMembers(serviceContext(rc), org);
-  // ?desativar=<id> is the confirmation step: it works without JavaScript and changes nothing.
-  const confirmId = new URL(request.url).searchParams.get("desativar");
+  const ctx = serviceContext(rc);
+  const [members, invites] = await Promise.all([listMembers(ctx, org), listPendingInvites(ctx, org)]);
+  // ?desativar=<id> and ?revogar=<id> are confirmation steps: they work without JavaScript and change nothing.
+  const params = new URL(request.url).searchParams;
+  const confirmId = params.get("desativar");
+  const revokeId = params.get("revogar");
   return {
     me: auth.user.id,
     actorRole: org.role,
+    // The password is asked again when the last one is older than the window (the action checks too).
+    reauth: can(org.role, "team", "update") && needsReauth(auth, ctx.now),
     confirmId: members.some((m) => m.membershipId === confirmId && m.active) ? confirmId : null,
+    revokeId: invites.some((i) => i.id === revokeId) ? revokeId : null,
     members: members.map((m) => ({
       membershipId: m.membershipId,
       userId: m.userId,
       name: m.name,
       email: m.email,
       role: m.role,
-      status: (!m.active ? "desativado" : m.confirmed ? "ativo" : "pendente") as Status,
+      status: (m.active ? "ativo" : "desativado") as Status,
       since: formatDate(m.joinedAt),
+    })),
+    invites: invites.map((i) => ({
+      id: i.id,
+      email: i.email,
+      name: i.name,
+      role: i.role,
+      invitedBy: i.invitedBy ?? "—",
+      sentAt: formatDateTime(i.sentAt),
+      expiresAt: formatDateTime(i.expiresAt),
+      expired: i.expired,
     })),
   };
 }
 
-type Intent = "convidar" | "papel" | "desativar" | "reativar";
+type Intent = "convidar" | "papel" | "desativar" | "reativar" | "reenviar" | "revogar";
 
 function done(intent: Intent, message: string) {
   return { ok: true as const, intent, message };
@@ -72,26 +98,38 @@ function done(intent: Intent, message: string) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { rc, auth, org } = requirePermission(context, request, "team", "update");
-  const parsed = await parseForm(request, teamActionSchema);
+  const parsed = await parseForm(request, teamPageSchema);
   if (!parsed.ok) return parsed.response;
   const ctx = serviceContext(rc);
   const input = parsed.data;
   try {
+    // Every team change needs a recent password (typed in this same submit when asked).
+    const proof = await requireRecentAuth(ctx, auth, input.senha);
+    const me = { id: auth.user.id, name: auth.user.name };
     switch (input.intent) {
       case "convidar":
-        await inviteMember(ctx, org, auth.user.name, { nome: input.nome, email: input.email, papel: input.papel });
-        return done("convidar", `Convite enviado para ${input.email}.`);
+        await inviteMember(ctx, org, me, { nome: input.nome, email: input.email, papel: input.papel }, proof);
+        // The same answer whatever the e-mail: it tells nothing about other organizations' accounts.
+        return done("convidar", inviteSentMessage(input.email));
+      case "reenviar": {
+        const email = await resendInvite(ctx, org, me, input.inviteId, proof);
+        return done("reenviar", `Convite reenviado para ${email}. O link anterior deixou de valer.`);
+      }
+      case "revogar": {
+        const email = await revokeInvite(ctx, org, input.inviteId, proof);
+        return done("revogar", `Convite para ${email} revogado.`);
+      }
       case "papel": {
-        const changed = await changeRole(ctx, org, input.membershipId, input.papel);
+        const changed = await changeRole(ctx, org, input.membershipId, input.papel, proof);
         // Someone who just gave up managing can't stay on this page: show them where they stand.
         if (changed.userId === auth.user.id && !can(input.papel, "team", "read")) return redirect(`/settings?papel=${input.papel}`);
         return done("papel", `Papel alterado para ${ROLE_LABELS[input.papel]}.`);
       }
       case "desativar":
-        await setActive(ctx, org, auth.user.id, input.membershipId, false);
+        await setActive(ctx, org, auth.user.id, input.membershipId, false, proof);
         return done("desativar", "Acesso desativado. As sessões dessa pessoa foram encerradas.");
       case "reativar":
-        await setActive(ctx, org, auth.user.id, input.membershipId, true);
+        await setActive(ctx, org, auth.user.id, input.membershipId, true, proof);
         return done("reativar", "Acesso reativado.");
     }
   } catch (error) {
@@ -113,18 +151,18 @@ function CellLabel({ children }: { children: string }) {
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { members, me, actorRole, confirmId } = loaderData;
+  const { members, invites, me, actorRole, confirmId, revokeId, reauth } = loaderData;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: Intent, id?: string) =>
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === intent &&
-    (!id || navigation.formData?.get("membershipId") === id);
+    (!id || navigation.formData?.get("membershipId") === id || navigation.formData?.get("inviteId") === id);
 
   const success = result && "ok" in result ? result : undefined;
   const failure = result && !("ok" in result) ? result : undefined;
   const failedIntent = failure?.values?.intent as Intent | undefined;
-  const failedRow = failedIntent && failedIntent !== "convidar" ? failure?.values?.membershipId : undefined;
+  const failedRow = failedIntent && failedIntent !== "convidar" ? (failure?.values?.membershipId ?? failure?.values?.inviteId) : undefined;
   const invite = useFormValidation(loadInviteSchema, failedIntent === "convidar" ? failure?.errors : undefined);
   const inviteRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -133,8 +171,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
 
   const confirmRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (confirmId) confirmRef.current?.focus();
-  }, [confirmId]);
+    if (confirmId || revokeId) confirmRef.current?.focus();
+  }, [confirmId, revokeId]);
 
   const roles = offerableRoles(actorRole);
   const roleOptions = roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -142,8 +180,15 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const canManage = (role: Role) => role !== "owner" || actorRole === "owner";
   const inviteValues = failedIntent === "convidar" ? failure?.values : undefined;
   // An error no row or form on the page can show (unknown intent, a member not in this team).
-  const shownElsewhere = failedIntent === "convidar" || (failedRow !== undefined && members.some((m) => m.membershipId === failedRow));
+  const shownElsewhere =
+    failedIntent === "convidar" ||
+    (failedRow !== undefined && (members.some((m) => m.membershipId === failedRow) || invites.some((i) => i.id === failedRow)));
   const pageError = failure && !shownElsewhere ? (failure.errors._form ?? Object.values(failure.errors)[0]) : undefined;
+  // The password field shows when the loader asks for it, or when the server just did.
+  const rowFailure = (id: string) => (failedRow === id && failure ? failure.errors : undefined);
+  const askPassword = (errors: Record<string, string> | undefined) => reauth || Boolean(errors?.senha);
+  const rowMessage = (errors: Record<string, string> | undefined) =>
+    errors ? (errors._form ?? Object.entries(errors).find(([k]) => k !== "senha")?.[1]) : undefined;
 
   return (
     <>
@@ -162,7 +207,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       <div className="space-y-6">
         <Card title="Convidar pessoa">
           <p className="mb-4 text-sm text-fg-soft">
-            Enviamos um link por e-mail; a pessoa cria a senha dela ao abrir. O convite vale por 7 dias.
+            Enviamos um link por e-mail. Quem ainda não tem conta cria a senha ao abrir; quem já tem entra com ela para aceitar. O convite
+            vale por 7 dias.
           </p>
           <Form method="post" action="/admin/users" ref={inviteRef} className="grid items-start gap-4 md:grid-cols-3" {...invite.formProps}>
             <input type="hidden" name="intent" value="convidar" />
@@ -195,12 +241,125 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            {askPassword(failedIntent === "convidar" ? failure?.errors : undefined) ? (
+              <ReauthField error={failedIntent === "convidar" ? failure?.errors.senha : undefined} hint={REAUTH_HINT} />
+            ) : null}
             <div className="md:col-span-3">
               <Button type="submit" className="w-full sm:w-auto" busy={busy("convidar")}>
                 Enviar convite
               </Button>
             </div>
           </Form>
+        </Card>
+
+        <Card title={`Convites pendentes (${invites.length})`}>
+          {invites.length === 0 ? (
+            <p className="text-sm text-fg-soft">Nenhum convite aguardando resposta.</p>
+          ) : (
+            <ul className="divide-y divide-line">
+              {invites.map((i) => {
+                const manageable = canManage(i.role);
+                const errors = rowFailure(i.id);
+                const message = rowMessage(errors);
+                const confirming = revokeId === i.id;
+                return (
+                  <li key={i.id} className="grid gap-3 py-4 md:grid-cols-[1fr_auto] md:items-start" aria-label={`Convite para ${i.email}`}>
+                    <div className="space-y-1 text-sm">
+                      <p className="font-semibold [overflow-wrap:anywhere]">
+                        {i.email}
+                        {i.name ? <span className="ml-2 font-normal text-fg-soft">({i.name})</span> : null}
+                      </p>
+                      <dl className="grid gap-x-4 gap-y-0.5 text-fg-soft sm:grid-cols-2">
+                        <div className="flex gap-1">
+                          <dt>Papel:</dt>
+                          <dd className="text-fg">{ROLE_LABELS[i.role]}</dd>
+                        </div>
+                        <div className="flex gap-1">
+                          <dt>Convidado por:</dt>
+                          <dd className="text-fg">{i.invitedBy}</dd>
+                        </div>
+                        <div className="flex gap-1">
+                          <dt>Enviado em:</dt>
+                          <dd className="text-fg tabular-nums">{i.sentAt}</dd>
+                        </div>
+                        <div className="flex gap-1">
+                          <dt>{i.expired ? "Situação:" : "Expira em:"}</dt>
+                          <dd className="tabular-nums">
+                            {i.expired ? (
+                              <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-fg-soft">Expirado</span>
+                            ) : (
+                              <span className="text-fg">{i.expiresAt}</span>
+                            )}
+                          </dd>
+                        </div>
+                      </dl>
+                    </div>
+                    {manageable ? (
+                      <div className="space-y-2 md:min-w-64">
+                        {confirming ? (
+                          <div
+                            ref={confirmRef}
+                            tabIndex={-1}
+                            className="space-y-2 rounded-lg border border-danger/30 bg-danger-soft p-3 text-left focus:outline-none"
+                          >
+                            <p className="text-sm">
+                              Revogar o convite para <strong className="[overflow-wrap:anywhere]">{i.email}</strong>? O link enviado deixa
+                              de funcionar.
+                            </p>
+                            <Form method="post" action="/admin/users" preventScrollReset className="space-y-2">
+                              <input type="hidden" name="intent" value="revogar" />
+                              <input type="hidden" name="inviteId" value={i.id} />
+                              {askPassword(errors) ? <ReauthField error={errors?.senha} /> : null}
+                              <div className="flex flex-wrap gap-2">
+                                <Button type="submit" variant="danger" className="px-3 py-2" busy={busy("revogar", i.id)}>
+                                  Confirmar revogação
+                                </Button>
+                                <Link to="/admin/users" preventScrollReset className={buttonClass("ghost", "px-3 py-2")}>
+                                  Cancelar
+                                </Link>
+                              </div>
+                            </Form>
+                          </div>
+                        ) : (
+                          <div className="flex flex-wrap items-end gap-2 md:justify-end">
+                            <Form method="post" action="/admin/users" preventScrollReset className="flex flex-wrap items-end gap-2">
+                              <input type="hidden" name="intent" value="reenviar" />
+                              <input type="hidden" name="inviteId" value={i.id} />
+                              {askPassword(errors) ? (
+                                <ReauthField error={errors?.senha} label={`Sua senha para reenviar a ${i.email}`} />
+                              ) : null}
+                              <Button
+                                type="submit"
+                                variant="secondary"
+                                className="px-3 py-2"
+                                aria-label={`Reenviar convite para ${i.email}`}
+                                busy={busy("reenviar", i.id)}
+                              >
+                                Reenviar
+                              </Button>
+                            </Form>
+                            <Link
+                              to={`/admin/users?revogar=${encodeURIComponent(i.id)}`}
+                              preventScrollReset
+                              className="inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold text-danger transition hover:bg-danger-soft"
+                              aria-label={`Revogar convite para ${i.email}`}
+                            >
+                              Revogar
+                            </Link>
+                          </div>
+                        )}
+                        {message ? (
+                          <p role="alert" className="text-sm text-danger">
+                            {message}
+                          </p>
+                        ) : null}
+                      </div>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </Card>
 
         <Card title={`Equipe (${members.length})`}>
@@ -231,8 +390,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   const self = m.userId === me;
                   const manageable = canManage(m.role);
                   const confirming = confirmId === m.membershipId;
-                  const rowError =
-                    failedRow === m.membershipId && failure ? (failure.errors._form ?? Object.values(failure.errors)[0]) : undefined;
+                  const errors = rowFailure(m.membershipId);
+                  const rowError = rowMessage(errors);
+                  const roleErrors = failedIntent === "papel" ? errors : undefined;
+                  const activeErrors = failedIntent === "desativar" || failedIntent === "reativar" ? errors : undefined;
                   return (
                     <tr
                       key={m.membershipId}
@@ -250,26 +411,31 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                           <Form
                             method="post"
                             action="/admin/users"
-                            className="flex flex-wrap items-center gap-2 md:flex-nowrap"
+                            className="flex flex-wrap items-end gap-2 md:flex-nowrap"
                             preventScrollReset
                           >
                             <input type="hidden" name="intent" value="papel" />
                             <input type="hidden" name="membershipId" value={m.membershipId} />
-                            <label htmlFor={`papel-${m.membershipId}`} className="text-fg-soft md:sr-only">
-                              Papel<span className="sr-only"> de {m.name}</span>
-                            </label>
-                            <select
-                              id={`papel-${m.membershipId}`}
-                              name="papel"
-                              defaultValue={m.role}
-                              className="rounded-lg border border-line bg-surface px-2 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
-                            >
-                              {(roles.includes(m.role) ? roles : [m.role, ...roles]).map((r) => (
-                                <option key={r} value={r}>
-                                  {ROLE_LABELS[r]}
-                                </option>
-                              ))}
-                            </select>
+                            <div className="flex flex-wrap items-center gap-2">
+                              <label htmlFor={`papel-${m.membershipId}`} className="text-fg-soft md:sr-only">
+                                Papel<span className="sr-only"> de {m.name}</span>
+                              </label>
+                              <select
+                                id={`papel-${m.membershipId}`}
+                                name="papel"
+                                defaultValue={m.role}
+                                className="rounded-lg border border-line bg-surface px-2 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+                              >
+                                {(roles.includes(m.role) ? roles : [m.role, ...roles]).map((r) => (
+                                  <option key={r} value={r}>
+                                    {ROLE_LABELS[r]}
+                                  </option>
+                                ))}
+                              </select>
+                            </div>
+                            {askPassword(roleErrors) ? (
+                              <ReauthField error={roleErrors?.senha} label={`Sua senha para mudar o papel de ${m.name}`} />
+                            ) : null}
                             <Button
                               type="submit"
                               variant="secondary"
@@ -297,9 +463,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                       </td>
                       <td className="block pt-3 md:table-cell md:px-3 md:py-3 md:text-right">
                         {self || !manageable ? null : m.status === "desativado" ? (
-                          <Form method="post" action="/admin/users" preventScrollReset>
+                          <Form method="post" action="/admin/users" preventScrollReset className="space-y-2 text-left md:min-w-56">
                             <input type="hidden" name="intent" value="reativar" />
                             <input type="hidden" name="membershipId" value={m.membershipId} />
+                            {askPassword(activeErrors) ? (
+                              <ReauthField error={activeErrors?.senha} label={`Sua senha para reativar ${m.name}`} />
+                            ) : null}
                             <Button
                               type="submit"
                               variant="secondary"
@@ -320,18 +489,19 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                               Desativar <strong>{m.name}</strong>? A pessoa perde o acesso na hora e as sessões dela são encerradas. Você
                               pode reativar depois.
                             </p>
-                            <div className="flex flex-wrap gap-2">
-                              <Form method="post" action="/admin/users" preventScrollReset>
-                                <input type="hidden" name="intent" value="desativar" />
-                                <input type="hidden" name="membershipId" value={m.membershipId} />
+                            <Form method="post" action="/admin/users" preventScrollReset className="space-y-2">
+                              <input type="hidden" name="intent" value="desativar" />
+                              <input type="hidden" name="membershipId" value={m.membershipId} />
+                              {askPassword(activeErrors) ? <ReauthField error={activeErrors?.senha} /> : null}
+                              <div className="flex flex-wrap gap-2">
                                 <Button type="submit" variant="danger" className="px-3 py-2" busy={busy("desativar", m.membershipId)}>
                                   Confirmar desativação
                                 </Button>
-                              </Form>
-                              <Link to="/admin/users" preventScrollReset className={buttonClass("ghost", "px-3 py-2")}>
-                                Cancelar
-                              </Link>
-                            </div>
+                                <Link to="/admin/users" preventScrollReset className={buttonClass("ghost", "px-3 py-2")}>
+                                  Cancelar
+                                </Link>
+                              </div>
+                            </Form>
                           </div>
                         ) : (
                           <Link

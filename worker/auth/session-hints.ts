@@ -38,7 +38,10 @@ export function forgetSession(sessionId: string): void {
   hints.delete(sessionId);
 }
 
-/** Whether a fresh lookup still describes the caller the hint did (timestamps of use aside). */
+/**
+ * Whether a fresh lookup still describes the caller the hint did (timestamps of use aside).
+ * The last password check counts: a page that asks for it again must not be drawn from an old hint.
+ */
 export function sameCaller(a: SessionRow, b: SessionRow): boolean {
   return (
     a.sessionId === b.sessionId &&
@@ -50,6 +53,7 @@ export function sameCaller(a: SessionRow, b: SessionRow): boolean {
     a.orgId === b.orgId &&
     a.role === b.role &&
     (a.deactivatedAt?.getTime() ?? null) === (b.deactivatedAt?.getTime() ?? null) &&
-    a.orgName === b.orgName
+    a.orgName === b.orgName &&
+    (a.authenticatedAt?.getTime() ?? null) === (b.authenticatedAt?.getTime() ?? null)
   );
 }

@@ -4,15 +4,29 @@ import type { Database } from "../../db/client.ts";
 import { memberships, organizations, sessions, users } from "../../db/schema/index.ts";
 import type { ColorMode } from "../../db/schema/accounts.ts";
 import type { Role } from "../../db/schema/organizations.ts";
-import { rememberSession } from "./session-hints.ts";
+import { rememberSession, sessionHint } from "./session-hints.ts";
 import { digest, randomToken } from "./tokens.ts";
 
+/** The session cookie on plain-http localhost (development and tests). */
 export const SESSION_COOKIE = "alicerce_session";
-/** Spec §9: session cookie maximum age 400 days (also Chrome's cap). */
-export const SESSION_MAX_AGE_MS = 400 * 24 * 3600_000;
-/** A session unused for 30 days ends; each use (at most hourly) pushes the end forward. */
-export const SESSION_IDLE_MS = 30 * 24 * 3600_000;
+/**
+ * The session cookie over https: the `__Host-` prefix makes the browser refuse it unless it is
+ * Secure, has Path=/ and no Domain, so a sibling subdomain cannot plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = "__Host-alicerce_session";
+/**
+ * Absolute lifetime: a session ends 30 days after the sign-in that created it, however much it
+ * is used (issue 11; supersedes the spec's 400-day cookie, ADR 019).
+ */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
+/** A session unused for 7 days ends; each use (at most hourly) pushes the end forward, never past the absolute end. */
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 const RENEW_AFTER_MS = 3600_000;
+
+/** The cookie name for the request's scheme: `__Host-` needs https (browsers drop it otherwise). */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 
 export interface AuthUser {
   id: string;
@@ -32,6 +46,13 @@ export interface AuthState {
   /** Null until the user completes the business profile (or when deactivated). */
   org: AuthOrg | null;
   deactivated: boolean;
+  /**
+   * The organization of the caller's membership, active or deactivated (null: none). A
+   * deactivated member has `org: null` but may still leave this one (team.ts `leaveOrganization`).
+   */
+  memberOf: { id: string; name: string } | null;
+  /** When the person last typed their password in this session (sign-in or re-authentication). */
+  authenticatedAt: Date;
   /** How the request was authenticated: cookies need CSRF checks, bearer tokens do not. */
   via: "cookie" | "bearer";
   expiresAt: Date;
@@ -52,6 +73,8 @@ export async function createSession(
   const token = randomToken();
   const sessionId = await digest(token);
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  // Every caller creates a session right after proving who the person is (password, or a
+  // link whose flow also asks for it): that counts as an authentication for re-auth's window.
   const insert = db
     .insert(sessions)
     .values({
@@ -61,6 +84,7 @@ export async function createSession(
       ip: meta.ip ?? null,
       createdAt: now,
       lastSeenAt: now,
+      authenticatedAt: now,
       expiresAt,
     })
     .toSQL();
@@ -79,6 +103,7 @@ const sessionFields = {
   expiresAt: sessions.expiresAt,
   lastSeenAt: sessions.lastSeenAt,
   createdAt: sessions.createdAt,
+  authenticatedAt: sessions.authenticatedAt,
   userId: users.id,
   name: users.name,
   email: users.email,
@@ -151,6 +176,8 @@ export function toAuthState(row: SessionRow, via: AuthState["via"]): AuthState {
     expiresAt: row.expiresAt,
     lastSeenAt: row.lastSeenAt,
     deactivated: Boolean(row.deactivatedAt),
+    memberOf: row.orgId && row.orgName ? { id: row.orgId, name: row.orgName } : null,
+    authenticatedAt: row.authenticatedAt ?? row.createdAt,
     user: {
       id: row.userId,
       name: row.name,
@@ -168,7 +195,7 @@ export async function loadSession(db: Database, token: string, now = new Date())
   return toAuthState(row, "cookie");
 }
 
-/** Sliding renewal, written at most once an hour, never past 400 days from creation. */
+/** Sliding renewal, written at most once an hour, never past the absolute end (30 days from creation). */
 export function renewalFor(state: AuthState, createdAt: Date, now: Date): Date | null {
   if (now.getTime() - state.lastSeenAt.getTime() < RENEW_AFTER_MS) return null;
   const cap = createdAt.getTime() + SESSION_MAX_AGE_MS;
@@ -187,11 +214,34 @@ export async function revokeSession(db: Database, sessionId: string, userId: str
   return result.rowsAffected > 0;
 }
 
+/** The session cookie: it lives exactly as long as the session (never past its end). No Domain, ever. */
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean, now = new Date()): string {
   const maxAge = Math.max(0, Math.min(Math.floor((expiresAt.getTime() - now.getTime()) / 1000), SESSION_MAX_AGE_MS / 1000));
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+  return `${sessionCookieName(secure)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
 }
 
 export function clearSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+  return `${sessionCookieName(secure)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}
+
+/**
+ * The session token a request carries: the scheme's own cookie first, then the other name
+ * (a session issued before the `__Host-` rename, or a dev server reached both ways).
+ */
+export function sessionTokenFrom(cookies: Record<string, string>, secure: boolean): { token: string; name: string } | null {
+  const own = sessionCookieName(secure);
+  const other = sessionCookieName(!secure);
+  if (cookies[own]) return { token: cookies[own], name: own };
+  if (cookies[other]) return { token: cookies[other], name: other };
+  return null;
+}
+
+/**
+ * Records that the person just typed their password in this session (re-authentication), in
+ * the database and in this isolate's hint, so the next page already knows (ADR 019).
+ */
+export async function stampAuthentication(db: Database, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.id, sessionId));
+  const hint = sessionHint(sessionId, now.getTime());
+  if (hint) rememberSession(sessionId, { ...hint, authenticatedAt: now }, now.getTime());
 }

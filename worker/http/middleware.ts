@@ -4,12 +4,14 @@ import { createDb } from "../../db/client.ts";
 import { verifyAccessToken } from "../auth/jwt.ts";
 import { forgetSession, rememberSession, sameCaller, sessionHint } from "../auth/session-hints.ts";
 import {
+  clearSessionCookie,
   renewalFor,
-  SESSION_COOKIE,
   type SessionRow,
   sessionCookie,
+  sessionCookieName,
   lookUpSession,
   sessionStatement,
+  sessionTokenFrom,
   toAuthState,
   touchSession,
 } from "../auth/sessions.ts";
@@ -160,7 +162,9 @@ export const requestContextMiddleware: MiddlewareHandler<AppEnv> = async (c, nex
   const authorization = c.req.header("authorization");
   const now = new Date();
   const bearer = authorization?.toLowerCase().startsWith("bearer ");
-  const token = bearer ? undefined : getCookie(c, SESSION_COOKIE);
+  // `__Host-alicerce_session` over https, `alicerce_session` on plain-http localhost (ADR 019).
+  const carried = bearer ? null : sessionTokenFrom(getCookie(c), rc.secureCookies);
+  const token = carried?.token;
   let sessionId: string | undefined;
   let subject: string | undefined;
   if (bearer) {
@@ -176,18 +180,26 @@ export const requestContextMiddleware: MiddlewareHandler<AppEnv> = async (c, nex
   const accepted = (row: SessionRow) => {
     rememberSession(row.sessionId, row, now.getTime());
     rc.auth = toAuthState(row, via);
-    if (!bearer && token) {
-      const renewTo = renewalFor(rc.auth, row.createdAt, now);
-      if (renewTo) {
-        rc.waitUntil(touchSession(rc.db, row.sessionId, renewTo, now));
-        rc.setCookies.push(sessionCookie(token, renewTo, rc.secureCookies, now));
-      }
+    // API sessions slide too (their refresh needs the session alive), without a cookie.
+    const renewTo = renewalFor(rc.auth, row.createdAt, now);
+    if (renewTo) rc.waitUntil(touchSession(rc.db, row.sessionId, renewTo, now));
+    if (token && carried) {
+      // A session under the other scheme's name moves to this one's (and the old cookie goes).
+      const moved = carried.name !== sessionCookieName(rc.secureCookies);
+      if (renewTo || moved) rc.setCookies.push(sessionCookie(token, renewTo ?? row.expiresAt, rc.secureCookies, now));
+      if (moved) rc.setCookies.push(`${carried.name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
     }
   };
   const refused = () => {
     if (sessionId) forgetSession(sessionId);
     // Unknown or ended session: drop the stale cookie.
-    if (!bearer) rc.setCookies.push(`${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+    if (carried) {
+      rc.setCookies.push(
+        carried.name === sessionCookieName(rc.secureCookies)
+          ? clearSessionCookie(rc.secureCookies)
+          : `${carried.name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
+      );
+    }
   };
 
   const hint = sessionId && mayCarrySession(c.req.method, url.pathname) ? sessionHint(sessionId, now.getTime()) : undefined;
