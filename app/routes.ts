@@ -10,6 +10,8 @@ export default [
     route("email-confirmation", "routes/email-confirmation.tsx"),
     // E-mailed links: a GET shows what the link does, its button POSTs (nothing spent before).
     route("auth/callback", "routes/auth-callback.tsx"),
+    // Team invites: a GET shows the invite, its forms POST to accept (signed in or not).
+    route("convite", "routes/convite.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
   // Signed in, before the organization exists.
