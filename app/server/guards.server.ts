@@ -19,7 +19,7 @@ export const PUBLIC_PATHS = [
   "/auth/callback",
 ] as const;
 /** A signed-in user on a public route goes to /, except on these. */
-export const SIGNED_IN_ALLOWED = ["/setup-instagram", "/email-confirmation", "/criar-conta", "/auth/callback"] as const;
+export const SIGNED_IN_ALLOWED = ["/setup-instagram", "/email-confirmation", "/criar-conta", "/auth/callback", "/convite"] as const;
 
 export function normalizePath(pathname: string): string {
   const clean = pathname.replace(/\.data$/, "");
@@ -49,7 +49,8 @@ export function requireUser(context: Readonly<RouterContextProvider>, request: R
   return { rc, auth: rc.auth };
 }
 
-export const DEACTIVATED_MESSAGE = "Seu acesso a esta organização foi desativado. Fale com o responsável.";
+export const DEACTIVATED_MESSAGE =
+  "Seu acesso a esta organização foi desativado. Fale com o responsável, ou saia da organização em /sair-da-organizacao para criar o seu próprio negócio ou aceitar outro convite.";
 
 /** A signed-in, active member of an organization; otherwise to onboarding or login. */
 export function requireOrg(context: Readonly<RouterContextProvider>, request: Request): InOrg {
