@@ -1,17 +1,23 @@
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { memberships } from "../../db/schema/index.ts";
-import { loadSession } from "../../worker/auth/sessions.ts";
-import type { AuthOrg } from "../../worker/auth/sessions.ts";
-import { acceptInvite, changeRole, inviteMember, LAST_OWNER, listMembers, setActive } from "../../worker/services/team.ts";
-import { login, recoverPassword } from "../../worker/services/accounts.ts";
-import { eq } from "drizzle-orm";
-import { createHarness, createOwner, type Harness, lastEmail, tokenFrom, userId } from "./harness.ts";
+import { memberships, sessions } from "../../db/schema/index.ts";
+import type { RecentAuth } from "../../worker/auth/reauth.ts";
+import { type AuthOrg, type AuthState, loadSession } from "../../worker/auth/sessions.ts";
+import { changeRole, LAST_OWNER, leaveOrganization, listMembers, setActive } from "../../worker/services/team.ts";
+import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
+import { addMember } from "./records.ts";
+
+/**
+ * Members: role, activation, leaving. The last-owner rule is decided by the write itself (a
+ * conditional UPDATE/DELETE), so parallel changes cannot both pass a check made before them.
+ */
 
 let h: Harness;
 let a: Awaited<ReturnType<typeof createOwner>>;
 let b: Awaited<ReturnType<typeof createOwner>>;
 let orgA: AuthOrg;
 let orgB: AuthOrg;
+const proof = { userId: "test", at: new Date(), __recentAuth: true } as RecentAuth;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -21,73 +27,142 @@ beforeAll(async () => {
   orgB = { id: b.orgId, name: "Negócio B", role: "owner" };
 });
 
-describe("team", () => {
-  it("invites by e-mail; the link confirms, and the person sets a password and signs in", async () => {
-    const email = `convidada-${Date.now()}@exemplo.com.br`;
-    await inviteMember(h.ctx(), orgA, "Dono A", { nome: "Carla Mendes", email, papel: "staff" });
-    const mail = await lastEmail(h, email);
-    expect(mail?.subject).toBe("Convite para Negócio A no Alicerce");
-    const { recoveryToken } = await acceptInvite(h.ctx(), tokenFrom(mail?.link));
-    const session = await recoverPassword(h.ctx(), recoveryToken, "senha-da-carla");
-    const state = await loadSession(h.fresh.db, session.token);
-    expect(state?.org).toEqual({ id: a.orgId, name: "Negócio A", role: "staff" });
-    await expect(login(h.ctx(), email, "senha-da-carla")).resolves.toHaveProperty("token");
-  });
+async function membershipOf(user: string) {
+  const [m] = await h.fresh.db.select().from(memberships).where(eq(memberships.userId, user));
+  return m;
+}
 
+/** The AuthState a signed-in member's request would carry (for leaveOrganization). */
+async function authOf(cookie: string): Promise<AuthState> {
+  const state = await loadSession(h.fresh.db, cookie.split("=")[1] as string);
+  if (!state) throw new Error("no session");
+  return state;
+}
+
+describe("team members", () => {
   it("never lists or changes another organization's members", async () => {
     const listA = await listMembers(h.ctx(), orgA);
     const listB = await listMembers(h.ctx(), orgB);
     expect(listB.map((m) => m.email)).toEqual([b.email]);
     expect(listA.some((m) => m.email === b.email)).toBe(false);
     const target = listA.find((m) => m.email === a.email);
-    await expect(changeRole(h.ctx(), orgB, target?.membershipId as string, "staff")).rejects.toThrow("Membro não encontrado.");
-    await expect(setActive(h.ctx(), orgB, "x", target?.membershipId as string, false)).rejects.toThrow("Membro não encontrado.");
+    await expect(changeRole(h.ctx(), orgB, target?.membershipId as string, "staff", proof)).rejects.toThrow("Membro não encontrado.");
+    await expect(setActive(h.ctx(), orgB, "x", target?.membershipId as string, false, proof)).rejects.toThrow("Membro não encontrado.");
+    expect((await membershipOf((await userId(h, a.email)) as string))?.role).toBe("owner");
   });
 
   it("protects the last owner", async () => {
     const [me] = (await listMembers(h.ctx(), orgB)).filter((m) => m.email === b.email);
-    await expect(changeRole(h.ctx(), orgB, me?.membershipId as string, "admin")).rejects.toThrow(LAST_OWNER);
+    await expect(changeRole(h.ctx(), orgB, me?.membershipId as string, "admin", proof)).rejects.toThrow(LAST_OWNER);
+    expect((await membershipOf(me?.userId as string))?.role).toBe("owner");
+  });
+
+  it("two owners demoting each other at once leave exactly one owner", async () => {
+    const owner = await createOwner(h, "Corrida");
+    const org: AuthOrg = { id: owner.orgId, name: "Negócio Corrida", role: "owner" };
+    const second = await addMember(h, owner.orgId, "owner", "Segunda Dona");
+    for (let round = 0; round < 3; round++) {
+      const members = await listMembers(h.ctx(), org);
+      const owners = members.filter((m) => m.role === "owner");
+      expect(owners).toHaveLength(2);
+      const results = await Promise.allSettled(owners.map((m) => changeRole(h.ctx(), org, m.membershipId, "admin", proof)));
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+      expect(String(refused.reason)).toContain(LAST_OWNER);
+      const after = (await listMembers(h.ctx(), org)).filter((m) => m.role === "owner" && m.active);
+      expect(after).toHaveLength(1);
+      // Back to two owners for the next round.
+      const demoted = members.find((m) => !after.some((o) => o.membershipId === m.membershipId) && m.role === "owner");
+      await changeRole(h.ctx(), org, demoted?.membershipId as string, "owner", proof);
+    }
+    // Deactivating and demoting in parallel: one owner stays active too.
+    const members = await listMembers(h.ctx(), org);
+    const first = members.find((m) => m.userId === second.userId);
+    const other = members.find((m) => m.userId !== second.userId && m.role === "owner");
+    await Promise.allSettled([
+      setActive(h.ctx(), org, "someone-else", first?.membershipId as string, false, proof),
+      changeRole(h.ctx(), org, other?.membershipId as string, "staff", proof),
+    ]);
+    expect((await listMembers(h.ctx(), org)).filter((m) => m.role === "owner" && m.active)).toHaveLength(1);
   });
 
   it("lets admins manage staff but not owners", async () => {
     const admin: AuthOrg = { ...orgA, role: "admin" };
-    await expect(inviteMember(h.ctx(), admin, "Admin", { nome: "X", email: `x-${Date.now()}@ex.com`, papel: "owner" })).rejects.toThrow(
-      "Só um dono",
-    );
     const owner = (await listMembers(h.ctx(), orgA)).find((m) => m.email === a.email);
-    await expect(setActive(h.ctx(), admin, "someone", owner?.membershipId as string, false)).rejects.toThrow("Só um dono");
-    const staff: AuthOrg = { ...orgA, role: "staff" };
-    await expect(listMembers(h.ctx(), staff)).resolves.toBeDefined();
-    await expect(inviteMember(h.ctx(), staff, "Staff", { nome: "Y", email: `y-${Date.now()}@ex.com`, papel: "staff" })).rejects.toThrow(
-      "permissão",
-    );
+    await expect(setActive(h.ctx(), admin, "someone", owner?.membershipId as string, false, proof)).rejects.toThrow("Só um dono");
+    await expect(changeRole(h.ctx(), admin, owner?.membershipId as string, "staff", proof)).rejects.toThrow("Só um dono");
+    const staff = await addMember(h, a.orgId, "staff", "Sara Staff");
+    const staffRow = await membershipOf(staff.userId);
+    await expect(changeRole(h.ctx(), admin, staffRow?.id as string, "owner", proof)).rejects.toThrow("Só um dono");
+    await changeRole(h.ctx(), admin, staffRow?.id as string, "professional", proof);
+    expect((await membershipOf(staff.userId))?.role).toBe("professional");
+    expect((await membershipOf(owner?.userId as string))?.role).toBe("owner");
+    const staffOrg: AuthOrg = { ...orgA, role: "staff" };
+    await expect(listMembers(h.ctx(), staffOrg)).resolves.toBeDefined();
+    await expect(changeRole(h.ctx(), staffOrg, staffRow?.id as string, "staff", proof)).rejects.toThrow("permissão");
   });
 
-  it("only an owner reactivates a deactivated owner", async () => {
-    const email = `dono2-${Date.now()}@exemplo.com.br`;
-    await inviteMember(h.ctx(), orgA, "Dono A", { nome: "Segundo Dono", email, papel: "owner" });
-    const second = (await listMembers(h.ctx(), orgA)).find((m) => m.email === email);
-    await setActive(h.ctx(), orgA, "owner-id", second?.membershipId as string, false);
+  it("only an owner reactivates a deactivated owner; deactivating ends the person's sessions", async () => {
+    const second = await addMember(h, a.orgId, "owner", "Segundo Dono");
+    const row = await membershipOf(second.userId);
+    expect(await loadSession(h.fresh.db, second.cookie.split("=")[1] as string)).not.toBeNull();
+    await setActive(h.ctx(), orgA, "owner-id", row?.id as string, false, proof);
+    expect(await loadSession(h.fresh.db, second.cookie.split("=")[1] as string)).toBeNull();
     const admin: AuthOrg = { ...orgA, role: "admin" };
-    await expect(setActive(h.ctx(), admin, "admin-id", second?.membershipId as string, true)).rejects.toThrow(
+    await expect(setActive(h.ctx(), admin, "admin-id", row?.id as string, true, proof)).rejects.toThrow(
       "Só um dono pode reativar outro dono.",
     );
-    expect((await listMembers(h.ctx(), orgA)).find((m) => m.email === email)?.active).toBe(false);
-    await setActive(h.ctx(), orgA, "owner-id", second?.membershipId as string, true);
-    expect((await listMembers(h.ctx(), orgA)).find((m) => m.email === email)?.active).toBe(true);
+    expect((await membershipOf(second.userId))?.deactivatedAt).not.toBeNull();
+    await setActive(h.ctx(), orgA, "owner-id", row?.id as string, true, proof);
+    expect((await membershipOf(second.userId))?.deactivatedAt).toBeNull();
+    await expect(setActive(h.ctx(), orgA, second.userId, row?.id as string, false, proof)).rejects.toThrow("a si mesmo");
   });
 
-  it("deactivating ends the person's sessions", async () => {
-    const email = `sai-${Date.now()}@exemplo.com.br`;
-    await inviteMember(h.ctx(), orgA, "Dono A", { nome: "Pedro", email, papel: "staff" });
-    const { recoveryToken } = await acceptInvite(h.ctx(), tokenFrom((await lastEmail(h, email))?.link));
-    const session = await recoverPassword(h.ctx(), recoveryToken, "senha-do-pedro");
-    const id = await userId(h, email);
-    const [m] = await h.fresh.db
+  it("a refused deactivation ends nobody's sessions", async () => {
+    const owner = await createOwner(h, "Só Um");
+    const org: AuthOrg = { id: owner.orgId, name: "Negócio Só Um", role: "owner" };
+    const ownerId = (await userId(h, owner.email)) as string;
+    const row = await membershipOf(ownerId);
+    await expect(setActive(h.ctx(), org, "other-owner", row?.id as string, false, proof)).rejects.toThrow(LAST_OWNER);
+    const live = await h.fresh.db
       .select()
-      .from(memberships)
-      .where(eq(memberships.userId, id as string));
-    await setActive(h.ctx(), orgA, "owner-id", m?.id as string, false);
-    expect(await loadSession(h.fresh.db, session.token)).toBeNull();
+      .from(sessions)
+      .where(and(eq(sessions.userId, ownerId)));
+    expect(live.every((s) => s.revokedAt === null)).toBe(true);
+  });
+});
+
+describe("leaving the organização", () => {
+  it("a member leaves (active or deactivated) and becomes like a new account; the last owner cannot", async () => {
+    const owner = await createOwner(h, "Saída");
+    const staff = await addMember(h, owner.orgId, "staff", "Sílvia Sai");
+    const staffAuth = await authOf(staff.cookie);
+    expect(staffAuth.memberOf?.id).toBe(owner.orgId);
+    await leaveOrganization(h.ctx(), staffAuth);
+    expect(await membershipOf(staff.userId)).toBeUndefined();
+    // Nothing else ends: the session goes on, now without an organization (onboarding next).
+    const after = await authOf(staff.cookie);
+    expect(after.org).toBeNull();
+    expect(after.memberOf).toBeNull();
+    await expect(leaveOrganization(h.ctx(), after)).rejects.toThrow("não faz parte");
+
+    // Deactivated members may leave too (their account is not locked out of Alicerce).
+    const gone = await addMember(h, owner.orgId, "admin", "Davi Desativado");
+    const goneAuth = await authOf(gone.cookie);
+    await h.fresh.db.update(memberships).set({ deactivatedAt: new Date() }).where(eq(memberships.userId, gone.userId));
+    await leaveOrganization(h.ctx(), { ...goneAuth, org: null, deactivated: true });
+    expect(await membershipOf(gone.userId)).toBeUndefined();
+
+    // The last active owner stays.
+    const ownerAuth = await authOf(owner.cookie);
+    await expect(leaveOrganization(h.ctx(), ownerAuth)).rejects.toThrow(LAST_OWNER);
+    expect(await membershipOf((await userId(h, owner.email)) as string)).toBeDefined();
+    // With another active owner, an owner may leave; that one remains.
+    const other = await addMember(h, owner.orgId, "owner", "Outra Dona");
+    await Promise.allSettled([leaveOrganization(h.ctx(), ownerAuth), leaveOrganization(h.ctx(), await authOf(other.cookie))]);
+    const owners = (await h.fresh.db.select().from(memberships).where(eq(memberships.orgId, owner.orgId))).filter(
+      (m) => m.role === "owner" && m.deactivatedAt === null,
+    );
+    expect(owners).toHaveLength(1);
   });
 });
