@@ -1,55 +1,84 @@
-import { and, eq, gt, isNull, lt, notExists, or } from "drizzle-orm";
-import { createDb } from "../db/client.ts";
-import { authTokens, emailOutbox, memberships, rateLimits, sessions, users } from "../db/schema/index.ts";
-import { deliverOutboxEmail } from "./email/provider.ts";
-import { readConfig } from "./config/env.ts";
+import { and, eq, inArray, isNull, lt, notExists, or } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { createDb, type Database } from "../db/client.ts";
+import { authTokens, jobRuns, memberships, rateLimits, sessions, users } from "../db/schema/index.ts";
+import type { AnyJob } from "../jobs/define.ts";
+import { lostEmails, sendEmail } from "../jobs/definitions/send-email.ts";
+import { sendEvents } from "../jobs/dispatch.ts";
+import { createRunner, type RunReport } from "../jobs/runner.ts";
+import { readConfig, usesInngest } from "./config/env.ts";
 import { UNCONFIRMED_ACCOUNT_TTL_MS } from "./services/accounts.ts";
 
 const DAY = 24 * 3600_000;
+/** Finished job runs stay this long for a look at what happened (failed ones longer). */
+const JOB_RUNS_KEPT_MS = 7 * DAY;
+const FAILED_JOB_RUNS_KEPT_MS = 30 * DAY;
 
 /**
- * Every minute (wrangler.toml cron): retries e-mails still queued after a minute (a job that
- * was lost or failed; older than a day they are dropped, their links expired) and purges expired sessions, tokens and rate-limit windows,
- * and accounts never confirmed within UNCONFIRMED_ACCOUNT_TTL_MS of their last sign-up that
- * belong to no organization (their tokens and sessions go with them, by cascade).
- * Later features add their sweeps (due scheduled posts) here.
+ * The housekeeping deletes, sent together in one round trip every minute. A new sweep is one
+ * line here (e.g. the outbox's: bodies of sent e-mails, old rows).
  */
-export async function runScheduledSweep(env: Record<string, unknown>, now = new Date()): Promise<{ retried: number }> {
-  const config = readConfig(env);
-  const db = createDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
-  const stale = await db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(
-      and(
-        or(eq(emailOutbox.status, "queued"), eq(emailOutbox.status, "failed")),
-        lt(emailOutbox.createdAt, new Date(now.getTime() - 60_000)),
-        gt(emailOutbox.createdAt, new Date(now.getTime() - DAY)),
-      ),
-    )
-    .limit(20);
-  let retried = 0;
-  for (const row of stale) {
-    try {
-      await deliverOutboxEmail({ db, config }, row.id);
-      retried++;
-    } catch (error) {
-      console.error("[cron] e-mail ainda falhando", row.id, error);
-    }
-  }
-  await db.batch([
-    db.delete(sessions).where(lt(sessions.expiresAt, new Date(now.getTime() - DAY))),
-    db.delete(authTokens).where(lt(authTokens.expiresAt, new Date(now.getTime() - DAY))),
+function sweeps(db: Database, now: Date): BatchItem<"sqlite">[] {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  return [
+    db.delete(sessions).where(lt(sessions.expiresAt, ago(DAY))),
+    db.delete(authTokens).where(lt(authTokens.expiresAt, ago(DAY))),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, now.getTime() - DAY)),
+    // Accounts never confirmed within UNCONFIRMED_ACCOUNT_TTL_MS of their last sign-up that belong to no
+    // organization (their tokens and sessions go with them, by cascade).
     db.delete(users).where(
       and(
         isNull(users.emailVerifiedAt),
-        lt(users.createdAt, new Date(now.getTime() - UNCONFIRMED_ACCOUNT_TTL_MS)),
-        lt(users.updatedAt, new Date(now.getTime() - UNCONFIRMED_ACCOUNT_TTL_MS)),
+        lt(users.createdAt, ago(UNCONFIRMED_ACCOUNT_TTL_MS)),
+        lt(users.updatedAt, ago(UNCONFIRMED_ACCOUNT_TTL_MS)),
         // tenant-exempt: an account with any membership is never purged.
         notExists(db.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, users.id))),
       ),
     ),
-  ]);
-  return { retried };
+    // Finished runs of the local job runner (their steps go by cascade).
+    db
+      .delete(jobRuns)
+      .where(
+        or(
+          and(inArray(jobRuns.status, ["completed", "cancelled"]), lt(jobRuns.finishedAt, ago(JOB_RUNS_KEPT_MS))),
+          and(eq(jobRuns.status, "failed"), lt(jobRuns.finishedAt, ago(FAILED_JOB_RUNS_KEPT_MS))),
+        ),
+      ),
+  ];
+}
+
+export interface SweepOptions {
+  /** The job definitions the local runner knows (tests pass their own; the registry by default). */
+  jobs?: readonly AnyJob[];
+}
+
+export interface SweepReport {
+  /** Queued e-mails whose run was lost, requested again. */
+  requeued: number;
+  /** What the local runner did with the due runs (nothing on Inngest, which runs its own). */
+  runs: RunReport[];
+}
+
+/**
+ * Every minute (wrangler.toml cron): the housekeeping deletes, the e-mails whose job was lost,
+ * and, without Inngest, the due job runs (new, retrying, waking up, or left by a dead runner).
+ * Later features add their sweeps (due scheduled posts) here.
+ */
+export async function runScheduledSweep(env: Record<string, unknown>, now = new Date(), options: SweepOptions = {}): Promise<SweepReport> {
+  const config = readConfig(env);
+  const db = createDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
+  // A clock that starts at `now` (a test's chosen instant) and runs on.
+  const started = Date.now();
+  const clock = () => new Date(now.getTime() + (Date.now() - started));
+  const [lost] = (await db.batch([lostEmails(db, now), ...sweeps(db, now)] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [
+    { outboxId: string }[],
+  ];
+  const requeue = lost.map((row) => ({ name: sendEmail.event, data: { outboxId: row.outboxId } }));
+  if (usesInngest(config)) {
+    await sendEvents({ config, db, waitUntil: () => {} }, requeue);
+    return { requeued: requeue.length, runs: [] };
+  }
+  const runner = createRunner({ db, config, now: clock, ...(options.jobs && { jobs: options.jobs }) });
+  await runner.enqueue(requeue);
+  return { requeued: requeue.length, runs: await runner.tick() };
 }
