@@ -11,7 +11,16 @@ import { formatDateTime } from "../../shared/format.ts";
 import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";
 import { clientDefinition } from "../../shared/resources/clients.ts";
-import { deleteOne, eraseOne, loadRecord, screenPermissions, takeFlash, toastFor } from "../server/resources.server.ts";
+import {
+  deleteOne,
+  eraseOne,
+  erasureNeedsPassword,
+  loadRecord,
+  screenPermissions,
+  takeFlash,
+  toastFor,
+} from "../server/resources.server.ts";
+import { REAUTH_HINT, ReauthField } from "../components/auth/reauth-field.tsx";
 import { readForm } from "../server/forms.server.ts";
 import { requireOrg } from "../server/guards.server.ts";
 import { timelineOf } from "../../worker/services/clients.ts";
@@ -43,7 +52,9 @@ export async function loader(args: Route.LoaderArgs) {
     description: [e.description, e.by ? `Por ${e.by}.` : null].filter(Boolean).join(" ") || null,
     href: e.href,
   }));
-  return { view, timeline, permissions, confirm, toast: toastFor(clientDefinition, takeFlash(args)) };
+  // Erasing needs a recent password: the dialog asks for it when the last one is too old.
+  const reauth = confirm === "apagar" && erasureNeedsPassword(args);
+  return { view, timeline, permissions, confirm, reauth, toast: toastFor(clientDefinition, takeFlash(args)) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -52,13 +63,17 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const intent = form.get("intent");
   if (intent === "excluir") return deleteOne(args, clientDefinition, args.params.id);
-  if (intent === "apagar") return eraseOne(args, clientDefinition, args.params.id, form.get("confirmacao"));
+  if (intent === "apagar") return eraseOne(args, clientDefinition, args.params.id, form.get("confirmacao"), form.get("senha"));
   return { error: UNKNOWN_INTENT };
 }
 
 export default function Client({ loaderData }: Route.ComponentProps) {
-  const { view, timeline, permissions, confirm, toast } = loaderData;
+  const { view, timeline, permissions, confirm, reauth, toast } = loaderData;
   const result = useActionData<typeof action>();
+  const failure = result && "error" in result ? result : undefined;
+  // A refusal names its field; an unknown intent has none and shows under the confirmation.
+  const confirmationError = failure && (!("field" in failure) || failure.field === "confirmacao") ? failure.error : undefined;
+  const passwordError = failure && "field" in failure && failure.field === "senha" ? failure.error : undefined;
   const base = `/clients/${view.id}`;
   return (
     <>
@@ -77,24 +92,27 @@ export default function Client({ loaderData }: Route.ComponentProps) {
           intent="apagar"
           confirmLabel="Apagar dados pessoais"
           fields={
-            <div className="max-w-xs space-y-1.5">
-              <label htmlFor="confirmacao-apagar" className="block text-sm font-medium">
-                Digite APAGAR para confirmar
-              </label>
-              <input
-                id="confirmacao-apagar"
-                name="confirmacao"
-                autoComplete="off"
-                required
-                aria-invalid={result && "error" in result ? true : undefined}
-                aria-describedby={result && "error" in result ? "confirmacao-apagar-erro" : undefined}
-                className="block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger"
-              />
-              {result && "error" in result ? (
-                <p id="confirmacao-apagar-erro" className="text-sm text-danger">
-                  {result.error}
-                </p>
-              ) : null}
+            <div className="max-w-xs space-y-4">
+              <div className="space-y-1.5">
+                <label htmlFor="confirmacao-apagar" className="block text-sm font-medium">
+                  Digite APAGAR para confirmar
+                </label>
+                <input
+                  id="confirmacao-apagar"
+                  name="confirmacao"
+                  autoComplete="off"
+                  required
+                  aria-invalid={confirmationError ? true : undefined}
+                  aria-describedby={confirmationError ? "confirmacao-apagar-erro" : undefined}
+                  className="block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger"
+                />
+                {confirmationError ? (
+                  <p id="confirmacao-apagar-erro" className="text-sm text-danger">
+                    {confirmationError}
+                  </p>
+                ) : null}
+              </div>
+              {reauth || passwordError ? <ReauthField error={passwordError} hint={REAUTH_HINT} /> : null}
             </div>
           }
         >

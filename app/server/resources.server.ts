@@ -23,6 +23,8 @@ import {
   updateRecord,
 } from "../../worker/resources/records.ts";
 import { DomainError } from "../../worker/services/context.ts";
+import { needsReauth, REAUTH_FIELD, requireRecentAuth } from "../../worker/auth/reauth.ts";
+import { RateLimitedError } from "../../worker/security/rate-limit.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { needsNormalizing, normalizeListParams } from "../components/data/list-params.ts";
 import { LIST_PANELS, type ToastData } from "../components/data/types.ts";
@@ -269,16 +271,38 @@ export async function deleteOne(args: Args, def: AnyDefinition, id: string) {
   throw redirect(def.basePath);
 }
 
-/** LGPD erasure, after the typed confirmation ("APAGAR"): who the permission table allows (owner, admin). */
-export async function eraseOne(args: Args, def: AnyDefinition, id: string, confirmation: FormDataEntryValue | null) {
-  const { ctx, actor } = guard(args, def, "lgpd");
+/** Whether the erase dialog must ask for the password again (the last one is older than the re-auth window). */
+export function erasureNeedsPassword(args: Args): boolean {
+  const { auth } = requireOrg(args.context, args.request);
+  return needsReauth(auth, new Date());
+}
+
+/**
+ * LGPD erasure, after the typed confirmation ("APAGAR") and a recent password (typed in the
+ * same submit when asked): who the permission table allows (owner, admin). A refusal names
+ * its field, so the dialog shows it where it belongs; nothing is erased.
+ */
+export async function eraseOne(
+  args: Args,
+  def: AnyDefinition,
+  id: string,
+  confirmation: FormDataEntryValue | null,
+  password: FormDataEntryValue | null,
+) {
+  const { ctx, actor, auth } = guard(args, def, "lgpd");
   if (typeof confirmation !== "string" || confirmation.trim().toUpperCase() !== "APAGAR") {
-    return data({ error: "Digite APAGAR para confirmar." }, { status: 400 });
+    return data({ error: "Digite APAGAR para confirmar.", field: "confirmacao" }, { status: 400 });
   }
   try {
-    await eraseRecord(ctx, actor, def.name, id);
+    const proof = await requireRecentAuth(ctx, auth, typeof password === "string" ? password : null);
+    await eraseRecord(ctx, actor, def.name, id, proof);
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw data(error.message, { status: 404 });
+    if (error instanceof RateLimitedError) {
+      return data({ error: error.message, field: "senha" }, { status: 429, headers: { "retry-after": String(error.retryAfterSeconds) } });
+    }
+    if (error instanceof DomainError && error.field === REAUTH_FIELD)
+      return data({ error: error.message, field: "senha" }, { status: error.status });
     throw error;
   }
   setFlash(args, { kind: "erased", resource: def.name });

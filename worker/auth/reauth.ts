@@ -67,3 +67,17 @@ export async function requireRecentAuth(ctx: ServiceContext, auth: AuthState, pa
   }
   return { userId: auth.user.id, at: ctx.now, __recentAuth: true };
 }
+
+/**
+ * The password an API request sent as `{ "senha": "…" }` in its JSON body; null when the body is
+ * empty, not JSON or has none (then only a recent browser session passes `requireRecentAuth`).
+ */
+export async function bodyPassword(request: Request): Promise<string | null> {
+  try {
+    const body: unknown = await request.json();
+    const value = typeof body === "object" && body !== null ? (body as Record<string, unknown>)[REAUTH_FIELD] : undefined;
+    return typeof value === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -7,6 +7,7 @@ import { type OrgScope, orgScope } from "../../db/tenant.ts";
 import type { Action } from "../../shared/permissions.ts";
 import type { ListQuery, ListResult } from "../../shared/resources/types.ts";
 import { authorize } from "../auth/permissions.ts";
+import { REAUTH_FIELD, REAUTH_REQUIRED, type RecentAuth } from "../auth/reauth.ts";
 import { type Actor, DomainError, type ServiceContext } from "../services/context.ts";
 import { encodeCursor, readCursor } from "./cursor.ts";
 import { type RawRow, type ResourceModule, toRow, writeValues } from "./define.ts";
@@ -506,10 +507,14 @@ export function restoreRecords(ctx: ServiceContext, actor: Actor, name: string, 
 
 /**
  * LGPD erasure: deletes the row for good (soft-deleted or not) with its search keys (triggers).
- * Only the fact that an erasure happened is logged, without personal data.
+ * Only the fact that an erasure happened is logged, without personal data. The caller proves a
+ * recent authentication (`requireRecentAuth`): the password typed within 10 minutes, or sent
+ * with the request by API clients.
  */
-export async function eraseRecord(ctx: ServiceContext, actor: Actor, name: string, id: string): Promise<void> {
+export async function eraseRecord(ctx: ServiceContext, actor: Actor, name: string, id: string, proof: RecentAuth): Promise<void> {
   const mod = allowed(actor, name, "lgpd");
+  // Irreversible: only with a recent password of the actor (worker/auth/reauth.ts, ADR 019).
+  if (proof?.userId !== actor.userId) throw new DomainError(REAUTH_REQUIRED, 403, REAUTH_FIELD);
   if (!mod.erase) throw new DomainError("Este tipo de registro não tem dados pessoais a eliminar.", 400);
   const t = mod.table;
   const deleted = await ctx.db
