@@ -1,4 +1,4 @@
-import { type Inngest, type InngestFunction, NonRetriableError as InngestNonRetriableError } from "inngest";
+import type { Inngest, InngestFunction } from "inngest";
 import { createDb } from "../db/client.ts";
 import type { Config } from "../worker/config/env.ts";
 import { type AnyJob, type JobDeps, type JobEvent, type JobStep, NonRetriableError } from "./define.ts";
@@ -19,21 +19,11 @@ interface InngestSteps {
   sleepUntil(id: string, until: Date | string): Promise<void>;
 }
 
-/** Our NonRetriableError becomes Inngest's, so Inngest stops retrying too. */
-function forInngest(error: unknown): unknown {
-  return error instanceof NonRetriableError ? new InngestNonRetriableError(error.message, { cause: error }) : error;
-}
-
 function adaptSteps(step: InngestSteps): JobStep {
   return {
-    run: (id, fn) =>
-      step.run(id, async () => {
-        try {
-          return await fn();
-        } catch (error) {
-          throw forInngest(error);
-        }
-      }) as never,
+    // A replay gets the stored JSON; the first execution gets the same, as on the local runner.
+    // (Our NonRetriableError needs no translation: Inngest stops retrying any error of that name.)
+    run: (id, fn) => step.run(id, fn).then((value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)))) as never,
     sleep: (id, duration) => step.sleep(id, duration),
     sleepUntil: (id, until) => step.sleepUntil(id, until),
   };
@@ -46,16 +36,13 @@ function eventFor(
   fallbackId: string,
 ): JobEvent<Record<string, unknown>> {
   const data = job.payload.safeParse(event.data);
-  if (!data.success) throw new InngestNonRetriableError(`${job.id}: payload inválido (${data.error.message})`);
+  if (!data.success) throw new NonRetriableError(`${job.id}: payload inválido (${data.error.message})`);
   return { id: event.id ?? fallbackId, name: event.name, data: data.data, ts: event.ts ?? Date.now() };
 }
 
 function toInngestFunction(inngest: Inngest, config: Config, job: AnyJob): InngestFunction.Any {
   const deps = (): JobDeps => ({ db: createDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN }), config });
   const { concurrency, idempotency, cancelOn, onFailure } = job;
-  const rethrow = (error: unknown) => {
-    throw forInngest(error);
-  };
   return inngest.createFunction(
     {
       id: job.id,
@@ -75,20 +62,16 @@ function toInngestFunction(inngest: Inngest, config: Config, job: AnyJob): Innge
           error: Error;
           step: InngestSteps;
         }) =>
-          onFailure
-            .call(job, {
-              ...deps(),
-              event: eventFor(job, event.data.event, event.data.run_id),
-              error: { name: error.name, message: error.message },
-              step: adaptSteps(step),
-              runId: event.data.run_id,
-            })
-            .catch(rethrow),
+          onFailure.call(job, {
+            ...deps(),
+            event: eventFor(job, event.data.event, event.data.run_id),
+            error: { name: error.name, message: error.message },
+            step: adaptSteps(step),
+            runId: event.data.run_id,
+          }),
       }),
     },
     async ({ event, step, runId, attempt }) =>
-      job
-        .handler({ ...deps(), event: eventFor(job, event, runId), step: adaptSteps(step as unknown as InngestSteps), runId, attempt })
-        .catch(rethrow),
+      job.handler({ ...deps(), event: eventFor(job, event, runId), step: adaptSteps(step as unknown as InngestSteps), runId, attempt }),
   ) as unknown as InngestFunction.Any;
 }

@@ -307,8 +307,15 @@ describe("the e-mail job on the local runner", () => {
 
   it("refuses a bad payload before writing anything", async () => {
     const ctx = { config, waitUntil: () => {} };
-    // @ts-expect-error: the payload's type is the definition's schema
+    const before = await fresh.db.select().from(jobRuns);
+    // The schema asks for a non-empty id.
     await expect(dispatch(ctx, "email/send.requested", { outboxId: "" })).rejects.toThrow();
+    // Types come from the definitions: a wrong field type or an unknown event does not compile.
+    // @ts-expect-error: outboxId is a string
+    await expect(dispatch(ctx, "email/send.requested", { outboxId: 1 })).rejects.toThrow();
+    // @ts-expect-error: no job listens to this event
+    await expect(dispatch(ctx, "email/nao-existe", {})).rejects.toThrow("evento desconhecido");
+    expect(await fresh.db.select().from(jobRuns)).toEqual(before);
   });
 
   it("retries an unreachable provider four times, then marks the e-mail failed", async () => {
