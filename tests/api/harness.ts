@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { afterAll } from "vitest";
 import { createApp } from "../../worker/app.ts";
 import { generateSigningJwk } from "../../worker/auth/jwt.ts";
 import { readConfig } from "../../worker/config/env.ts";
@@ -31,8 +32,7 @@ export interface Harness {
 export async function createHarness(): Promise<Harness> {
   const fresh = freshDatabase();
   const email = await startFakeEmailServer();
-  // Test files never close their harness: the fake must not keep the worker process alive.
-  email.unref();
+  afterAll(() => email.close());
   const env: Record<string, unknown> = {
     APP_ENV: "test",
     DATABASE_URL: fresh.url,

@@ -25,8 +25,6 @@ export interface FakeEmailServer {
   waitForEmail(to: string, options?: { subject?: string | RegExp; timeoutMs?: number; after?: number }): Promise<SentEmail>;
   clear(): void;
   close(): Promise<void>;
-  /** Lets the process exit while the server still listens (a test harness that never closes it). */
-  unref(): void;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -117,9 +115,6 @@ export async function startFakeEmailServer(): Promise<FakeEmailServer> {
     },
     clear() {
       messages.length = 0;
-    },
-    unref() {
-      server.unref();
     },
     close: () =>
       new Promise<void>((resolve) => {

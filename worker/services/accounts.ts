@@ -27,6 +27,12 @@ export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 /** An account never confirmed this long after its last sign-up is deleted by the cron (scheduled.ts). */
 export const UNCONFIRMED_ACCOUNT_TTL_MS = 7 * 24 * 3600_000;
 
+/** A unique index refused the write (Drizzle wraps the driver's error: its cause says so). */
+export function isUniqueViolation(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return /UNIQUE/.test(String(error)) || /UNIQUE/.test(String(cause));
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -163,7 +169,7 @@ export async function signUp(ctx: ServiceContext, input: SignUpInput): Promise<v
     ]);
   } catch (error) {
     // Two sign-ups racing for one e-mail: the loser gets the same neutral answer.
-    if (String(error).includes("UNIQUE")) return;
+    if (isUniqueViolation(error)) return;
     throw error;
   }
   await queueEmail(ctx, mail.id);
@@ -473,7 +479,7 @@ export async function completeRegistration(ctx: ServiceContext, userId: string, 
         .values(orgScope(ctx.db, orgId).values({ userId, role: "owner" as const, createdAt: ctx.now, updatedAt: ctx.now })),
     ]);
   } catch (error) {
-    if (String(error).includes("UNIQUE")) throw new DomainError("Seu cadastro já foi completado.", 409);
+    if (isUniqueViolation(error)) throw new DomainError("Seu cadastro já foi completado.", 409);
     throw error;
   }
   return orgId;

@@ -10,6 +10,7 @@ import {
   callbackLink,
   claimToken,
   INVALID_LINK,
+  isUniqueViolation,
   normalizeEmail,
   queueEmail,
   RECOVERY_TTL_MS,
@@ -135,7 +136,7 @@ export async function confirmEmailChange(ctx: ServiceContext, token: string): Pr
     moved = result.rowsAffected;
   } catch (error) {
     // The unique index: someone signed up (or moved) to this address after the request.
-    if (!String(error).includes("UNIQUE")) throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
   if (moved === 0) throw new DomainError(EMAIL_CHANGE_NOT_POSSIBLE, 409);
   const undo = await tokenRow(ctx, "email_change_undo", user.email, row.userId, EMAIL_CHANGE_UNDO_TTL_MS);
@@ -167,7 +168,7 @@ export async function undoEmailChange(ctx: ServiceContext, token: string): Promi
       .where(and(eq(users.id, userId), ne(users.email, row.email)));
     restored = result.rowsAffected > 0;
   } catch (error) {
-    if (!String(error).includes("UNIQUE")) throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
   const recovery = restored ? await tokenRow(ctx, "password_recovery", row.email, userId, RECOVERY_TTL_MS) : null;
   const mail = recovery ? outboxInsert(ctx.db, recoveryEmail(row.email, callbackLink(ctx, "recovery", recovery.token))) : null;
