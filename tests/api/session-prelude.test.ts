@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clients, memberships, sessions } from "../../db/schema/index.ts";
+import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, sessionCookie } from "../../worker/auth/sessions.ts";
+import { digest } from "../../worker/auth/tokens.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 import { addMember } from "./records.ts";
 
@@ -173,5 +175,75 @@ describe("CSV imports: the session rides with the first read of these writes too
     const refused = await importAs(member.cookie, "Duda Leitura", "all");
     expect(refused.status).toBe(403);
     expect(await imported(owner.orgId, "Duda Leitura")).toBe(0);
+  });
+});
+
+describe("session cookie and lifetime (issue 11)", () => {
+  const HTTPS = "https://app.exemplo.com.br";
+  const overHttps = (path: string, cookie: string) => h.app.request(`${HTTPS}${path}`, { headers: { cookie } }, h.env);
+  const maxAgeOf = (setCookie: string | null) => Number(/Max-Age=(\d+)/.exec(setCookie ?? "")?.[1] ?? Number.NaN);
+
+  it("over https the cookie is __Host-alicerce_session (Secure, Path=/, no Domain); on localhost the plain name", () => {
+    const end = new Date(Date.now() + SESSION_IDLE_MS);
+    const secure = sessionCookie("abc", end, true);
+    expect(secure).toMatch(/^__Host-alicerce_session=abc; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    expect(secure).not.toContain("Domain");
+    expect(sessionCookie("abc", end, false)).toMatch(/^alicerce_session=abc; Path=\/;/);
+    // Never past the session's end (nor the absolute lifetime).
+    expect(maxAgeOf(secure)).toBeLessThanOrEqual(SESSION_IDLE_MS / 1000);
+    expect(maxAgeOf(sessionCookie("abc", new Date(Date.now() + 400 * 24 * 3600_000), true))).toBe(SESSION_MAX_AGE_MS / 1000);
+    expect(SESSION_MAX_AGE_MS).toBe(30 * 24 * 3600_000);
+  });
+
+  it("https reads the __Host- cookie, moves a plain-named one to it, and clears the right name when the session ended", async () => {
+    const owner = await createOwner(h, "Https");
+    const token = owner.cookie.split("=")[1] as string;
+    const hosted = await overHttps("/api/me", `__Host-alicerce_session=${token}`);
+    expect(hosted.status).toBe(200);
+    const legacy = await overHttps("/api/me", `alicerce_session=${token}`);
+    expect(legacy.status).toBe(200);
+    const moved = legacy.headers.getSetCookie();
+    expect(moved.find((c) => c.startsWith("__Host-alicerce_session="))).toMatch(new RegExp(`^__Host-alicerce_session=${token};.*Secure`));
+    expect(moved.find((c) => c.startsWith("alicerce_session="))).toContain("Max-Age=0");
+
+    await h.fresh.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, await digest(token)));
+    const ended = await overHttps("/api/me", `__Host-alicerce_session=${token}`);
+    expect(ended.status).toBe(401);
+    expect(ended.headers.get("set-cookie")).toMatch(/^__Host-alicerce_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0; Secure/);
+  });
+
+  it("a session ends 30 days after sign-in however much it is used: renewal never goes past that", async () => {
+    const owner = await createOwner(h, "Trinta Dias");
+    const token = owner.cookie.split("=")[1] as string;
+    const id = await digest(token);
+    const [created] = await h.fresh.db.select().from(sessions).where(eq(sessions.id, id));
+    // Created by a password sign-in: an authentication now, idle end in 7 days.
+    expect(created?.authenticatedAt?.getTime()).toBe(created?.createdAt.getTime());
+    expect((created?.expiresAt.getTime() ?? 0) - (created?.createdAt.getTime() ?? 0)).toBe(SESSION_IDLE_MS);
+
+    // Used every day for almost 30 days: the next renewal stops at day 30 exactly.
+    const createdAt = new Date(Date.now() - SESSION_MAX_AGE_MS + 3600_000);
+    await h.fresh.db
+      .update(sessions)
+      .set({ createdAt, lastSeenAt: new Date(Date.now() - 2 * 3600_000), expiresAt: new Date(Date.now() + 24 * 3600_000) })
+      .where(eq(sessions.id, id));
+    const res = await h.request("/api/clients", { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    await Promise.allSettled(h.pending);
+    const limit = createdAt.getTime() + SESSION_MAX_AGE_MS;
+    await expect
+      .poll(async () => (await h.fresh.db.select().from(sessions).where(eq(sessions.id, id)))[0]?.expiresAt.getTime())
+      .toBe(limit);
+    expect(maxAgeOf(res.headers.get("set-cookie"))).toBeLessThanOrEqual(3600);
+
+    // Past it, the session is over.
+    await h.fresh.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id));
+    expect((await h.request("/api/clients", { cookie: owner.cookie })).status).toBe(401);
   });
 });
