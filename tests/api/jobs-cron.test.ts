@@ -1,0 +1,138 @@
+/**
+ * The every-minute cron's part in durable jobs (worker/scheduled.ts, ADR 017): e-mails whose run
+ * was lost are requested again (once), due runs are run, finished runs are purged; on Inngest
+ * the lost e-mails go to Inngest and nothing runs locally.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, jobRuns, jobSteps } from "../../db/schema/index.ts";
+import { createRunner } from "../../jobs/runner.ts";
+import { JOBS } from "../../jobs/registry.ts";
+import { readConfig } from "../../worker/config/env.ts";
+import { runScheduledSweep } from "../../worker/scheduled.ts";
+import { freshDatabase } from "../support/db.ts";
+import { createEffectsTable, effects, TEST_JOBS } from "./jobs-fixtures.ts";
+
+const fresh = freshDatabase();
+const env = { APP_ENV: "test", DATABASE_URL: fresh.url, JWT_PRIVATE_JWK: "{}" };
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const now = new Date();
+const ago = (ms: number) => new Date(now.getTime() - ms);
+
+async function queuedEmail(createdAt: Date): Promise<string> {
+  const id = crypto.randomUUID();
+  await fresh.db.insert(emailOutbox).values({ id, to: "cron@exemplo.com.br", subject: "Olá", text: "t", html: "h", createdAt });
+  return id;
+}
+
+async function statusOf(id: string) {
+  const [row] = await fresh.db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row?.status;
+}
+
+beforeAll(async () => {
+  await createEffectsTable(fresh.db);
+});
+
+describe("the cron and durable jobs", () => {
+  it("requests again, once, the e-mails still queued a few minutes later that no run knows", async () => {
+    const lost = await queuedEmail(ago(10 * MINUTE));
+    const recent = await queuedEmail(ago(1 * MINUTE));
+    const expired = await queuedEmail(ago(2 * DAY));
+    const running = await queuedEmail(ago(10 * MINUTE));
+    // A run for this one exists (queued for later: say, backing off).
+    const runner = createRunner({ db: fresh.db, config: readConfig(env), now: () => new Date(now.getTime() + DAY) });
+    await runner.enqueue([{ name: "email/send.requested", data: { outboxId: running } }]);
+
+    const first = await runScheduledSweep(env, now);
+    expect(first.requeued).toBe(1);
+    expect(first.runs).toEqual([expect.objectContaining({ functionId: "send-email", outcome: "completed" })]);
+    expect(await statusOf(lost)).toBe("logged");
+    expect([await statusOf(recent), await statusOf(expired), await statusOf(running)]).toEqual(["queued", "queued", "queued"]);
+
+    const second = await runScheduledSweep(env, now);
+    expect(second).toEqual({ requeued: 0, runs: [] });
+    expect(await fresh.db.select().from(jobRuns).where(eq(jobRuns.eventId, lost))).toHaveLength(1);
+  });
+
+  it("runs the due runs: a sleeping run wakes on the tick after its time", async () => {
+    const jobs = [...JOBS, ...TEST_JOBS];
+    const runner = createRunner({ db: fresh.db, config: readConfig(env), jobs, now: () => now });
+    const queued = await runner.enqueue([{ name: "test/reminder", data: { key: "cron" } }]);
+    await runner.execute(queued);
+    // (The earlier test's recent e-mail becomes "lost" on these later ticks: only the reminder counts here.)
+    const reminders = (report: { runs: { functionId: string }[] }) => report.runs.filter((r) => r.functionId === "test-reminder");
+    expect(reminders(await runScheduledSweep(env, new Date(now.getTime() + 59 * MINUTE), { jobs }))).toEqual([]);
+    const woken = await runScheduledSweep(env, new Date(now.getTime() + 61 * MINUTE), { jobs });
+    expect(reminders(woken)).toEqual([expect.objectContaining({ functionId: "test-reminder", outcome: "completed" })]);
+    expect(await effects(fresh.db, "cron", "after")).toBe(1);
+  });
+
+  it("purges finished runs after a week (failed ones after a month), their steps with them", async () => {
+    const run = (status: "completed" | "cancelled" | "failed", finishedAt: Date) => ({
+      id: crypto.randomUUID(),
+      functionId: "test-two-steps",
+      eventName: "test/two-steps",
+      eventId: crypto.randomUUID(),
+      payload: "{}",
+      status,
+      runAt: finishedAt,
+      finishedAt,
+    });
+    const rows = [
+      run("completed", ago(8 * DAY)),
+      run("cancelled", ago(8 * DAY)),
+      run("completed", ago(1 * DAY)),
+      run("failed", ago(8 * DAY)),
+      run("failed", ago(31 * DAY)),
+    ];
+    await fresh.db.insert(jobRuns).values(rows);
+    await fresh.db.insert(jobSteps).values(rows.map((r) => ({ runId: r.id, stepId: "first", output: null, completedAt: r.finishedAt })));
+    await runScheduledSweep(env, now);
+    const ids = rows.map((r) => r.id);
+    const left = await fresh.db.select({ id: jobRuns.id }).from(jobRuns).where(inArray(jobRuns.id, ids));
+    expect(left.map((r) => r.id).sort()).toEqual([rows[2]?.id, rows[3]?.id].sort());
+    const steps = await fresh.db.select({ runId: jobSteps.runId }).from(jobSteps).where(inArray(jobSteps.runId, ids));
+    expect(steps.map((s) => s.runId).sort()).toEqual([rows[2]?.id, rows[3]?.id].sort());
+  });
+});
+
+describe("the cron with Inngest configured", () => {
+  let server: Server;
+  const received: { url: string; body: unknown }[] = [];
+  let inngestEnv: Record<string, unknown>;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => {
+        body += chunk.toString("utf8");
+      });
+      req.on("end", () => {
+        received.push({ url: req.url ?? "", body: JSON.parse(body || "null") });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ ids: ["evt"], status: 200 }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    inngestEnv = { ...env, INNGEST_DEV: "1", INNGEST_BASE_URL: `http://127.0.0.1:${port}` };
+  });
+
+  afterAll(() => {
+    server.close();
+  });
+
+  it("sends the lost e-mails to Inngest and runs nothing locally", async () => {
+    const lost = await queuedEmail(ago(10 * MINUTE));
+    const report = await runScheduledSweep(inngestEnv, now);
+    expect(report).toEqual({ requeued: 1, runs: [] });
+    const events = received.flatMap((r) => r.body as { name: string; data: unknown }[]);
+    expect(events).toEqual([expect.objectContaining({ name: "email/send.requested", data: { outboxId: lost } })]);
+    expect(await statusOf(lost)).toBe("queued");
+    expect(await fresh.db.select().from(jobRuns).where(eq(jobRuns.eventId, lost))).toEqual([]);
+  });
+});
