@@ -31,8 +31,8 @@ export default function EmailConfirmation() {
     <>
       <h1 className="text-2xl font-bold">Confirme seu e-mail</h1>
       <p className="mt-3 text-sm text-fg-soft">
-        Enviamos um link de confirmação para {email ? <strong className="text-fg">{email}</strong> : "o seu e-mail"}. Abra a mensagem e
-        toque em “Confirmar e-mail” para continuar.
+        Enviamos um link de confirmação para {email ? <strong className="text-fg">{email}</strong> : "o seu e-mail"}. Abra a mensagem, toque
+        em “Confirmar e-mail” e digite a senha que você acabou de escolher.
       </p>
       <p className="mt-3 text-sm text-fg-soft">Não chegou? Confira a caixa de spam ou peça outro envio.</p>
       <Form method="post" className="mt-6 space-y-3">

@@ -139,15 +139,13 @@ describe("confirmation asks the sign-up's password and sets it", () => {
     // A session the account already had (from whatever door): it must not survive the confirmation.
     const id = (await userId(h, email)) as string;
     const now = new Date();
-    await h.fresh.db
-      .insert(sessions)
-      .values({
-        id: `antiga-${now.getTime()}`,
-        userId: id,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + 3600_000),
-      });
+    await h.fresh.db.insert(sessions).values({
+      id: `antiga-${now.getTime()}`,
+      userId: id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 3600_000),
+    });
     const token = await confirmationToken(email);
     await confirmEmail(h.ctx("10.20.2.1"), token, "senha-forte-1");
     const alive = await h.fresh.db

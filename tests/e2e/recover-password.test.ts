@@ -37,6 +37,8 @@ describe("forgot and recover password", () => {
     expect(link.searchParams.get("type")).toBe("recovery");
 
     await page.goto(link.toString());
+    await page.getByRole("heading", { name: "Criar nova senha" }).waitFor();
+    await page.getByRole("button", { name: "Continuar" }).click();
     await waitForPath(page, "/recover-password");
     await page.getByLabel("Senha", { exact: true }).fill(newPassword);
     await page.getByLabel("Confirmar senha", { exact: true }).fill(newPassword);

@@ -31,7 +31,11 @@ describe("sign-up to dashboard", () => {
     expect(link.searchParams.get("token")).toBeTruthy();
     expect(link.origin).toBe(new URL(f.baseURL).origin);
 
+    // Opening the link only shows the page; the button (with the sign-up's password) confirms.
     await page.goto(link.toString());
+    await page.getByRole("heading", { name: "Confirme seu e-mail" }).waitFor();
+    await page.getByLabel("Digite a senha que você escolheu ao criar a conta", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Confirmar e entrar" }).click();
     await waitForPath(page, "/completar-cadastro");
 
     await page.getByLabel("Nome do negócio").fill("Oliveira Corretora de Imóveis");
