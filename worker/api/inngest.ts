@@ -4,12 +4,13 @@ import { apiError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 
 /**
- * Inngest calls this endpoint (signed with INNGEST_SIGNING_KEY) to run our functions.
- * The SDK is large, so it loads on first use instead of at Worker start-up.
+ * Inngest calls this endpoint (signed with INNGEST_SIGNING_KEY) to run our functions: every job
+ * definition of jobs/registry.ts (ADR 017). The SDK is large, so it loads on first use instead
+ * of at Worker start-up.
  */
 export const inngestApi = new Hono<AppEnv>().on(["GET", "POST", "PUT"], "/", async (c) => {
   const { config } = c.get("rc");
-  // Without Inngest configured, jobs run in-process: there is nothing here to serve.
+  // Without Inngest configured, the local runner (jobs/runner.ts) runs the jobs: nothing to serve.
   if (!usesInngest(config)) return apiError(c, 404, "Inngest não configurado: os jobs rodam no próprio Worker.", "inngest_disabled");
   const [{ serve }, { createInngest }, { createFunctions }] = await Promise.all([
     import("inngest/hono"),
