@@ -187,21 +187,22 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               <p className="min-w-0 grow">
                 Aguardando confirmação de <strong className="break-all">{pendingEmail}</strong>
               </p>
-              <Form method="post">
-                <input type="hidden" name="intent" value="reenviar-email" />
+              {/* One form, two buttons: the one pressed names the intent. */}
+              <Form method="post" className="flex gap-2">
                 <Button
                   type="submit"
+                  name="intent"
+                  value="reenviar-email"
                   variant="secondary"
                   busy={submitting("reenviar-email")}
                   aria-label={`Reenviar confirmação para ${pendingEmail}`}
                 >
                   Reenviar
                 </Button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value="cancelar-email" />
                 <Button
                   type="submit"
+                  name="intent"
+                  value="cancelar-email"
                   variant="ghost"
                   busy={submitting("cancelar-email")}
                   aria-label={`Cancelar a troca para ${pendingEmail}`}

@@ -33,6 +33,23 @@ export function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE/.test(String(error)) || /UNIQUE/.test(String(cause));
 }
 
+/**
+ * Ends every session and API refresh token of a user (statements for the caller's batch): after
+ * a confirmation, a recovery or an undone e-mail change nobody keeps a way in from before.
+ */
+export function endEverySession(ctx: ServiceContext, userId: string) {
+  return [
+    ctx.db
+      .update(sessions)
+      .set({ revokedAt: ctx.now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    ctx.db
+      .update(refreshTokens)
+      .set({ revokedAt: ctx.now })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))),
+  ] as const;
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -291,14 +308,7 @@ export async function confirmEmail(
       .update(users)
       .set({ passwordHash: row.passwordHash, emailVerifiedAt: ctx.now, updatedAt: ctx.now })
       .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt))),
-    ctx.db
-      .update(sessions)
-      .set({ revokedAt: ctx.now })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
-    ctx.db
-      .update(refreshTokens)
-      .set({ revokedAt: ctx.now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))),
+    ...endEverySession(ctx, userId),
     // tenant-exempt: does the confirmed user already belong to an organization?
     ctx.db.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, userId)).limit(1),
   ]);
@@ -405,14 +415,7 @@ export async function recoverPassword(ctx: ServiceContext, token: string, passwo
       .update(authTokens)
       .set({ usedAt: ctx.now })
       .where(and(eq(authTokens.userId, row.userId), eq(authTokens.purpose, "email_confirmation"), isNull(authTokens.usedAt))),
-    ctx.db
-      .update(sessions)
-      .set({ revokedAt: ctx.now })
-      .where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt))),
-    ctx.db
-      .update(refreshTokens)
-      .set({ revokedAt: ctx.now })
-      .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt))),
+    ...endEverySession(ctx, row.userId),
   ]);
   return createSession(ctx.db, row.userId, { ip: ctx.ip, userAgent: ctx.userAgent }, ctx.now);
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
-import { authTokens, refreshTokens, sessions, users } from "../../db/schema/index.ts";
+import { authTokens, users } from "../../db/schema/index.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { randomToken } from "../auth/tokens.ts";
 import { outboxInsert } from "../email/provider.ts";
@@ -9,6 +9,7 @@ import { enforceKeyedLimit } from "../security/rate-limit.ts";
 import {
   callbackLink,
   claimToken,
+  endEverySession,
   INVALID_LINK,
   isUniqueViolation,
   normalizeEmail,
@@ -178,14 +179,7 @@ export async function undoEmailChange(ctx: ServiceContext, token: string): Promi
       .update(users)
       .set({ passwordHash: hashPassword(randomToken()), updatedAt: ctx.now })
       .where(eq(users.id, userId)),
-    ctx.db
-      .update(sessions)
-      .set({ revokedAt: ctx.now })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
-    ctx.db
-      .update(refreshTokens)
-      .set({ revokedAt: ctx.now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))),
+    ...endEverySession(ctx, userId),
     voidPending(ctx, userId),
     ...(recovery && mail ? [recovery.query, mail.query] : []),
   ]);
