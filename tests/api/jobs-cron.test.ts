@@ -3,8 +3,6 @@
  * was lost are requested again (once), due runs are run, finished runs are purged; on Inngest
  * the lost e-mails go to Inngest and nothing runs locally.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, jobRuns, jobSteps } from "../../db/schema/index.ts";
@@ -13,6 +11,7 @@ import { JOBS } from "../../jobs/registry.ts";
 import { readConfig } from "../../worker/config/env.ts";
 import { runScheduledSweep } from "../../worker/scheduled.ts";
 import { freshDatabase } from "../support/db.ts";
+import { type FakeInngest, startFakeInngest } from "./jobs-fake-inngest.ts";
 import { createEffectsTable, effects, TEST_JOBS } from "./jobs-fixtures.ts";
 
 const fresh = freshDatabase();
@@ -101,36 +100,23 @@ describe("the cron and durable jobs", () => {
 });
 
 describe("the cron with Inngest configured", () => {
-  let server: Server;
-  const received: { url: string; body: unknown }[] = [];
+  let inngest: FakeInngest;
   let inngestEnv: Record<string, unknown>;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (chunk: Buffer) => {
-        body += chunk.toString("utf8");
-      });
-      req.on("end", () => {
-        received.push({ url: req.url ?? "", body: JSON.parse(body || "null") });
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ ids: ["evt"], status: 200 }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    inngestEnv = { ...env, INNGEST_DEV: "1", INNGEST_BASE_URL: `http://127.0.0.1:${port}` };
+    inngest = await startFakeInngest();
+    inngestEnv = { ...env, INNGEST_DEV: "1", INNGEST_BASE_URL: inngest.url };
   });
 
   afterAll(() => {
-    server.close();
+    inngest.close();
   });
 
   it("sends the lost e-mails to Inngest and runs nothing locally", async () => {
     const lost = await queuedEmail(ago(10 * MINUTE));
     const report = await runScheduledSweep(inngestEnv, now);
     expect(report).toEqual({ requeued: 1, runs: [] });
-    const events = received.flatMap((r) => r.body as { name: string; data: unknown }[]);
+    const events = inngest.requests.flatMap((r) => r.body as { name: string; data: unknown }[]);
     expect(events).toEqual([expect.objectContaining({ name: "email/send.requested", data: { outboxId: lost } })]);
     expect(await statusOf(lost)).toBe("queued");
     expect(await fresh.db.select().from(jobRuns).where(eq(jobRuns.eventId, lost))).toEqual([]);

@@ -3,8 +3,6 @@
  * /api/inngest (captured by a fake Inngest dev server), and executions through @inngest/test's
  * engine against the test database.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -18,6 +16,7 @@ import { JOBS } from "../../jobs/registry.ts";
 import { readConfig } from "../../worker/config/env.ts";
 import { allowConsoleError } from "../support/console-guard.ts";
 import { createHarness, type Harness } from "./harness.ts";
+import { type FakeInngest, startFakeInngest } from "./jobs-fake-inngest.ts";
 import { createEffectsTable, effects, TEST_JOBS } from "./jobs-fixtures.ts";
 
 interface RegisteredFunction {
@@ -29,50 +28,34 @@ interface RegisteredFunction {
   cancel?: unknown;
 }
 
-/** A stand-in for Inngest's dev server: records the functions an app registers. */
-function fakeInngest(): Promise<{ url: string; registered: () => RegisteredFunction[]; server: Server }> {
-  let last: RegisteredFunction[] = [];
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => {
-      body += chunk.toString("utf8");
-    });
-    req.on("end", () => {
-      if (req.method === "POST" && req.url === "/fn/register") last = (JSON.parse(body) as { functions: RegisteredFunction[] }).functions;
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ ok: true, modified: true }));
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, registered: () => last, server });
-    }),
-  );
-}
-
 let h: Harness;
-let inngestServer: Awaited<ReturnType<typeof fakeInngest>>;
+let inngestServer: FakeInngest;
 
 beforeAll(async () => {
   h = await createHarness();
-  inngestServer = await fakeInngest();
+  inngestServer = await startFakeInngest();
   h.env.INNGEST_DEV = "1";
   h.env.INNGEST_BASE_URL = inngestServer.url;
   await createEffectsTable(h.fresh.db);
 });
 
 afterAll(() => {
-  inngestServer.server.close();
+  inngestServer.close();
 });
 
 const byId = (functions: RegisteredFunction[], id: string) => functions.find((f) => f.id === `alicerce-${id}`);
+
+/** The functions of the last registration the app sent. */
+function registered(): RegisteredFunction[] {
+  const last = inngestServer.requests.filter((r) => r.method === "POST" && r.url === "/fn/register").at(-1);
+  return (last?.body as { functions: RegisteredFunction[] } | undefined)?.functions ?? [];
+}
 
 describe("job definitions on Inngest", () => {
   it("the Worker registers every job of the registry at /api/inngest, with its trigger, retries and idempotency", async () => {
     const res = await h.request("/api/inngest", { method: "PUT" });
     expect(res.status).toBe(200);
-    const functions = inngestServer.registered();
+    const functions = registered();
     for (const job of JOBS) {
       const fn = byId(functions, job.id);
       expect(fn, job.id).toBeDefined();
@@ -96,7 +79,7 @@ describe("job definitions on Inngest", () => {
       serve({ client: inngest, functions: createFunctions(inngest, config, TEST_JOBS) })(c),
     );
     expect((await app.request("http://localhost/api/inngest", { method: "PUT" })).status).toBe(200);
-    const functions = inngestServer.registered();
+    const functions = registered();
     expect(byId(functions, "test-per-account")?.concurrency).toEqual({ key: "event.data.accountId", limit: 1 });
     expect(byId(functions, "test-reminder")?.cancel).toEqual([
       { event: "test/reminder.cancelled", if: "event.data.key == async.data.key" },
