@@ -183,6 +183,19 @@ export function createRunner(options: RunnerOptions): Runner {
     ) as SQL;
   }
 
+  /** The run's concurrency key has fewer than `limit` live runs besides itself. */
+  function underLimit(limit: number | SQL, at: Date): SQL {
+    return sql`(job_runs.concurrency_key IS NULL OR (
+      SELECT count(*) FROM job_runs AS busy
+      WHERE busy.function_id = job_runs.function_id AND busy.concurrency_key = job_runs.concurrency_key
+        AND busy.status = 'running' AND busy.lease_until >= ${at.getTime()} AND busy.id <> job_runs.id) < ${limit})`;
+  }
+
+  /** The concurrency limit of each run's job; undefined when no job has one. */
+  function limitOf(exe: Executable): number | undefined {
+    return exe.failureHandler ? undefined : exe.job.concurrency?.limit;
+  }
+
   /**
    * Claims one run: a conditional UPDATE, so two runners never both win. With a concurrency
    * limit, the same statement counts the key's live runs (one statement per run, in one batch, so
@@ -190,13 +203,8 @@ export function createRunner(options: RunnerOptions): Runner {
    */
   function claim(exe: Executable, runId: string, at: Date, lease: Date) {
     const conditions = [eq(jobRuns.id, runId), eq(jobRuns.functionId, exe.id), claimable(at)];
-    const limit = exe.failureHandler ? undefined : exe.job.concurrency?.limit;
-    if (limit !== undefined) {
-      conditions.push(sql`(job_runs.concurrency_key IS NULL OR (
-        SELECT count(*) FROM job_runs AS busy
-        WHERE busy.function_id = job_runs.function_id AND busy.concurrency_key = job_runs.concurrency_key
-          AND busy.status = 'running' AND busy.lease_until >= ${at.getTime()} AND busy.id <> job_runs.id) < ${limit})`);
-    }
+    const limit = limitOf(exe);
+    if (limit !== undefined) conditions.push(underLimit(limit, at));
     return db
       .update(jobRuns)
       .set({ status: "running", leaseUntil: lease, updatedAt: at })
@@ -242,13 +250,30 @@ export function createRunner(options: RunnerOptions): Runner {
 
   async function tick(budget = TICK_BUDGET): Promise<RunReport[]> {
     const at = now();
+    // Runs waiting on a busy concurrency key are left out, so they cannot take every slot of the tick.
+    const limited = [...executables.values()].filter((exe) => limitOf(exe) !== undefined);
+    const limits = limited.length
+      ? sql.join(
+          [sql`CASE job_runs.function_id`, ...limited.map((exe) => sql`WHEN ${exe.id} THEN ${limitOf(exe)}`), sql`ELSE 1e9 END`],
+          sql` `,
+        )
+      : undefined;
     const due = await db
-      .select({ id: jobRuns.id, functionId: jobRuns.functionId })
+      .select({ id: jobRuns.id, functionId: jobRuns.functionId, key: jobRuns.concurrencyKey })
       .from(jobRuns)
-      .where(and(inArray(jobRuns.functionId, [...executables.keys()]), claimable(at)))
+      .where(and(inArray(jobRuns.functionId, [...executables.keys()]), claimable(at), limits && underLimit(limits, at)))
       .orderBy(asc(jobRuns.runAt))
-      .limit(budget);
-    return execute(due);
+      .limit(budget * 4);
+    // At most `limit` runs of one key per tick: the claims would refuse the others anyway.
+    const taken = new Map<string, number>();
+    const chosen = due.filter((run) => {
+      const limit = limitOf(executables.get(run.functionId) as Executable);
+      if (limit === undefined || run.key === null) return true;
+      const slot = `${run.functionId}\u0000${run.key}`;
+      taken.set(slot, (taken.get(slot) ?? 0) + 1);
+      return (taken.get(slot) as number) <= limit;
+    });
+    return execute(chosen.slice(0, budget));
   }
 
   /** One execution of a claimed run, from the top of its handler to its end or its next interruption. */

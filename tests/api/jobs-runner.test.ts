@@ -269,6 +269,23 @@ describe("local job runner", () => {
     expect(await runner().tick()).toEqual([{ ...second, outcome: "completed" }]);
   });
 
+  it("does not let runs waiting on one busy key take the whole tick", async () => {
+    const r = runner();
+    const waiting = await r.enqueue(
+      [1, 2, 3, 4, 5].map((n) => ({ name: "test/per-account", data: { key: `busy-${n}`, accountId: "acc-busy" } })),
+    );
+    later(1_000);
+    const other = only(await r.enqueue([{ name: "test/two-steps", data: { key: "not-starved" } }]));
+    const reports = await runner().tick(2);
+    expect(reports).toEqual([
+      { ...waiting[0], outcome: "completed" },
+      { ...other, outcome: "completed" },
+    ]);
+    // The rest follow, one per tick-slot of their key.
+    for (let i = 0; i < 4; i++) await runner().tick(2);
+    for (let n = 1; n <= 5; n++) expect(await effects(fresh.db, `busy-${n}`, "work")).toBe(1);
+  });
+
   it("starts one run for the same event sent twice", async () => {
     const r = runner();
     const event = { name: "test/two-steps", data: { key: "twice" }, id: "evento-1" };
