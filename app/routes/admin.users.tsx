@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, type Ref, useEffect, useRef } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.users";
 import type { Role } from "../../db/schema/organizations.ts";
@@ -142,6 +142,48 @@ function StatusBadge({ status }: { status: Status }) {
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS[status].className}`}>
       {STATUS[status].label}
     </span>
+  );
+}
+
+const DANGER_LINK =
+  "inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold text-danger transition hover:bg-danger-soft";
+
+/**
+ * The confirmation step of an irreversible-looking action (deactivate, revoke), reached by a link
+ * (`?desativar=`, `?revogar=`) so it works without JavaScript; focused when it opens.
+ */
+function DangerConfirm(props: {
+  boxRef: Ref<HTMLDivElement>;
+  intent: Intent;
+  hidden: Record<string, string>;
+  confirmLabel: string;
+  busy: boolean;
+  password: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      ref={props.boxRef}
+      tabIndex={-1}
+      className="space-y-2 rounded-lg border border-danger/30 bg-danger-soft p-3 text-left focus:outline-none md:min-w-64"
+    >
+      <p className="text-sm">{props.children}</p>
+      <Form method="post" action="/admin/users" preventScrollReset className="space-y-2">
+        <input type="hidden" name="intent" value={props.intent} />
+        {Object.entries(props.hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {props.password}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="danger" className="px-3 py-2" busy={props.busy}>
+            {props.confirmLabel}
+          </Button>
+          <Link to="/admin/users" preventScrollReset className={buttonClass("ghost", "px-3 py-2")}>
+            Cancelar
+          </Link>
+        </div>
+      </Form>
+    </div>
   );
 }
 
@@ -297,29 +339,17 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     {manageable ? (
                       <div className="space-y-2 md:min-w-64">
                         {confirming ? (
-                          <div
-                            ref={confirmRef}
-                            tabIndex={-1}
-                            className="space-y-2 rounded-lg border border-danger/30 bg-danger-soft p-3 text-left focus:outline-none"
+                          <DangerConfirm
+                            boxRef={confirmRef}
+                            intent="revogar"
+                            hidden={{ inviteId: i.id }}
+                            confirmLabel="Confirmar revogação"
+                            busy={busy("revogar", i.id)}
+                            password={askPassword(errors) ? <ReauthField error={errors?.senha} /> : null}
                           >
-                            <p className="text-sm">
-                              Revogar o convite para <strong className="[overflow-wrap:anywhere]">{i.email}</strong>? O link enviado deixa
-                              de funcionar.
-                            </p>
-                            <Form method="post" action="/admin/users" preventScrollReset className="space-y-2">
-                              <input type="hidden" name="intent" value="revogar" />
-                              <input type="hidden" name="inviteId" value={i.id} />
-                              {askPassword(errors) ? <ReauthField error={errors?.senha} /> : null}
-                              <div className="flex flex-wrap gap-2">
-                                <Button type="submit" variant="danger" className="px-3 py-2" busy={busy("revogar", i.id)}>
-                                  Confirmar revogação
-                                </Button>
-                                <Link to="/admin/users" preventScrollReset className={buttonClass("ghost", "px-3 py-2")}>
-                                  Cancelar
-                                </Link>
-                              </div>
-                            </Form>
-                          </div>
+                            Revogar o convite para <strong className="[overflow-wrap:anywhere]">{i.email}</strong>? O link enviado deixa de
+                            funcionar.
+                          </DangerConfirm>
                         ) : (
                           <div className="flex flex-wrap items-end gap-2 md:justify-end">
                             <Form method="post" action="/admin/users" preventScrollReset className="flex flex-wrap items-end gap-2">
@@ -341,7 +371,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                             <Link
                               to={`/admin/users?revogar=${encodeURIComponent(i.id)}`}
                               preventScrollReset
-                              className="inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold text-danger transition hover:bg-danger-soft"
+                              className={DANGER_LINK}
                               aria-label={`Revogar convite para ${i.email}`}
                             >
                               Revogar
@@ -480,34 +510,22 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                             </Button>
                           </Form>
                         ) : confirming ? (
-                          <div
-                            ref={confirmRef}
-                            tabIndex={-1}
-                            className="space-y-2 rounded-lg border border-danger/30 bg-danger-soft p-3 text-left focus:outline-none md:min-w-64"
+                          <DangerConfirm
+                            boxRef={confirmRef}
+                            intent="desativar"
+                            hidden={{ membershipId: m.membershipId }}
+                            confirmLabel="Confirmar desativação"
+                            busy={busy("desativar", m.membershipId)}
+                            password={askPassword(activeErrors) ? <ReauthField error={activeErrors?.senha} /> : null}
                           >
-                            <p className="text-sm">
-                              Desativar <strong>{m.name}</strong>? A pessoa perde o acesso na hora e as sessões dela são encerradas. Você
-                              pode reativar depois.
-                            </p>
-                            <Form method="post" action="/admin/users" preventScrollReset className="space-y-2">
-                              <input type="hidden" name="intent" value="desativar" />
-                              <input type="hidden" name="membershipId" value={m.membershipId} />
-                              {askPassword(activeErrors) ? <ReauthField error={activeErrors?.senha} /> : null}
-                              <div className="flex flex-wrap gap-2">
-                                <Button type="submit" variant="danger" className="px-3 py-2" busy={busy("desativar", m.membershipId)}>
-                                  Confirmar desativação
-                                </Button>
-                                <Link to="/admin/users" preventScrollReset className={buttonClass("ghost", "px-3 py-2")}>
-                                  Cancelar
-                                </Link>
-                              </div>
-                            </Form>
-                          </div>
+                            Desativar <strong>{m.name}</strong>? A pessoa perde o acesso na hora e as sessões dela são encerradas. Você pode
+                            reativar depois.
+                          </DangerConfirm>
                         ) : (
                           <Link
                             to={`/admin/users?desativar=${encodeURIComponent(m.membershipId)}`}
                             preventScrollReset
-                            className="inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold text-danger transition hover:bg-danger-soft"
+                            className={DANGER_LINK}
                             aria-label={`Desativar ${m.name}`}
                           >
                             Desativar
