@@ -7,6 +7,7 @@ import { lostEmails, sendEmail } from "../jobs/definitions/send-email.ts";
 import { sendEvents } from "../jobs/dispatch.ts";
 import { createRunner, type RunReport } from "../jobs/runner.ts";
 import { readConfig, usesInngest } from "./config/env.ts";
+import { outboxSweep } from "./email/provider.ts";
 import { UNCONFIRMED_ACCOUNT_TTL_MS } from "./services/accounts.ts";
 
 const DAY = 24 * 3600_000;
@@ -16,7 +17,7 @@ const FAILED_JOB_RUNS_KEPT_MS = 30 * DAY;
 
 /**
  * The housekeeping deletes, sent together in one round trip every minute. A new sweep is one
- * line here (e.g. the outbox's: bodies of sent e-mails, old rows).
+ * line here.
  */
 function sweeps(db: Database, now: Date): BatchItem<"sqlite">[] {
   const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -24,6 +25,8 @@ function sweeps(db: Database, now: Date): BatchItem<"sqlite">[] {
     db.delete(sessions).where(lt(sessions.expiresAt, ago(DAY))),
     db.delete(authTokens).where(lt(authTokens.expiresAt, ago(DAY))),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, now.getTime() - DAY)),
+    // Bodies (and their links) of e-mails undelivered for a day; rows older than 30 days.
+    ...outboxSweep(db, now),
     // Accounts never confirmed within UNCONFIRMED_ACCOUNT_TTL_MS of their last sign-up that belong to no
     // organization (their tokens and sessions go with them, by cascade).
     db.delete(users).where(
