@@ -368,18 +368,16 @@ export async function acceptInvite(
     if (passwordHash && !account) {
       const name = how.kind === "new" ? how.nome.trim() : "";
       await ctx.db.batch([
-        ctx.db
-          .insert(users)
-          .values({
-            id: userId,
-            name,
-            email: invite.email,
-            passwordHash,
-            emailVerifiedAt: ctx.now,
-            termsAcceptedAt: ctx.now,
-            createdAt: ctx.now,
-            updatedAt: ctx.now,
-          }),
+        ctx.db.insert(users).values({
+          id: userId,
+          name,
+          email: invite.email,
+          passwordHash,
+          emailVerifiedAt: ctx.now,
+          termsAcceptedAt: ctx.now,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        }),
         membership,
       ]);
     } else if (passwordHash) {
