@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, notExists, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, notExists, or } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { createDb, type Database } from "../db/client.ts";
 import { authTokens, jobRuns, memberships, rateLimits, sessions, users } from "../db/schema/index.ts";
@@ -14,6 +14,7 @@ const DAY = 24 * 3600_000;
 /** Finished job runs stay this long for a look at what happened (failed ones longer). */
 const JOB_RUNS_KEPT_MS = 7 * DAY;
 const FAILED_JOB_RUNS_KEPT_MS = 30 * DAY;
+const EXPIRED_INVITES_KEPT_MS = 30 * DAY;
 
 /**
  * The housekeeping deletes, sent together in one round trip every minute. A new sweep is one
@@ -23,7 +24,15 @@ function sweeps(db: Database, now: Date): BatchItem<"sqlite">[] {
   const ago = (ms: number) => new Date(now.getTime() - ms);
   return [
     db.delete(sessions).where(lt(sessions.expiresAt, ago(DAY))),
-    db.delete(authTokens).where(lt(authTokens.expiresAt, ago(DAY))),
+    // An expired invite is kept a month so its link can still say "expirou" and offer to ask again.
+    db
+      .delete(authTokens)
+      .where(
+        or(
+          and(ne(authTokens.purpose, "invite"), lt(authTokens.expiresAt, ago(DAY))),
+          lt(authTokens.expiresAt, ago(EXPIRED_INVITES_KEPT_MS)),
+        ),
+      ),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, now.getTime() - DAY)),
     // Bodies (and their links) of e-mails undelivered for a day; rows older than 30 days.
     ...outboxSweep(db, now),

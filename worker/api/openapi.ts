@@ -1309,8 +1309,16 @@ function resourceOperations(mod: ResourceModule): OperationSpec[] {
       action: "lgpd",
       summary: `Eliminar ${singular} para sempre (LGPD)`,
       description:
-        "Apaga o registro de vez (mesmo se estiver na lixeira), a pedido do titular. Não há como desfazer; fica registrado só que houve uma eliminação.",
+        "Apaga o registro de vez (mesmo se estiver na lixeira), a pedido do titular. Não há como desfazer; fica registrado só que houve uma eliminação. Pede a senha de quem apaga (`senha` no corpo): sempre para clientes com token; no navegador, quando a última senha digitada tem mais de 10 minutos. Sem ela: 403 no campo `senha`; errada: 400.",
       parameters: [idParam],
+      requestBody: {
+        required: false,
+        description: "A senha de quem apaga (reautenticação).",
+        content: json(
+          { type: "object", required: ["senha"], additionalProperties: false, properties: { senha: { type: "string", maxLength: 200 } } },
+          { senha: "sua-senha" },
+        ),
+      },
       ok: {
         "200": {
           description: "Eliminado.",

@@ -21,6 +21,8 @@ import {
 } from "../resources/records.ts";
 import { notFoundMessage, RESOURCES } from "../resources/registry.ts";
 import { type Actor, DomainError } from "../services/context.ts";
+import { bodyPassword, requireRecentAuth } from "../auth/reauth.ts";
+import type { AuthState } from "../auth/sessions.ts";
 
 /**
  * `/api/<resource>` for every resource of the registry: the same list state as the page URL,
@@ -239,7 +241,9 @@ export function resourceApi(mod: ResourceModule): Hono<AppEnv> {
   if (mod.erase) {
     app.delete("/:id/lgpd", (c) =>
       withId(c, async (ctx, actor, id) => {
-        await eraseRecord(ctx, actor, name, id);
+        // Irreversible: a recent password, or `senha` in the body (always, for bearer clients).
+        const proof = await requireRecentAuth(ctx, c.get("rc").auth as AuthState, await bodyPassword(c.req.raw));
+        await eraseRecord(ctx, actor, name, id, proof);
         return c.json({ data: { erased: true } });
       }),
     );
