@@ -593,7 +593,12 @@ async function main(): Promise<void> {
     const worker = await serveBuiltWorker({
       buildDir,
       assets: process.env.BENCH_ASSETS === "1",
-      bindings: { APP_ENV: "production", APP_URL: "http://127.0.0.1", DATABASE_URL: libsql.url, JWT_PRIVATE_JWK: await generateSigningJwk() },
+      bindings: {
+        APP_ENV: "production",
+        APP_URL: "http://127.0.0.1",
+        DATABASE_URL: libsql.url,
+        JWT_PRIVATE_JWK: await generateSigningJwk(),
+      },
       onLine: (line, stream) => {
         if (stream === "stderr" && line.trim() && !benign.test(line)) workerErrors.push(line);
       },

@@ -272,7 +272,7 @@ describe("pending invites: resend, revoke, expire, ask again", () => {
     const before = h.email.messages.length;
     await expect(requestNewInvite(h.ctx("10.50.0.1"), token)).resolves.toBeUndefined();
     const notice = await lastEmail(h, owner.email);
-    expect(notice?.subject).toBe("Ezequiel Expirado (" + email + ") pediu um novo convite para Negócio Convites");
+    expect(notice?.subject).toBe(`Ezequiel Expirado (${email}) pediu um novo convite para Negócio Convites`);
     expect(notice?.link).toContain("/admin/users");
     // An unknown link: the same answer, nothing sent.
     const afterFirst = h.email.messages.length;
