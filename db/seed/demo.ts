@@ -1,11 +1,13 @@
 import { count } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "../../worker/auth/password.ts";
+import { digest, randomToken } from "../../worker/auth/tokens.ts";
+import { INVITE_TTL_MS } from "../../worker/services/accounts.ts";
 import type { ResourceModule } from "../../worker/resources/define.ts";
 import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 import type { Database } from "../client.ts";
-import { memberships, organizations, users } from "../schema/index.ts";
+import { authTokens, memberships, organizations, users } from "../schema/index.ts";
 import type { Role } from "../schema/organizations.ts";
 import { type OrgScope, orgScope } from "../tenant.ts";
 import { demoClients, demoCompanies, demoProducts, demoStockMovements } from "./demo-data.ts";
@@ -24,6 +26,15 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
   { name: "Carlos Henrique Almeida", email: "carlos.almeida@alicerce.app", role: "admin" },
   { name: "Juliana Ferreira Lima", email: "juliana.lima@alicerce.app", role: "staff" },
   { name: "Rafael Nascimento Costa", email: "rafael.costa@alicerce.app", role: "professional" },
+];
+
+/**
+ * Invites the team page shows as pending: one live, one expired (its link would offer to ask
+ * again). Their links were never e-mailed: only the digest of a random token is stored.
+ */
+export const DEMO_INVITES: readonly (DemoPerson & { sentDaysAgo: number })[] = [
+  { name: "Marina Tavares Rocha", email: "marina.rocha@gmail.com", role: "staff", sentDaysAgo: 2 },
+  { name: "Diego Martins Pereira", email: "diego.corretor@outlook.com", role: "professional", sentDaysAgo: 9 },
 ];
 
 export const DEMO_ORGANIZATION = {
@@ -141,6 +152,21 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ orgId:
       })),
     ),
     db.insert(memberships).values(people.map((p) => ({ orgId, userId: p.id, role: p.role, createdAt: now, updatedAt: now }))),
+    db.insert(authTokens).values(
+      await Promise.all(
+        DEMO_INVITES.map(async (invite) => ({
+          id: await digest(randomToken()),
+          purpose: "invite" as const,
+          email: invite.email,
+          name: invite.name,
+          role: invite.role,
+          orgId,
+          invitedBy: people[0]?.id ?? null,
+          createdAt: new Date(now.getTime() - invite.sentDaysAgo * DAY),
+          expiresAt: new Date(now.getTime() - invite.sentDaysAgo * DAY + INVITE_TTL_MS),
+        })),
+      ),
+    ),
   ]);
   await seedBusiness(db, orgId, people, now);
   return { orgId, login: DEMO_LOGIN };
