@@ -4,3 +4,4 @@ export * from "./companies.ts";
 export * from "./clients.ts";
 export * from "./products.ts";
 export * from "./jobs.ts";
+export * from "./real-estate.ts";
