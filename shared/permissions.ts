@@ -45,6 +45,18 @@ export const PERSONAL_RECORD: Access = {
 };
 
 /**
+ * A real-estate record (Imóveis, Interesses em Imóveis): the office as for any record, and the
+ * professional role — the corretor of the product map — captures, reads and updates them from a
+ * phone, but neither deletes, imports nor takes everything out.
+ */
+export const BROKER_RECORD: Access = {
+  ...OFFICE_RECORD,
+  read: ROLES,
+  create: ROLES,
+  update: ROLES,
+};
+
+/**
  * A ledger (stock movements, cash movements): entries are added and reversed by new entries,
  * never edited; deleting one is a manager's correction.
  */
