@@ -1,0 +1,43 @@
+/**
+ * Where the Worker serves a stored property photo. Client-safe (cards, the photo manager, the
+ * public page and Open Graph all build URLs with it).
+ *
+ * The browser resizes each photo before upload into every width below and encodes WebP with `canvas.toBlob`, which Chromium, Firefox and Safari
+ * 16+ all do. A stored size never changes (a new photo gets a new key), so the URL is immutable
+ * and cached for a year. Every photo has every width, so a card can ask for
+ * `photoUrl(capaChave, 320)` without knowing the photo: an original narrower than a width is
+ * stored at its own size under that width's name (never enlarged).
+ */
+
+/** The widths stored per photo, smallest first: cards, phones, tablets and desktops, zoom. */
+export const PHOTO_WIDTHS = [320, 640, 1024, 1600] as const;
+export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+
+/** The format photos are stored in. */
+export const PHOTO_EXT = "webp";
+export const PHOTO_CONTENT_TYPE = "image/webp";
+
+/** The share image (Open Graph): one JPEG, the size WhatsApp and Facebook preview best. */
+export const SHARE_IMAGE = { width: 1200, height: 630, ext: "jpg", contentType: "image/jpeg" } as const;
+
+/** Prefix of the media route; `key` is a photo's storage key without size and extension. */
+export const MEDIA_PREFIX = "/media/";
+
+/** `/media/<key>/<width>.webp`: one stored size of a photo. */
+export function photoUrl(key: string, width: number): string {
+  return `${MEDIA_PREFIX}${key}/${width}.${PHOTO_EXT}`;
+}
+
+/** `/media/<key>/share.jpg`: the share image stored under `key`. */
+export function shareImageUrl(key: string): string {
+  return `${MEDIA_PREFIX}${key}/share.${SHARE_IMAGE.ext}`;
+}
+
+/**
+ * A `srcset` over the stored sizes (`/media/…/320.webp 320w, …`). `naturalWidth` (the photo's
+ * own width) drops the sizes that only repeat a smaller original.
+ */
+export function photoSrcSet(key: string, naturalWidth: number = Number.POSITIVE_INFINITY): string {
+  const widths = PHOTO_WIDTHS.filter((_w, i) => i === 0 || (PHOTO_WIDTHS[i - 1] as number) < naturalWidth);
+  return widths.map((w) => `${photoUrl(key, w)} ${Math.min(w, naturalWidth)}w`).join(", ");
+}
