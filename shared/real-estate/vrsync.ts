@@ -216,13 +216,23 @@ export function unmetVrsyncRules(p: PortalProperty, photos: readonly PortalPhoto
 
 // ——— XML ———
 
-/** Characters XML 1.0 forbids (control characters other than tab, newline, carriage return). */
-const FORBIDDEN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+/**
+ * Drops what XML 1.0 forbids: control characters other than tab, newline and carriage return,
+ * lone surrogates, U+FFFE and U+FFFF (a pasted description may carry any of them).
+ */
+function xmlChars(value: string): string {
+  let out = "";
+  for (const ch of value) {
+    const c = ch.codePointAt(0) as number;
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0xd800 && c <= 0xdfff) || c === 0xfffe || c === 0xffff) continue;
+    out += ch;
+  }
+  return out;
+}
 
 /** Text for an element or an attribute: forbidden characters dropped, markup escaped. */
 export function escapeXml(value: string | number): string {
-  return String(value)
-    .replace(FORBIDDEN_XML, "")
+  return xmlChars(String(value))
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
@@ -232,7 +242,7 @@ export function escapeXml(value: string | number): string {
 
 /** A CDATA section; a "]]>" inside the text is split across two sections so it cannot close it. */
 export function cdata(value: string): string {
-  return `<![CDATA[${value.replace(FORBIDDEN_XML, "").replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
+  return `<![CDATA[${xmlChars(value).replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
 }
 
 function el(name: string, value: string | number, attributes = ""): string {

@@ -190,7 +190,7 @@ describe("VRSync listing", () => {
 
   it("escapeXml and cdata", () => {
     expect(escapeXml(`a<b>&"c'`)).toBe("a&lt;b&gt;&amp;&quot;c&apos;");
-    expect(escapeXml("ok\u0000\u001Fok\ttab")).toBe("okok\ttab");
+    expect(escapeXml("ok\u0000\u001Fok\ttab\uD800")).toBe("okok\ttab");
     expect(cdata("x]]>y")).toBe("<![CDATA[x]]]]><![CDATA[>y]]>");
   });
 });
