@@ -62,6 +62,10 @@ export const KEYED_LIMITS = {
   reauth: { user: { max: 5, windowMs: 15 * 60_000 }, ip: { max: 30, windowMs: 60 * 60_000 } },
   /** Asking the inviter for a new invite from an expired link: per e-mail and per IP. */
   inviteRequest: { email: { max: 2, windowMs: 24 * 3600_000 }, ip: { max: 10, windowMs: 60 * 60_000 } },
+  /** Property photo uploads (each carries four sizes to R2): per user and per IP. */
+  propertyPhotoUpload: { user: { max: 200, windowMs: 60 * 60_000 }, ip: { max: 400, windowMs: 60 * 60_000 } },
+  /** The public property page's contact form (open to the internet): per IP and per organização. */
+  propertyLead: { ip: { max: 5, windowMs: 10 * 60_000 }, org: { max: 200, windowMs: 24 * 3600_000 } },
 } as const satisfies Record<string, Record<string, Limit>>;
 
 export type KeyedAction = keyof typeof KEYED_LIMITS;
