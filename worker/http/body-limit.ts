@@ -19,12 +19,19 @@ export const UPLOAD_BODY_LIMIT = LOGO_MAX_KB * KB + 1 * MB;
 const AUTH_PATHS =
   /^\/(?:api\/auth(?:\/.*)?|(?:login|criar-conta|forgot-password|recover-password|email-confirmation|auth\/callback)(?:\.data)?)\/?$/;
 const UPLOAD_PATHS = /^\/config(?:\.data)?\/?$/;
+/** One property photo in its four sizes (each at most PHOTO_MAX_BYTES), or the share image. */
+export const PHOTO_BODY_LIMIT = 7 * MB;
+const PHOTO_PATHS = /^\/api\/property-photos\/[^/]+(?:\/share-image)?\/?$/;
+/** The public property page's contact form: a few short fields, open to the internet. */
+const PUBLIC_FORM_PATHS = /^\/imovel\/[^/]+(?:\.data)?\/?$/;
 
 /** The most a request's body may carry, by path. */
 export function bodyLimitFor(pathname: string): number {
   if (AUTH_PATHS.test(pathname)) return AUTH_BODY_LIMIT;
   if (IMPORT_PATHS.test(pathname)) return IMPORT_BODY_LIMIT;
   if (UPLOAD_PATHS.test(pathname)) return UPLOAD_BODY_LIMIT;
+  if (PHOTO_PATHS.test(pathname)) return PHOTO_BODY_LIMIT;
+  if (PUBLIC_FORM_PATHS.test(pathname)) return AUTH_BODY_LIMIT;
   return FORM_BODY_LIMIT;
 }
 
