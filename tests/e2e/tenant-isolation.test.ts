@@ -28,9 +28,12 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/recover-password": null,
   "/email-confirmation": null,
   "/auth/callback": () => "/auth/callback?type=signup&token=invalido",
+  // A token names its organização to whoever holds it; a guessed one shows nothing.
+  "/convite": () => "/convite?token=invalido",
   "/logout": null,
   "/completar-cadastro": () => "/completar-cadastro",
   "/registration-success": () => "/registration-success",
+  "/sair-da-organizacao": () => "/sair-da-organizacao",
   "/perfil": () => "/perfil",
   "/settings": () => "/settings",
   "/settings/preferences": () => "/settings/preferences",
