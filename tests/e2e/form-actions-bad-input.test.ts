@@ -39,7 +39,12 @@
  *   record_totals), plus what its own triggers write elsewhere (the ledger's
  *   `products.stock_milli`) only when its own table changed; another organization's rows never
  *   change, no record points at another organization's record, and the derived values stay right
- *   (live counts, totals, and stock = the sum of the live movements).
+ *   (live counts, totals, and stock = the sum of the live movements);
+ * - the LGPD erase (`intent=apagar` on a detail) re-authenticates (ADR 019): each run the owner's
+ *   session last typed its password either just now or 11 minutes ago, and the form's `senha`
+ *   is the owner's password, a wrong one, blank or too long. An erase happens only with the
+ *   right `senha`, or none while the session is fresh; the session's `authenticated_at` moves
+ *   (to the time of the request) only when the right `senha` was typed for an erase.
  *
  * Reproduce a failure with FORM_FUZZ_SEED=<seed printed by fast-check>; FORM_FUZZ_RUNS=<n>
  * runs more (default keeps the file within a few minutes).
@@ -55,6 +60,8 @@ import { formatBRL, formatNumber, toDateTimeLocal } from "../../shared/format.ts
 import type { FieldDef } from "../../shared/resources/types.ts";
 import { validateForm } from "../../shared/validation.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
+import { REAUTH_WINDOW_MS } from "../../worker/auth/reauth.ts";
+import { digest } from "../../worker/auth/tokens.ts";
 import { type ResourceModule, tableName } from "../../worker/resources/define.ts";
 import { createRecord, restoreRecords } from "../../worker/resources/records.ts";
 import { moduleByApi, moduleOf, RESOURCES } from "../../worker/resources/registry.ts";
@@ -205,18 +212,22 @@ const FOREIGN = (name: string) => `@@foreign:${name}@@`;
 const REF = (name: string) => `@@ref:${name}@@`;
 /** A fresh suffix per request, for values that must be unique (a SKU). */
 const UNIQUE = "@@unique@@";
-const MARKER = /@@(own|foreign|ref|unique)(?::([a-z0-9-]+))?@@/g;
+/** The owner's password (the LGPD erase's re-authentication). */
+const PASSWORD = "@@senha@@";
+const MARKER = /@@(own|foreign|ref|unique|senha)(?::([a-z0-9-]+))?@@/g;
 
 interface Ids {
   own: Record<string, string>;
   foreign: Record<string, string>;
   refs: Record<string, string>;
   unique: string;
+  password?: string;
 }
 
 function resolveWith(value: string, ids: Ids): string {
   return value.replace(MARKER, (marker, kind: string, name: string | undefined) => {
     if (kind === "unique") return ids.unique;
+    if (kind === "senha") return ids.password ?? marker;
     const found = (kind === "own" ? ids.own : kind === "foreign" ? ids.foreign : ids.refs)[name ?? ""];
     return found ?? marker;
   });
@@ -416,6 +427,8 @@ const REDIRECTS = [
   ...MODULES.flatMap((mod) => [`${mod.definition.basePath}?page=999999999999`, mod.definition.basePath]),
 ];
 const CONFIRMATIONS = ["APAGAR", " apagar ", "APAGAR\u0000", "ＡＰＡＧＡＲ", "APAGAR APAGAR", "apagar"];
+/** The erase's re-authentication: the owner's password, padded, wrong, blank, over the 200 the check reads. */
+const PASSWORDS = [PASSWORD, ` ${PASSWORD}`, "senha-errada-123", "", "   ", "x".repeat(201)];
 const GARBAGE_IDS = ["nao-existe", "0", "-1", "' OR '1'='1", "..%2F..%2Fetc%2Fpasswd", "🙂", "a".repeat(65), "x".repeat(5000), "null"];
 
 /** Ids for a field that holds a `name` record: its own and foreign ones, other resources' (wrong kind), garbage. */
@@ -441,6 +454,8 @@ function valueFor(key: string, spec: RouteSpec, files: fc.Arbitrary<File>): fc.A
       return text(fc.constantFrom(...REDIRECTS));
     case "confirmacao":
       return text(fc.constantFrom(...CONFIRMATIONS));
+    case "senha":
+      return text(fc.constantFrom(...PASSWORDS));
     case "modo":
       return text(fc.constantFrom("all", "valid-only", "VALID-ONLY"));
     case "duplicadas":
@@ -466,6 +481,7 @@ const HOSTILE_KEYS = [
   "ids",
   "redirectTo",
   "confirmacao",
+  "senha",
   "confirmarDuplicado",
   "csv",
   "modo",
@@ -532,6 +548,11 @@ function validForms(spec: RouteSpec, sampleFile: File | null): Entry[][] {
               ["intent", "apagar"],
               ["confirmacao", "APAGAR"],
             ],
+            [
+              ["intent", "apagar"],
+              ["confirmacao", "APAGAR"],
+              ["senha", PASSWORD],
+            ],
           ]
         : [[["intent", "excluir"]]];
     case "import": {
@@ -571,6 +592,9 @@ const principals = fc.oneof(
 interface World {
   db: Client;
   ownerCookie: string;
+  ownerPassword: string;
+  /** The owner's session (its `authenticated_at` decides the erase's re-authentication). */
+  ownerSessionId: string;
   proCookie: string;
   strangerCookie: string;
   orgId: string;
@@ -587,7 +611,7 @@ let world: World;
 
 /** Placeholders → this run's ids; `unique` for unique values (fresh per request unless given). */
 function resolve(value: string, unique = freshUnique()): string {
-  return resolveWith(value, { own: world.own, foreign: world.foreign, refs: world.refs, unique });
+  return resolveWith(value, { own: world.own, foreign: world.foreign, refs: world.refs, unique, password: world.ownerPassword });
 }
 
 async function orgOf(userId: string): Promise<string> {
@@ -706,6 +730,11 @@ interface Snapshot {
   links: string[];
   /** Derived values out of step: live counts, totals, running balances. */
   sums: string[];
+  /**
+   * The owner's session's last password check (ms), kept out of the `sessions` hash: the run
+   * sets it, and only a right `senha` on an erase may move it.
+   */
+  ownerAuthAt: number | null;
 }
 
 let layout: { table: string; columns: string[] }[] = [];
@@ -790,13 +819,21 @@ async function snapshot(): Promise<Snapshot> {
     "read",
   );
   const hashes: Record<string, string> = {};
+  let ownerAuthAt: number | null = null;
   layout.forEach((t, i) => {
-    partsOf(t.table, t.columns, (results[i]?.rows ?? []) as unknown as Record<string, unknown>[], hashes);
+    let rows = (results[i]?.rows ?? []) as unknown as Record<string, unknown>[];
+    if (t.table === "sessions")
+      rows = rows.map((row) => {
+        if (row.id !== world.ownerSessionId) return row;
+        ownerAuthAt = row.authenticated_at === null ? null : Number(row.authenticated_at);
+        return { ...row, authenticated_at: null };
+      });
+    partsOf(t.table, t.columns, rows, hashes);
   });
   let i = layout.length;
   const foreign = createHash("sha256");
   for (const t of orgTables) foreign.update(`${t}:${hashRows((results[i++]?.rows ?? []) as unknown as Record<string, unknown>[])}`);
-  const snap: Snapshot = { hashes, foreign: foreign.digest("hex"), links: [], sums: [] };
+  const snap: Snapshot = { hashes, foreign: foreign.digest("hex"), links: [], sums: [], ownerAuthAt };
   for (const check of checks) {
     const row = results[i++]?.rows[0];
     const have = Number(row?.have ?? 0);
@@ -824,7 +861,29 @@ function outsideOf(mod: ResourceModule, changed: readonly string[]): string[] {
 
 const ID = /^[0-9A-Za-z-]{1,64}$/;
 
-function mayChange(spec: RouteSpec, idKind: IdKind | undefined, form: FormData | null): boolean {
+/**
+ * Whether the erase's re-authentication passes (worker/auth/reauth.ts): a `senha` typed must be
+ * the owner's (and is then checked even in a fresh session); none typed passes only while fresh.
+ */
+function reauthPasses(form: FormData, stale: boolean): boolean {
+  const typed = form.get("senha");
+  if (typeof typed === "string" && typed.length > 0) return typed === world.ownerPassword;
+  return !stale;
+}
+
+/** An erase's form the action gets to re-authenticate: the intent and the typed confirmation. */
+function isErase(spec: RouteSpec, form: FormData | null): form is FormData {
+  const confirmation = form?.get("confirmacao");
+  return (
+    spec.kind === "detail" &&
+    spec.mod.erase === true &&
+    form?.get("intent") === "apagar" &&
+    typeof confirmation === "string" &&
+    confirmation.trim().toUpperCase() === "APAGAR"
+  );
+}
+
+function mayChange(spec: RouteSpec, idKind: IdKind | undefined, form: FormData | null, stale: boolean): boolean {
   if (!form) return false;
   const intent = form.get("intent");
   const { schema } = spec.mod.definition;
@@ -838,10 +897,7 @@ function mayChange(spec: RouteSpec, idKind: IdKind | undefined, form: FormData |
     case "detail": {
       if (idKind !== "own") return false;
       if (intent === "excluir") return true;
-      const confirmation = form.get("confirmacao");
-      return (
-        spec.mod.erase === true && intent === "apagar" && typeof confirmation === "string" && confirmation.trim().toUpperCase() === "APAGAR"
-      );
+      return isErase(spec, form) && reauthPasses(form, stale);
     }
     case "import": {
       const csv = form.get("csv");
@@ -880,9 +936,12 @@ beforeAll(async () => {
   const db = createClient({ url: inject("e2eDatabaseUrl") });
   const owner = await createRegisteredUser({ name: "Dona Formulários" });
   const stranger = await createRegisteredUser({ name: "Outra Organização" });
+  const ownerCookie = await loginCookie(owner.email, owner.password);
   world = {
     db,
-    ownerCookie: await loginCookie(owner.email, owner.password),
+    ownerCookie,
+    ownerPassword: owner.password,
+    ownerSessionId: await digest(decodeURIComponent(ownerCookie.slice(ownerCookie.indexOf("=") + 1))),
     proCookie: "",
     strangerCookie: await loginCookie(stranger.email, stranger.password),
     orgId: "",
@@ -1049,47 +1108,74 @@ describe("bad input on every record screen's form actions (registry × app/route
       const saved = new Map<string, number>();
       const otherId = idValues(name).filter((v) => v !== OWN(name));
       await fc.assert(
-        fc.asyncProperty(bodies(spec, files, sampleFile), principals, transports, otherId, async (body, who, transport, other) => {
-          // Refused before its body is read, a multi-megabyte upload gets a connection reset from
-          // wrangler dev's proxy ("Network connection lost", 500) — not the app's answer.
-          fc.pre(who === "owner" || !isBig(body));
-          if (await revive()) baseline = await snapshot();
-          const unique = freshUnique();
-          const id = c.idKind === "own" ? (world.own[name] ?? "") : c.idKind === "other" ? resolve(other) : "";
-          const pathname = c.route.replace(":id", encodeURIComponent(id));
-          const url = `${base()}${transport === "data" ? `${pathname}.data` : pathname}`;
-          const encoded = await encode(body, (v) => resolve(v, unique));
-          const headers: Record<string, string> = { origin: base() };
-          if (encoded.contentType) headers["content-type"] = encoded.contentType;
-          if (who !== "anonymous") headers.cookie = who === "owner" ? world.ownerCookie : world.proCookie;
-          const res = await fetch(url, { method: "POST", redirect: "manual", headers, body: encoded.body });
-          const outcome = await readOutcome(res, transport);
-          statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
-          const where = `POST ${transport === "data" ? `${pathname}.data` : pathname} as ${who} with ${encoded.label}`;
-          const answer = `${outcome.status} ${JSON.stringify(outcome.messages).slice(0, 300)} ${outcome.redirect ?? ""}`;
+        fc.asyncProperty(
+          bodies(spec, files, sampleFile),
+          principals,
+          transports,
+          otherId,
+          fc.boolean(),
+          async (body, who, transport, other, stale) => {
+            // Refused before its body is read, a multi-megabyte upload gets a connection reset from
+            // wrangler dev's proxy ("Network connection lost", 500) — not the app's answer.
+            fc.pre(who === "owner" || !isBig(body));
+            if (await revive()) baseline = await snapshot();
+            // The owner last typed the password just now, or past the re-authentication window.
+            const authAt = Date.now() - (stale ? REAUTH_WINDOW_MS + 60_000 : 0);
+            await world.db.execute({ sql: "UPDATE sessions SET authenticated_at = ? WHERE id = ?", args: [authAt, world.ownerSessionId] });
+            const unique = freshUnique();
+            const id = c.idKind === "own" ? (world.own[name] ?? "") : c.idKind === "other" ? resolve(other) : "";
+            const pathname = c.route.replace(":id", encodeURIComponent(id));
+            const url = `${base()}${transport === "data" ? `${pathname}.data` : pathname}`;
+            const encoded = await encode(body, (v) => resolve(v, unique));
+            const headers: Record<string, string> = { origin: base() };
+            if (encoded.contentType) headers["content-type"] = encoded.contentType;
+            if (who !== "anonymous") headers.cookie = who === "owner" ? world.ownerCookie : world.proCookie;
+            const sentAt = Date.now();
+            const res = await fetch(url, { method: "POST", redirect: "manual", headers, body: encoded.body });
+            const outcome = await readOutcome(res, transport);
+            const answeredAt = Date.now();
+            statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
+            const where = `POST ${transport === "data" ? `${pathname}.data` : pathname} as ${who}${stale ? " (senha digitada há 11 min)" : ""} with ${encoded.label}`;
+            const answer = `${outcome.status} ${JSON.stringify(outcome.messages).slice(0, 300)} ${outcome.redirect ?? ""}`;
 
-          expect(outcome.status, `${where} → ${outcome.status} ${outcome.snippet}`).toBeLessThan(500);
-          expect(outcome.status, `${where} → ${answer}`).toBeGreaterThanOrEqual(200);
-          if (who === "owner" && outcome.status !== 401 && outcome.status !== 403) pastAuth = true;
-          if (outcome.redirect !== undefined)
-            expect(isAppPath(outcome.redirect, base()), `${where} redirected off the app: ${answer}`).toBe(true);
-          if (outcome.status >= 400) expect(outcome.messages.length, `${where} → ${answer}: a 4xx with no message`).toBeGreaterThan(0);
-          for (const message of outcome.messages)
-            expect(isPtBr(message), `${where} → ${answer}: ${JSON.stringify(message)} is not pt-BR`).toBe(true);
+            expect(outcome.status, `${where} → ${outcome.status} ${outcome.snippet}`).toBeLessThan(500);
+            expect(outcome.status, `${where} → ${answer}`).toBeGreaterThanOrEqual(200);
+            if (who === "owner" && outcome.status !== 401 && outcome.status !== 403) pastAuth = true;
+            if (outcome.redirect !== undefined)
+              expect(isAppPath(outcome.redirect, base()), `${where} redirected off the app: ${answer}`).toBe(true);
+            if (outcome.status >= 400) expect(outcome.messages.length, `${where} → ${answer}: a 4xx with no message`).toBeGreaterThan(0);
+            for (const message of outcome.messages)
+              expect(isPtBr(message), `${where} → ${answer}: ${JSON.stringify(message)} is not pt-BR`).toBe(true);
 
-          const after = await snapshot();
-          expect(after.foreign, `${where} → ${answer} changed another organization's records`).toBe(baseline.foreign);
-          expect(after.links, `${where} → ${answer} linked a record to another organization's`).toEqual([]);
-          expect(after.sums, `${where} → ${answer}: derived values out of step`).toEqual([]);
-          const changed = changedTables(baseline, after);
-          if (changed.length) {
-            const allowed = who === "owner" && outcome.status < 400 && mayChange(spec, c.idKind, await serverView(encoded));
-            expect(allowed, `${where} → ${answer} changed ${changed.join(", ")}`).toBe(true);
-            expect(outsideOf(spec.mod, changed), `${where} → ${answer} changed more than its own ${name} records`).toEqual([]);
-            for (const part of changed) saved.set(part, (saved.get(part) ?? 0) + 1);
-          }
-          baseline = after;
-        }),
+            const after = await snapshot();
+            expect(after.foreign, `${where} → ${answer} changed another organization's records`).toBe(baseline.foreign);
+            expect(after.links, `${where} → ${answer} linked a record to another organization's`).toEqual([]);
+            expect(after.sums, `${where} → ${answer}: derived values out of step`).toEqual([]);
+            const form = await serverView(encoded);
+            if (after.ownerAuthAt !== authAt) {
+              // Stamped by a right password on an erase (even one that then finds no record), at the time of the request.
+              expect(
+                who === "owner" && isErase(spec, form) && form.get("senha") === world.ownerPassword,
+                `${where} → ${answer} re-authenticated`,
+              ).toBe(true);
+              expect(
+                after.ownerAuthAt ?? 0,
+                `${where} → ${answer}: authenticated_at is not the time of the request`,
+              ).toBeGreaterThanOrEqual(sentAt - 1000);
+              expect(after.ownerAuthAt ?? 0, `${where} → ${answer}: authenticated_at is not the time of the request`).toBeLessThanOrEqual(
+                answeredAt + 1000,
+              );
+            }
+            const changed = changedTables(baseline, after);
+            if (changed.length) {
+              const allowed = who === "owner" && outcome.status < 400 && mayChange(spec, c.idKind, form, stale);
+              expect(allowed, `${where} → ${answer} changed ${changed.join(", ")}`).toBe(true);
+              expect(outsideOf(spec.mod, changed), `${where} → ${answer} changed more than its own ${name} records`).toEqual([]);
+              for (const part of changed) saved.set(part, (saved.get(part) ?? 0) + 1);
+            }
+            baseline = after;
+          },
+        ),
         { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: process.env.FORM_FUZZ_SHRINK !== "1" },
       );
       const show = (m: Map<string | number, number>) => [...m].map(([k, n]) => `${k}×${n}`).join(" ") || "—";
