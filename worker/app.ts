@@ -4,6 +4,7 @@ import { authApi, wellKnown } from "./api/auth.ts";
 import { docsApi } from "./api/docs.ts";
 import { functionsApi } from "./api/functions.ts";
 import { inngestApi } from "./api/inngest.ts";
+import { mediaApi } from "./api/media.ts";
 import { meApi } from "./api/me.ts";
 import { mountResourceApis } from "./api/resources.ts";
 import { requestContext } from "./context.ts";
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route("/api/me", meApi);
   mountResourceApis(app);
+  app.route("/", mediaApi); // GET /media/* (property photos, public or members) and /api/property-photos/*
   app.all("/api/*", (c) => apiError(c, 404, "Rota da API não encontrada.", "not_found"));
   app.route("/functions/v1", functionsApi);
 
