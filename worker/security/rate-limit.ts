@@ -62,6 +62,14 @@ export const KEYED_LIMITS = {
   reauth: { user: { max: 5, windowMs: 15 * 60_000 }, ip: { max: 30, windowMs: 60 * 60_000 } },
   /** Asking the inviter for a new invite from an expired link: per e-mail and per IP. */
   inviteRequest: { email: { max: 2, windowMs: 24 * 3600_000 }, ip: { max: 10, windowMs: 60 * 60_000 } },
+  /** The VRSync feed (portals poll it a few times a day): per token digest. */
+  portalFeed: { token: { max: 60, windowMs: 60 * 60_000 } },
+  /** Feed URLs with an unknown token: per IP, so guessing tokens stays slow. */
+  portalFeedMiss: { ip: { max: 20, windowMs: 60 * 60_000 } },
+  /** The portal lead webhook: per IP (a portal sends for many businesses) and per webhook user. */
+  portalLead: { ip: { max: 3000, windowMs: 60 * 60_000 }, user: { max: 600, windowMs: 60 * 60_000 } },
+  /** The landing page's public contact form: per IP and per organização. */
+  landingContact: { ip: { max: 10, windowMs: 60 * 60_000 }, org: { max: 300, windowMs: 24 * 3600_000 } },
   /** Property photo uploads (each carries four sizes to R2): per user and per IP. */
   propertyPhotoUpload: { user: { max: 200, windowMs: 60 * 60_000 }, ip: { max: 400, windowMs: 60 * 60_000 } },
   /** The public property page's contact form (open to the internet): per IP and per organização. */
