@@ -233,6 +233,7 @@ export const propertyInterests = sqliteTable(
     filterIndex("property_interests_org_temperature_idx", t, t.temperatura),
     filterIndex("property_interests_org_broker_idx", t, t.corretorId),
     filterIndex("property_interests_org_purpose_idx", t, t.finalidade),
+    filterIndex("property_interests_org_origin_idx", t, t.origem),
     lookupIndex("property_interests_org_client_idx", t.orgId, t.clienteId),
     lookupIndex("property_interests_org_property_idx", t.orgId, t.imovelId),
     index("property_interests_kanban_idx").on(t.orgId, t.etapa, t.posicaoEtapa, t.id).where(live),

@@ -1,0 +1,1 @@
+CREATE INDEX `property_interests_org_origin_idx` ON `property_interests` (`org_id`,`origin`,`sort_name`,`id`) WHERE deleted_at is null;
