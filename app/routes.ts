@@ -56,11 +56,15 @@ export default [
     route("movimentacao-produtos/export", "routes/movimentacao-produtos.export.tsx"),
     route("movimentacao-produtos/:id", "routes/movimentacao-produtos.$id.tsx"),
     route("business-settings", "routes/business-settings.tsx"),
+    route("landing-page", "routes/landing-page.tsx"),
+    route("landing-page/preview", "routes/landing-page.preview.tsx"),
     route("config", "routes/config.tsx"),
     route("admin/users", "routes/admin.users.tsx"),
     route("setup-database", "routes/setup-database.tsx"),
     route("supabase-test", "routes/supabase-test.tsx"),
   ]),
   route("files/*", "routes/files.tsx"),
+  // The business's public page (no login), built on /landing-page.
+  route("p/:slug", "routes/p.$slug.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

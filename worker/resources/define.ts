@@ -168,11 +168,28 @@ function decoderOf(column: SQLiteColumn): Decode | null {
 
 /** A JSON key as SQL text: keys are identifiers of our own code, never input. */
 function literal(key: string): SQL {
-  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(key)) throw new Error(`chave inválida: ${key}`);
+  if (!/^(\$\.)?[A-Za-z][A-Za-z0-9]*$/.test(key)) throw new Error(`chave inválida: ${key}`);
   return sql.raw(`'${key}'`);
 }
 
 const packings = new WeakMap<ResourceModule, Packing>();
+
+/** SQLite functions take at most 127 arguments: 60 pairs per call. */
+const PAIRS_PER_CALL = 60;
+
+/**
+ * `json_object(k1, v1, …)` for any number of pairs: the first 60 in `json_object`, the rest
+ * added by `json_insert(…, '$.k', v, …)` (which, unlike `json_patch`, keeps null values).
+ */
+function packedObject(parts: readonly { key: string; value: SQL }[]): SQL<string> {
+  const first = parts.slice(0, PAIRS_PER_CALL).map((p) => sql`${literal(p.key)}, ${p.value}`);
+  let packed = sql<string>`json_object(${sql.join(first, sql`, `)})`;
+  for (let i = PAIRS_PER_CALL; i < parts.length; i += PAIRS_PER_CALL) {
+    const more = parts.slice(i, i + PAIRS_PER_CALL).map((p) => sql`${literal(`$.${p.key}`)}, ${p.value}`);
+    packed = sql<string>`json_insert(${packed}, ${sql.join(more, sql`, `)})`;
+  }
+  return packed;
+}
 
 /**
  * Every column of the table and every extra, packed by SQLite into one JSON text per row (the
@@ -184,12 +201,12 @@ export function packingOf(mod: ResourceModule): Packing {
   if (cached) return cached;
   const t = mod.table;
   const columns = getTableColumns(t) as Record<string, SQLiteColumn>;
-  const parts: SQL[] = [];
+  const parts: { key: string; value: SQL }[] = [];
   const decoders: Packing["decoders"] = [];
   for (const [key, column] of Object.entries(columns)) {
     if (key === "orgId" || key === "chavesBusca" || key === "excluidoPor") continue;
     const json = column.columnType === "SQLiteTextJson";
-    parts.push(json ? sql`${literal(key)}, json(${column})` : sql`${literal(key)}, ${column}`);
+    parts.push({ key, value: json ? sql`json(${column})` : sql`${column}` });
     const decode = decoderOf(column);
     if (decode) decoders.push([key, decode]);
   }
@@ -198,9 +215,9 @@ export function packingOf(mod: ResourceModule): Packing {
     atualizadoPorNome: sql`(select name from users where users.id = ${t.atualizadoPor})`,
     ...mod.extras,
   };
-  for (const [key, expression] of Object.entries(extras)) parts.push(sql`${literal(key)}, ${expression}`);
+  for (const [key, expression] of Object.entries(extras)) parts.push({ key, value: expression });
   const packing: Packing = {
-    selection: { j: frozenSql(sql<string>`json_object(${sql.join(parts, sql`, `)})`) },
+    selection: { j: frozenSql(packedObject(parts)) },
     decoders,
   };
   packings.set(mod, packing);

@@ -2,6 +2,7 @@ import type { ResourceDefinition } from "../../shared/resources/types.ts";
 import type { ResourceModule } from "./define.ts";
 import { clientsModule } from "./modules/clients.ts";
 import { companiesModule } from "./modules/companies.ts";
+import { imoveisModule } from "./modules/imoveis.ts";
 import { movimentacoesProdutosModule } from "./modules/movimentacoes-produtos.ts";
 import { produtosModule } from "./modules/produtos.ts";
 
@@ -16,6 +17,7 @@ export const RESOURCES = [
   clientsModule,
   produtosModule,
   movimentacoesProdutosModule,
+  imoveisModule,
 ] as const satisfies readonly ResourceModule<
   // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
   any,
