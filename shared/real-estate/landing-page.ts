@@ -1,0 +1,126 @@
+import { z } from "zod";
+import type { PropertyPurpose } from "../enums.ts";
+import { email, optional, optionalString, phone, requiredString } from "../validation.ts";
+
+/**
+ * The business's public page `/p/{slug}` as the Landing Page screen edits it: one schema for the
+ * form, the saved draft (`landing_pages.rascunho`) and the published copy. Client-safe.
+ */
+
+/** Slugs that would read as one of our own pages or mislead a visitor. */
+export const RESERVED_SLUGS = new Set([
+  "admin",
+  "alicerce",
+  "api",
+  "app",
+  "ajuda",
+  "assets",
+  "config",
+  "contato",
+  "feeds",
+  "imovel",
+  "landing-page",
+  "login",
+  "media",
+  "novo",
+  "oficial",
+  "p",
+  "portais",
+  "settings",
+  "suporte",
+  "www",
+]);
+
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
+
+const slug = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+  z
+    .string({ error: "Informe o endereço da página." })
+    .regex(SLUG_PATTERN, "Endereço com 3 a 60 caracteres: letras minúsculas sem acento, números e hífens (sem hífen no início ou no fim).")
+    .refine((s) => !s.includes("--"), "O endereço não pode ter dois hífens seguidos.")
+    .refine((s) => !RESERVED_SLUGS.has(s), "Este endereço é reservado. Escolha outro."),
+);
+
+const color = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+  z.string().regex(/^#[0-9a-f]{6}$/, "Cor no formato #rrggbb."),
+);
+
+/** A repeated form field (checkboxes) as a list, whatever arrived. */
+const idList = z.preprocess(
+  (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.string().regex(/^[0-9A-Za-z-]{1,64}$/, "Imóvel inválido.")).max(12, "Escolha no máximo 12 imóveis em destaque."),
+);
+
+export const SERVICE_SLOTS = [1, 2, 3] as const;
+
+export const landingPageSchema = z
+  .object({
+    slug,
+    titulo: requiredString("Chamada", { min: 5, max: 120 }),
+    sobre: optionalString("Sobre", { max: 3000, multiline: true }),
+    capaChave: optionalString("Capa", { max: 300 }),
+    destaques: idList,
+    servico1Titulo: optionalString("Serviço 1", { max: 80 }),
+    servico1Texto: optionalString("Descrição do serviço 1", { max: 500, multiline: true }),
+    servico2Titulo: optionalString("Serviço 2", { max: 80 }),
+    servico2Texto: optionalString("Descrição do serviço 2", { max: 500, multiline: true }),
+    servico3Titulo: optionalString("Serviço 3", { max: 80 }),
+    servico3Texto: optionalString("Descrição do serviço 3", { max: 500, multiline: true }),
+    whatsapp: optional(phone("WhatsApp")),
+    email: optional(email("E-mail")),
+    endereco: optionalString("Endereço", { max: 200 }),
+    creci: optionalString("CRECI", { max: 30 }),
+    corPrimaria: color,
+  })
+  .superRefine((v, ctx) => {
+    for (const n of SERVICE_SLOTS) {
+      if (!v[`servico${n}Titulo`] && v[`servico${n}Texto`]) {
+        ctx.addIssue({ code: "custom", path: [`servico${n}Titulo`], message: `Dê um título ao serviço ${n}.` });
+      }
+    }
+  });
+
+export type LandingPageContent = z.output<typeof landingPageSchema>;
+
+/** The services the page lists (the filled slots). */
+export function servicesOf(page: LandingPageContent): { titulo: string; texto: string | undefined }[] {
+  return SERVICE_SLOTS.flatMap((n) => {
+    const titulo = page[`servico${n}Titulo`];
+    return titulo ? [{ titulo, texto: page[`servico${n}Texto`] }] : [];
+  });
+}
+
+/**
+ * Text readable on the chosen colour: white or near-black, whichever has the higher WCAG
+ * contrast (the page must stay accessible whatever colour the business picks).
+ */
+export function textOn(hex: string): "#ffffff" | "#111827" {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return (1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? "#ffffff" : "#111827") as "#ffffff" | "#111827";
+}
+
+/** A property card on the public page (nothing private: no owner, keys or exact address). */
+export interface LandingCard {
+  slug: string;
+  titulo: string | null;
+  finalidade: PropertyPurpose | null;
+  valorVendaCentavos: number | null;
+  valorLocacaoCentavos: number | null;
+  capaChave: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  quartos: number | null;
+  areaUtil: number | null;
+}
+
+export interface LandingView {
+  negocio: string;
+  page: LandingPageContent;
+  cards: LandingCard[];
+}
