@@ -66,5 +66,7 @@ export default [
   route("files/*", "routes/files.tsx"),
   // The business's public page (no login), built on /landing-page.
   route("p/:slug", "routes/p.$slug.tsx"),
+  // Public property page (no login): what a client opens from WhatsApp.
+  route("imovel/:slug", "routes/imovel.$slug.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { properties, propertyPhotos } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
 import type { PropertyStatus } from "../../shared/enums.ts";
@@ -29,7 +29,7 @@ export function isPublicStatus(status: PropertyStatus): boolean {
 
 /** The permission table's answer for Imóveis (BROKER_RECORD until the resource is registered). */
 function authorizeProperty(actor: Actor, action: Action): void {
-  const access: Access = accessOf("properties") ?? BROKER_RECORD;
+  const access: Access = accessOf("imoveis") ?? BROKER_RECORD;
   if (!allows(access, actor.role, action)) throw new DomainError(FORBIDDEN_MESSAGE, 403);
 }
 
@@ -258,18 +258,25 @@ export async function setCover(ctx: ServiceContext, actor: Actor, propertyId: st
   checkId(propertyId);
   checkId(photoId);
   const scope = orgScope(ctx.db, actor.orgId);
-  const ofProperty = (...more: SQL[]) => scope.where(propertyPhotos, eq(propertyPhotos.propertyId, propertyId), ...more);
-  const target = sql`exists (select 1 from ${propertyPhotos} where ${ofProperty(eq(propertyPhotos.id, photoId))})`;
+  const target = sql`exists (select 1 from ${propertyPhotos} p where p.org_id = ${actor.orgId} and p.property_id = ${propertyId} and p.id = ${photoId})`;
   // Unset first: the unique index allows one cover per property at any moment of the batch.
   const [, set] = await ctx.db.batch([
     ctx.db
       .update(propertyPhotos)
       .set({ capa: false })
-      .where(ofProperty(sql`${propertyPhotos.capa} = 1`, sql`${propertyPhotos.id} <> ${photoId}`, target)),
+      .where(
+        scope.where(
+          propertyPhotos,
+          eq(propertyPhotos.propertyId, propertyId),
+          sql`${propertyPhotos.capa} = 1`,
+          sql`${propertyPhotos.id} <> ${photoId}`,
+          target,
+        ),
+      ),
     ctx.db
       .update(propertyPhotos)
       .set({ capa: true })
-      .where(ofProperty(eq(propertyPhotos.id, photoId))),
+      .where(scope.where(propertyPhotos, eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.id, photoId))),
     syncProperty(ctx, actor.orgId, propertyId),
   ]);
   if (set.rowsAffected === 0) throw new DomainError("Foto não encontrada.", 404);
@@ -308,17 +315,18 @@ export async function deletePhoto(
   checkId(propertyId);
   checkId(photoId);
   const scope = orgScope(ctx.db, actor.orgId);
-  const ofProperty = (...more: SQL[]) => scope.where(propertyPhotos, eq(propertyPhotos.propertyId, propertyId), ...more);
   const [removed] = await ctx.db.batch([
     ctx.db
       .delete(propertyPhotos)
-      .where(ofProperty(eq(propertyPhotos.id, photoId)))
+      .where(scope.where(propertyPhotos, eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.id, photoId)))
       .returning({ chave: propertyPhotos.chave }),
     ctx.db
       .update(propertyPhotos)
       .set({ capa: true })
       .where(
-        ofProperty(
+        scope.where(
+          propertyPhotos,
+          eq(propertyPhotos.propertyId, propertyId),
           sql`${propertyPhotos.id} = (select p.id from ${propertyPhotos} p where p.org_id = ${actor.orgId} and p.property_id = ${propertyId} order by p.position, p.id limit 1)`,
           sql`not exists (select 1 from ${propertyPhotos} p where p.org_id = ${actor.orgId} and p.property_id = ${propertyId} and p.cover = 1)`,
         ),
@@ -354,10 +362,16 @@ export async function setShareImage(
   const objectKey = `${chave}/share.${SHARE_IMAGE.ext}`;
   await bucket.put(objectKey, await image.arrayBuffer(), { httpMetadata: { contentType: SHARE_IMAGE.contentType } });
   const scope = orgScope(ctx.db, actor.orgId);
-  const where = scope.where(properties, eq(properties.id, propertyId), sql`${properties.excluidoEm} is null`);
+  const live = sql`${properties.excluidoEm} is null`;
   const [before, updated] = await ctx.db.batch([
-    ctx.db.select({ chave: properties.imagemCompartilhamentoChave }).from(properties).where(where),
-    ctx.db.update(properties).set({ imagemCompartilhamentoChave: chave }).where(where),
+    ctx.db
+      .select({ chave: properties.imagemCompartilhamentoChave })
+      .from(properties)
+      .where(scope.where(properties, eq(properties.id, propertyId), live)),
+    ctx.db
+      .update(properties)
+      .set({ imagemCompartilhamentoChave: chave })
+      .where(scope.where(properties, eq(properties.id, propertyId), live)),
   ]);
   if (updated.rowsAffected === 0) {
     ctx.waitUntil(bucket.delete(objectKey).catch(() => {}));
