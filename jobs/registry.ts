@@ -1,9 +1,11 @@
 import type { z } from "zod";
 import type { AnyJob } from "./define.ts";
+import { matchInterest } from "./definitions/match-interest.ts";
+import { matchProperty } from "./definitions/match-property.ts";
 import { sendEmail } from "./definitions/send-email.ts";
 
 /** Every durable job (ADR 017). A new job is its file in definitions/ and one line here. */
-export const JOBS = [sendEmail] as const satisfies readonly AnyJob[];
+export const JOBS = [sendEmail, matchProperty, matchInterest] as const satisfies readonly AnyJob[];
 
 type Job = (typeof JOBS)[number];
 type TriggerEvent = Job["event"];

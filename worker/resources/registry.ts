@@ -4,6 +4,7 @@ import { clientsModule } from "./modules/clients.ts";
 import { companiesModule } from "./modules/companies.ts";
 import { imoveisModule } from "./modules/imoveis.ts";
 import { movimentacoesProdutosModule } from "./modules/movimentacoes-produtos.ts";
+import { interessesModule } from "./modules/interesses.ts";
 import { produtosModule } from "./modules/produtos.ts";
 
 /**
@@ -18,6 +19,7 @@ export const RESOURCES = [
   produtosModule,
   movimentacoesProdutosModule,
   imoveisModule,
+  interessesModule,
 ] as const satisfies readonly ResourceModule<
   // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
   any,

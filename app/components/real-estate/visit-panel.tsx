@@ -1,0 +1,120 @@
+import { Form } from "react-router";
+import { formatDate, formatTime } from "../../../shared/format.ts";
+import { buttonClass } from "../ui/button.tsx";
+import { Card } from "../ui/card.tsx";
+import { Field, SelectField } from "../ui/form.tsx";
+
+const OUTCOMES = [
+  { value: "agendada", label: "Agendada" },
+  { value: "realizada", label: "Realizada" },
+  { value: "cancelada", label: "Cancelada" },
+  { value: "nao_compareceu", label: "Cliente não compareceu" },
+];
+
+/** A visit as the loader sends it (instants as ISO text). */
+interface VisitRow {
+  id: string;
+  inicio: string;
+  fim: string;
+  resultado: string;
+  observacoes: string | null;
+  imovelTitulo: string | null;
+  corretorNome: string | null;
+}
+
+const label = (value: string) => OUTCOMES.find((o) => o.value === value)?.label ?? value;
+
+interface Failure {
+  visitErrors: Record<string, string>;
+  values: Record<string, string>;
+}
+
+/** Visits of an interest (São Paulo date and times) and the form to record one. */
+export function VisitPanel({
+  visits,
+  team,
+  properties,
+  canWrite,
+  failure,
+  interestId,
+}: {
+  visits: VisitRow[];
+  team: { value: string; label: string }[];
+  properties: { value: string; label: string }[];
+  canWrite: boolean;
+  failure: Failure | null;
+  interestId: string;
+}) {
+  const errors = failure?.visitErrors ?? {};
+  const v = failure?.values ?? {};
+  return (
+    <Card title={`Visitas (${visits.length})`}>
+      {visits.length ? (
+        <ul className="mb-4 divide-y divide-line text-sm" aria-label="Visitas">
+          {visits.map((visit) => (
+            <li key={visit.id} className="py-2">
+              <p className="font-semibold tabular-nums">
+                {formatDate(visit.inicio)}, {formatTime(visit.inicio)}–{formatTime(visit.fim)}
+              </p>
+              <p>{visit.imovelTitulo ?? "Imóvel"}</p>
+              <p className="text-xs text-fg-soft">
+                {label(visit.resultado)}
+                {visit.corretorNome ? ` · ${visit.corretorNome}` : ""}
+                {visit.observacoes ? ` · ${visit.observacoes}` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mb-4 text-sm text-fg-soft">Nenhuma visita registrada.</p>
+      )}
+      {canWrite ? (
+        <Form method="post" className="space-y-3" aria-label="Registrar visita" action={`/property_clients/${interestId}`}>
+          <input type="hidden" name="intent" value="visita" />
+          <h3 className="text-sm font-semibold">Registrar visita</h3>
+          {errors._form ? (
+            <p role="alert" className="text-sm text-danger">
+              {errors._form}
+            </p>
+          ) : null}
+          <SelectField
+            label="Imóvel"
+            name="imovelId"
+            required
+            options={properties}
+            placeholder="Selecione"
+            defaultValue={v.imovelId ?? ""}
+            error={errors.imovelId}
+          />
+          <Field label="Data" name="data" type="date" required defaultValue={v.data ?? ""} error={errors.data} />
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Início" name="inicio" type="time" required defaultValue={v.inicio ?? ""} error={errors.inicio} />
+            <Field label="Fim" name="fim" type="time" required defaultValue={v.fim ?? ""} error={errors.fim} />
+          </div>
+          <SelectField
+            label="Corretor"
+            name="corretorId"
+            options={team}
+            placeholder="O do interesse"
+            defaultValue={v.corretorId ?? ""}
+            error={errors.corretorId}
+          />
+          <SelectField
+            label="Resultado"
+            name="resultado"
+            options={OUTCOMES}
+            defaultValue={v.resultado ?? "agendada"}
+            error={errors.resultado}
+          />
+          <Field label="Observações" name="observacoes" defaultValue={v.observacoes ?? ""} error={errors.observacoes} />
+          <p className="text-xs text-fg-soft">
+            Horário de Brasília (São Paulo). Uma visita agendada leva o interesse para “Visita agendada”.
+          </p>
+          <button type="submit" className={buttonClass("primary")}>
+            Salvar visita
+          </button>
+        </Form>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { data, redirect } from "react-router";
+import { formErrors } from "../../shared/validation.ts";
+import { interesseDefinition } from "../../shared/resources/interesses.ts";
+import { DomainError } from "../../worker/services/context.ts";
+import { scheduleVisit, visitSchema } from "../../worker/services/visits.ts";
+import { guard, setFlash } from "./resources.server.ts";
+
+/**
+ * `https://wa.me/55<digits>?text=…` to the client's WhatsApp (the phone marked WhatsApp, else
+ * the first), with the property's public page; null when the client has no phone.
+ */
+export function whatsappLink(
+  origin: string,
+  clientName: string,
+  phones: { numero: string; whatsapp?: boolean }[],
+  slug: string,
+  title: string,
+): string | null {
+  const phone = phones.find((p) => p.whatsapp) ?? phones[0];
+  const digits = phone?.numero.replace(/\D/g, "") ?? "";
+  if (digits.length < 10) return null;
+  const first = clientName.trim().split(/\s+/)[0] ?? "";
+  const url = new URL(`/imovel/${encodeURIComponent(slug)}`, origin).toString();
+  const text = `Olá${first ? `, ${first}` : ""}! Separei um imóvel que combina com o que você procura: ${title}. Veja fotos e detalhes: ${url}`;
+  return `https://wa.me/55${digits}?text=${encodeURIComponent(text)}`;
+}
+
+/** The visit form on the interest page: São Paulo day and times, property, broker, outcome. */
+export async function visitAction(args: Parameters<typeof guard>[0], interestId: string, form: FormData) {
+  const { ctx, actor } = guard(args, interesseDefinition, "update");
+  const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const parsed = visitSchema.safeParse(values);
+  if (!parsed.success) return data({ visitErrors: formErrors(parsed), values }, { status: 400 });
+  try {
+    await scheduleVisit(ctx, actor, interestId, parsed.data);
+  } catch (error) {
+    if (error instanceof DomainError)
+      return data({ visitErrors: { _form: error.message }, values }, { status: error.status === 404 ? 422 : error.status });
+    throw error;
+  }
+  setFlash(args, { kind: "updated", resource: interesseDefinition.name });
+  throw redirect(`/property_clients/${interestId}`);
+}

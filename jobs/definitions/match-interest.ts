@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { raiseAlerts } from "../../worker/services/matching.ts";
+import { defineJob } from "../define.ts";
+
+/** A new interest: the available properties it already matches get an alert each ("novo_interesse"). */
+export const matchInterest = defineJob({
+  id: "match-interest",
+  event: "match/interest.created",
+  payload: z.object({ orgId: z.string().min(1), interestId: z.string().min(1) }),
+  retries: 3,
+  idempotency: "data.interestId",
+  async handler({ event, step, db }) {
+    const { orgId, interestId } = event.data;
+    return step.run("raise-alerts", () => raiseAlerts(db, orgId, { interestId }, new Date()));
+  },
+});

@@ -1,0 +1,543 @@
+import { z } from "zod";
+import {
+  INTEREST_ORIGINS,
+  INTEREST_PURPOSES,
+  INTEREST_STAGES,
+  INTEREST_TEMPERATURES,
+  type InterestOrigin,
+  type InterestPurpose,
+  type InterestStage,
+  type InterestTemperature,
+  PROPERTY_FEATURES,
+  PROPERTY_TYPES,
+} from "../enums.ts";
+import { formatBRL, formatDate } from "../format.ts";
+import { BROKER_RECORD } from "../permissions.ts";
+import { normalizeText } from "../search.ts";
+import { blankToUndefined, intValue, isCleanText, messages, moneyCentavos, numberValue, optionalString } from "../validation.ts";
+import { auditColumns } from "./address.ts";
+import { moneyColumn } from "./columns.ts";
+import { optionalDate, optionalId, optionalOption, optionLabel, requiredOption, UF_OPTIONS, unflatten } from "./schema-helpers.ts";
+import type { BadgeTone, ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
+
+/**
+ * Interesses em Imóveis: a client's interest in one property or a search profile (what the
+ * matching compares with the available properties). Client-safe.
+ */
+
+export const INTEREST_STAGE_OPTIONS: readonly FilterOption[] = [
+  { value: "novo", label: "Novo" },
+  { value: "contato", label: "Contato" },
+  { value: "visita_agendada", label: "Visita agendada" },
+  { value: "proposta", label: "Proposta" },
+  { value: "fechado", label: "Fechado" },
+  { value: "perdido", label: "Perdido" },
+];
+
+export const INTEREST_TEMPERATURE_OPTIONS: readonly FilterOption[] = [
+  { value: "frio", label: "Frio" },
+  { value: "morno", label: "Morno" },
+  { value: "quente", label: "Quente" },
+];
+
+export const INTEREST_PURPOSE_OPTIONS: readonly FilterOption[] = [
+  { value: "venda", label: "Comprar" },
+  { value: "locacao", label: "Alugar" },
+];
+
+export const INTEREST_ORIGIN_OPTIONS: readonly FilterOption[] = [
+  { value: "manual", label: "Cadastro manual" },
+  { value: "site", label: "Site (página do imóvel)" },
+  { value: "portal", label: "Portal" },
+  { value: "whatsapp", label: "WhatsApp" },
+  { value: "indicacao", label: "Indicação" },
+  { value: "landing_page", label: "Landing page" },
+  { value: "outro", label: "Outro" },
+];
+
+/** pt-BR names of the kinds, in PROPERTY_TYPES order (the bit order). */
+export const PROPERTY_TYPE_LABELS: Record<(typeof PROPERTY_TYPES)[number], string> = {
+  apartamento: "Apartamento",
+  casa: "Casa",
+  sobrado: "Sobrado",
+  cobertura: "Cobertura",
+  kitnet: "Kitnet/Studio",
+  casa_condominio: "Casa em condomínio",
+  terreno: "Terreno/Lote",
+  sala_comercial: "Sala comercial",
+  loja: "Loja",
+  galpao: "Galpão",
+  predio_comercial: "Prédio comercial",
+  chacara: "Chácara",
+  sitio: "Sítio",
+  fazenda: "Fazenda",
+  flat: "Flat",
+};
+
+/** pt-BR names of the features, in PROPERTY_FEATURES order (the bit order). */
+export const PROPERTY_FEATURE_LABELS: Record<(typeof PROPERTY_FEATURES)[number], string> = {
+  piscina: "Piscina",
+  churrasqueira: "Churrasqueira",
+  elevador: "Elevador",
+  portaria_24h: "Portaria 24h",
+  academia: "Academia",
+  salao_festas: "Salão de festas",
+  playground: "Playground",
+  varanda: "Varanda",
+  varanda_gourmet: "Varanda gourmet",
+  ar_condicionado: "Ar-condicionado",
+  armarios_planejados: "Armários planejados",
+  area_servico: "Área de serviço",
+  quintal: "Quintal",
+  jardim: "Jardim",
+  lareira: "Lareira",
+  aceita_pets: "Aceita pets",
+  vista_mar: "Vista para o mar",
+  closet: "Closet",
+  escritorio: "Escritório",
+  energia_solar: "Energia solar",
+  recepcao: "Recepção",
+  copa: "Copa",
+  doca: "Doca",
+  pe_direito_alto: "Pé-direito alto",
+  estacionamento_clientes: "Estacionamento para clientes",
+  vitrine: "Vitrine",
+  poco_artesiano: "Poço artesiano",
+  curral: "Curral",
+  pomar: "Pomar",
+  lago: "Lago",
+  casa_caseiro: "Casa de caseiro",
+};
+
+/** The OR of `1 << index` of each value in `all` (the order the enums promise never changes). */
+export function bitMask(values: readonly string[], all: readonly string[]): number {
+  let mask = 0;
+  for (const value of values) {
+    const i = all.indexOf(value);
+    // Multiplication, not <<: JavaScript's shifts are 32-bit and the features may pass 31.
+    if (i >= 0) mask += 2 ** i;
+  }
+  return mask;
+}
+
+/** One place an interest looks in: a whole city, or a bairro of it. */
+export interface InterestPlace {
+  bairro?: string | undefined;
+  cidade: string;
+  uf?: string | undefined;
+}
+
+/** "Pinheiros, São Paulo - SP" / "Campinas/SP" / "Santos". */
+export function formatPlace(place: InterestPlace): string {
+  const city = place.uf ? `${place.cidade} - ${place.uf}` : place.cidade;
+  return place.bairro ? `${place.bairro}, ${city}` : city;
+}
+
+const UFS = new Set(UF_OPTIONS.map((o) => o.value));
+
+/** A typed line back into a place; null when it cannot be one. */
+export function parsePlace(line: string): InterestPlace | null | "uf" {
+  const text = line.normalize("NFC").trim().replace(/\s+/g, " ");
+  if (!text) return null;
+  let rest = text;
+  let uf: string | undefined;
+  const withUf = /^(.*?)\s*[-/]\s*([A-Za-z]{2})$/.exec(rest);
+  if (withUf) {
+    uf = (withUf[2] as string).toUpperCase();
+    if (!UFS.has(uf)) return "uf";
+    rest = withUf[1] as string;
+  }
+  const comma = rest.lastIndexOf(",");
+  const bairro = comma >= 0 ? rest.slice(0, comma).trim() : "";
+  const cidade = (comma >= 0 ? rest.slice(comma + 1) : rest).trim();
+  if (!cidade) return null;
+  return { ...(bairro ? { bairro } : {}), cidade, ...(uf ? { uf } : {}) };
+}
+
+const MAX_PLACES = 20;
+
+/** Places from the form (one per line), a JSON API array of `{ bairro?, cidade, uf? }`, or a CSV cell ("a; b"). */
+function places(field: string): z.ZodType<InterestPlace[], unknown> {
+  const text = z
+    .string()
+    .max(80, messages.max(field, 80))
+    .refine((s) => isCleanText(s), messages.characters(field));
+  const place = z.object({
+    bairro: text.optional(),
+    cidade: text.min(1, messages.required(field)),
+    uf: z.enum([...UFS] as [string, ...string[]]).optional(),
+  });
+  return z.preprocess(
+    (v, ctx) => {
+      const b = blankToUndefined(v);
+      if (b === undefined) return [];
+      if (typeof b !== "string") return b;
+      const out: InterestPlace[] = [];
+      for (const line of b.split(/[\n;]/)) {
+        const parsed = parsePlace(line);
+        if (parsed === "uf") ctx.addIssue({ code: "custom", message: `O campo ${field} tem uma UF desconhecida: "${line.trim()}"` });
+        else if (parsed) out.push(parsed);
+      }
+      return out;
+    },
+    z
+      .array(place, { error: () => messages.default(field) })
+      .max(MAX_PLACES, `O campo ${field} aceita no máximo ${MAX_PLACES} locais`)
+      .transform((list) => {
+        // The same place twice (accents and case ignored) counts once.
+        const seen = new Set<string>();
+        return list.filter((p) => {
+          const key = `${normalizeText(p.cidade)}|${normalizeText(p.bairro ?? "")}`;
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+      }),
+  ) as z.ZodType<InterestPlace[], unknown>;
+}
+
+/** Several of `all`, by value or by pt-BR label ("Portaria 24h"), from an array, JSON or "a, b". */
+function optionList<const V extends readonly string[]>(
+  field: string,
+  all: V,
+  labels: Record<V[number], string>,
+): z.ZodType<V[number][], unknown> {
+  const byText = new Map<string, string>();
+  for (const value of all) {
+    byText.set(normalizeText(value), value);
+    byText.set(normalizeText(labels[value as V[number]]), value);
+  }
+  return z.preprocess(
+    (v) => {
+      let b = blankToUndefined(v);
+      if (typeof b === "string" && b.trim().startsWith("[")) {
+        try {
+          b = JSON.parse(b);
+        } catch {
+          return b;
+        }
+      }
+      if (b === undefined) return [];
+      const list = typeof b === "string" ? b.split(/[,;]/) : b;
+      if (!Array.isArray(list)) return list;
+      const out = list
+        .map((item) => (typeof item === "string" ? (byText.get(normalizeText(item)) ?? item) : item))
+        .filter((item) => item !== "");
+      return [...new Set(out)];
+    },
+    z
+      .array(z.enum(all as unknown as [string, ...string[]], { error: () => messages.one_of(field) }), {
+        error: () => messages.default(field),
+      })
+      .max(all.length),
+  ) as z.ZodType<V[number][], unknown>;
+}
+
+const optionalMoney = (field: string) =>
+  z.preprocess(
+    (v) => (blankToUndefined(v) === undefined ? undefined : v),
+    moneyCentavos(field, { min: 0, max: 1_000_000_000_00 }).optional(),
+  );
+const optionalCount = (field: string) =>
+  z.preprocess((v) => (blankToUndefined(v) === undefined ? undefined : v), intValue(field, { min: 0, max: 50 }).optional());
+
+export const LOST_REASON_REQUIRED = "Informe o motivo da perda.";
+
+/** One schema for the form, the action, the API and the kanban's moves. Money in centavos. */
+export const interesseSchema = z.preprocess(
+  unflatten,
+  z
+    .object({
+      clienteId: z.preprocess(
+        (v) => blankToUndefined(v),
+        z.string({ error: () => messages.required("Cliente") }).regex(/^[0-9A-Za-z-]{1,64}$/, messages.default("Cliente")),
+      ),
+      imovelId: optionalId("Imóvel"),
+      finalidade: optionalOption("Finalidade", INTEREST_PURPOSES, INTEREST_PURPOSE_OPTIONS),
+      tipos: optionList("Tipos", PROPERTY_TYPES, PROPERTY_TYPE_LABELS),
+      locais: places("Locais"),
+      precoMinCentavos: optionalMoney("Preço mínimo"),
+      precoMaxCentavos: optionalMoney("Preço máximo"),
+      quartosMin: optionalCount("Quartos (mínimo)"),
+      suitesMin: optionalCount("Suítes (mínimo)"),
+      vagasMin: optionalCount("Vagas (mínimo)"),
+      areaMin: z.preprocess(
+        (v) => (blankToUndefined(v) === undefined ? undefined : v),
+        numberValue("Área mínima", { min: 0, max: 10_000_000 }).optional(),
+      ),
+      caracteristicas: optionList("Características desejadas", PROPERTY_FEATURES, PROPERTY_FEATURE_LABELS),
+      temperatura: z.preprocess(
+        (v) => blankToUndefined(v) ?? "morno",
+        requiredOption("Temperatura", INTEREST_TEMPERATURES, INTEREST_TEMPERATURE_OPTIONS),
+      ),
+      etapa: z.preprocess((v) => blankToUndefined(v) ?? "novo", requiredOption("Etapa", INTEREST_STAGES, INTEREST_STAGE_OPTIONS)),
+      motivoPerda: optionalString("Motivo da perda", { max: 300 }),
+      corretorId: optionalId("Corretor"),
+      proximaAcaoEm: optionalDate("Próxima ação"),
+      origem: z.preprocess((v) => blankToUndefined(v) ?? "manual", requiredOption("Origem", INTEREST_ORIGINS, INTEREST_ORIGIN_OPTIONS)),
+      observacoes: optionalString("Observações", { max: 2000, multiline: true }),
+    })
+    .superRefine((v, ctx) => {
+      if (v.etapa === "perdido" && !v.motivoPerda) ctx.addIssue({ code: "custom", path: ["motivoPerda"], message: LOST_REASON_REQUIRED });
+      if (!v.imovelId && !v.finalidade)
+        ctx.addIssue({
+          code: "custom",
+          path: ["finalidade"],
+          message: "Escolha a finalidade (comprar ou alugar) ou um imóvel específico.",
+        });
+      if (v.precoMinCentavos !== undefined && v.precoMaxCentavos !== undefined && v.precoMinCentavos > v.precoMaxCentavos)
+        ctx.addIssue({ code: "custom", path: ["precoMaxCentavos"], message: "O preço máximo deve ser maior que o mínimo." });
+    })
+    // A reason belongs to a lost interest only.
+    .transform((v) => (v.etapa === "perdido" ? v : { ...v, motivoPerda: undefined })),
+);
+
+export type InteresseInput = z.output<typeof interesseSchema>;
+
+/** An interest as lists, the page, the kanban and the API show it. Dates are ISO strings. */
+export interface InteresseRow {
+  id: string;
+  clienteId: string;
+  clienteNome: string | null;
+  clienteEmail: string | null;
+  /** The client's phones as stored (national digits, WhatsApp flag). */
+  clienteTelefones: { numero: string; whatsapp?: boolean }[] | null;
+  imovelId: string | null;
+  imovelTitulo: string | null;
+  finalidade: InterestPurpose | null;
+  tipos: string[];
+  tiposMask: number;
+  locais: InterestPlace[];
+  precoMinCentavos: number | null;
+  precoMaxCentavos: number | null;
+  quartosMin: number | null;
+  suitesMin: number | null;
+  vagasMin: number | null;
+  areaMin: number | null;
+  caracteristicas: string[];
+  caracteristicasMask: number;
+  temperatura: InterestTemperature;
+  etapa: InterestStage;
+  posicaoEtapa: number;
+  motivoPerda: string | null;
+  corretorId: string | null;
+  corretorNome: string | null;
+  proximaAcaoEm: string | null;
+  origem: InterestOrigin;
+  mensagem: string | null;
+  observacoes: string | null;
+  /** Unseen match alerts of this interest. */
+  alertas: number;
+  criadoEm: string;
+  atualizadoEm: string;
+  criadoPor: string | null;
+  criadoPorNome: string | null;
+  atualizadoPor: string | null;
+  atualizadoPorNome: string | null;
+}
+
+export const STAGE_TONE: Record<InterestStage, BadgeTone> = {
+  novo: "blue",
+  contato: "purple",
+  visita_agendada: "yellow",
+  proposta: "yellow",
+  fechado: "green",
+  perdido: "neutral",
+};
+
+export const TEMPERATURE_TONE: Record<InterestTemperature, BadgeTone> = { frio: "blue", morno: "yellow", quente: "red" };
+
+/** "até R$ 800.000,00", "R$ 300.000,00 a R$ 500.000,00", "" for none. */
+export function formatPriceRange(row: Pick<InteresseRow, "precoMinCentavos" | "precoMaxCentavos">): string {
+  const { precoMinCentavos: min, precoMaxCentavos: max } = row;
+  if (min && max) return `${formatBRL(min)} a ${formatBRL(max)}`;
+  if (max) return `até ${formatBRL(max)}`;
+  if (min) return `a partir de ${formatBRL(min)}`;
+  return "";
+}
+
+/** What the interest is after, in one line: "Comprar · Apartamento, Casa · Pinheiros, São Paulo - SP · até R$ 800.000,00". */
+export function interestSummary(row: InteresseRow): string {
+  if (row.imovelId && row.imovelTitulo) return `Imóvel: ${row.imovelTitulo}`;
+  const parts = [
+    optionLabel(INTEREST_PURPOSE_OPTIONS, row.finalidade),
+    row.tipos.map((t) => PROPERTY_TYPE_LABELS[t as keyof typeof PROPERTY_TYPE_LABELS] ?? t).join(", "),
+    row.locais.map(formatPlace).join("; "),
+    formatPriceRange(row),
+    row.quartosMin ? `${row.quartosMin}+ quartos` : "",
+  ];
+  return parts.filter(Boolean).join(" · ");
+}
+
+export const interesseColumns: readonly ColumnDef<InteresseRow>[] = [
+  {
+    key: "nome",
+    label: "Cliente",
+    text: (r) => r.clienteNome ?? "",
+    cell: { kind: "link", href: (r) => `/clients/${r.clienteId}` },
+    sort: "text",
+    defaultVisible: true,
+  },
+  { key: "perfil", label: "Procura", text: interestSummary, defaultVisible: true },
+  {
+    key: "etapa",
+    label: "Etapa",
+    text: (r) => optionLabel(INTEREST_STAGE_OPTIONS, r.etapa),
+    cell: { kind: "badge", tone: (r) => STAGE_TONE[r.etapa] },
+    filter: { type: "multi-enum", options: INTEREST_STAGE_OPTIONS },
+    defaultVisible: true,
+  },
+  {
+    key: "temperatura",
+    label: "Temperatura",
+    text: (r) => optionLabel(INTEREST_TEMPERATURE_OPTIONS, r.temperatura),
+    cell: { kind: "badge", tone: (r) => TEMPERATURE_TONE[r.temperatura] },
+    filter: { type: "multi-enum", options: INTEREST_TEMPERATURE_OPTIONS },
+    defaultVisible: true,
+  },
+  {
+    key: "finalidade",
+    label: "Finalidade",
+    text: (r) => optionLabel(INTEREST_PURPOSE_OPTIONS, r.finalidade),
+    filter: { type: "enum", options: INTEREST_PURPOSE_OPTIONS },
+    defaultVisible: false,
+  },
+  moneyColumn<InteresseRow>("precoMax", "Preço máximo", (r) => r.precoMaxCentavos ?? 0, { visible: false }),
+  {
+    key: "corretor",
+    label: "Corretor",
+    text: (r) => r.corretorNome ?? "",
+    // Options are the team, filled in by the list's loader (the definition cannot know them).
+    filter: { type: "enum", options: [] },
+    defaultVisible: true,
+  },
+  {
+    key: "proximaAcao",
+    label: "Próxima ação",
+    text: (r) => (r.proximaAcaoEm ? formatDate(`${r.proximaAcaoEm}T12:00:00Z`) : ""),
+    value: (r) => r.proximaAcaoEm,
+    sort: "text",
+    filter: { type: "date-range" },
+    defaultVisible: true,
+  },
+  {
+    key: "origem",
+    label: "Origem",
+    text: (r) => optionLabel(INTEREST_ORIGIN_OPTIONS, r.origem),
+    filter: { type: "multi-enum", options: INTEREST_ORIGIN_OPTIONS },
+    defaultVisible: false,
+  },
+  {
+    key: "alertas",
+    label: "Novos matches",
+    text: (r) => (r.alertas ? String(r.alertas) : ""),
+    align: "right",
+    defaultVisible: false,
+  },
+  ...auditColumns<InteresseRow>(false),
+];
+
+const TYPE_HINT = "Separe por vírgula. Vazio: qualquer tipo.";
+
+export const interesseFields: readonly FieldDef[] = [
+  { name: "clienteId", label: "Cliente", kind: "relation", relation: "clients", required: true, section: "Interesse" },
+  {
+    name: "imovelId",
+    label: "Imóvel específico",
+    kind: "select",
+    section: "Interesse",
+    hint: "Deixe em branco para um perfil de busca: o Alicerce mostra os imóveis que combinam.",
+  },
+  {
+    name: "temperatura",
+    label: "Temperatura",
+    kind: "select",
+    required: true,
+    options: INTEREST_TEMPERATURE_OPTIONS,
+    section: "Interesse",
+  },
+  { name: "etapa", label: "Etapa", kind: "select", required: true, options: INTEREST_STAGE_OPTIONS, section: "Interesse" },
+  {
+    name: "motivoPerda",
+    label: "Motivo da perda",
+    kind: "text",
+    required: true,
+    section: "Interesse",
+    showWhen: { field: "etapa", values: ["perdido"] },
+  },
+  { name: "corretorId", label: "Corretor", kind: "select", section: "Interesse" },
+  { name: "proximaAcaoEm", label: "Próxima ação", kind: "date", section: "Interesse" },
+  { name: "origem", label: "Origem", kind: "select", required: true, options: INTEREST_ORIGIN_OPTIONS, section: "Interesse" },
+  {
+    name: "finalidade",
+    label: "Finalidade",
+    kind: "select",
+    options: INTEREST_PURPOSE_OPTIONS,
+    section: "O que procura",
+    hint: "Obrigatória quando o interesse não é num imóvel específico.",
+  },
+  {
+    name: "tipos",
+    label: "Tipos de imóvel",
+    kind: "tags",
+    section: "O que procura",
+    hint: `${TYPE_HINT} Ex.: Apartamento, Cobertura, Casa em condomínio.`,
+  },
+  {
+    name: "locais",
+    label: "Bairros e cidades",
+    kind: "textarea",
+    section: "O que procura",
+    hint: "Um por linha: “Pinheiros, São Paulo - SP” (bairro, cidade - UF) ou só “Campinas - SP” para a cidade toda.",
+  },
+  { name: "precoMinCentavos", label: "Preço mínimo", kind: "money", section: "O que procura" },
+  {
+    name: "precoMaxCentavos",
+    label: "Preço máximo (teto)",
+    kind: "money",
+    section: "O que procura",
+    hint: "Imóveis até 10% acima do teto também aparecem, com aviso.",
+  },
+  { name: "quartosMin", label: "Quartos (mínimo)", kind: "number", section: "O que procura" },
+  { name: "suitesMin", label: "Suítes (mínimo)", kind: "number", section: "O que procura" },
+  { name: "vagasMin", label: "Vagas (mínimo)", kind: "number", section: "O que procura" },
+  { name: "areaMin", label: "Área útil mínima (m²)", kind: "number", step: "0.01", section: "O que procura" },
+  {
+    name: "caracteristicas",
+    label: "Características desejadas",
+    kind: "tags",
+    section: "O que procura",
+    hint: "Separe por vírgula. Ex.: Piscina, Portaria 24h, Varanda gourmet.",
+  },
+  { name: "observacoes", label: "Observações", kind: "textarea", section: "Observações" },
+];
+
+export const interesseDefinition: ResourceDefinition<InteresseRow, InteresseInput> = {
+  name: "interesses",
+  basePath: "/property_clients",
+  api: "property_clients",
+  access: BROKER_RECORD,
+  labels: {
+    singular: "interesse",
+    plural: "interesses",
+    listTitle: "Interesses em Imóveis",
+    newTitle: "Novo Interesse",
+    editTitle: "Editar Interesse",
+    newButton: "Novo interesse",
+    empty: "Nenhum interesse cadastrado ainda.",
+    emptyHint: "Cadastre o que cada cliente procura: o Alicerce mostra os imóveis que combinam.",
+    searchPlaceholder: "Buscar pelo nome do cliente",
+    deleted: "Interesse excluído.",
+    restored: "Interesse restaurado.",
+  },
+  columns: interesseColumns,
+  fields: interesseFields,
+  schema: interesseSchema,
+  defaultSort: { key: "atualizadoEm", dir: "desc" },
+  pageSize: 25,
+  subtitle: (row) =>
+    [optionLabel(INTEREST_STAGE_OPTIONS, row.etapa), optionLabel(INTEREST_TEMPERATURE_OPTIONS, row.temperatura), interestSummary(row)]
+      .filter(Boolean)
+      .join(" · "),
+  title: (row) => `Interesse de ${row.clienteNome ?? "cliente"}`,
+};

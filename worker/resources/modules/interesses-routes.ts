@@ -1,0 +1,61 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../../http/types.ts";
+import { markAlertsSeen } from "../../services/match-alerts.ts";
+import { matchesForInterest, matchesForProperty } from "../../services/matching.ts";
+import { moveInterest, moveSchema } from "../../services/interests.ts";
+import { scheduleVisit, visitSchema } from "../../services/visits.ts";
+import type { RouteHelpers } from "../define.ts";
+import { DomainError } from "../../services/context.ts";
+
+const ID = /^[0-9A-Za-z-]{1,64}$/;
+
+async function body(c: { req: { json: () => Promise<unknown> } }): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new DomainError("Envie um corpo JSON válido.", 400);
+  }
+}
+
+/**
+ * `/api/property_clients/…` beyond the generic routes: the matches both ways (one round trip
+ * each), the kanban's move, visits, and marking an interest's alerts seen.
+ */
+export function interestRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelpers): void {
+  // A property's matching interests (the property's Interesses tab, the bench).
+  app.get("/por-imovel/:propertyId/matches", (c) =>
+    run(c, async (ctx, actor) => {
+      const id = c.req.param("propertyId");
+      return ID.test(id) ? c.json({ data: await matchesForProperty(ctx, actor, id) }) : notFound(c);
+    }),
+  );
+  app.get("/:id/matches", (c) =>
+    run(c, async (ctx, actor) => {
+      const id = c.req.param("id");
+      return ID.test(id) ? c.json({ data: await matchesForInterest(ctx, actor, id) }) : notFound(c);
+    }),
+  );
+  app.post("/:id/move", (c) =>
+    run(c, async (ctx, actor) => {
+      const id = c.req.param("id");
+      if (!ID.test(id)) return notFound(c);
+      await moveInterest(ctx, actor, id, moveSchema.parse(await body(c)));
+      return c.json({ data: { id } });
+    }),
+  );
+  app.post("/:id/visits", (c) =>
+    run(c, async (ctx, actor) => {
+      const id = c.req.param("id");
+      if (!ID.test(id)) return notFound(c);
+      const visitId = await scheduleVisit(ctx, actor, id, visitSchema.parse(await body(c)));
+      return c.json({ data: { id: visitId } }, 201);
+    }),
+  );
+  app.post("/:id/alerts/seen", (c) =>
+    run(c, async (ctx, actor) => {
+      const id = c.req.param("id");
+      if (!ID.test(id)) return notFound(c);
+      return c.json({ data: { seen: await markAlertsSeen(ctx, actor, id) } });
+    }),
+  );
+}

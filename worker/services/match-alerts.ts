@@ -1,0 +1,71 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { matchAlerts } from "../../db/schema/index.ts";
+import { orgScope } from "../../db/tenant.ts";
+import { authorize } from "../auth/permissions.ts";
+import type { Actor, ServiceContext } from "./context.ts";
+
+const a = matchAlerts;
+
+/** A new match to look at, as the dashboard and the interest page show it. */
+export interface AlertRow {
+  id: string;
+  interestId: string;
+  propertyId: string;
+  motivo: string;
+  pontuacao: number;
+  criadoEm: Date;
+  clienteNome: string | null;
+  imovelTitulo: string | null;
+}
+
+const columns = {
+  id: a.id,
+  interestId: a.interestId,
+  propertyId: a.propertyId,
+  motivo: a.motivo,
+  pontuacao: a.pontuacao,
+  criadoEm: a.criadoEm,
+  clienteNome: sql<
+    string | null
+  >`(select c.name from clients c join property_interests i on i.client_id = c.id where i.id = ${a.interestId})`,
+  imovelTitulo: sql<string | null>`(select coalesce(p.title, p.code) from properties p where p.id = ${a.propertyId})`,
+};
+
+/** The organization's unseen alerts, newest first, with their count (statements for the dashboard's batch). */
+export function openAlertsStatements(ctx: ServiceContext, actor: Actor, limit = 5) {
+  authorize(actor, "interesses", "read");
+  const scope = orgScope(ctx.db, actor.orgId);
+  return {
+    latest: ctx.db
+      .select(columns)
+      .from(a)
+      .where(scope.where(a, isNull(a.vistoEm)))
+      .orderBy(desc(a.criadoEm))
+      .limit(limit),
+    count: ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(a)
+      .where(scope.where(a, isNull(a.vistoEm))),
+  };
+}
+
+/** An interest's unseen alerts (a statement for the interest page's batch). */
+export function interestAlertsStatement(ctx: ServiceContext, actor: Actor, interestId: string) {
+  authorize(actor, "interesses", "read");
+  return ctx.db
+    .select(columns)
+    .from(a)
+    .where(orgScope(ctx.db, actor.orgId).where(a, eq(a.interestId, interestId), isNull(a.vistoEm)))
+    .orderBy(desc(a.pontuacao), desc(a.criadoEm))
+    .limit(20);
+}
+
+/** Marks an interest's alerts seen (a POST from its page, never a GET); returns how many. */
+export async function markAlertsSeen(ctx: ServiceContext, actor: Actor, interestId: string): Promise<number> {
+  authorize(actor, "interesses", "read");
+  const result = await ctx.db
+    .update(a)
+    .set({ vistoEm: ctx.now })
+    .where(and(orgScope(ctx.db, actor.orgId).where(a, eq(a.interestId, interestId), isNull(a.vistoEm))));
+  return result.rowsAffected;
+}

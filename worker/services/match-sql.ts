@@ -1,0 +1,94 @@
+import { type SQL, sql } from "drizzle-orm";
+import { PROPERTY_FEATURES } from "../../shared/enums.ts";
+
+/**
+ * The SQL of two-way matching (worker/services/matching.ts reads it). Hard rules filter:
+ * finalidade (a "venda e locação" property serves both), kind bit, place (the city, or a bairro
+ * of it), the minimums (quartos, suítes, vagas, área útil), the floor price, and the ceiling
+ * plus a 10% tolerance band. The score (0–100) is computed here so `ORDER BY score LIMIT n`
+ * runs in the database: 60 for passing the rules, up to 20 for the price (full inside the
+ * range, falling to 0 at 10% above the ceiling) and up to 20 for the wanted features present.
+ */
+
+/** How far above an interest's ceiling a property still matches (with a penalty). */
+export const PRICE_TOLERANCE = 0.1;
+export const MATCH_LIMIT = 20;
+
+/** `popcount(x)` over the feature bits, as SQL (SQLite has no bit count). */
+function popcount(x: string): string {
+  return PROPERTY_FEATURES.map((_, i) => `((${x} >> ${i}) & 1)`).join(" + ");
+}
+
+/** The price an interest of purpose `i.purpose` compares with: the sale price or the rent. */
+const price = `(CASE WHEN i.purpose = 'locacao' THEN coalesce(p.rent_price_cents, p.price_cents) ELSE coalesce(p.sale_price_cents, p.price_cents) END)`;
+
+const rules = `
+  (i.purpose = p.purpose OR p.purpose = 'venda_locacao')
+  AND (i.types_mask = 0 OR (i.types_mask & p.type_bit) <> 0)
+  AND (i.min_bedrooms IS NULL OR coalesce(p.bedrooms, 0) >= i.min_bedrooms)
+  AND (i.min_suites IS NULL OR coalesce(p.suites, 0) >= i.min_suites)
+  AND (i.min_parking IS NULL OR coalesce(p.parking, 0) >= i.min_parking)
+  AND (i.min_area_centi IS NULL OR coalesce(p.usable_area_centi, 0) >= i.min_area_centi)
+  AND (i.min_price_cents IS NULL OR ${price} >= i.min_price_cents)
+  AND (i.max_price_cents IS NULL OR ${price} <= i.max_price_cents * ${1 + PRICE_TOLERANCE})`;
+
+const score = `(60
+  + CASE WHEN i.max_price_cents IS NULL OR ${price} <= i.max_price_cents THEN 20
+         ELSE max(0, 20 - cast(round(20.0 * (${price} - i.max_price_cents) / (i.max_price_cents * ${PRICE_TOLERANCE})) as integer)) END
+  + CASE WHEN i.features_mask = 0 THEN 20
+         ELSE cast(round(20.0 * (${popcount("(i.features_mask & p.features_mask)")}) / (${popcount("i.features_mask")})) as integer) END)`;
+
+/** The columns the reasons are written from (TS) — the same for both directions. */
+const columns = `
+  i.id AS interestId, p.id AS propertyId, ${score} AS score, ${price} AS price,
+  i.purpose AS purpose, i.types_mask AS typesMask, i.min_price_cents AS minPrice, i.max_price_cents AS maxPrice,
+  i.min_bedrooms AS minBedrooms, i.min_suites AS minSuites, i.min_parking AS minParking, i.min_area_centi AS minArea,
+  i.features_mask AS wantedFeatures, p.features_mask AS features, p.type AS type, p.bedrooms AS bedrooms, p.suites AS suites,
+  p.parking AS parking, p.usable_area_centi AS area, p.district AS district, p.city AS city,
+  (SELECT max(pl.district_key <> '') FROM property_interest_places pl WHERE pl.org_id = i.org_id AND pl.interest_id = i.id
+     AND pl.city_key = p.city_key AND pl.district_key IN ('', coalesce(p.district_key, ''))) AS byDistrict,
+  json_array_length(i.places) = 0 AS anywhere`;
+
+/** The place rule: the interest has no places, or one is the property's city (whole, or its bairro). */
+const placeRule = `(json_array_length(i.places) = 0 OR EXISTS (SELECT 1 FROM property_interest_places pl
+  WHERE pl.org_id = i.org_id AND pl.city_key = p.city_key AND pl.district_key IN ('', coalesce(p.district_key, '')) AND pl.interest_id = i.id))`;
+
+/**
+ * Open search profiles matching one live property of the organization, best first. The
+ * interests come from `property_interests_match_idx` (org, purpose, ceiling: the ceiling range
+ * is the index's range), the place check is a primary-key probe of `property_interest_places`.
+ */
+export function interestsForPropertySql(orgId: string, propertyId: string, limit = MATCH_LIMIT): SQL {
+  return sql`WITH p AS (SELECT * FROM properties WHERE org_id = ${orgId} AND id = ${propertyId} AND deleted_at IS NULL)
+SELECT ${sql.raw(columns)}, c.name AS clientName, c.email AS clientEmail, json(c.phones) AS clientPhones, i.stage AS stage, i.temperature AS temperature
+FROM p
+JOIN property_interests i INDEXED BY property_interests_match_idx
+  ON i.org_id = p.org_id AND i.deleted_at IS NULL AND i.stage NOT IN ('fechado', 'perdido')
+  AND i.purpose IN ('venda', 'locacao') AND (p.purpose = 'venda_locacao' OR i.purpose = p.purpose)
+JOIN clients c ON c.id = i.client_id
+WHERE i.property_id IS NULL AND ${sql.raw(rules)} AND ${sql.raw(placeRule)}
+ORDER BY score DESC, i.updated_at DESC, i.id
+LIMIT ${limit}`;
+}
+
+/**
+ * Available properties of the organization matching one open interest, best first: for each
+ * city the interest names, `properties_match_idx` (org, status, city, price) gives the
+ * candidates; an interest without places reads the organization's available ones.
+ */
+export function propertiesForInterestSql(orgId: string, interestId: string, limit = MATCH_LIMIT): SQL {
+  return sql`WITH i AS (SELECT * FROM property_interests WHERE org_id = ${orgId} AND id = ${interestId} AND deleted_at IS NULL),
+cities AS (SELECT DISTINCT pl.city_key AS city FROM property_interest_places pl WHERE pl.org_id = ${orgId} AND pl.interest_id = ${interestId}),
+cand AS (
+  SELECT p.id FROM cities CROSS JOIN properties p INDEXED BY properties_match_idx
+    WHERE p.org_id = ${orgId} AND p.status = 'disponivel' AND p.city_key = cities.city AND p.deleted_at IS NULL
+  UNION ALL
+  SELECT p.id FROM i CROSS JOIN properties p INDEXED BY properties_match_idx
+    WHERE json_array_length(i.places) = 0 AND p.org_id = ${orgId} AND p.status = 'disponivel' AND p.deleted_at IS NULL
+)
+SELECT ${sql.raw(columns)}, p.title AS title, p.code AS code, p.slug AS slug, p.cover_key AS cover
+FROM i CROSS JOIN cand CROSS JOIN properties p ON p.id = cand.id
+WHERE ${sql.raw(rules)} AND ${sql.raw(placeRule)}
+ORDER BY score DESC, p.published_at DESC, p.id
+LIMIT ${limit}`;
+}

@@ -1,0 +1,176 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { dispatch } from "../../jobs/dispatch.ts";
+import type { MatchAlertReason, PropertyStatus } from "../../shared/enums.ts";
+import { type MatchColumns, matchReasons } from "../../shared/match-reasons.ts";
+import { authorize } from "../auth/permissions.ts";
+import type { Actor, ServiceContext } from "./context.ts";
+import { interestsForPropertySql, MATCH_LIMIT, propertiesForInterestSql } from "./match-sql.ts";
+
+/** One match as pages and the API show it. */
+export interface Match {
+  interestId: string;
+  propertyId: string;
+  score: number;
+  reasons: string[];
+}
+
+/** A property's match: the interest's client, to send the property to. */
+export interface InterestMatch extends Match {
+  clientName: string;
+  clientEmail: string | null;
+  clientPhones: { numero: string; whatsapp?: boolean }[];
+  stage: string;
+  temperature: string;
+}
+
+/** An interest's match: the property, to show and send. */
+export interface PropertyMatch extends Match {
+  title: string | null;
+  code: string;
+  slug: string;
+  cover: string | null;
+  price: number | null;
+  district: string | null;
+  city: string | null;
+}
+
+/** The reasons a property change raises alerts for. */
+export type PropertyAlertReason = Exclude<MatchAlertReason, "novo_interesse">;
+
+type RawMatch = MatchColumns & Record<string, unknown> & { interestId: string; propertyId: string };
+
+const ID = /^[0-9A-Za-z-]{1,64}$/;
+
+function base(row: RawMatch): Match {
+  return { interestId: row.interestId, propertyId: row.propertyId, score: Number(row.score), reasons: matchReasons(row) };
+}
+
+function phonesOf(value: unknown): InterestMatch["clientPhones"] {
+  if (typeof value !== "string") return [];
+  try {
+    const list = JSON.parse(value);
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The statement of a property's matches, to batch with a page's other reads (`readInterestMatches` reads it). */
+export function interestMatchesStatement(db: Database, actor: Actor, propertyId: string, limit = MATCH_LIMIT) {
+  authorize(actor, "interesses", "read");
+  return db.all<RawMatch>(interestsForPropertySql(actor.orgId, ID.test(propertyId) ? propertyId : "-", limit));
+}
+
+export function readInterestMatches(rows: readonly RawMatch[]): InterestMatch[] {
+  return rows.map((r) => ({
+    ...base(r),
+    clientName: String(r.clientName ?? ""),
+    clientEmail: (r.clientEmail as string | null) ?? null,
+    clientPhones: phonesOf(r.clientPhones),
+    stage: String(r.stage),
+    temperature: String(r.temperature),
+  }));
+}
+
+/** The statement of an interest's matches, to batch with a page's other reads (`readPropertyMatches` reads it). */
+export function propertyMatchesStatement(db: Database, actor: Actor, interestId: string, limit = MATCH_LIMIT) {
+  authorize(actor, "interesses", "read");
+  return db.all<RawMatch>(propertiesForInterestSql(actor.orgId, ID.test(interestId) ? interestId : "-", limit));
+}
+
+export function readPropertyMatches(rows: readonly RawMatch[]): PropertyMatch[] {
+  return rows.map((r) => ({
+    ...base(r),
+    title: (r.title as string | null) ?? null,
+    code: String(r.code ?? ""),
+    slug: String(r.slug ?? ""),
+    cover: (r.cover as string | null) ?? null,
+    price: r.price === null ? null : Number(r.price),
+    district: r.district,
+    city: r.city,
+  }));
+}
+
+/** Open interests a property matches, best first (one round trip). */
+export async function matchesForProperty(
+  ctx: ServiceContext,
+  actor: Actor,
+  propertyId: string,
+  limit = MATCH_LIMIT,
+): Promise<InterestMatch[]> {
+  return readInterestMatches(await interestMatchesStatement(ctx.db, actor, propertyId, limit));
+}
+
+/** Available properties an interest matches, best first (one round trip). */
+export async function matchesForInterest(
+  ctx: ServiceContext,
+  actor: Actor,
+  interestId: string,
+  limit = MATCH_LIMIT,
+): Promise<PropertyMatch[]> {
+  return readPropertyMatches(await propertyMatchesStatement(ctx.db, actor, interestId, limit));
+}
+
+// ---------------------------------------------------------------------------
+// Alerts
+
+export interface PropertySnapshot {
+  status: PropertyStatus;
+  precoCentavos: number | null;
+}
+
+/** Why a change of a property is news to the interests it matches (null: it is not). */
+export function alertReason(before: PropertySnapshot | null, after: PropertySnapshot): PropertyAlertReason | null {
+  if (after.status !== "disponivel") return null;
+  if (before?.status !== "disponivel") return "novo_imovel";
+  if (before.precoCentavos !== null && after.precoCentavos !== null && after.precoCentavos < before.precoCentavos) return "baixa_preco";
+  return null;
+}
+
+/**
+ * Called by the property write path after a property is saved (created, published, status
+ * changed, price edited): when it became available or its price dropped, a durable job raises
+ * the new matches as alerts. `before` is null for a new property.
+ */
+export async function propertyChanged(
+  ctx: ServiceContext,
+  orgId: string,
+  propertyId: string,
+  before: PropertySnapshot | null,
+  after: PropertySnapshot,
+): Promise<PropertyAlertReason | null> {
+  const reason = alertReason(before, after);
+  if (!reason) return null;
+  await dispatch({ config: ctx.config, waitUntil: ctx.waitUntil, db: ctx.db }, "match/property.changed", { orgId, propertyId, reason });
+  return reason;
+}
+
+/** Called after an interest is created: the properties already available that match it become alerts. */
+export async function interestCreated(ctx: ServiceContext, orgId: string, interestId: string): Promise<void> {
+  await dispatch({ config: ctx.config, waitUntil: ctx.waitUntil, db: ctx.db }, "match/interest.created", { orgId, interestId });
+}
+
+/**
+ * Inserts the alerts of one property (reason novo_imovel / baixa_preco) or one interest
+ * (novo_interesse) in one statement, from the same matching query the pages run; a pair already
+ * alerted for the same reason is left alone. Returns how many were new. Job bodies call it.
+ */
+export async function raiseAlerts(
+  db: Database,
+  orgId: string,
+  target: { propertyId: string; reason: PropertyAlertReason } | { interestId: string },
+  now: Date,
+  limit = 200,
+): Promise<number> {
+  const matches =
+    "propertyId" in target
+      ? interestsForPropertySql(orgId, target.propertyId, limit)
+      : propertiesForInterestSql(orgId, target.interestId, limit);
+  const reason = "propertyId" in target ? target.reason : "novo_interesse";
+  const result = await db.run(sql`INSERT INTO match_alerts (id, org_id, property_id, interest_id, reason, score, created_at)
+SELECT lower(hex(randomblob(16))), ${orgId}, m.propertyId, m.interestId, ${reason}, m.score, ${now.getTime()}
+FROM (${matches}) m WHERE true
+ON CONFLICT (org_id, property_id, interest_id, reason) DO NOTHING`);
+  return result.rowsAffected;
+}
