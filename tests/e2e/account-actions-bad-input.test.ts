@@ -1,7 +1,8 @@
 /**
  * Bad input, property-based, on the account screens' React Router form actions — sign-in,
- * sign-up, password recovery, e-mail confirmation, sign-out, onboarding, profile, preferences,
- * business profile, business settings and team — as tests/e2e/form-actions-bad-input.test.ts does
+ * sign-up, password recovery, e-mail confirmation, e-mailed links (/auth/callback), invites
+ * (/convite), sign-out, onboarding, leaving an organização, profile, preferences, business
+ * profile, business settings and team — as tests/e2e/form-actions-bad-input.test.ts does
  * for the records (ACCOUNT_ROUTES in support/form-fuzz.ts is the list; the first test here fails
  * when a route with an action is neither in it nor under a resource's basePath, which the records'
  * file fuzzes).
@@ -13,7 +14,13 @@
  * organization its owner, an admin, a staff member and a read-only professional. Now and then the
  * Origin is wrong. Every request comes from its own client IP (`cf-connecting-ip`, which the app
  * trusts), so the per-IP rate limits never turn the fuzzing into a wall of 429s; per-e-mail limits
- * are spread over pools of accounts, and a 429 still has to say so in pt-BR.
+ * are spread over pools of accounts, the per-user, per-organização and per-invitee counters of the
+ * keyed limits are emptied before each run (their 429s have their own test), and a 429 still has
+ * to say so in pt-BR. Each run also sets up its route's situation (RouteFuzz.states): the recovery
+ * cookie; live, used, expired and garbage links of every kind; an invite for a new address, an
+ * existing account (signed in as it or not), an unconfirmed one, a member here or elsewhere; a
+ * pending e-mail change; the caller as the last active owner; and, on the team page, a password
+ * last typed just now or 11 minutes ago (re-authentication).
  *
  * Every answer: no 5xx; a 4xx carries messages, all pt-BR; redirects stay on the app; the
  * database (content hash of every table but the rate-limit counters and the outbox's delivery
@@ -22,12 +29,20 @@
  * untouched. The oracles: a login signs in (one new session row) only with an account's real
  * e-mail and password; sign-up and invites create an account only from a valid form, with what it
  * said; password recovery answers the same whether or not the e-mail exists and e-mails only real
- * accounts; a recovery link works only with a live token; sign-out ends only the caller's session;
+ * accounts; a recovery link works only with a live token; an e-mailed link acts only when live, a
+ * confirmation only with the password of the sign-up that sent it (then set, whoever signed up
+ * last), an e-mail change moves only to a free address and its undo locks the account; an invite
+ * creates or joins exactly the account it names, once, and asks an expired one's inviter the same
+ * way whatever the link; sign-out ends only the caller's session; leaving deletes only the
+ * caller's membership, never the last active owner's;
  * the profile, preferences and business profile save only valid input, to the caller's own row;
  * the business settings (managers only) upsert only the caller's organization's row, with the
  * checkbox's last value as validation read it and the caller as its author; the team obeys its
- * rules (admins never touch owners, one active owner always remains, nobody deactivates themself)
- * and never creates a member in another organization.
+ * rules (a password typed within 10 minutes, or the right one now; admins never touch owners or
+ * their invites, one active owner always remains, nobody deactivates themself), answers every
+ * invite alike, and never creates an account or a member (invites are tokens until accepted).
+ * The e-mail job's runs (job_runs) are one per message queued; what the job writes after the
+ * answer (delivery status, the bodies it drops, its steps) is not the action's doing.
  *
  * Reproduce a failure with ACCOUNT_FUZZ_SEED=<seed printed by fast-check>; ACCOUNT_FUZZ_RUNS=<n>
  * runs more (default keeps the file under a minute).
@@ -39,24 +54,42 @@ import { bodyLimitFor, tooLargeMessage } from "../../worker/http/body-limit.ts";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { validateForm } from "../../shared/validation.ts";
-import { preferencesSchema, profileActionSchema } from "../../shared/schemas/account.ts";
+import { preferencesSchema } from "../../shared/schemas/account.ts";
 import { completeRegistrationSchema, emailOnlySchema, loginSchema, newPasswordSchema, signUpSchema } from "../../shared/schemas/auth.ts";
 import { businessSettingsSchema } from "../../shared/schemas/business-settings.ts";
 import { organizationSchema } from "../../shared/schemas/organization.ts";
-import { teamActionSchema } from "../../shared/schemas/team.ts";
+import { leaveOrganizationSchema, linkActionSchema, perfilActionSchema } from "../../shared/schemas/email-links.ts";
+import { invitePageSchema, teamPageSchema } from "../../shared/schemas/invites.ts";
 import { UNREADABLE_FORM } from "../../app/server/forms.server.ts";
 import { DEACTIVATED_MESSAGE, FORBIDDEN_MESSAGE } from "../../app/server/guards.server.ts";
 import { authTokens, memberships, organizations, users } from "../../db/schema/index.ts";
+import type { AuthTokenPurpose } from "../../db/schema/accounts.ts";
 import type { Role } from "../../db/schema/organizations.ts";
 import { hashPassword, verifyPassword } from "../../worker/auth/password.ts";
+import { REAUTH_REQUIRED, REAUTH_WINDOW_MS, REAUTH_WRONG } from "../../worker/auth/reauth.ts";
 import { createSession } from "../../worker/auth/sessions.ts";
 import { digest, randomToken } from "../../worker/auth/tokens.ts";
 import { RATE_LIMIT_MESSAGE } from "../../worker/security/rate-limit.ts";
-import { EMAIL_NOT_CONFIRMED, INVALID_LINK, LOGIN_FAILED } from "../../worker/services/accounts.ts";
+import {
+  CONFIRMATION_PASSWORD_WRONG,
+  EMAIL_NOT_CONFIRMED,
+  INVALID_LINK,
+  LOGIN_FAILED,
+  WRONG_CURRENT_PASSWORD,
+} from "../../worker/services/accounts.ts";
+import { EMAIL_CHANGE_NOT_POSSIBLE, NO_PENDING_CHANGE, SAME_EMAIL } from "../../worker/services/email-change.ts";
 import { detectImageType } from "../../worker/services/organization.ts";
 import { SESSION_NOT_FOUND } from "../../worker/services/profile.ts";
 import { RESOURCES } from "../../worker/resources/registry.ts";
-import { LAST_OWNER } from "../../worker/services/team.ts";
+import {
+  INVITE_EXPIRED,
+  INVITE_NOT_FOUND,
+  INVITE_REQUESTED,
+  inviteSentMessage,
+  LAST_OWNER,
+  MEMBER_NOT_FOUND,
+  mustLeaveFirst,
+} from "../../worker/services/team.ts";
 import { e2eDb, uniqueEmail } from "./support/accounts.ts";
 import { BAD_CEPS, BAD_DOCS, BAD_EMAILS, BAD_PHONES, badString, HUGE, isPtBr } from "./support/bad-input.ts";
 import {
@@ -122,13 +155,20 @@ interface World {
   recoverer: Person;
   /** Every account whose password the test knows, by e-mail. */
   accounts: Map<string, { id: string; password: string; verified: boolean }>;
-  /** The organization's memberships as set up: restored before every run. */
-  initialMemberships: { id: string; role: Role; deactivatedAt: number | null }[];
+  /** The organization's memberships as set up: restored (and put back, when someone left) before every run. */
+  initialMemberships: Row[];
+  /** /admin/users's pending invites of the organization (and the other one's), by kind: restored before every run. */
+  invites: Record<InviteFixture, { id: string; email: string; usedAt: number | null }>;
 }
+
+type InviteFixture = "pendente" | "dono" | "expirado" | "usado" | "alheio";
 let world: World;
 
 const PASSWORD = "senha-forte-123";
 let passwordHash = "";
+/** The password of a sign-up someone else made with the owner's e-mail (pre-hijacking). */
+const ATTACKER_PASSWORD = "senha-do-atacante-9";
+let attackerHash = "";
 
 // ---------------------------------------------------------------------------------------------
 // Placeholders: values known only at run time ("@@name@@", "@@name|upper@@", "@@name|pad@@")
@@ -142,6 +182,10 @@ interface Run {
   cookie: string;
   ip: string;
   vars: Record<string, string>;
+  /** The route's situation (RouteFuzz.states): the recovery cookie, the invite, how recent the password… */
+  state: string;
+  /** The query string the form posts to (/convite?token=…). */
+  search: string;
   /** /recover-password: what the recovery cookie holds. */
   recovery?: Recovery;
 }
@@ -215,6 +259,8 @@ const PASSWORDS = [
   "@@senha-login|pad@@",
   "@@senha-pendente@@",
   "@@senha-atual@@",
+  "@@senha-convidado@@",
+  ATTACKER_PASSWORD,
   "outra-senha-forte-9",
   "curta",
   "        ",
@@ -236,6 +282,29 @@ const MEMBERS = [
   "@@membro-alheio@@",
 ];
 const SESSIONS = ["@@sessao-outra@@", "@@sessao-atual@@", "@@sessao-alheia@@", "@@sessao-outra|upper@@"];
+const INVITES = [
+  "@@convite-pendente@@",
+  "@@convite-dono@@",
+  "@@convite-expirado@@",
+  "@@convite-usado@@",
+  "@@convite-alheio@@",
+  "@@convite-pendente|upper@@",
+];
+/** /auth/callback's links (each run issues a live one of every kind) and the kinds they claim to be. */
+const TOKENS = [
+  "@@token-confirmacao@@",
+  "@@token-recuperacao@@",
+  "@@token-troca@@",
+  "@@token-troca-ocupada@@",
+  "@@token-desfazer@@",
+  "@@token-desfazer-ocupado@@",
+  "@@token-usado@@",
+  "@@token-expirado@@",
+  "@@token-convite@@",
+  "@@token-troca|pad@@",
+  "@@token-confirmacao|upper@@",
+];
+const LINK_TYPES = ["signup", "recovery", "email_change", "email_change_undo", "invite", "SIGNUP", " signup", "password_recovery"];
 const GARBAGE_IDS = ["nao-existe", "0", "-1", "' OR '1'='1", "🙂", "a".repeat(65), "x".repeat(200), "null", "undefined"];
 const HOSTILE_INTENTS = ["", "NOME", " nome", "excluir", "__proto__", "toString", "constructor", "null"];
 const HOSTILE_KEYS = [
@@ -294,6 +363,10 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<Value>> = {
   confirmarSenha: fc.constantFrom(...PASSWORDS),
   senhaAtual: fc.constantFrom(...PASSWORDS),
   novaSenha: fc.constantFrom(...PASSWORDS),
+  novoEmail: fc.constantFrom(...EMAILS),
+  type: fc.constantFrom(...LINK_TYPES),
+  token: fc.oneof(fc.constantFrom(...TOKENS), fc.constantFrom(...GARBAGE_IDS)),
+  inviteId: fc.oneof(fc.constantFrom(...INVITES), fc.constantFrom(...GARBAGE_IDS), fc.uuid()),
   confirmarNovaSenha: fc.constantFrom(...PASSWORDS),
   aceite: fc.constantFrom("on", "off", "true", "false", "sim", "0", "ON "),
   removerLogo: fc.constantFrom("on", "off", "true", "false", "1"),
@@ -319,6 +392,15 @@ function valueFor(intents: readonly string[]): (key: string) => fc.Arbitrary<Val
     return own ? fc.oneof({ weight: 3, arbitrary: own }, { weight: 1, arbitrary: garbage }) : garbage;
   };
 }
+
+/** /convite's form for a person without an account (the e-mail is the invite's). */
+const ACCEPT_NEW: Entry[] = [
+  ["intent", "criar"],
+  ["nome", "Paula Convidada"],
+  ["senha", "uma-senha-forte-1"],
+  ["confirmarSenha", "uma-senha-forte-1"],
+  ["aceite", "on"],
+];
 
 const ORG_FORM: Entry[] = [
   ["nome", "Carvalho Imóveis Ltda."],
@@ -352,10 +434,16 @@ interface Snapshot {
   foreignPersonal: Map<string, string>;
 }
 
-/** Counters that change on any attempt by design. */
-const SKIPPED_TABLES = new Set(["rate_limits", "__drizzle_migrations"]);
-/** Written after the answer by the e-mail job (waitUntil): not the action's doing. */
-const VOLATILE_COLUMNS: Record<string, string[]> = { email_outbox: ["status", "error", "sent_at"] };
+/** Counters that change on any attempt by design; the job runner's memoized steps (written after the answer). */
+const SKIPPED_TABLES = new Set(["rate_limits", "__drizzle_migrations", "job_steps"]);
+/**
+ * Written after the answer by the e-mail job (waitUntil): not the action's doing. The outbox
+ * drops a message's bodies and link once it is handed over (ADR 018); a job run's progress.
+ */
+const VOLATILE_COLUMNS: Record<string, string[]> = {
+  email_outbox: ["status", "error", "sent_at", "text", "html", "link"],
+  job_runs: ["status", "attempt", "run_at", "lease_until", "last_error", "result", "updated_at", "finished_at"],
+};
 
 const selects: { table: string; sql: string }[] = [];
 async function snapshot(): Promise<Snapshot> {
@@ -445,6 +533,8 @@ async function addUser(options: {
   orgId?: string;
   role?: Role;
   deactivated?: boolean;
+  /** The attacker's sign-up instead of PASSWORD. */
+  attacker?: boolean;
 }): Promise<{ id: string; email: string; membershipId: string | null }> {
   last = undefined;
   const id = crypto.randomUUID();
@@ -456,7 +546,7 @@ async function addUser(options: {
     id,
     name: `Pessoa ${options.label}`,
     email,
-    passwordHash,
+    passwordHash: options.attacker ? attackerHash : passwordHash,
     emailVerifiedAt: options.verified === false ? null : now,
     termsAcceptedAt: now,
     createdAt: now,
@@ -476,7 +566,7 @@ async function addUser(options: {
       }),
     ]);
   } else await userInsert;
-  world.accounts.set(email, { id, password: PASSWORD, verified: options.verified !== false });
+  world.accounts.set(email, { id, password: options.attacker ? ATTACKER_PASSWORD : PASSWORD, verified: options.verified !== false });
   return { id, email, membershipId };
 }
 
@@ -515,10 +605,16 @@ async function restore(): Promise<void> {
   const ids = people.flatMap((p) => [p.sessionId, p.otherSessionId]);
   const [, live] = await Promise.all([
     db.batch(
-      world.initialMemberships.map((m) => ({
-        sql: "UPDATE memberships SET role = ?, deactivated_at = ? WHERE id = ? AND (role <> ? OR deactivated_at IS NOT ?)",
-        args: [m.role, m.deactivatedAt, m.id, m.role, m.deactivatedAt],
-      })),
+      world.initialMemberships.map((m) => {
+        const columns = Object.keys(m);
+        // Put back as set up: the role and deactivation, or the whole row when its person left.
+        return {
+          sql: `INSERT INTO memberships (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})
+                ON CONFLICT(id) DO UPDATE SET role = excluded.role, deactivated_at = excluded.deactivated_at
+                WHERE role IS NOT excluded.role OR deactivated_at IS NOT excluded.deactivated_at`,
+          args: columns.map((c) => m[c] as string | number | null),
+        };
+      }),
       "write",
     ),
     db.execute({
@@ -540,30 +636,204 @@ async function restore(): Promise<void> {
 type Recovery = "valid" | "used" | "expired" | "other-purpose" | "garbage" | "none" | "broken";
 const recoveries = fc.constantFrom<Recovery>("valid", "valid", "valid", "used", "expired", "other-purpose", "garbage", "none", "broken");
 
-/** A recovery token row for the recoverer, in the given state; returns the raw token. */
-async function recoveryToken(kind: Recovery): Promise<string> {
-  const token = randomToken();
-  if (kind === "garbage" || kind === "none" || kind === "broken") return token;
+interface TokenSpec {
+  purpose: AuthTokenPurpose;
+  email: string;
+  userId?: string;
+  state?: "live" | "used" | "expired";
+  passwordHash?: string;
+  orgId?: string;
+  role?: Role;
+  name?: string;
+  invitedBy?: string;
+}
+
+/** E-mailed tokens straight into the database (one insert); their raw values, in order. */
+async function addTokens(specs: TokenSpec[]): Promise<string[]> {
   last = undefined;
   const now = Date.now();
-  await e2eDb()
-    .insert(authTokens)
-    .values({
-      id: await digest(token),
+  const tokens = specs.map(() => randomToken());
+  const rows = await Promise.all(
+    specs.map(async (t, i) => ({
+      id: await digest(tokens[i] as string),
+      purpose: t.purpose,
+      email: t.email,
+      userId: t.userId ?? null,
+      orgId: t.orgId ?? null,
+      role: t.role ?? null,
+      name: t.name ?? null,
+      invitedBy: t.invitedBy ?? null,
+      passwordHash: t.passwordHash ?? null,
+      // A second in the past: whatever the request issues is newer.
+      createdAt: new Date(now - 1000),
+      expiresAt: new Date(t.state === "expired" ? now - 1000 : now + 3600_000),
+      usedAt: t.state === "used" ? new Date(now - 500) : null,
+    })),
+  );
+  await e2eDb().insert(authTokens).values(rows);
+  return tokens;
+}
+
+/** A recovery token row for the recoverer, in the given state; returns the raw token. */
+async function recoveryToken(kind: Recovery): Promise<string> {
+  if (kind === "garbage" || kind === "none" || kind === "broken") return randomToken();
+  const [token] = await addTokens([
+    {
       purpose: kind === "other-purpose" ? "email_confirmation" : "password_recovery",
       email: world.recoverer.email,
       userId: world.recoverer.id,
-      createdAt: new Date(now),
-      expiresAt: new Date(kind === "expired" ? now - 1000 : now + 3600_000),
-      usedAt: kind === "used" ? new Date(now) : null,
-    });
-  return token;
+      state: kind === "used" ? "used" : kind === "expired" ? "expired" : "live",
+    },
+  ]);
+  return token as string;
 }
 
+/** The organização's second active owner deactivated for this run: the caller owner is the last one. */
+async function loneOwner(): Promise<void> {
+  last = undefined;
+  dirty = true;
+  await world.db.execute({
+    sql: "UPDATE memberships SET deactivated_at = ? WHERE id = ?",
+    args: [Date.now(), world.targets.dono2.membershipId],
+  });
+}
+
+/** What /convite's invite is, this run. */
+type InviteKind = "nova" | "conta" | "pendente" | "membro-alheio" | "membro" | "expirado" | "usado" | "lixo" | "sem-token" | "outro-tipo";
+
+/** How recent the caller's last password check is (`authenticated_at`; null counts as the session's creation). */
+type AuthAge = "fresh" | "stale" | "stale-null";
+
+/** Each route's situation, set up before its snapshot (Run.state picks it). */
+const SITUATIONS: Partial<Record<AccountRoute, (run: Run) => Promise<void>>> = {
+  "/admin/users": async (run) => {
+    last = undefined;
+    const statements = Object.values(world.invites).map((i) => ({
+      sql: "UPDATE auth_tokens SET used_at = ? WHERE id = ?",
+      args: [i.usedAt, i.id],
+    }));
+    if (run.person) {
+      const now = Date.now();
+      const old = now - REAUTH_WINDOW_MS - 60_000;
+      statements.push(
+        run.state === "stale-null"
+          ? { sql: "UPDATE sessions SET authenticated_at = NULL, created_at = ? WHERE id = ?", args: [old, run.person.sessionId] }
+          : {
+              sql: "UPDATE sessions SET authenticated_at = ? WHERE id = ?",
+              args: [run.state === "fresh" ? now : old, run.person.sessionId],
+            },
+      );
+    }
+    await world.db.batch(statements, "write");
+  },
+
+  "/perfil": async (run) => {
+    if (!run.person) return;
+    last = undefined;
+    await world.db.execute({
+      sql: "UPDATE auth_tokens SET used_at = ? WHERE user_id = ? AND purpose = 'email_change' AND used_at IS NULL",
+      args: [Date.now(), run.person.id],
+    });
+    if (run.state === "troca-pendente" || run.state === "troca-ocupada") {
+      const email = run.state === "troca-pendente" ? uniqueEmail(`troca-${run.n}`) : (world.verifiedPool[2] as string);
+      await addTokens([{ purpose: "email_change", email, userId: run.person.id }]);
+    }
+    if (run.state === "dono-unico") await loneOwner();
+  },
+
+  "/sair-da-organizacao": async (run) => {
+    if (run.state === "dono-unico") await loneOwner();
+  },
+
+  "/auth/callback": async (run) => {
+    const n = run.n;
+    // A sign-up someone else made last (the account's password is theirs), its link bound to the owner's.
+    const confirm = await addUser({ label: `confirmar-${n}`, verified: false, attacker: true });
+    const mover = await addUser({ label: `troca-${n}` });
+    const undoer = await addUser({ label: `desfazer-${n}` });
+    await newSession(undoer.id);
+    const [confirmacao, recuperacao, troca, trocaOcupada, desfazer, desfazerOcupado, usado, expirado, convite] = await addTokens([
+      { purpose: "email_confirmation", email: confirm.email, userId: confirm.id, passwordHash },
+      { purpose: "password_recovery", email: world.recoverer.email, userId: world.recoverer.id },
+      { purpose: "email_change", email: uniqueEmail(`novo-endereco-${n}`), userId: mover.id },
+      { purpose: "email_change", email: world.verifiedPool[0] as string, userId: mover.id },
+      { purpose: "email_change_undo", email: uniqueEmail(`antigo-${n}`), userId: undoer.id },
+      { purpose: "email_change_undo", email: world.verifiedPool[1] as string, userId: undoer.id },
+      { purpose: "email_confirmation", email: confirm.email, userId: confirm.id, passwordHash, state: "used" },
+      { purpose: "email_change", email: uniqueEmail(`expirado-${n}`), userId: mover.id, state: "expired" },
+      { purpose: "invite", email: uniqueEmail(`convite-${n}`), orgId: world.orgId, role: "staff", invitedBy: world.people.owner.id },
+      // A change the undo must void.
+      { purpose: "email_change", email: uniqueEmail(`pendente-${n}`), userId: undoer.id },
+    ]);
+    Object.assign(run.vars, {
+      "token-confirmacao": confirmacao,
+      "token-recuperacao": recuperacao,
+      "token-troca": troca,
+      "token-troca-ocupada": trocaOcupada,
+      "token-desfazer": desfazer,
+      "token-desfazer-ocupado": desfazerOcupado,
+      "token-usado": usado,
+      "token-expirado": expirado,
+      "token-convite": convite,
+    });
+  },
+
+  "/convite": async (run) => {
+    const n = run.n;
+    const kind = run.state as InviteKind;
+    let email = uniqueEmail(`convidado-${n}`);
+    if (kind === "conta") {
+      const account = await addUser({ label: `convidado-${n}` });
+      email = account.email;
+      if (run.who === "noorg") {
+        // Signed in as the invited account itself.
+        const session = await newSession(account.id);
+        run.person = { ...account, password: PASSWORD, sessionId: session.id, cookie: session.cookie, otherSessionId: "" };
+        run.cookie = session.cookie;
+      }
+    } else if (kind === "pendente") {
+      const account = await addUser({ label: `convidado-${n}`, verified: false, attacker: true });
+      email = account.email;
+      await addTokens([{ purpose: "email_confirmation", email, userId: account.id, passwordHash: attackerHash }]);
+    } else if (kind === "membro-alheio") email = world.strangerMember.email;
+    else if (kind === "membro") email = world.targets.equipe.email;
+    let token = randomToken();
+    if (kind === "outro-tipo")
+      [token] = (await addTokens([{ purpose: "password_recovery", email: world.recoverer.email, userId: world.recoverer.id }])) as [string];
+    else if (kind !== "lixo" && kind !== "sem-token")
+      [token] = (await addTokens([
+        {
+          purpose: "invite",
+          email,
+          orgId: world.orgId,
+          role: n % 2 ? "staff" : "professional",
+          name: "Pessoa Convidada",
+          invitedBy: world.people.owner.id,
+          state: kind === "expirado" ? "expired" : kind === "usado" ? "used" : "live",
+        },
+      ])) as [string];
+    run.search = kind === "sem-token" ? "" : `?token=${encodeURIComponent(token)}`;
+    run.vars["senha-convidado"] = kind === "pendente" ? ATTACKER_PASSWORD : PASSWORD;
+  },
+};
+
+/**
+ * Per-user, per-organização and per-e-mail counters of the keyed limits (password, re-authentication,
+ * invites, invite requests): emptied before every run, so each oracle knows no limit is near (the
+ * fuzzer posts far more often than a person; per-IP ones never fill, each request has its own IP).
+ * The limits themselves have their own tests below.
+ */
+const KEYED_COUNTERS = ["password:user:%", "reauth:user:%", "invite:org:%", "inviteRequest:email:%"];
+
 /** Everything one request needs: fresh ids where a run consumes them, the placeholders' values. */
-async function prepare(route: AccountRoute, who: Who, transport: Transport, recovery: Recovery | undefined): Promise<Run> {
+async function prepare(route: AccountRoute, who: Who, transport: Transport, state: string): Promise<Run> {
   const n = ++counter;
   await restore();
+  await world.db.execute({
+    sql: `DELETE FROM rate_limits WHERE ${KEYED_COUNTERS.map(() => "key LIKE ?").join(" OR ")}`,
+    args: KEYED_COUNTERS,
+  });
+  const recovery = route === "/recover-password" ? (state as Recovery) : undefined;
   let person = who === "anonymous" ? null : world.people[who];
   let cookie = person?.cookie ?? "";
   if (route === "/completar-cadastro" && who === "noorg") {
@@ -604,6 +874,11 @@ async function prepare(route: AccountRoute, who: Who, transport: Transport, reco
     "membro-admin": world.people.admin.membershipId ?? "",
     "membro-pro": world.people.professional.membershipId ?? "",
     "membro-alheio": world.strangerMember.membershipId,
+    "convite-pendente": world.invites.pendente.id,
+    "convite-dono": world.invites.dono.id,
+    "convite-expirado": world.invites.expirado.id,
+    "convite-usado": world.invites.usado.id,
+    "convite-alheio": world.invites.alheio.id,
     ...(leaving ? { "sessao-saindo": leaving } : {}),
   };
   const run: Run = {
@@ -615,7 +890,10 @@ async function prepare(route: AccountRoute, who: Who, transport: Transport, reco
     cookie,
     ip: `10.${77 + Math.floor(n / 62500)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`,
     vars,
+    state,
+    search: "",
   };
+  await SITUATIONS[route]?.(run);
   if (route === "/business-settings" && n % 3 === 0) {
     // Every third run the organization has no settings row yet: the save inserts instead of updating.
     last = undefined;
@@ -690,14 +968,14 @@ async function send(run: Run, body: Body, origin: OriginKind): Promise<Attempt> 
       ? new TextEncoder().encode(encoded.body).byteLength
       : (await new Response(encoded.body as BodyInit).arrayBuffer()).byteLength;
   const sentAt = Date.now();
-  const res = await fetch(`${base()}${pathname}`, { method: "POST", redirect: "manual", headers, body: encoded.body });
+  const res = await fetch(`${base()}${pathname}${run.search}`, { method: "POST", redirect: "manual", headers, body: encoded.body });
   const outcome = await readOutcome(res, transport);
   const answeredAt = Date.now();
   const after = await snapshot();
   last = after;
   if (changedTables(before, after).some((t) => t === "memberships" || t === "sessions")) dirty = true;
-  const cookieNote = run.recovery ? ` recovery=${run.recovery}` : "";
-  const where = `POST ${pathname} as ${run.who}${cookieNote} origin=${origin} with ${encoded.label}`;
+  const stateNote = run.state ? ` [${run.state}]` : "";
+  const where = `POST ${pathname}${run.search} as ${run.who}${stateNote} origin=${origin} with ${encoded.label}`;
   const answer = `${outcome.status} ${JSON.stringify(outcome.messages).slice(0, 300)} ${outcome.redirect ?? ""}`;
   return {
     run,
@@ -779,6 +1057,146 @@ function onlySessionsEnded(a: Attempt, userId: string, keep?: string): string[] 
 }
 
 /**
+ * Re-authentication (worker/auth/reauth.ts, ADR 019) before a team change: a `senha` typed must
+ * be the caller's (checked even in a fresh session); none typed passes only while the session's
+ * last password check is within the window. Checks the refusal, or, when the right one was typed,
+ * that the caller's session was stamped with the time of the request — and then takes the stamp
+ * out of `a.after`, so the route's own oracle judges the rest. True when the action went on.
+ */
+function reauthenticated(a: Attempt, typed: string | undefined): boolean {
+  const p = a.run.person as Person;
+  if (typed === undefined) {
+    if (a.run.state === "fresh") return true;
+    expectMessages(a, 403, [REAUTH_REQUIRED]);
+    return false;
+  }
+  if (typed !== p.password) {
+    expectMessages(a, 400, [REAUTH_WRONG]);
+    return false;
+  }
+  const before = (a.before.rows.sessions ?? []).find((r) => r.id === p.sessionId) as Row;
+  const sessions = (a.after.rows.sessions ?? []).map((r) => {
+    if (r.id !== p.sessionId) return r;
+    const at = Number(r.authenticated_at);
+    expect(at, `${a.where}: the password check was not stamped on the session at the time of the request`).toBeGreaterThanOrEqual(
+      a.sentAt - CLOCK_SLACK_MS,
+    );
+    expect(at, `${a.where}: the password check was not stamped on the session at the time of the request`).toBeLessThanOrEqual(
+      a.answeredAt + CLOCK_SLACK_MS,
+    );
+    return { ...r, authenticated_at: before.authenticated_at };
+  });
+  a.after = { ...a.after, rows: { ...a.after.rows, sessions }, hashes: { ...a.after.hashes, sessions: hashRows(sessions) } };
+  return true;
+}
+
+/** Ids of `userId`'s unused tokens of `purpose` (expired ones included: voiding takes them too). */
+function pendingOf(s: Snapshot, userId: string, purpose: string): string[] {
+  return (s.rows.auth_tokens ?? [])
+    .filter((t) => t.user_id === userId && t.purpose === purpose && t.used_at === null)
+    .map((t) => String(t.id));
+}
+
+/** Exactly the tokens `ids` were spent (their `used_at` set, nothing else of them), none removed; the tokens added. */
+function spent(a: Attempt, ids: string[]): Row[] {
+  const d = diff(a.before, a.after, "auth_tokens");
+  expect(d.removed, `${a.where}: tokens removed`).toEqual([]);
+  expect(d.changed.map((c) => String(c.to.id)).sort(), `${a.where}: not exactly these links spent`).toEqual([...new Set(ids)].sort());
+  for (const { from, to } of d.changed) {
+    expect(to.used_at, `${a.where}: a link changed but not spent`).not.toBeNull();
+    expect({ ...from, used_at: null, user_id: null }, a.where).toEqual({ ...to, used_at: null, user_id: null });
+  }
+  return d.added;
+}
+
+/** `userId`'s pending e-mail changes were voided, and nothing else of auth_tokens changed. */
+function pendingChangesVoided(a: Attempt, userId: string): Row[] {
+  return spent(a, pendingOf(a.before, userId, "email_change"));
+}
+
+/** The recipients of the messages the request queued. */
+function outboxTo(a: Attempt): unknown[] {
+  return diff(a.before, a.after, "email_outbox").added.map((m) => m.to);
+}
+
+/** A new e-mail change to `email`: earlier ones voided, one link, e-mailed only when the address is free (same answer). */
+function emailChangeIssued(a: Attempt, email: string): Verdict {
+  const p = a.run.person as Person;
+  const added = pendingChangesVoided(a, p.id);
+  expect(
+    added.map((t) => [t.purpose, t.user_id, t.email, t.used_at]),
+    `${a.where}: one new link, for the new address`,
+  ).toEqual([["email_change", p.id, email, null]]);
+  expect(outboxTo(a), `${a.where}: e-mailed the new address though it has an account, or did not though it is free`).toEqual(
+    usersBy(a.before, email) ? [] : [email],
+  );
+  return { allowed: ["auth_tokens", "email_outbox"], exercised: true, saved: true };
+}
+
+/**
+ * An invite for `email` (`invite` null: already on the team, nothing sent): this organização's
+ * pending invites for the address voided, one new invite by the caller, one e-mail.
+ */
+function invitesIssued(a: Attempt, email: string, invite: { name: string; role: string } | null): Verdict {
+  const pending = (a.before.rows.auth_tokens ?? [])
+    .filter((t) => t.org_id === world.orgId && t.purpose === "invite" && t.email === email && t.used_at === null)
+    .map((t) => String(t.id));
+  const added = spent(a, pending);
+  expect(
+    added.map((t) => [t.purpose, t.email, t.org_id, t.role, t.name, t.invited_by, t.user_id, t.used_at]),
+    `${a.where}: the invite written`,
+  ).toEqual(invite ? [["invite", email, world.orgId, invite.role, invite.name, a.run.person?.id, null, null]] : []);
+  expect(outboxTo(a), a.where).toEqual(invite ? [email] : []);
+  return { allowed: ["auth_tokens", "email_outbox"], exercised: true, saved: invite !== null };
+}
+
+/** The caller leaves their organização (the last active owner cannot): their membership, and nothing else, goes. */
+function leftOrganization(a: Attempt, to: string): Verdict {
+  const p = a.run.person as Person;
+  const memberships = a.before.rows.memberships ?? [];
+  const mine = memberships.find((m) => m.user_id === p.id);
+  if (!mine) {
+    expectMessages(a, 404, ["Você não faz parte de nenhuma organização."]);
+    return NOTHING;
+  }
+  const others = memberships.filter((m) => m.org_id === mine.org_id && m.role === "owner" && m.deactivated_at === null && m.id !== mine.id);
+  if (mine.role === "owner" && mine.deactivated_at === null && others.length === 0) {
+    expectMessages(a, 409, [LAST_OWNER]);
+    return NOTHING;
+  }
+  expectRedirect(a, to);
+  const d = diff(a.before, a.after, "memberships");
+  expect([d.added, d.changed, d.removed.map((m) => m.id)], `${a.where}: not exactly the caller's membership removed`).toEqual([
+    [],
+    [],
+    [mine.id],
+  ]);
+  return { allowed: ["memberships"], exercised: true, saved: true };
+}
+
+/**
+ * One new session, of `userId`; sessions otherwise only ended — `userId`'s own (nobody keeps a way
+ * in from before) or the one this browser held, which must end when it is someone else's.
+ */
+function signedInInstead(a: Attempt, userId: string): void {
+  const d = diff(a.before, a.after, "sessions");
+  expect([d.added.map((s) => s.user_id), d.removed], `${a.where}: not one new session, of the account`).toEqual([[userId], []]);
+  const caller = a.run.person;
+  for (const { from, to } of d.changed) {
+    expect(from.revoked_at === null && to.revoked_at !== null, `${a.where}: a session changed other than by ending`).toBe(true);
+    expect(to.user_id === userId || to.id === caller?.sessionId, `${a.where}: ended someone else's session`).toBe(true);
+  }
+  if (caller && caller.id !== userId)
+    expect(
+      d.changed.map((c) => c.to.id),
+      `${a.where}: the other account signed in here was not signed out`,
+    ).toContain(caller.sessionId);
+}
+
+/** Passwords of the hashes the fuzzer writes (checking a hash costs a second; these it knows). */
+const KNOWN_HASHES = new Map<string, string>();
+
+/**
  * The saved hash is of `password`. Argon2id costs about a second in Node, so each route checks
  * its first PASSWORD_CHECKS saved passwords (the login oracle then proves the rest by use).
  */
@@ -803,6 +1221,9 @@ interface RouteFuzz {
   main: Who;
   others?: Who[];
   valid: Entry[][];
+  /** The situations a run is in (Run.state), and the one each valid form is posted in (default: the first). */
+  states?: fc.Arbitrary<string>;
+  validStates?: string[];
   intents?: string[];
   schema?: z.ZodType<unknown, unknown>;
   refusal(who: Who): Refusal | null;
@@ -891,10 +1312,6 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
       if (existing) {
         expect(added, `${a.where}: created an account for a known e-mail`).toEqual([]);
         if (existing.email_verified_at !== null) return { allowed: ["email_outbox"], exercised: true };
-        // Invited and not yet accepted: the account keeps its password; only a new link.
-        if ((a.before.rows.memberships ?? []).some((m) => m.user_id === existing.id)) {
-          return { allowed: ["auth_tokens", "email_outbox"], exercised: true };
-        }
         // Unconfirmed: signing up again replaces the name and password (pre-hijacking) and
         // voids every earlier confirmation link; only the new one is live.
         const user = onlyRowOf(a, "users", String(existing.id)) as Row;
@@ -962,6 +1379,8 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
       ],
     ],
     schema: newPasswordSchema,
+    states: recoveries,
+    validStates: ["valid"],
     refusal: publicOnly,
     check(a) {
       const v = validated(a, newPasswordSchema);
@@ -981,9 +1400,16 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
         sessions.added.map((s) => s.user_id),
         a.where,
       ).toEqual([r.id]);
+      // The link is used up, and the account's pending confirmations (bound to older passwords) are voided.
       const token = diff(a.before, a.after, "auth_tokens");
       expect(token.added, a.where).toEqual([]);
-      expect(token.changed.length, `${a.where}: the link is used up`).toBe(1);
+      const pending = (a.before.rows.auth_tokens ?? []).filter(
+        (t) => t.user_id === r.id && t.purpose === "email_confirmation" && t.used_at === null,
+      );
+      expect(
+        token.changed.map((c) => [c.to.purpose, c.to.used_at !== null]).sort(),
+        `${a.where}: the link is used up, pending confirmations voided, nothing else`,
+      ).toEqual([["password_recovery", true], ...pending.map(() => ["email_confirmation", true])].sort());
       world.accounts.set(r.email, { id: r.id, password: v.senha, verified: true });
       r.password = v.senha;
       return { allowed: ["users", "sessions", "auth_tokens", "refresh_tokens"], exercised: true, saved: true };
@@ -1009,6 +1435,257 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
         a.where,
       ).toEqual([[user.id, "email_confirmation"]]);
       return { allowed: ["auth_tokens", "email_outbox"], exercised: true, saved: true };
+    },
+  },
+
+  "/auth/callback": {
+    principals: weighted(["anonymous", 6], ["owner", 2], ["noorg", 1]),
+    main: "anonymous",
+    others: ["owner"],
+    valid: [
+      [
+        ["type", "signup"],
+        ["token", "@@token-confirmacao@@"],
+        ["senha", PASSWORD],
+      ],
+      [
+        ["type", "recovery"],
+        ["token", "@@token-recuperacao@@"],
+      ],
+      [
+        ["type", "email_change"],
+        ["token", "@@token-troca@@"],
+      ],
+      [
+        ["type", "email_change_undo"],
+        ["token", "@@token-desfazer@@"],
+      ],
+      // The address taken meanwhile: a neutral refusal; the undo still locks the account.
+      [
+        ["type", "email_change"],
+        ["token", "@@token-troca-ocupada@@"],
+      ],
+      [
+        ["type", "email_change_undo"],
+        ["token", "@@token-desfazer-ocupado@@"],
+      ],
+    ],
+    schema: linkActionSchema,
+    refusal: () => null,
+    async check(a) {
+      // A tampered type or token is an unusable link; only a bad password is the field's own error.
+      const v = a.form ? validateForm(linkActionSchema, a.form) : null;
+      if (!v?.ok) {
+        const errors = v ? v.errors : {};
+        if (a.raw) expect(a.outcome.status, a.where).toBe(400);
+        else expectMessages(a, 400, errors.senha ? Object.values(errors) : [INVALID_LINK]);
+        return NOTHING;
+      }
+      const input = v.data;
+      const id = await digest(input.token);
+      const row = (a.before.rows.auth_tokens ?? []).find((t) => t.id === id);
+      const owner = row ? (a.before.rows.users ?? []).find((u) => u.id === row.user_id) : undefined;
+      const live = (purpose: string) =>
+        row !== undefined && row.purpose === purpose && row.used_at === null && Number(row.expires_at) > a.sentAt && owner !== undefined;
+      const invalid = () => {
+        expectMessages(a, 400, [INVALID_LINK]);
+        return NOTHING;
+      };
+      const caller = a.run.person;
+      switch (input.type) {
+        case "signup": {
+          if (!live("email_confirmation") || !row?.password_hash || owner?.email_verified_at !== null) return invalid();
+          if (KNOWN_HASHES.get(String(row.password_hash)) !== input.senha) {
+            expectMessages(a, 400, [CONFIRMATION_PASSWORD_WRONG]);
+            return NOTHING;
+          }
+          // Confirmed into the password of the sign-up that sent the link, whoever signed up last.
+          expectRedirect(a, "/completar-cadastro");
+          const user = onlyRowOf(a, "users", String(owner.id)) as Row;
+          expect([user.password_hash, user.email_verified_at !== null], a.where).toEqual([row.password_hash, true]);
+          spent(a, [id]);
+          signedInInstead(a, String(owner.id));
+          return { allowed: ["users", "auth_tokens", "sessions", "refresh_tokens"], exercised: true, saved: true };
+        }
+        case "recovery": {
+          if (!live("password_recovery")) return invalid();
+          // Not spent here (the new password spends it); this browser's other account is signed out.
+          expectRedirect(a, "/recover-password");
+          const ended = onlySessionsEnded(a, caller?.id ?? "");
+          expect(ended, a.where).toEqual(caller ? [caller.sessionId] : []);
+          return caller ? { allowed: ["sessions"], exercised: true, saved: true } : { ...NOTHING, saved: true };
+        }
+        case "email_change": {
+          if (!live("email_change")) return invalid();
+          const holder = usersBy(a.before, String(row?.email));
+          if (holder) {
+            // Taken since it was asked for: a neutral refusal; the link is spent all the same.
+            expectMessages(a, 409, [EMAIL_CHANGE_NOT_POSSIBLE]);
+            spent(a, [id]);
+            return { allowed: ["auth_tokens"], exercised: true };
+          }
+          expect([a.outcome.status, a.outcome.data], a.where).toEqual([200, { done: "email_change", email: row?.email }]);
+          const user = onlyRowOf(a, "users", String(owner?.id)) as Row;
+          expect(user.email, a.where).toBe(row?.email);
+          // The old address gets the undo link; the account's other pending changes die.
+          const added = spent(a, [id, ...pendingOf(a.before, String(owner?.id), "email_change")]);
+          expect(
+            added.map((t) => [t.purpose, t.email, t.user_id, t.used_at]),
+            a.where,
+          ).toEqual([["email_change_undo", owner?.email, owner?.id, null]]);
+          expect(outboxTo(a), a.where).toEqual([owner?.email]);
+          return { allowed: ["users", "auth_tokens", "email_outbox"], exercised: true, saved: true };
+        }
+        case "email_change_undo": {
+          if (!live("email_change_undo")) return invalid();
+          const holder = usersBy(a.before, String(row?.email));
+          const restored = owner?.email !== row?.email && !holder;
+          expect([a.outcome.status, a.outcome.data], a.where).toEqual([200, { done: "email_change_undo", restored }]);
+          const user = onlyRowOf(a, "users", String(owner?.id)) as Row;
+          // Back to the old address (when free), and a password nobody knows.
+          expect(user.email, a.where).toBe(restored ? row?.email : owner?.email);
+          expect(user.password_hash, `${a.where}: the password still works`).not.toBe(owner?.password_hash);
+          const open = (a.before.rows.sessions ?? []).filter((s) => s.user_id === owner?.id && s.revoked_at === null).map((s) => s.id);
+          expect(onlySessionsEnded(a, String(owner?.id)).sort(), `${a.where}: every session of the account ends`).toEqual(open.sort());
+          const added = spent(a, [id, ...pendingOf(a.before, String(owner?.id), "email_change")]);
+          expect(
+            added.map((t) => [t.purpose, t.email, t.user_id]),
+            a.where,
+          ).toEqual(restored ? [["password_recovery", row?.email, owner?.id]] : []);
+          expect(outboxTo(a), a.where).toEqual(restored ? [row?.email] : []);
+          return { allowed: ["users", "auth_tokens", "sessions", "refresh_tokens", "email_outbox"], exercised: true, saved: true };
+        }
+      }
+    },
+  },
+
+  "/convite": {
+    principals: weighted(["anonymous", 5], ["noorg", 3], ["owner", 1], ["deactivated", 1]),
+    main: "anonymous",
+    others: ["noorg"],
+    intents: ["criar", "entrar", "aceitar", "pedir"],
+    valid: [
+      ACCEPT_NEW,
+      [
+        ["intent", "entrar"],
+        ["senha", "@@senha-convidado@@"],
+      ],
+      [["intent", "aceitar"]],
+      [["intent", "pedir"]],
+      // An unconfirmed account someone else signed up with: the invitee's password replaces theirs.
+      ACCEPT_NEW,
+    ],
+    states: fc.constantFrom<InviteKind>(
+      "nova",
+      "nova",
+      "conta",
+      "conta",
+      "pendente",
+      "membro-alheio",
+      "membro",
+      "expirado",
+      "usado",
+      "lixo",
+      "sem-token",
+      "outro-tipo",
+    ),
+    validStates: ["nova", "conta", "conta", "expirado", "pendente"],
+    schema: invitePageSchema,
+    refusal: () => null,
+    async check(a) {
+      const v = validated(a, invitePageSchema);
+      if (!v) return NOTHING;
+      const token = new URLSearchParams(a.run.search).get("token") ?? "";
+      const kind = a.run.state as InviteKind;
+      const id = token ? await digest(token) : "";
+      const invite = (a.before.rows.auth_tokens ?? []).find((t) => t.id === id && t.purpose === "invite");
+      const expired = invite !== undefined && Number(invite.expires_at) <= a.sentAt;
+      if (v.intent === "pedir") {
+        // The same answer whatever the link; only an expired one e-mails the inviter (the owner).
+        expectOk(a);
+        expect((a.outcome.data as { message?: unknown }).message, a.where).toBe(INVITE_REQUESTED);
+        expect(outboxTo(a), a.where).toEqual(invite && invite.used_at === null && expired ? [world.people.owner.email] : []);
+        return { allowed: ["email_outbox"], exercised: true, saved: kind === "expirado" };
+      }
+      if (!invite || invite.used_at !== null) {
+        expectMessages(a, 400, [INVALID_LINK]);
+        return NOTHING;
+      }
+      if (expired) {
+        expectMessages(a, 400, [INVITE_EXPIRED]);
+        return NOTHING;
+      }
+      const account = usersBy(a.before, String(invite.email));
+      const existing = account?.email_verified_at !== null ? account : undefined;
+      const membership = existing && (a.before.rows.memberships ?? []).find((m) => m.user_id === existing.id);
+      const caller = a.run.person;
+      let userId: string;
+      if (existing) {
+        if (membership?.org_id === world.orgId) {
+          // The name as it is now (the /config runs rename the organização).
+          const orgName = (a.before.rows.organizations ?? []).find((o) => o.id === world.orgId)?.name;
+          expectMessages(a, 409, [`Você já faz parte de ${orgName}.`]);
+          return NOTHING;
+        }
+        if (membership) {
+          expectMessages(a, 409, [
+            mustLeaveFirst(String((a.before.rows.organizations ?? []).find((o) => o.id === membership.org_id)?.name)),
+          ]);
+          return NOTHING;
+        }
+        if (v.intent === "aceitar" && caller?.id !== existing.id) {
+          expectMessages(a, 403, ["Entre com a conta deste convite para aceitá-lo."]);
+          return NOTHING;
+        }
+        if (v.intent === "entrar" && world.accounts.get(String(existing.email))?.password !== v.senha) {
+          expectMessages(a, 401, [LOGIN_FAILED]);
+          return NOTHING;
+        }
+        if (v.intent === "criar") {
+          expectMessages(a, 409, ["Este e-mail já tem uma conta: entre com a senha dela para aceitar."]);
+          return NOTHING;
+        }
+        userId = String(existing.id);
+      } else {
+        if (v.intent !== "criar") {
+          expectMessages(a, 400, ["Crie sua senha para aceitar o convite."]);
+          return NOTHING;
+        }
+        const users = diff(a.before, a.after, "users");
+        if (account) {
+          // Unconfirmed (someone's sign-up): the invite proved the mailbox; name and password become the invitee's.
+          const user = onlyRowOf(a, "users", String(account.id)) as Row;
+          expect([user.name, user.email_verified_at !== null], a.where).toEqual([v.nome, true]);
+          expectPassword(a, v.senha, user.password_hash);
+          userId = String(account.id);
+        } else {
+          expect(
+            users.added.map((u) => [u.email, u.name, u.email_verified_at !== null, u.terms_accepted_at !== null]),
+            `${a.where}: one new confirmed account`,
+          ).toEqual([[invite.email, v.nome, true, true]]);
+          expect([...users.changed, ...users.removed], a.where).toEqual([]);
+          expectPassword(a, v.senha, users.added[0]?.password_hash);
+          userId = String(users.added[0]?.id);
+        }
+        world.accounts.set(String(invite.email), { id: userId, password: v.senha, verified: true });
+      }
+      expectRedirect(a, "/");
+      // The invite is claimed (by the account it names, when it had one) and its earlier confirmations voided.
+      const tokens = diff(a.before, a.after, "auth_tokens");
+      expect(tokens.added, a.where).toEqual([]);
+      const voided = account && !existing ? pendingOf(a.before, String(account.id), "email_confirmation") : [];
+      expect(
+        tokens.changed.map((c) => [c.to.id, c.to.used_at !== null, c.to.id === invite.id ? c.to.user_id : null]).sort(),
+        a.where,
+      ).toEqual([[invite.id, true, account?.id ?? null], ...voided.map((t) => [t, true, null])].sort());
+      const members = diff(a.before, a.after, "memberships");
+      expect(
+        [members.added.map((m) => [m.org_id, m.user_id, m.role]), members.changed, members.removed],
+        `${a.where}: the invite's membership`,
+      ).toEqual([[[world.orgId, userId, invite.role]], [], []]);
+      if (caller?.id === userId) expect(diff(a.before, a.after, "sessions"), a.where).toEqual({ added: [], removed: [], changed: [] });
+      else signedInInstead(a, userId);
+      return { allowed: ["users", "auth_tokens", "memberships", "sessions"], exercised: true, saved: true };
     },
   },
 
@@ -1094,7 +1771,7 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
   "/perfil": {
     principals: weighted(["owner", 4], ["professional", 3], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
     main: "owner",
-    intents: ["nome", "senha", "encerrar", "encerrar-outras"],
+    intents: ["nome", "senha", "encerrar", "encerrar-outras", "email", "reenviar-email", "cancelar-email", "sair-organizacao"],
     valid: [
       [
         ["intent", "nome"],
@@ -1116,11 +1793,27 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
         ["sessionId", "@@sessao-outra@@"],
       ],
       [["intent", "encerrar-outras"]],
+      [
+        ["intent", "email"],
+        ["novoEmail", "@@novo-email@@"],
+        ["senhaAtual", "@@senha-atual@@"],
+      ],
+      // An address that already has an account: the very same answer (no enumeration).
+      [
+        ["intent", "email"],
+        ["novoEmail", "@@email-login@@"],
+        ["senhaAtual", "@@senha-atual@@"],
+      ],
+      [["intent", "reenviar-email"]],
+      [["intent", "cancelar-email"]],
+      [["intent", "sair-organizacao"]],
     ],
-    schema: profileActionSchema,
+    states: fc.constantFrom("", "troca-pendente", "troca-ocupada", "dono-unico"),
+    validStates: ["", "", "", "", "", "", "", "troca-pendente", "troca-pendente", ""],
+    schema: perfilActionSchema,
     refusal: inOrg,
     check(a) {
-      const v = validated(a, profileActionSchema);
+      const v = validated(a, perfilActionSchema);
       if (!v) return NOTHING;
       const p = a.run.person as Person;
       switch (v.intent) {
@@ -1161,7 +1854,62 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
           expect(onlySessionsEnded(a, p.id, p.sessionId), a.where).toContain(p.otherSessionId);
           return { allowed: ["sessions"], exercised: true, saved: true };
         }
+        case "email": {
+          if (v.senhaAtual !== p.password) {
+            expectMessages(a, 400, [WRONG_CURRENT_PASSWORD]);
+            return NOTHING;
+          }
+          if (v.novoEmail === p.email) {
+            expectMessages(a, 400, [SAME_EMAIL]);
+            return NOTHING;
+          }
+          expectOk(a, "email");
+          expect((a.outcome.data as { message?: unknown }).message, a.where).toBe(
+            `Enviamos um link de confirmação para ${v.novoEmail}. Até você confirmar, o login continua com o e-mail atual.`,
+          );
+          return emailChangeIssued(a, v.novoEmail);
+        }
+        case "reenviar-email": {
+          const now = a.sentAt;
+          const pending = (a.before.rows.auth_tokens ?? [])
+            .filter((t) => t.user_id === p.id && t.purpose === "email_change" && t.used_at === null && Number(t.expires_at) > now)
+            .sort((x, y) => Number(y.created_at) - Number(x.created_at))[0];
+          if (!pending) {
+            expectMessages(a, 400, [NO_PENDING_CHANGE]);
+            return NOTHING;
+          }
+          expectOk(a, "reenviar-email");
+          return emailChangeIssued(a, String(pending.email));
+        }
+        case "cancelar-email": {
+          expectOk(a, "cancelar-email");
+          expect(diff(a.before, a.after, "auth_tokens").added, a.where).toEqual([]);
+          pendingChangesVoided(a, p.id);
+          return { allowed: ["auth_tokens"], exercised: true, saved: true };
+        }
+        case "sair-organizacao":
+          return leftOrganization(a, "/completar-cadastro");
       }
+    },
+  },
+
+  "/sair-da-organizacao": {
+    principals: weighted(["deactivated", 4], ["professional", 2], ["owner", 2], ["noorg", 1], ["anonymous", 1]),
+    main: "deactivated",
+    others: ["owner", "professional"],
+    valid: [[["intent", "sair-organizacao"]]],
+    states: fc.constantFrom("", "", "dono-unico"),
+    schema: leaveOrganizationSchema,
+    refusal: signedIn,
+    check(a) {
+      if (a.run.who === "noorg" && a.run.transport === "document") {
+        // No organização: the page's loader, run after the action's refusal, sends them to onboarding.
+        expectRedirect(a, "/completar-cadastro");
+        return NOTHING;
+      }
+      const v = validated(a, leaveOrganizationSchema);
+      if (!v) return NOTHING;
+      return leftOrganization(a, "/completar-cadastro");
     },
   },
 
@@ -1294,7 +2042,7 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
     principals: weighted(["owner", 5], ["admin", 3], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
     main: "owner",
     others: ["admin"],
-    intents: ["convidar", "papel", "desativar", "reativar"],
+    intents: ["convidar", "reenviar", "revogar", "papel", "desativar", "reativar"],
     valid: [
       [
         ["intent", "convidar"],
@@ -1314,6 +2062,33 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
       [
         ["intent", "reativar"],
         ["membershipId", "@@membro-desativado@@"],
+      ],
+      [
+        ["intent", "reenviar"],
+        ["inviteId", "@@convite-pendente@@"],
+      ],
+      [
+        ["intent", "revogar"],
+        ["inviteId", "@@convite-expirado@@"],
+      ],
+      // The same changes past the re-authentication window, with the password typed again.
+      [
+        ["intent", "convidar"],
+        ["nome", "Carla Convidada"],
+        ["email", "@@email-alheio@@"],
+        ["papel", "professional"],
+        ["senha", "@@senha-atual@@"],
+      ],
+      [
+        ["intent", "papel"],
+        ["membershipId", "@@membro-equipe@@"],
+        ["papel", "professional"],
+        ["senha", "@@senha-atual@@"],
+      ],
+      [
+        ["intent", "revogar"],
+        ["inviteId", "@@convite-pendente@@"],
+        ["senha", "@@senha-atual@@"],
       ],
       // Where the owners' rules bite.
       [
@@ -1335,56 +2110,76 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
         ["intent", "reativar"],
         ["membershipId", "@@membro-dono-desativado@@"],
       ],
+      [
+        ["intent", "revogar"],
+        ["inviteId", "@@convite-dono@@"],
+      ],
     ],
-    schema: teamActionSchema,
+    states: fc.constantFrom<AuthAge>("fresh", "fresh", "fresh", "stale", "stale-null"),
+    validStates: ["fresh", "fresh", "fresh", "fresh", "fresh", "fresh", "stale", "stale-null", "stale", "fresh"],
+    schema: teamPageSchema,
     refusal: managers,
     check(a) {
-      const v = validated(a, teamActionSchema);
+      const v = validated(a, teamPageSchema);
       if (!v) return NOTHING;
+      // Every team change asks for a recent password first, before any rule of the team.
+      if (!reauthenticated(a, v.senha)) return NOTHING;
       const actor = a.run.person as Person;
       const actorIsOwner = a.run.who === "owner";
       const team = (a.before.rows.memberships ?? []).filter((m) => m.org_id === world.orgId);
       const activeOwners = team.filter((m) => m.role === "owner" && m.deactivated_at === null).length;
+      const message = (text: string) => expect((a.outcome.data as { message?: unknown }).message, a.where).toBe(text);
       if (v.intent === "convidar") {
         if (v.papel === "owner" && !actorIsOwner) {
           expectMessages(a, 403, ["Só um dono pode convidar outro dono."]);
           return NOTHING;
         }
+        // One answer for every e-mail: new, another organização's account, a member, already invited.
+        expectOk(a, "convidar");
+        message(inviteSentMessage(v.email));
         const existing = usersBy(a.before, v.email);
-        if (existing) {
-          const inTeam = team.some((m) => m.user_id === existing.id);
-          expectMessages(a, 409, [
-            inTeam ? "Esta pessoa já faz parte da equipe." : "Este e-mail já tem uma conta no Alicerce em outra organização.",
-          ]);
+        const member = existing && team.some((m) => m.user_id === existing.id);
+        return invitesIssued(a, v.email, member ? null : { name: v.nome, role: v.papel });
+      }
+      if (v.intent === "reenviar" || v.intent === "revogar") {
+        const invite = (a.before.rows.auth_tokens ?? []).find(
+          (t) => t.id === v.inviteId && t.org_id === world.orgId && t.purpose === "invite" && t.used_at === null,
+        );
+        if (!invite) {
+          expectMessages(a, 404, [INVITE_NOT_FOUND]);
           return NOTHING;
         }
-        expectOk(a, "convidar");
-        const added = diff(a.before, a.after, "users").added;
-        expect(
-          added.map((u) => [u.email, u.name, u.email_verified_at]),
-          a.where,
-        ).toEqual([[v.email, v.nome, null]]);
-        const userId = added[0]?.id;
-        const members = diff(a.before, a.after, "memberships");
-        expect(
-          members.added.map((m) => [m.org_id, m.user_id, m.role]),
-          `${a.where}: the invite's membership`,
-        ).toEqual([[world.orgId, userId, v.papel]]);
-        expect([...members.changed, ...members.removed], a.where).toEqual([]);
-        expect(
-          diff(a.before, a.after, "auth_tokens").added.map((t) => [t.purpose, t.user_id, t.org_id, t.role]),
-          a.where,
-        ).toEqual([["invite", userId, world.orgId, v.papel]]);
-        return { allowed: ["users", "memberships", "auth_tokens", "email_outbox"], exercised: true, saved: true };
+        if (invite.role === "owner" && !actorIsOwner) {
+          expectMessages(a, 403, ["Só um dono pode mexer no convite de outro dono."]);
+          return NOTHING;
+        }
+        expectOk(a, v.intent);
+        if (v.intent === "reenviar") {
+          message(`Convite reenviado para ${invite.email}. O link anterior deixou de valer.`);
+          return invitesIssued(a, String(invite.email), { name: String(invite.name), role: String(invite.role) });
+        }
+        message(`Convite para ${invite.email} revogado.`);
+        const d = diff(a.before, a.after, "auth_tokens");
+        expect([d.added, d.removed, d.changed.map((c) => [c.to.id, c.to.used_at !== null])], a.where).toEqual([
+          [],
+          [],
+          [[invite.id, true]],
+        ]);
+        return { allowed: ["auth_tokens"], exercised: true, saved: true };
       }
-      const target = team.find((m) => m.id === v.membershipId);
+      if (v.intent === "papel" && v.papel === "owner" && !actorIsOwner) {
+        expectMessages(a, 403, ["Só um dono pode mudar o papel de um dono."]);
+        return NOTHING;
+      }
+      const membershipId = "membershipId" in v ? v.membershipId : undefined;
+      const target = team.find((m) => m.id === membershipId);
       if (!target) {
-        expectMessages(a, 404, ["Membro não encontrado."]);
+        expectMessages(a, 404, [MEMBER_NOT_FOUND]);
         return NOTHING;
       }
       const ownerTarget = target.role === "owner";
       if (v.intent === "papel") {
-        if ((v.papel === "owner" || ownerTarget) && !actorIsOwner) {
+        if (ownerTarget && !actorIsOwner) {
           expectMessages(a, 403, ["Só um dono pode mudar o papel de um dono."]);
           return NOTHING;
         }
@@ -1400,6 +2195,11 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
         return { allowed: ["memberships"], exercised: true, saved: true };
       }
       if (v.intent === "desativar") {
+        if (target.deactivated_at !== null) {
+          // Already off: nothing to do, and nothing to refuse.
+          expectOk(a, "desativar");
+          return NOTHING;
+        }
         if (target.user_id === actor.id) {
           expectMessages(a, 409, ["Você não pode desativar a si mesmo."]);
           return NOTHING;
@@ -1438,10 +2238,10 @@ const PUBLIC_ROUTES = new Set<AccountRoute>(["/login", "/criar-conta", "/forgot-
 
 /** Holds after every request to /admin/users, whatever it asked. */
 function teamInvariants(a: Attempt): void {
-  expect(
-    diff(a.before, a.after, "memberships").added.filter((m) => m.org_id !== world.orgId),
-    `${a.where}: a member added to another organization`,
-  ).toEqual([]);
+  // Invites are tokens until accepted (ADR 019): the team page never creates accounts or members.
+  const users = diff(a.before, a.after, "users");
+  expect([...users.added, ...users.removed], `${a.where}: accounts created or removed`).toEqual([]);
+  expect(diff(a.before, a.after, "memberships").added, `${a.where}: a member added`).toEqual([]);
   const team = (a.after.rows.memberships ?? []).filter((m) => m.org_id === world.orgId);
   expect(team.filter((m) => m.role === "owner" && m.deactivated_at === null).length, `${a.where}: no active owner left`).toBeGreaterThan(0);
   const me = a.run.person?.membershipId;
@@ -1476,10 +2276,24 @@ interface Stats {
   saved: number;
 }
 
+/**
+ * The e-mail job's runs: the local runner records one run per message queued, in the request
+ * (worker jobs/dispatch.ts); exactly one per outbox row the request added, and no other change.
+ */
+function emailJobs(a: Attempt): void {
+  const runs = diff(a.before, a.after, "job_runs");
+  expect([...runs.changed, ...runs.removed], `${a.where}: job runs changed or removed`).toEqual([]);
+  const outbox = diff(a.before, a.after, "email_outbox").added.map((m) => ["email/send.requested", m.id]);
+  expect(
+    runs.added.map((r) => [r.event_name, (JSON.parse(String(r.payload)) as { outboxId?: string }).outboxId]).sort(),
+    `${a.where}: not one e-mail job per message queued`,
+  ).toEqual(outbox.sort());
+}
+
 /** One request with every check; returns what the oracle made of it. */
-async function attempt(route: AccountRoute, who: Who, body: Body, transport: Transport, origin: OriginKind, recovery?: Recovery) {
+async function attempt(route: AccountRoute, who: Who, body: Body, transport: Transport, origin: OriginKind, state = "") {
   const spec = ROUTES[route];
-  const run = await prepare(route, who, transport, recovery);
+  const run = await prepare(route, who, transport, state);
   const a = await send(run, body, origin);
   const { outcome, where } = a;
 
@@ -1507,10 +2321,11 @@ async function attempt(route: AccountRoute, who: Who, body: Body, transport: Tra
     verdict = REFUSED;
   } else verdict = await spec.check(a);
   if (route === "/admin/users") teamInvariants(a);
+  emailJobs(a);
 
   const changed = changedTables(a.before, a.after);
   expect(
-    changed.filter((t) => !verdict.allowed.includes(t)),
+    changed.filter((t) => t !== "job_runs" && !verdict.allowed.includes(t)),
     `${where}: changed what it may not`,
   ).toEqual([]);
   expect(a.after.foreign, `${where}: changed another organization's data`).toBe(a.before.foreign);
@@ -1527,6 +2342,8 @@ async function attempt(route: AccountRoute, who: Who, body: Body, transport: Tra
 
 beforeAll(async () => {
   passwordHash = hashPassword(PASSWORD);
+  attackerHash = hashPassword(ATTACKER_PASSWORD);
+  KNOWN_HASHES.set(passwordHash, PASSWORD).set(attackerHash, ATTACKER_PASSWORD);
   world = {
     db: createClient({ url: inject("e2eDatabaseUrl") }),
     accounts: new Map(),
@@ -1575,13 +2392,38 @@ beforeAll(async () => {
     ],
     "write",
   );
-  world.initialMemberships = (
-    await world.db.execute({ sql: "SELECT id, role, deactivated_at FROM memberships WHERE org_id = ?", args: [org] })
-  ).rows.map((r) => ({
-    id: String(r.id),
-    role: r.role as Role,
-    deactivatedAt: r.deactivated_at === null ? null : Number(r.deactivated_at),
-  }));
+  const initial = await world.db.execute({ sql: "SELECT * FROM memberships WHERE org_id = ?", args: [org] });
+  world.initialMemberships = initial.rows.map((r) => Object.fromEntries(initial.columns.map((c, i) => [c, r[i]])));
+  // Pending invites /admin/users resends and revokes (put back before every run), and the other organização's.
+  const kinds: [InviteFixture, Partial<TokenSpec>][] = [
+    ["pendente", { role: "staff" }],
+    ["dono", { role: "owner" }],
+    ["expirado", { role: "professional", state: "expired" }],
+    ["usado", { role: "staff", state: "used" }],
+    ["alheio", { role: "staff", orgId: world.foreignOrgId, invitedBy: world.stranger.id }],
+  ];
+  const specs = kinds.map(
+    ([kind, spec]): TokenSpec => ({
+      purpose: "invite",
+      email: uniqueEmail(`convite-${kind}`),
+      orgId: org,
+      name: `Convidado ${kind}`,
+      invitedBy: world.people.owner.id,
+      ...spec,
+    }),
+  );
+  const tokens = await addTokens(specs);
+  world.invites = {} as World["invites"];
+  for (const [i, [kind]] of kinds.entries()) {
+    const row = (
+      await world.db.execute({ sql: "SELECT id, used_at FROM auth_tokens WHERE id = ?", args: [await digest(tokens[i] as string)] })
+    ).rows[0];
+    world.invites[kind] = {
+      id: String(row?.id),
+      email: specs[i]?.email as string,
+      usedAt: row?.used_at === null ? null : Number(row?.used_at),
+    };
+  }
 });
 
 afterAll(() => {
@@ -1609,7 +2451,7 @@ describe("bad input on the account screens' form actions", () => {
   });
 
   it("the valid sample forms pass the route's own schema (so breaking them tests something)", async () => {
-    const run = await prepare("/perfil", "owner", "document", undefined);
+    const run = await prepare("/perfil", "owner", "document", "");
     for (const [route, spec] of Object.entries(ROUTES)) {
       if (!spec.schema) continue;
       for (const form of spec.valid) {
@@ -1627,7 +2469,8 @@ describe("bad input on the account screens' form actions", () => {
         for (const [i, form] of spec.valid.entries()) {
           const kind = route === "/config" ? "multipart" : "urlencoded";
           const body: Body = { kind, entries: form.map(([k, v]): Entry => [k, fileFor(v)]) };
-          const verdict = await attempt(route, who, body, i % 2 ? "data" : "document", "ok", "valid");
+          const state = spec.validStates?.[i] ?? spec.validStates?.[0] ?? "";
+          const verdict = await attempt(route, who, body, i % 2 ? "data" : "document", "ok", state);
           expect(verdict.exercised, `${route} form ${i} as ${who}`).toBe(true);
           saved ||= verdict.saved === true;
         }
@@ -1640,7 +2483,7 @@ describe("bad input on the account screens' form actions", () => {
     for (const transport of ["document", "data"] as const) {
       const answers: unknown[] = [];
       for (const email of [world.verifiedPool[0] as string, uniqueEmail("ninguem")]) {
-        const run = await prepare("/forgot-password", "anonymous", transport, undefined);
+        const run = await prepare("/forgot-password", "anonymous", transport, "");
         const a = await send(run, { kind: "urlencoded", entries: [["email", email]] }, "ok");
         answers.push([a.outcome.status, a.outcome.data, a.outcome.messages]);
         const tokens = diff(a.before, a.after, "auth_tokens").added;
@@ -1653,7 +2496,7 @@ describe("bad input on the account screens' form actions", () => {
 
   it("a rate-limited request is answered with a pt-BR 429 and changes nothing", async () => {
     const email = world.pendingPool[7] as string;
-    const run = await prepare("/email-confirmation", "anonymous", "data", undefined);
+    const run = await prepare("/email-confirmation", "anonymous", "data", "");
     let last: Attempt | undefined;
     for (let i = 0; i < 5; i++) {
       run.ip = `10.250.0.${i + 1}`;
@@ -1662,6 +2505,50 @@ describe("bad input on the account screens' form actions", () => {
     const a = last as Attempt;
     expectMessages(a, 429, [RATE_LIMIT_MESSAGE]);
     expect(changedTables(a.before, a.after), a.where).toEqual([]);
+  });
+
+  it("the password and re-authentication limits (per user, whatever the IP) answer a pt-BR 429 and change nothing", async () => {
+    const cases: [AccountRoute, Who, string, Entry[]][] = [
+      // Five password checks per 15 minutes: changing the password or the e-mail share them.
+      [
+        "/perfil",
+        "professional",
+        "",
+        [
+          ["intent", "email"],
+          ["novoEmail", "@@novo-email@@"],
+          ["senhaAtual", "senha-errada-1"],
+        ],
+      ],
+      // Five typed passwords per 15 minutes before a team change, counted before the check.
+      [
+        "/admin/users",
+        "admin",
+        "stale",
+        [
+          ["intent", "papel"],
+          ["membershipId", "@@membro-equipe@@"],
+          ["papel", "staff"],
+          ["senha", "senha-errada-1"],
+        ],
+      ],
+    ];
+    for (const [route, who, state, form] of cases) {
+      const run = await prepare(route, who, "data", state);
+      let a: Attempt | undefined;
+      for (let i = 0; i < 6; i++) {
+        run.ip = `10.251.${counter % 250}.${i + 1}`;
+        a = await send(run, { kind: "urlencoded", entries: form }, "ok");
+      }
+      const refused = a as Attempt;
+      expectMessages(refused, 429, [RATE_LIMIT_MESSAGE]);
+      expect(changedTables(refused.before, refused.after), refused.where).toEqual([]);
+      // Then even the right password waits.
+      const right = form.map(([k, v]): Entry => [k, k === "senha" || k === "senhaAtual" ? "@@senha-atual@@" : v]);
+      const after = await send(run, { kind: "urlencoded", entries: right }, "ok");
+      expectMessages(after, 429, [RATE_LIMIT_MESSAGE]);
+      expect(changedTables(after.before, after.after), after.where).toEqual([]);
+    }
   });
 
   it("/config, /business-settings and /admin/users refuse everyone but owners and admins, in pt-BR, changing nothing", async () => {
@@ -1673,7 +2560,7 @@ describe("bad input on the account screens' form actions", () => {
     for (const who of ["staff", "professional", "deactivated"] as const)
       for (const [route, form] of forms)
         for (const transport of ["document", "data"] as const) {
-          const run = await prepare(route, who, transport, undefined);
+          const run = await prepare(route, who, transport, "fresh");
           const a = await send(run, { kind: "multipart", entries: form }, "ok");
           expectMessages(a, 403, [who === "deactivated" ? DEACTIVATED_MESSAGE : FORBIDDEN_MESSAGE]);
           expect(changedTables(a.before, a.after), a.where).toEqual([]);
@@ -1683,7 +2570,7 @@ describe("bad input on the account screens' form actions", () => {
   it("a deactivated member is refused on every signed-in screen, onboarding included", async () => {
     for (const route of ["/completar-cadastro", "/perfil", "/settings/preferences"] as const)
       for (const [i, form] of ROUTES[route].valid.entries()) {
-        const run = await prepare(route, "deactivated", i % 2 ? "data" : "document", undefined);
+        const run = await prepare(route, "deactivated", i % 2 ? "data" : "document", "");
         const a = await send(run, { kind: "urlencoded", entries: form }, "ok");
         expectMessages(a, 403, [DEACTIVATED_MESSAGE]);
         expect(changedTables(a.before, a.after), a.where).toEqual([]);
@@ -1700,12 +2587,12 @@ describe("bad input on the account screens' form actions", () => {
           spec.principals,
           transports,
           origins,
-          recoveries,
-          async (body, who, transport, origin, recovery) => {
+          spec.states ?? fc.constant(""),
+          async (body, who, transport, origin, state) => {
             // Refused before its body is read, a multi-megabyte upload gets a connection reset from
             // wrangler dev's proxy ("Network connection lost"), not the app's answer.
             fc.pre(!isBig(body) || (origin === "ok" && spec.refusal(who) === null));
-            const verdict = await attempt(route, who, body, transport, origin, recovery);
+            const verdict = await attempt(route, who, body, transport, origin, state);
             stats.runs++;
             if (verdict.exercised) stats.exercised++;
             if (verdict.saved) stats.saved++;
