@@ -1,0 +1,58 @@
+import type { Route } from "./+types/properties.$id.edit";
+import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
+import { ResourceForm } from "../components/data/resource-form.tsx";
+import { PageHeader } from "../components/ui/card.tsx";
+import { titleMeta } from "../lib/title.ts";
+import { type ImovelRow, imovelDefinition } from "../../shared/resources/imoveis.ts";
+import { formLoader, saveAction } from "../server/resources.server.ts";
+import { propertyFormValues, teamSelectOptions } from "../server/properties.server.ts";
+
+export const meta: Route.MetaFunction = () => titleMeta("Editar Imóvel");
+
+// The fields come from the loader and the schema loads lazily: this chunk carries no zod (ADR 013).
+const loadSchema = () => import("../../shared/resources/imoveis.ts").then((m) => m.propertySchema);
+
+export async function loader(args: Route.LoaderArgs) {
+  const [{ row, relations }, selectOptions] = await Promise.all([
+    formLoader<ImovelRow>(args, imovelDefinition, args.params.id),
+    teamSelectOptions(args),
+  ]);
+  const found = row as ImovelRow;
+  return {
+    fields: imovelDefinition.fields,
+    id: found.id,
+    name: imovelDefinition.title(found),
+    values: propertyFormValues(found),
+    relations,
+    selectOptions,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return saveAction(args, imovelDefinition, args.params.id);
+}
+
+export default function EditImovel({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Editar Imóvel" description={loaderData.name} />
+      <ResourceForm
+        id="form-imovel"
+        fields={loaderData.fields}
+        loadSchema={loadSchema}
+        values={loaderData.values}
+        failure={actionData}
+        submitLabel="Salvar imóvel"
+        cancelHref={`/properties/${loaderData.id}`}
+        basePath="/properties"
+        singular="imóvel"
+        relations={loaderData.relations}
+        selectOptions={loaderData.selectOptions}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ResourceErrorBoundary listTitle="Imóveis" basePath="/properties" />;
+}
