@@ -46,7 +46,10 @@ export default [
     route("companies/:id/edit", "routes/companies.$id.edit.tsx"),
     route("properties", "routes/properties.tsx"),
     route("properties/create", "routes/properties.create.tsx"),
-    route("properties/:id", "routes/properties.$id.tsx", [index("routes/properties.$id._index.tsx")]),
+    route("properties/:id", "routes/properties.$id.tsx", [
+      index("routes/properties.$id._index.tsx"),
+      route("portal", "routes/properties.$id.portal.tsx"),
+    ]),
     route("properties/:id/edit", "routes/properties.$id.edit.tsx"),
     route("produtos", "routes/produtos.tsx"),
     route("produtos/create", "routes/produtos.create.tsx"),
