@@ -48,6 +48,7 @@ export default [
     route("properties/create", "routes/properties.create.tsx"),
     route("properties/:id", "routes/properties.$id.tsx", [
       index("routes/properties.$id._index.tsx"),
+      route("fotos", "routes/properties.$id.fotos.tsx"),
       route("portal", "routes/properties.$id.portal.tsx"),
     ]),
     route("properties/:id/edit", "routes/properties.$id.edit.tsx"),

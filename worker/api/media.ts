@@ -152,7 +152,15 @@ mediaApi.put(`${base}/share-image`, (c) =>
     const data = await form(c);
     const image = data.get("imagem");
     if (!(image instanceof File)) throw new DomainError("Envie a imagem de compartilhamento.", 400, "imagem");
-    const saved = await setShareImage(ctx, actor, c.get("rc").env.FILES, c.req.param("propertyId"), image);
+    const fingerprint = data.get("impressao");
+    const saved = await setShareImage(
+      ctx,
+      actor,
+      c.get("rc").env.FILES,
+      c.req.param("propertyId"),
+      image,
+      typeof fingerprint === "string" ? fingerprint : null,
+    );
     return c.json({ data: saved });
   }),
 );

@@ -351,6 +351,7 @@ export async function setShareImage(
   bucket: R2Bucket | undefined,
   propertyId: string,
   image: File,
+  fingerprint: string | null = null,
 ): Promise<{ chave: string }> {
   authorizeProperty(actor, "update");
   checkId(propertyId);
@@ -358,7 +359,9 @@ export async function setShareImage(
   if (image.size > SHARE_MAX_BYTES) throw new DomainError("A imagem de compartilhamento passa de 1 MB.", 413, "imagem");
   const type = detectImageType(new Uint8Array(await image.slice(0, 16).arrayBuffer()));
   if (type?.mime !== SHARE_IMAGE.contentType) throw new DomainError("A imagem de compartilhamento deve ser um JPEG.", 400, "imagem");
-  const chave = `${propertyPrefix(actor.orgId, propertyId)}share-${crypto.randomUUID()}`;
+  // Named after what it shows (the browser's digest of cover, price and text): the same picture keeps its URL.
+  const name = fingerprint && /^[0-9a-f]{32}$/.test(fingerprint) ? fingerprint : crypto.randomUUID();
+  const chave = `${propertyPrefix(actor.orgId, propertyId)}share-${name}`;
   const objectKey = `${chave}/share.${SHARE_IMAGE.ext}`;
   await bucket.put(objectKey, await image.arrayBuffer(), { httpMetadata: { contentType: SHARE_IMAGE.contentType } });
   const scope = orgScope(ctx.db, actor.orgId);
@@ -378,7 +381,7 @@ export async function setShareImage(
     throw new DomainError(NOT_FOUND, 404);
   }
   const previous = before[0]?.chave;
-  if (previous?.startsWith(propertyPrefix(actor.orgId, propertyId)))
+  if (previous !== chave && previous?.startsWith(propertyPrefix(actor.orgId, propertyId)))
     ctx.waitUntil(bucket.delete(`${previous}/share.${SHARE_IMAGE.ext}`).catch(() => {}));
   return { chave };
 }
