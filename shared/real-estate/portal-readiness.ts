@@ -1,6 +1,6 @@
-import { type PortalPhoto, type PortalProperty, unmetVrsyncRules } from "./vrsync.ts";
+import { type PortalPhoto, type PortalProperty, type UnmetRule, unmetVrsyncItems, unmetVrsyncRules } from "./vrsync.ts";
 
-export type { PortalPhoto, PortalProperty } from "./vrsync.ts";
+export type { PortalPhoto, PortalProperty, PortalRuleField, UnmetRule } from "./vrsync.ts";
 
 /**
  * The property page's portal checklist: what the VRSync feed needs that the property lacks, in
@@ -15,4 +15,9 @@ export function portalReadiness(property: PortalProperty, photos: readonly Porta
 /** Whether the property may be marked "Enviar para portais". */
 export function portalReady(property: PortalProperty, photos: readonly PortalPhoto[]): boolean {
   return portalReadiness(property, photos).length === 0;
+}
+
+/** The checklist with where each item is fixed (the Portal tab's links). */
+export function portalChecklist(property: PortalProperty, photos: readonly PortalPhoto[]): UnmetRule[] {
+  return unmetVrsyncItems(property, photos);
 }

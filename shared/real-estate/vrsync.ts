@@ -177,41 +177,71 @@ export function isLandType(tipo: PropertyType | null): boolean {
   return tipo !== null && LAND_TYPES.has(tipo);
 }
 
+/** Where a rule is fixed: a field of the property's form, or its photos (the Fotos tab). */
+export type PortalRuleField =
+  | "codigo"
+  | "titulo"
+  | "descricao"
+  | "tipo"
+  | "finalidade"
+  | "valorVendaCentavos"
+  | "valorLocacaoCentavos"
+  | "areaUtil"
+  | "areaTerreno"
+  | "fotos"
+  | "cep"
+  | "uf"
+  | "cidade"
+  | "bairro"
+  | "rua";
+
+/** One unmet rule: its pt-BR text and where to fix it. */
+export interface UnmetRule {
+  text: string;
+  field: PortalRuleField;
+}
+
 /**
- * Every VRSync rule the property does not meet, in pt-BR, in the order a person would fix them.
+ * Every VRSync rule the property does not meet, in pt-BR, in the order a person would fix them,
+ * each with the field that fixes it (the Portal tab links there).
+ */
+export function unmetVrsyncItems(p: PortalProperty, photos: readonly PortalPhoto[]): UnmetRule[] {
+  const unmet: UnmetRule[] = [];
+  const add = (text: string, field: PortalRuleField) => unmet.push({ text, field });
+  const codigo = trimmed(p.codigo);
+  if (codigo.length < 1 || codigo.length > LISTING_ID_MAX) add(`Código com 1 a ${LISTING_ID_MAX} caracteres`, "codigo");
+  const title = trimmed(p.titulo).length;
+  if (title < TITLE_MIN || title > TITLE_MAX) add(`Título com ${TITLE_MIN} a ${TITLE_MAX} caracteres`, "titulo");
+  const description = trimmed(p.descricao).length;
+  if (description < DESCRIPTION_MIN) add(`Descrição com pelo menos ${DESCRIPTION_MIN} caracteres`, "descricao");
+  if (description > DESCRIPTION_MAX) add("Descrição com no máximo 3.000 caracteres", "descricao");
+  if (!p.tipo) add("Tipo do imóvel", "tipo");
+  if (!p.finalidade) add("Finalidade (venda, locação ou as duas)", "finalidade");
+  else if (!transactionType(p)) {
+    if (p.finalidade === "venda_locacao")
+      add("Preço de venda e de locação", positive(p.valorVendaCentavos) ? "valorLocacaoCentavos" : "valorVendaCentavos");
+    else if (p.finalidade === "venda") add("Preço de venda ou de locação: falta o de venda", "valorVendaCentavos");
+    else add("Preço de venda ou de locação: falta o de locação", "valorLocacaoCentavos");
+  }
+  if (p.tipo && isLandType(p.tipo)) {
+    if (!positive(p.areaTerreno) && !positive(p.areaTotal)) add("Área do terreno ou área total", "areaTerreno");
+  } else if (p.tipo && !positive(p.areaUtil)) add("Área útil", "areaUtil");
+  if (photos.length === 0) add("Pelo menos uma foto", "fotos");
+  else if (photos.filter((f) => f.capa).length !== 1) add("Uma foto de capa", "fotos");
+  if (onlyDigits(p.cep).length !== 8) add("CEP", "cep");
+  if (!UF_NAMES[trimmed(p.uf).toUpperCase()]) add("UF", "uf");
+  if (!trimmed(p.cidade)) add("Cidade", "cidade");
+  if (!trimmed(p.bairro)) add("Bairro", "bairro");
+  if (p.enderecoPublico !== "bairro" && !trimmed(p.rua)) add("Rua (o endereço público mostra a rua)", "rua");
+  return unmet;
+}
+
+/**
+ * Every VRSync rule the property does not meet, in pt-BR (texts of `unmetVrsyncItems`).
  * Empty: the listing goes into the feed (when it is available and marked for portals).
  */
 export function unmetVrsyncRules(p: PortalProperty, photos: readonly PortalPhoto[]): string[] {
-  const unmet: string[] = [];
-  const codigo = trimmed(p.codigo);
-  if (codigo.length < 1 || codigo.length > LISTING_ID_MAX) unmet.push(`Código com 1 a ${LISTING_ID_MAX} caracteres`);
-  const title = trimmed(p.titulo).length;
-  if (title < TITLE_MIN || title > TITLE_MAX) unmet.push(`Título com ${TITLE_MIN} a ${TITLE_MAX} caracteres`);
-  const description = trimmed(p.descricao).length;
-  if (description < DESCRIPTION_MIN) unmet.push(`Descrição com pelo menos ${DESCRIPTION_MIN} caracteres`);
-  if (description > DESCRIPTION_MAX) unmet.push("Descrição com no máximo 3.000 caracteres");
-  if (!p.tipo) unmet.push("Tipo do imóvel");
-  if (!p.finalidade) unmet.push("Finalidade (venda, locação ou as duas)");
-  else if (!transactionType(p)) {
-    unmet.push(
-      p.finalidade === "venda_locacao"
-        ? "Preço de venda e de locação"
-        : p.finalidade === "venda"
-          ? "Preço de venda ou de locação: falta o de venda"
-          : "Preço de venda ou de locação: falta o de locação",
-    );
-  }
-  if (p.tipo && isLandType(p.tipo)) {
-    if (!positive(p.areaTerreno) && !positive(p.areaTotal)) unmet.push("Área do terreno ou área total");
-  } else if (p.tipo && !positive(p.areaUtil)) unmet.push("Área útil");
-  if (photos.length === 0) unmet.push("Pelo menos uma foto");
-  else if (photos.filter((f) => f.capa).length !== 1) unmet.push("Uma foto de capa");
-  if (onlyDigits(p.cep).length !== 8) unmet.push("CEP");
-  if (!UF_NAMES[trimmed(p.uf).toUpperCase()]) unmet.push("UF");
-  if (!trimmed(p.cidade)) unmet.push("Cidade");
-  if (!trimmed(p.bairro)) unmet.push("Bairro");
-  if (p.enderecoPublico !== "bairro" && !trimmed(p.rua)) unmet.push("Rua (o endereço público mostra a rua)");
-  return unmet;
+  return unmetVrsyncItems(p, photos).map((r) => r.text);
 }
 
 // ——— XML ———

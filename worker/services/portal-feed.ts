@@ -26,7 +26,7 @@ export const FEED_PAGE = 200;
 export const FEED_PHOTO_WIDTH = 1024;
 
 /** Columns the feed reads, as `PortalProperty` names them. */
-const columns = {
+export const portalColumns = {
   codigo: properties.codigo,
   slug: properties.slug,
   titulo: properties.titulo,
@@ -57,11 +57,11 @@ const columns = {
 };
 
 /** A property's photos in order as JSON `[[key, cover], …]`, read in the same statement. */
-function photosOf(orgId: string) {
+export function photosOf(orgId: string) {
   return sql<string>`(select json_group_array(json_array(f.key, f.cover)) from (select key, cover from property_photos f where f.org_id = ${orgId} and f.property_id = "properties"."id" order by f.position limit 50) f)`;
 }
 
-interface FeedRow extends PortalProperty {
+export interface FeedRow extends PortalProperty {
   seq: number;
   fotos: string | null;
 }
@@ -70,7 +70,7 @@ interface FeedRow extends PortalProperty {
 export async function feedPage(ctx: ServiceContext, orgId: string, after: number, size = FEED_PAGE): Promise<FeedRow[]> {
   const scope = orgScope(ctx.db, orgId);
   const rows = await ctx.db
-    .select({ ...columns, seq: sql<number>`"properties".rowid`, fotos: photosOf(orgId) })
+    .select({ ...portalColumns, seq: sql<number>`"properties".rowid`, fotos: photosOf(orgId) })
     .from(properties)
     .where(
       scope.where(
