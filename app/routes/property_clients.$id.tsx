@@ -62,7 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
       reasons: m.reasons,
       novo: alerted.has(m.propertyId),
       href: `/properties/${m.propertyId}`,
-      whatsapp: whatsappLink(ctx.origin, row.clienteNome ?? "", row.clienteTelefones ?? [], m.slug, m.title ?? m.code),
+      whatsapp: whatsappLink(ctx.origin, row.clienteNome ?? "", row.clienteWhatsapp, m.slug, m.title ?? m.code),
     })),
     visits: readVisits(visits),
     alerts: alerts.length,

@@ -6,18 +6,10 @@ import { scheduleVisit, visitSchema } from "../../worker/services/visits.ts";
 import { guard, setFlash } from "./resources.server.ts";
 
 /**
- * `https://wa.me/55<digits>?text=…` to the client's WhatsApp (the phone marked WhatsApp, else
- * the first), with the property's public page; null when the client has no phone.
+ * `https://wa.me/55<digits>?text=…` to the client's WhatsApp, with the property's public page; null when the client has no phone.
  */
-export function whatsappLink(
-  origin: string,
-  clientName: string,
-  phones: { numero: string; whatsapp?: boolean }[],
-  slug: string,
-  title: string,
-): string | null {
-  const phone = phones.find((p) => p.whatsapp) ?? phones[0];
-  const digits = phone?.numero.replace(/\D/g, "") ?? "";
+export function whatsappLink(origin: string, clientName: string, phone: string | null, slug: string, title: string): string | null {
+  const digits = phone?.replace(/\D/g, "") ?? "";
   if (digits.length < 10) return null;
   const first = clientName.trim().split(/\s+/)[0] ?? "";
   const url = new URL(`/imovel/${encodeURIComponent(slug)}`, origin).toString();

@@ -300,8 +300,8 @@ export interface InteresseRow {
   clienteId: string;
   clienteNome: string | null;
   clienteEmail: string | null;
-  /** The client's phones as stored (national digits, WhatsApp flag). */
-  clienteTelefones: { numero: string; whatsapp?: boolean }[] | null;
+  /** The client's WhatsApp (national digits): the phone marked WhatsApp, else the first. */
+  clienteWhatsapp: string | null;
   imovelId: string | null;
   imovelTitulo: string | null;
   finalidade: InterestPurpose | null;
@@ -461,7 +461,7 @@ export const interesseFields: readonly FieldDef[] = [
     name: "motivoPerda",
     label: "Motivo da perda",
     kind: "text",
-    required: true,
+    // Required only for "perdido" (the schema's refinement says so); not required for the JSON Schema.
     section: "Interesse",
     showWhen: { field: "etapa", values: ["perdido"] },
   },

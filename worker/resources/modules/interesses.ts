@@ -40,7 +40,8 @@ export const interessesModule: ResourceModule<InteresseRow, InteresseInput> = {
   extras: {
     clienteNome: sql`(select c.name from clients c where c.id = ${t.clienteId} and c.org_id = ${t.orgId})`,
     clienteEmail: sql`(select c.email from clients c where c.id = ${t.clienteId} and c.org_id = ${t.orgId})`,
-    clienteTelefones: sql`(select json(c.phones) from clients c where c.id = ${t.clienteId} and c.org_id = ${t.orgId})`,
+    // The phone to send matches to: the one marked WhatsApp, else the first.
+    clienteWhatsapp: sql`(select coalesce((select json_extract(ph.value, '$.numero') from json_each(c.phones) ph where json_extract(ph.value, '$.whatsapp') = 1 limit 1), json_extract(c.phones, '$[0].numero')) from clients c where c.id = ${t.clienteId} and c.org_id = ${t.orgId})`,
     imovelTitulo: sql`(select coalesce(p.title, p.code) from properties p where p.id = ${t.imovelId} and p.org_id = ${t.orgId} and p.deleted_at is null)`,
     corretorNome: sql`(select u.name from users u where u.id = ${t.corretorId})`,
     alertas: sql`(select count(*) from match_alerts a where a.org_id = ${t.orgId} and a.interest_id = ${t.id} and a.seen_at is null)`,
@@ -138,10 +139,8 @@ END`,
     clienteId: related("clients"),
     finalidade: "venda",
     tipos: ["apartamento", "cobertura"],
-    locais: [
-      { bairro: "Pinheiros", cidade: "São Paulo", uf: "SP" },
-      { cidade: "Santo André", uf: "SP" },
-    ],
+    // One place per line ("bairro, cidade - UF"); an array of { bairro, cidade, uf } is accepted too.
+    locais: "Pinheiros, São Paulo - SP\nSanto André - SP",
     precoMinCentavos: 50_000_000,
     precoMaxCentavos: 90_000_000,
     quartosMin: 2,
