@@ -60,7 +60,7 @@ export function matchReasons(m: MatchColumns): string[] {
   PROPERTY_FEATURES.forEach((feature, i) => {
     const bit = 2 ** i;
     if (Math.floor(m.wantedFeatures / bit) % 2 !== 1) return;
-    const label = PROPERTY_FEATURE_LABELS[feature];
+    const label = PROPERTY_FEATURE_LABELS[feature] ?? feature;
     out.push(Math.floor(m.features / bit) % 2 === 1 ? `${label} ✓` : `sem ${label.toLowerCase()}`);
   });
   return out;

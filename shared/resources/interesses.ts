@@ -16,6 +16,7 @@ import { BROKER_RECORD } from "../permissions.ts";
 import { normalizeText } from "../search.ts";
 import { blankToUndefined, intValue, isCleanText, messages, moneyCentavos, numberValue, optionalString } from "../validation.ts";
 import { auditColumns } from "./address.ts";
+import { FEATURE_OPTIONS, PROPERTY_TYPE_OPTIONS } from "./imoveis.ts";
 import { moneyColumn } from "./columns.ts";
 import { optionalDate, optionalId, optionalOption, optionLabel, requiredOption, UF_OPTIONS, unflatten } from "./schema-helpers.ts";
 import type { BadgeTone, ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
@@ -55,59 +56,11 @@ export const INTEREST_ORIGIN_OPTIONS: readonly FilterOption[] = [
   { value: "outro", label: "Outro" },
 ];
 
-/** pt-BR names of the kinds, in PROPERTY_TYPES order (the bit order). */
-export const PROPERTY_TYPE_LABELS: Record<(typeof PROPERTY_TYPES)[number], string> = {
-  apartamento: "Apartamento",
-  casa: "Casa",
-  sobrado: "Sobrado",
-  cobertura: "Cobertura",
-  kitnet: "Kitnet/Studio",
-  casa_condominio: "Casa em condomínio",
-  terreno: "Terreno/Lote",
-  sala_comercial: "Sala comercial",
-  loja: "Loja",
-  galpao: "Galpão",
-  predio_comercial: "Prédio comercial",
-  chacara: "Chácara",
-  sitio: "Sítio",
-  fazenda: "Fazenda",
-  flat: "Flat",
-};
+/** pt-BR names of the kinds (the property form's own labels). */
+export const PROPERTY_TYPE_LABELS: Record<string, string> = Object.fromEntries(PROPERTY_TYPE_OPTIONS.map((o) => [o.value, o.label]));
 
-/** pt-BR names of the features, in PROPERTY_FEATURES order (the bit order). */
-export const PROPERTY_FEATURE_LABELS: Record<(typeof PROPERTY_FEATURES)[number], string> = {
-  piscina: "Piscina",
-  churrasqueira: "Churrasqueira",
-  elevador: "Elevador",
-  portaria_24h: "Portaria 24h",
-  academia: "Academia",
-  salao_festas: "Salão de festas",
-  playground: "Playground",
-  varanda: "Varanda",
-  varanda_gourmet: "Varanda gourmet",
-  ar_condicionado: "Ar-condicionado",
-  armarios_planejados: "Armários planejados",
-  area_servico: "Área de serviço",
-  quintal: "Quintal",
-  jardim: "Jardim",
-  lareira: "Lareira",
-  aceita_pets: "Aceita pets",
-  vista_mar: "Vista para o mar",
-  closet: "Closet",
-  escritorio: "Escritório",
-  energia_solar: "Energia solar",
-  recepcao: "Recepção",
-  copa: "Copa",
-  doca: "Doca",
-  pe_direito_alto: "Pé-direito alto",
-  estacionamento_clientes: "Estacionamento para clientes",
-  vitrine: "Vitrine",
-  poco_artesiano: "Poço artesiano",
-  curral: "Curral",
-  pomar: "Pomar",
-  lago: "Lago",
-  casa_caseiro: "Casa de caseiro",
-};
+/** pt-BR names of the features (the property form's own labels). */
+export const PROPERTY_FEATURE_LABELS: Record<string, string> = Object.fromEntries(FEATURE_OPTIONS.map((o) => [o.value, o.label]));
 
 /** The OR of `1 << index` of each value in `all` (the order the enums promise never changes). */
 export function bitMask(values: readonly string[], all: readonly string[]): number {
