@@ -52,6 +52,8 @@ export default [
       route("portal", "routes/properties.$id.portal.tsx"),
     ]),
     route("properties/:id/edit", "routes/properties.$id.edit.tsx"),
+    route("property-drafts", "routes/property-drafts.tsx"),
+    route("property-drafts/:id", "routes/property-drafts.$id.tsx"),
     route("produtos", "routes/produtos.tsx"),
     route("produtos/create", "routes/produtos.create.tsx"),
     route("produtos/import", "routes/produtos.import.tsx"),

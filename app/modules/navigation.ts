@@ -18,6 +18,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/companies", label: "Empresas", group: "Negócio", resource: "companies" },
   { to: "/produtos", label: "Produtos", group: "Negócio", resource: "produtos" },
   { to: "/properties", label: "Imóveis", group: "Imóveis", resource: "imoveis" },
+  { to: "/property-drafts", label: "Rascunhos", group: "Imóveis", resource: "imoveis" },
   { to: "/movimentacao-produtos", label: "Movimentações de produtos", group: "Negócio", resource: "movimentacoes-produtos" },
   { to: "/config", label: "Perfil do Negócio", group: "Configurações", resource: "organization" },
   { to: "/business-settings", label: "Configurações do Negócio", group: "Configurações", resource: "business-settings" },

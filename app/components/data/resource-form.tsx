@@ -186,6 +186,8 @@ export interface ResourceFormProps {
    * trip); more are searched through `/api/<relation>/options?q=`.
    */
   relations?: Record<string, readonly RelationOption[]>;
+  /** Ask "Sair sem salvar?" before leaving with changes (default). Off for forms that save as you type. */
+  warnOnLeave?: boolean;
 }
 
 const BARCODE_MAX = 14;
@@ -209,6 +211,7 @@ export function ResourceForm({
   singular,
   selectOptions = {},
   relations = {},
+  warnOnLeave = true,
 }: ResourceFormProps) {
   const navigation = useNavigation();
   const { errors, validateField, formProps } = useFormValidation(loadSchema, failure?.errors);
@@ -217,7 +220,7 @@ export function ResourceForm({
   const lastCep = useRef("");
   const autofilled = useRef<Address>({});
   const [cepStatus, setCepStatus] = useState("");
-  const blocker = useUnsavedChanges(dirty, submitting);
+  const blocker = useUnsavedChanges(dirty && warnOnLeave, submitting);
   const saving = navigation.state === "submitting";
   useEffect(() => {
     if (navigation.state === "idle") submitting.current = false;
