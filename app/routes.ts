@@ -72,6 +72,7 @@ export default [
     route("business-settings", "routes/business-settings.tsx"),
     route("landing-page", "routes/landing-page.tsx"),
     route("landing-page/preview", "routes/landing-page.preview.tsx"),
+    route("portais", "routes/portais.tsx"),
     route("config", "routes/config.tsx"),
     route("admin/users", "routes/admin.users.tsx"),
     route("setup-database", "routes/setup-database.tsx"),

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { properties } from "../../db/schema/index.ts";
 import { DomainError } from "../../worker/services/context.ts";
+import { portalOverview } from "../../worker/services/portal-overview.ts";
 import { propertyPortal, setPropertyPortal } from "../../worker/services/property-portal.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 import { insertProperties, readyRow } from "./portal-fixtures.ts";
@@ -87,5 +88,29 @@ describe("Portal tab", () => {
     await insertProperties(h.fresh.db, [row]);
     await setPropertyPortal(h.ctx(), { ...actor, role: "professional" }, row.id as string, true);
     expect(await portalOf(row.id as string)).toBe(true);
+  });
+});
+
+describe("Portais screen counts", () => {
+  it("counts what the feed sends and lists what it skips (marked, available, not ready); managers only", async () => {
+    const owner = await createOwner(h, "Contagem");
+    const manager = actorFor(owner.orgId, (await userId(h, owner.email)) as string);
+    const o = owner.orgId;
+    const skipped = [readyRow(o, { titulo: "Curto" }), readyRow(o, { fotos: 0, capaChave: null })];
+    await insertProperties(h.fresh.db, [
+      readyRow(o),
+      readyRow(o),
+      readyRow(o),
+      ...skipped,
+      readyRow(o, { portal: false }),
+      readyRow(o, { status: "vendido" }),
+      readyRow(actor.orgId),
+    ]);
+    const overview = await portalOverview(h.ctx(), manager);
+    expect(overview.inFeed).toBe(3);
+    expect(overview.notReady).toBe(2);
+    expect(overview.truncated).toBe(false);
+    expect(overview.notReadyList.map((p) => p.id).sort()).toEqual(skipped.map((p) => p.id).sort());
+    expect((await refusal(portalOverview(h.ctx(), { ...manager, role: "staff" }))).status).toBe(403);
   });
 });

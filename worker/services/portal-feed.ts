@@ -62,6 +62,7 @@ export function photosOf(orgId: string) {
 }
 
 export interface FeedRow extends PortalProperty {
+  id: string;
   seq: number;
   fotos: string | null;
 }
@@ -70,7 +71,7 @@ export interface FeedRow extends PortalProperty {
 export async function feedPage(ctx: ServiceContext, orgId: string, after: number, size = FEED_PAGE): Promise<FeedRow[]> {
   const scope = orgScope(ctx.db, orgId);
   const rows = await ctx.db
-    .select({ ...portalColumns, seq: sql<number>`"properties".rowid`, fotos: photosOf(orgId) })
+    .select({ ...portalColumns, id: properties.id, seq: sql<number>`"properties".rowid`, fotos: photosOf(orgId) })
     .from(properties)
     .where(
       scope.where(
