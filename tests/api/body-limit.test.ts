@@ -64,6 +64,19 @@ describe("request body limits", () => {
     expect(bodyLimitFor("/clients/create")).toBe(FORM_BODY_LIMIT);
   });
 
+  it("caps the landing page's contact form and the portal lead webhook at 16 kB", async () => {
+    for (const path of ["/p/imobiliaria-horizonte", "/p/imobiliaria-horizonte.data", "/api/portal/leads"]) {
+      expect(bodyLimitFor(path), path).toBe(16 * 1024);
+    }
+    expect(bodyLimitFor("/p/a/b")).toBe(FORM_BODY_LIMIT);
+    const res = await h.request("/api/portal/leads", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(17 * 1024) },
+      body: "x".repeat(17 * 1024),
+    });
+    expect(res.status).toBe(413);
+  });
+
   it("refuses a 20 MB chunked import without reading it to the end", async () => {
     const before = await snapshot();
     // A session this isolate has seen: the import keeps a copy of its body for the re-check.

@@ -22,8 +22,11 @@ const UPLOAD_PATHS = /^\/config(?:\.data)?\/?$/;
 /** One property photo in its four sizes (each at most PHOTO_MAX_BYTES), or the share image. */
 export const PHOTO_BODY_LIMIT = 7 * MB;
 const PHOTO_PATHS = /^\/api\/property-photos\/[^/]+(?:\/share-image)?\/?$/;
-/** The public property page's contact form: a few short fields, open to the internet. */
-const PUBLIC_FORM_PATHS = /^\/imovel\/[^/]+(?:\.data)?\/?$/;
+/**
+ * The public contact forms (property page, the business's landing page) and the portals' lead
+ * webhook: a few short fields, open to the internet.
+ */
+const PUBLIC_FORM_PATHS = /^\/(?:imovel\/[^/]+|p\/[^/]+)(?:\.data)?\/?$|^\/api\/portal\/leads\/?$/;
 
 /** The most a request's body may carry, by path. */
 export function bodyLimitFor(pathname: string): number {
