@@ -238,7 +238,9 @@ export const propertyInterests = sqliteTable(
     lookupIndex("property_interests_org_property_idx", t.orgId, t.imovelId),
     index("property_interests_kanban_idx").on(t.orgId, t.etapa, t.posicaoEtapa, t.id).where(live),
     // Matching a property: the organization's open interests by purpose and ceiling.
-    index("property_interests_match_idx").on(t.orgId, t.finalidade, t.precoMaxCentavos).where(sql`deleted_at is null and stage not in ('fechado', 'perdido')`),
+    index("property_interests_match_idx")
+      .on(t.orgId, t.finalidade, t.precoMaxCentavos)
+      .where(sql`deleted_at is null and stage not in ('fechado', 'perdido')`),
   ],
 );
 
