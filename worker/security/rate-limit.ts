@@ -74,6 +74,8 @@ export const KEYED_LIMITS = {
   propertyPhotoUpload: { user: { max: 200, windowMs: 60 * 60_000 }, ip: { max: 400, windowMs: 60 * 60_000 } },
   /** The public property page's contact form (open to the internet): per IP and per organização. */
   propertyLead: { ip: { max: 5, windowMs: 10 * 60_000 }, org: { max: 200, windowMs: 24 * 3600_000 } },
+  /** "Enviar por e-mail" of a match (an e-mail in the business's name to a client): per user and per organização. */
+  matchEmail: { user: { max: 60, windowMs: 60 * 60_000 }, org: { max: 500, windowMs: 24 * 3600_000 } },
 } as const satisfies Record<string, Record<string, Limit>>;
 
 export type KeyedAction = keyof typeof KEYED_LIMITS;
