@@ -1,0 +1,142 @@
+/**
+ * Rascunhos de Imóveis on a phone (390×844): a corretor captures a draft at the visit, the
+ * network drops mid-form and nothing is lost (kept on the device, said so, synced when back),
+ * publishing lists what is missing (a photo), and once the photo is there the draft becomes a
+ * listing on /properties.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { properties, propertyPhotos } from "../../db/schema/index.ts";
+import { createRegisteredUser, e2eDb } from "./support/accounts.ts";
+import { browserFixture, waitForPath } from "./support/browser.ts";
+import { login } from "./support/pages.ts";
+
+const f = browserFixture();
+const DRAFT_PATH = /\/property-drafts\/([0-9a-f-]{36})$/;
+
+async function stored(id: string) {
+  const [row] = await e2eDb().select().from(properties).where(eq(properties.id, id));
+  if (!row) throw new Error("draft not found");
+  return row;
+}
+
+/** A photo as the Fotos tab leaves it: the row, and the property's cover and count. */
+async function addPhoto(orgId: string, propertyId: string): Promise<void> {
+  const db = e2eDb();
+  const chave = `${orgId}/imoveis/${propertyId}/${crypto.randomUUID()}`;
+  await db.batch([
+    db.insert(propertyPhotos).values({
+      id: crypto.randomUUID(),
+      orgId,
+      propertyId,
+      chave,
+      tamanhos: [480, 960],
+      tipoConteudo: "image/webp",
+      largura: 960,
+      altura: 720,
+      bytes: 48_000,
+      posicao: 0,
+      capa: true,
+      criadoEm: new Date(),
+    }),
+    db.update(properties).set({ fotos: 1, capaChave: chave }).where(eq(properties.id, propertyId)),
+  ]);
+}
+
+describe("Rascunhos de Imóveis", () => {
+  it("captures a draft on a phone, survives losing the network, lists what is missing and publishes", async () => {
+    const page = f.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The failed sends while offline are the point of the test.
+    f.allowBrowserError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/);
+    const owner = await createRegisteredUser({ name: "Rita Corretora" });
+    await login(page, owner.email, owner.password);
+
+    await page.goto("/property-drafts");
+    await page.getByRole("button", { name: "Novo rascunho" }).click();
+    await page.waitForURL(DRAFT_PATH);
+    const id = DRAFT_PATH.exec(new URL(page.url()).pathname)?.[1] as string;
+    const status = page.getByRole("status").filter({ hasText: /Salvo|Salvando|Sem conexão|não salvas/ });
+
+    await page.getByLabel("Título do anúncio").fill("Apartamento com varanda em Pinheiros");
+    await page.getByLabel("Finalidade").selectOption("venda");
+    await page.getByLabel("Tipo", { exact: true }).selectOption("apartamento");
+    await expect.poll(async () => (await stored(id)).titulo, { timeout: 10_000 }).toBe("Apartamento com varanda em Pinheiros");
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/^Salvo às \d\d:\d\d$/);
+
+    // The network drops mid-form: typing goes on, the form says it is kept on this device.
+    await f.context.setOffline(true);
+    await page.getByLabel("Bairro").fill("Pinheiros");
+    await page.getByLabel("Cidade").fill("São Paulo");
+    await page.getByLabel("UF").selectOption("SP");
+    await page.getByLabel("Quartos").fill("2");
+    await page.getByLabel("Área útil/privativa (m²)").fill("68");
+    await page.getByLabel("Valor de venda").fill("750.000,00");
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe("Sem conexão — guardado neste aparelho");
+    const local = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("alicerce:rascunho-imovel:")));
+    expect(local).toHaveLength(1);
+    expect((await stored(id)).bairro).toBeNull();
+
+    // Back online: the kept changes reach the server and the local copy goes away.
+    await f.context.setOffline(false);
+    await expect.poll(async () => (await stored(id)).bairro, { timeout: 20_000 }).toBe("Pinheiros");
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/^Salvo às \d\d:\d\d$/);
+    const row = await stored(id);
+    expect(row).toMatchObject({
+      cidade: "São Paulo",
+      uf: "SP",
+      quartos: 2,
+      areaUtil: 68,
+      valorVendaCentavos: 750_000_00,
+      status: "rascunho",
+    });
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("alicerce:")).length)).toBe(0);
+
+    // The list shows its progress: everything but the photo.
+    await page.goto("/property-drafts");
+    await page.getByText("7 de 8 itens para publicar").waitFor();
+
+    // Publishing without a photo lists what is missing, linked to the Fotos tab.
+    await page.getByRole("link", { name: /Apartamento com varanda em Pinheiros/ }).click();
+    await page.waitForURL(DRAFT_PATH);
+    await page.getByRole("button", { name: "Publicar" }).click();
+    const missing = page.getByRole("alert").filter({ hasText: "Para publicar, falta:" });
+    await missing.waitFor();
+    expect(await missing.getByRole("link", { name: "Ao menos uma foto" }).getAttribute("href")).toBe(`/properties/${id}/fotos`);
+    expect((await stored(id)).status).toBe("rascunho");
+
+    await addPhoto(row.orgId, id);
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await waitForPath(page, `/properties/${id}`);
+    expect((await stored(id)).status).toBe("disponivel");
+    await page.goto("/properties");
+    await page.getByText("Apartamento com varanda em Pinheiros").first().waitFor();
+  });
+
+  it("offers back a local copy newer than the server's and deletes a draft with confirmation", async () => {
+    const page = f.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const owner = await createRegisteredUser({ name: "Caio Captador" });
+    await login(page, owner.email, owner.password);
+    await page.goto("/property-drafts");
+    await page.getByRole("button", { name: "Novo rascunho" }).click();
+    await page.waitForURL(DRAFT_PATH);
+    const id = DRAFT_PATH.exec(new URL(page.url()).pathname)?.[1] as string;
+
+    // Changes typed on this device that never reached the server (the tab closed offline).
+    await page.evaluate(
+      ([key, editedAt]) => localStorage.setItem(key as string, JSON.stringify({ editedAt, values: { titulo: "Casa térrea no Butantã" } })),
+      [`alicerce:rascunho-imovel:${owner.id}:${id}`, new Date(Date.now() + 60_000).toISOString()],
+    );
+    await page.reload();
+    await page.getByRole("button", { name: "Manter as deste aparelho" }).click();
+    await expect.poll(() => page.getByLabel("Título do anúncio").inputValue()).toBe("Casa térrea no Butantã");
+    await expect.poll(async () => (await stored(id)).titulo, { timeout: 10_000 }).toBe("Casa térrea no Butantã");
+
+    await page.goto("/property-drafts");
+    await page.getByRole("button", { name: `Excluir o rascunho ${(await stored(id)).codigo}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Excluir rascunho" }).click();
+    await page.getByText("Rascunho excluído.").waitFor();
+    expect((await stored(id)).excluidoEm).not.toBeNull();
+  });
+});
