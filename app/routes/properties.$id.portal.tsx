@@ -92,8 +92,7 @@ export default function ImovelPortal({ loaderData, actionData }: Route.Component
                   </span>
                   {canUpdate ? (
                     <Link to={fixHref(id, status === "rascunho", item.field)} className="text-accent hover:underline">
-                      Corrigir<span className="sr-only">: {FIELD_LABELS[item.field]}</span>
-                      <span aria-hidden="true"> {FIELD_LABELS[item.field]}</span>
+                      Corrigir {FIELD_LABELS[item.field]}
                     </Link>
                   ) : null}
                 </li>
