@@ -49,6 +49,7 @@ export default [
     route("properties/:id", "routes/properties.$id.tsx", [
       index("routes/properties.$id._index.tsx"),
       route("fotos", "routes/properties.$id.fotos.tsx"),
+      route("interesses", "routes/properties.$id.interesses.tsx"),
       route("portal", "routes/properties.$id.portal.tsx"),
     ]),
     route("properties/:id/edit", "routes/properties.$id.edit.tsx"),

@@ -14,6 +14,7 @@ import { titleMeta } from "../lib/title.ts";
 import { deleteOne, guard, screenPermissions, takeFlash, toastFor } from "../server/resources.server.ts";
 import { readForm } from "../server/forms.server.ts";
 import { visitAction, whatsappLink } from "../server/interest-page.server.ts";
+import { emailMatchAction } from "../server/property-interests.server.ts";
 import { recordStatement, rowsOf } from "../../worker/resources/records.ts";
 import { interestAlertsStatement, markAlertsSeen } from "../../worker/services/match-alerts.ts";
 import { propertyMatchesStatement, readPropertyMatches } from "../../worker/services/matching.ts";
@@ -63,6 +64,7 @@ export async function loader(args: Route.LoaderArgs) {
       novo: alerted.has(m.propertyId),
       href: `/properties/${m.propertyId}`,
       whatsapp: whatsappLink(ctx.origin, row.clienteNome ?? "", row.clienteWhatsapp, m.slug, m.title ?? m.code),
+      email: row.clienteEmail ? { interestId: row.id, propertyId: m.propertyId } : null,
     })),
     visits: readVisits(visits),
     alerts: alerts.length,
@@ -79,6 +81,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "excluir") return deleteOne(args, interesseDefinition, args.params.id);
   if (intent === "visita") return visitAction(args, args.params.id, form);
+  if (intent === "email") return emailMatchAction(args, form);
   if (intent === "vistos") {
     const { ctx, actor } = guard(args, interesseDefinition, "read");
     return { seen: await markAlertsSeen(ctx, actor, args.params.id) };
@@ -120,10 +123,11 @@ export default function Interesse({ loaderData, actionData }: Route.ComponentPro
         <VisitPanel
           visits={visits}
           team={choices.team}
-          properties={choices.properties}
+          pick={{ name: "imovelId", label: "Imóvel", options: choices.properties }}
           canWrite={permissions.canUpdate}
           failure={actionData && "visitErrors" in actionData ? actionData : null}
-          interestId={interestId}
+          action={`/property_clients/${interestId}`}
+          show="imovel"
         />
       </div>
       <Toaster toast={toast} />

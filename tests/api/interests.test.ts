@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { matchAlerts, propertyInterestPlaces, propertyVisits } from "../../db/schema/index.ts";
+import { matchAlerts, properties, propertyInterestPlaces, propertyVisits } from "../../db/schema/index.ts";
 import type { InteresseRow } from "../../shared/resources/interesses.ts";
 import type { InterestMatch, PropertyMatch } from "../../worker/services/matching.ts";
-import { createHarness, createOwner, type Harness } from "./harness.ts";
+import { createHarness, createOwner, type Harness, lastEmail } from "./harness.ts";
 import { insertProperty } from "./interests-fixtures.ts";
 import { addMember, api, errorFields } from "./records.ts";
 
@@ -269,5 +269,50 @@ describe("interesses: kanban and visits", () => {
     expect(seen.body.data.seen).toBe(1);
     const after = (await api<Body<InteresseRow>>(h, owner.cookie, "GET", `/api/property_clients/${id}`)).body.data;
     expect(after.alertas).toBe(0);
+  });
+});
+
+/**
+ * "Enviar por e-mail" costs more than the 2-trip budget of `api`: the pair's read, the keyed
+ * limit, then the outbox write and the note (a refusal must change nothing) — session + 3.
+ */
+async function sendEmail(cookie: string, interestId: string, imovelId: string) {
+  const res = await h.request(`/api/property_clients/${interestId}/email`, { method: "POST", cookie, json: { imovelId } });
+  expect(Number(res.headers.get("x-db-round-trips"))).toBeLessThanOrEqual(4);
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+describe("interesses: Enviar por e-mail", () => {
+  it("e-mails the property's public page to the client and notes it on the interest", async () => {
+    const property = await insertProperty(h.fresh.db, owner.orgId, { titulo: "Casa com quintal" });
+    const id = await interest({ finalidade: "venda" });
+    const res = await sendEmail(owner.cookie, id, property);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const mail = await lastEmail(h, "marina@exemplo.com.br");
+    expect(mail?.subject).toBe("Imóvel para você: Casa com quintal");
+    const [row] = await h.fresh.db.select({ slug: properties.slug }).from(properties).where(eq(properties.id, property));
+    expect(mail?.link).toBe(`http://localhost/imovel/${row?.slug}`);
+    expect(mail?.text).toContain("Olá, Marina!");
+    const after = (await api<Body<InteresseRow>>(h, owner.cookie, "GET", `/api/property_clients/${id}`)).body.data;
+    expect(after.observacoes).toMatch(/^\d{2}\/\d{2}\/\d{4}.*Casa com quintal \(T\d+\) enviado por e-mail para marina@exemplo\.com\.br/);
+  });
+
+  it("refuses in pt-BR a client without e-mail, a property that is not available, and another organização's pair", async () => {
+    const bare = await api<Body<{ id: string }>>(h, owner.cookie, "POST", "/api/clients", { tipo: "pf", nome: "Sem Email" });
+    expect(bare.status).toBe(201);
+    const property = await insertProperty(h.fresh.db, owner.orgId);
+    const noMail = await interest({ clienteId: bare.body.data.id, finalidade: "venda" });
+    const refused = await sendEmail(owner.cookie, noMail, property);
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toContain("O cliente não tem e-mail cadastrado");
+    const sold = await insertProperty(h.fresh.db, owner.orgId, { status: "vendido" });
+    const id = await interest({ finalidade: "venda" });
+    const gone = await sendEmail(owner.cookie, id, sold);
+    expect(gone.status).toBe(422);
+    expect(JSON.stringify(gone.body)).toContain("Só imóveis disponíveis");
+    const foreign = await sendEmail(other.cookie, id, property);
+    expect(foreign.status).toBe(404);
+    const before = (await api<Body<InteresseRow>>(h, owner.cookie, "GET", `/api/property_clients/${id}`)).body.data;
+    expect(before.observacoes).toBeNull();
   });
 });

@@ -174,3 +174,30 @@ FROM (${matches}) m WHERE true
 ON CONFLICT (org_id, property_id, interest_id, reason) DO NOTHING`);
   return result.rowsAffected;
 }
+
+/** An open interest naming this very property ("imóvel específico"): shown beside the matches. */
+export interface DirectInterest {
+  interestId: string;
+  clientName: string;
+  clientEmail: string | null;
+  clientPhone: string | null;
+  stage: string;
+  temperature: string;
+}
+
+/** The open interests on one specific property (a statement for the property tab's batch). */
+export function directInterestsStatement(db: Database, actor: Actor, propertyId: string, limit = MATCH_LIMIT) {
+  authorize(actor, "interesses", "read");
+  return db.all<DirectInterest>(sql`SELECT i.id AS interestId, c.name AS clientName, c.email AS clientEmail,
+  coalesce((SELECT json_extract(ph.value, '$.numero') FROM json_each(c.phones) ph WHERE json_extract(ph.value, '$.whatsapp') = 1 LIMIT 1), json_extract(c.phones, '$[0].numero')) AS clientPhone,
+  i.stage AS stage, i.temperature AS temperature
+FROM property_interests i JOIN clients c ON c.id = i.client_id AND c.org_id = i.org_id
+WHERE i.org_id = ${actor.orgId} AND i.property_id = ${ID.test(propertyId) ? propertyId : "-"} AND i.deleted_at IS NULL
+  AND i.stage NOT IN ('fechado', 'perdido')
+ORDER BY i.updated_at DESC, i.id LIMIT ${limit}`);
+}
+
+/** The phone a match goes to by WhatsApp: the one marked WhatsApp, else the first. */
+export function whatsappPhone(phones: InterestMatch["clientPhones"]): string | null {
+  return (phones.find((p) => p.whatsapp) ?? phones[0])?.numero ?? null;
+}

@@ -19,6 +19,7 @@ interface VisitRow {
   resultado: string;
   observacoes: string | null;
   imovelTitulo: string | null;
+  clienteNome: string | null;
   corretorNome: string | null;
 }
 
@@ -29,21 +30,28 @@ interface Failure {
   values: Record<string, string>;
 }
 
-/** Visits of an interest (São Paulo date and times) and the form to record one. */
+/**
+ * Visits (São Paulo date and times) and the form to record one: on an interest the form picks
+ * the property (`pick` imovelId), on a property it picks the client's interest (`pick` interesseId).
+ */
 export function VisitPanel({
   visits,
   team,
-  properties,
+  pick,
   canWrite,
   failure,
-  interestId,
+  action,
+  show,
 }: {
   visits: VisitRow[];
   team: { value: string; label: string }[];
-  properties: { value: string; label: string }[];
+  pick: { name: "imovelId" | "interesseId"; label: string; options: { value: string; label: string }[] };
   canWrite: boolean;
   failure: Failure | null;
-  interestId: string;
+  /** Where the form posts (the page's own route). */
+  action: string;
+  /** What each listed visit names besides the time: the property (on an interest) or the client (on a property). */
+  show: "imovel" | "cliente";
 }) {
   const errors = failure?.visitErrors ?? {};
   const v = failure?.values ?? {};
@@ -56,7 +64,7 @@ export function VisitPanel({
               <p className="font-semibold tabular-nums">
                 {formatDate(visit.inicio)}, {formatTime(visit.inicio)}–{formatTime(visit.fim)}
               </p>
-              <p>{visit.imovelTitulo ?? "Imóvel"}</p>
+              <p>{show === "imovel" ? (visit.imovelTitulo ?? "Imóvel") : (visit.clienteNome ?? "Cliente")}</p>
               <p className="text-xs text-fg-soft">
                 {label(visit.resultado)}
                 {visit.corretorNome ? ` · ${visit.corretorNome}` : ""}
@@ -69,7 +77,7 @@ export function VisitPanel({
         <p className="mb-4 text-sm text-fg-soft">Nenhuma visita registrada.</p>
       )}
       {canWrite ? (
-        <Form method="post" className="space-y-3" aria-label="Registrar visita" action={`/property_clients/${interestId}`}>
+        <Form method="post" className="space-y-3" aria-label="Registrar visita" action={action}>
           <input type="hidden" name="intent" value="visita" />
           <h3 className="text-sm font-semibold">Registrar visita</h3>
           {errors._form ? (
@@ -78,13 +86,13 @@ export function VisitPanel({
             </p>
           ) : null}
           <SelectField
-            label="Imóvel"
-            name="imovelId"
+            label={pick.label}
+            name={pick.name}
             required
-            options={properties}
+            options={pick.options}
             placeholder="Selecione"
-            defaultValue={v.imovelId ?? ""}
-            error={errors.imovelId}
+            defaultValue={v[pick.name] ?? ""}
+            error={errors[pick.name]}
           />
           <Field label="Data" name="data" type="date" required defaultValue={v.data ?? ""} error={errors.data} />
           <div className="grid grid-cols-2 gap-3">

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../http/types.ts";
 import { markAlertsSeen } from "../../services/match-alerts.ts";
+import { sendMatchByEmail } from "../../services/match-emails.ts";
 import { matchesForInterest, matchesForProperty } from "../../services/matching.ts";
 import { moveInterest, moveSchema } from "../../services/interests.ts";
 import { scheduleVisit, visitSchema } from "../../services/visits.ts";
@@ -19,7 +20,7 @@ async function body(c: { req: { json: () => Promise<unknown> } }): Promise<unkno
 
 /**
  * `/api/property_clients/…` beyond the generic routes: the matches both ways (one round trip
- * each), the kanban's move, visits, and marking an interest's alerts seen.
+ * each), the kanban's move, visits, sending a match by e-mail, and marking an interest's alerts seen.
  */
 export function interestRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelpers): void {
   // A property's matching interests (the property's Interesses tab, the bench).
@@ -49,6 +50,16 @@ export function interestRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
       if (!ID.test(id)) return notFound(c);
       const visitId = await scheduleVisit(ctx, actor, id, visitSchema.parse(await body(c)));
       return c.json({ data: { id: visitId } }, 201);
+    }),
+  );
+  // "Enviar por e-mail": the property's public page to the interest's client (body `{ imovelId }`).
+  app.post("/:id/email", (c) =>
+    run(c, async (ctx, actor) => {
+      const id = c.req.param("id");
+      if (!ID.test(id)) return notFound(c);
+      const input = (await body(c)) as { imovelId?: unknown } | null;
+      const propertyId = typeof input?.imovelId === "string" ? input.imovelId : "";
+      return c.json({ data: { nota: await sendMatchByEmail(ctx, actor, id, propertyId) } });
     }),
   );
   app.post("/:id/alerts/seen", (c) =>
