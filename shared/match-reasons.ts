@@ -71,3 +71,10 @@ export function typeBit(type: string | null | undefined): number {
   const i = type ? PROPERTY_TYPES.indexOf(type as (typeof PROPERTY_TYPES)[number]) : -1;
   return i < 0 ? 0 : 2 ** i;
 }
+
+/** Why a match was raised, as the dashboard says it. */
+export const MATCH_REASON_LABELS: Record<string, string> = {
+  novo_imovel: "imóvel novo",
+  baixa_preco: "baixou o preço",
+  novo_interesse: "interesse novo",
+};

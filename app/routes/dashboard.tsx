@@ -5,13 +5,24 @@ import { titleMeta } from "../lib/title.ts";
 import { formatDate, formatNumber } from "../../shared/format.ts";
 import { formatQuantity } from "../../shared/resources/produtos.ts";
 import { requireOrg } from "../server/guards.server.ts";
+import { MATCH_REASON_LABELS } from "../../shared/match-reasons.ts";
 import { dashboardSummary } from "../../worker/services/dashboard.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, auth, org } = requireOrg(context, request);
-  const { lowStock, ...summary } = await dashboardSummary(rc.db, org.id, auth.user.id, org.role);
+  const { lowStock, matches, ...summary } = await dashboardSummary(rc.db, org.id, auth.user.id, org.role);
+  const newMatches = matches && {
+    total: matches.total,
+    items: matches.items.map((m) => ({
+      id: m.id,
+      href: `/property_clients/${m.interestId}`,
+      imovel: m.imovelTitulo ?? "Imóvel",
+      cliente: m.clienteNome ?? "Cliente",
+      motivo: MATCH_REASON_LABELS[m.motivo] ?? "",
+    })),
+  };
   // Formatted here: the page ships no product schema to the browser.
   const low = lowStock && {
     total: lowStock.total,
@@ -22,7 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       text: `${formatQuantity(p.estoque, p.unidade)} / ${formatQuantity(p.minimo)}`,
     })),
   };
-  return { firstName: auth.user.name.split(" ")[0] ?? auth.user.name, role: org.role, summary: { ...summary, lowStock: low } };
+  return {
+    firstName: auth.user.name.split(" ")[0] ?? auth.user.name,
+    role: org.role,
+    summary: { ...summary, lowStock: low, matches: newMatches },
+  };
 }
 
 function greeting(now = new Date()): string {
@@ -64,6 +79,30 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline"
             >
               Ver produtos com estoque baixo
+            </Link>
+          </Card>
+        ) : null}
+        {summary.matches ? (
+          <Card title="Novos matches">
+            <p className="text-3xl font-bold tabular-nums">{summary.matches.total}</p>
+            <p className="text-sm text-fg-soft">
+              {summary.matches.total === 1 ? "imóvel combina com um interesse" : "combinações de imóveis com interesses"}
+            </p>
+            {summary.matches.items.length ? (
+              <ul className="mt-3 space-y-1 text-sm" aria-label="Últimos matches">
+                {summary.matches.items.map((m) => (
+                  <li key={m.id}>
+                    <Link to={m.href} className="hover:text-accent hover:underline">
+                      {m.imovel} <span aria-hidden="true">→</span>
+                      <span className="sr-only">para</span> {m.cliente}
+                    </Link>
+                    {m.motivo ? <span className="text-fg-soft"> · {m.motivo}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Link to="/property_clients" className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline">
+              Ver interesses
             </Link>
           </Card>
         ) : null}

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { matchAlerts, properties, propertyInterestPlaces, propertyVisits } from "../../db/schema/index.ts";
 import type { InteresseRow } from "../../shared/resources/interesses.ts";
 import type { InterestMatch, PropertyMatch } from "../../worker/services/matching.ts";
-import { createHarness, createOwner, type Harness, lastEmail } from "./harness.ts";
+import { dashboardSummary } from "../../worker/services/dashboard.ts";
+import { createHarness, createOwner, type Harness, lastEmail, userId } from "./harness.ts";
 import { insertProperty } from "./interests-fixtures.ts";
 import { addMember, api, errorFields } from "./records.ts";
 
@@ -314,5 +315,28 @@ describe("interesses: Enviar por e-mail", () => {
     expect(foreign.status).toBe(404);
     const before = (await api<Body<InteresseRow>>(h, owner.cookie, "GET", `/api/property_clients/${id}`)).body.data;
     expect(before.observacoes).toBeNull();
+  });
+});
+
+describe("dashboard: Novos matches", () => {
+  it("counts the organização's unseen alerts and lists the latest (property → client), nothing of another", async () => {
+    const property = await insertProperty(h.fresh.db, owner.orgId, { titulo: "Cobertura no painel" });
+    const id = await interest({ finalidade: "venda" });
+    const ownerId = (await userId(h, owner.email)) as string;
+    const before = await dashboardSummary(h.fresh.db, owner.orgId, ownerId, "owner");
+    await h.fresh.db.insert(matchAlerts).values({
+      id: crypto.randomUUID(),
+      orgId: owner.orgId,
+      propertyId: property,
+      interestId: id,
+      motivo: "baixa_preco",
+      pontuacao: 88,
+      criadoEm: new Date(Date.now() + 60_000),
+    });
+    const after = await dashboardSummary(h.fresh.db, owner.orgId, ownerId, "owner");
+    expect(after.matches?.total).toBe((before.matches?.total ?? 0) + 1);
+    expect(after.matches?.items[0]).toMatchObject({ interestId: id, imovelTitulo: "Cobertura no painel", clienteNome: "Marina Souza" });
+    const foreign = await dashboardSummary(h.fresh.db, other.orgId, ownerId, "owner");
+    expect(foreign.matches?.items.some((m) => m.interestId === id)).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { memberships, organizations, products, recordCounts, sessions, users } f
 import { orgScope } from "../../db/tenant.ts";
 import type { Role } from "../../shared/enums.ts";
 import { can } from "../auth/permissions.ts";
+import { openAlertsStatements } from "./match-alerts.ts";
 
 const PROFILE_FIELDS = [
   ["document", "CPF/CNPJ"],
@@ -19,7 +20,9 @@ const LOW = sql`(stock_milli < min_stock_milli) = 1`;
 export async function dashboardSummary(db: Database, orgId: string, userId: string, role: Role, now = new Date()) {
   const scope = orgScope(db, orgId);
   const seesStock = can(role, "produtos", "read");
-  const [orgRows, teamRows, sessionRows, countRows, lowRows, lowCount] = await db.batch([
+  const seesMatches = can(role, "interesses", "read");
+  const alerts = openAlertsStatements(db, orgId, seesMatches);
+  const [orgRows, teamRows, sessionRows, countRows, lowRows, lowCount, alertRows, alertCount] = await db.batch([
     db.select().from(organizations).where(scope.self()).limit(1),
     db
       .select({
@@ -51,6 +54,8 @@ export async function dashboardSummary(db: Database, orgId: string, userId: stri
       .select({ n: sql<number>`count(*)` })
       .from(products)
       .where(scope.where(products, isNull(products.excluidoEm), seesStock ? LOW : sql`0`)),
+    alerts.latest,
+    alerts.count,
   ]);
   const counts = Object.fromEntries(countRows.filter((r) => can(role, r.resource, "read")).map((r) => [r.resource, Number(r.n)]));
   const org = orgRows[0];
@@ -63,5 +68,7 @@ export async function dashboardSummary(db: Database, orgId: string, userId: stri
     /** Live records per resource the role may read. */
     counts: counts as Record<string, number>,
     lowStock: seesStock ? { total: Number(lowCount[0]?.n ?? 0), items: lowRows } : null,
+    /** Unseen matches (new or cheaper properties, new interests), for roles that read interesses. */
+    matches: seesMatches ? { total: Number(alertCount[0]?.n ?? 0), items: alertRows } : null,
   };
 }

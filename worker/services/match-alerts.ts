@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { matchAlerts } from "../../db/schema/index.ts";
+import type { Database } from "../../db/client.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { authorize } from "../auth/permissions.ts";
 import type { Actor, ServiceContext } from "./context.ts";
@@ -31,21 +32,16 @@ const columns = {
   imovelTitulo: sql<string | null>`(select coalesce(p.title, p.code) from properties p where p.id = ${a.propertyId})`,
 };
 
-/** The organization's unseen alerts, newest first, with their count (statements for the dashboard's batch). */
-export function openAlertsStatements(ctx: ServiceContext, actor: Actor, limit = 5) {
-  authorize(actor, "interesses", "read");
-  const scope = orgScope(ctx.db, actor.orgId);
+/**
+ * The organization's unseen alerts, newest first, with their count: statements for the
+ * dashboard's batch. `visible` false (a role that cannot read interesses) reads nothing.
+ */
+export function openAlertsStatements(db: Database, orgId: string, visible: boolean, limit = 5) {
+  const scope = orgScope(db, orgId);
+  const open = scope.where(a, isNull(a.vistoEm), visible ? undefined : sql`0`);
   return {
-    latest: ctx.db
-      .select(columns)
-      .from(a)
-      .where(scope.where(a, isNull(a.vistoEm)))
-      .orderBy(desc(a.criadoEm))
-      .limit(limit),
-    count: ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(a)
-      .where(scope.where(a, isNull(a.vistoEm))),
+    latest: db.select(columns).from(a).where(open).orderBy(desc(a.criadoEm)).limit(limit),
+    count: db.select({ n: sql<number>`count(*)` }).from(a).where(open),
   };
 }
 
