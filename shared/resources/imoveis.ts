@@ -13,6 +13,7 @@ import {
 } from "../enums.ts";
 import { formatBRL, formatDate, formatNumber } from "../format.ts";
 import { BROKER_RECORD } from "../permissions.ts";
+import { PHOTO_WIDTHS, photoUrl } from "../real-estate/photo-url.ts";
 import { checkbox, intValue, messages, moneyCentavos, numberValue, optional, optionalString } from "../validation.ts";
 import { type AddressRow, addressFields, addressShape, auditColumns } from "./address.ts";
 import { moneyColumn } from "./columns.ts";
@@ -406,7 +407,14 @@ export function statusTone(status: PropertyStatus): "neutral" | "green" | "yello
 
 /** A place filter's choices are typed: "pinheiros". */
 export const imovelColumns: readonly ColumnDef<ImovelRow>[] = [
-  { key: "codigo", label: "Código", text: (r) => r.codigo, defaultVisible: true },
+  {
+    key: "codigo",
+    label: "Código",
+    text: (r) => r.codigo,
+    // The cover's smallest size: a thumbnail in the table, the cards' photo (other widths by name).
+    cell: { kind: "image", src: (r) => (r.capaChave ? photoUrl(r.capaChave, PHOTO_WIDTHS[0]) : null) },
+    defaultVisible: true,
+  },
   { key: "nome", label: "Título", text: (r) => r.titulo ?? "(sem título)", sort: "text", defaultVisible: true },
   {
     key: "finalidade",
