@@ -41,6 +41,19 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "read create",
     professional: "",
   },
+  // Real estate: the corretor (professional) captures and updates from a phone (BROKER_RECORD).
+  imoveis: {
+    owner: "read create update delete import export",
+    admin: "read create update delete import export",
+    staff: "read create update delete import",
+    professional: "read create update",
+  },
+  interesses: {
+    owner: "read create update delete import export",
+    admin: "read create update delete import export",
+    staff: "read create update delete import",
+    professional: "read create update",
+  },
   account: {
     owner: "read create update delete",
     admin: "read create update delete",
@@ -106,8 +119,12 @@ describe("permission table: the product's rules", () => {
     for (const area of Object.keys(AREAS)) expect(rolesFor(area, "lgpd"), area).toEqual([]);
   });
 
-  it("professionals see only clients among records, and only read them", () => {
-    for (const name of RESOURCE_NAMES) expect(allowedActions("professional", name), name).toEqual(name === "clients" ? ["read"] : []);
+  it("professionals read clients, capture and update real estate, and see no other record", () => {
+    const broker = ["imoveis", "interesses"];
+    for (const name of RESOURCE_NAMES)
+      expect(allowedActions("professional", name), name).toEqual(
+        name === "clients" ? ["read"] : broker.includes(name) ? ["read", "create", "update"] : [],
+      );
     for (const name of ["companies", "produtos", "movimentacoes-produtos"]) {
       for (const action of ACTIONS) expect(can("professional", name, action), `${name} ${action}`).toBe(false);
     }
@@ -150,7 +167,7 @@ describe("permission table: the product's rules", () => {
     expect(readable("owner").sort()).toEqual([...Object.keys(AREAS), ...RESOURCE_NAMES].sort());
     expect(readable("admin").sort()).toEqual([...Object.keys(AREAS), ...RESOURCE_NAMES].sort());
     expect(readable("staff").sort()).toEqual(["account", ...RESOURCE_NAMES].sort());
-    expect(readable("professional").sort()).toEqual(["account", "clients"]);
+    expect(readable("professional").sort()).toEqual(["account", "clients", "imoveis", "interesses"]);
   });
 
   it("an unknown resource allows nothing to anyone", () => {
