@@ -141,6 +141,18 @@ describe("the contact form", () => {
     });
   });
 
+  it("caps the form's body at 16 kB before the page reads it", async () => {
+    const { slug } = await insertProperty(h, org.orgId);
+    const body = new URLSearchParams({ nome: "Ana", email: "a@b.com.br", mensagem: "x".repeat(17 * 1024) }).toString();
+    const res = await h.request(`/imovel/${slug}`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) },
+    });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("O envio é grande demais: o limite é 16 kB.");
+  });
+
   it("limits each IP to 5 messages in 10 minutes (pt-BR 429)", async () => {
     const { slug } = await insertProperty(h, org.orgId);
     for (let i = 0; i < 5; i++) {
