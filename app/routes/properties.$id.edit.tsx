@@ -4,8 +4,8 @@ import { ResourceForm } from "../components/data/resource-form.tsx";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { type ImovelRow, imovelDefinition } from "../../shared/resources/imoveis.ts";
-import { formLoader, saveAction } from "../server/resources.server.ts";
-import { propertyFormValues, teamSelectOptions } from "../server/properties.server.ts";
+import { saveAction } from "../server/resources.server.ts";
+import { propertyFormData, propertyFormValues } from "../server/properties.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Editar Imóvel");
 
@@ -13,10 +13,7 @@ export const meta: Route.MetaFunction = () => titleMeta("Editar Imóvel");
 const loadSchema = () => import("../../shared/resources/imoveis.ts").then((m) => m.propertySchema);
 
 export async function loader(args: Route.LoaderArgs) {
-  const [{ row, relations }, selectOptions] = await Promise.all([
-    formLoader<ImovelRow>(args, imovelDefinition, args.params.id),
-    teamSelectOptions(args),
-  ]);
+  const { row, relations, selectOptions } = await propertyFormData(args, args.params.id);
   const found = row as ImovelRow;
   return {
     fields: imovelDefinition.fields,

@@ -4,8 +4,8 @@ import { ResourceForm } from "../components/data/resource-form.tsx";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { imovelDefinition } from "../../shared/resources/imoveis.ts";
-import { formLoader, guard, saveAction } from "../server/resources.server.ts";
-import { teamSelectOptions } from "../server/properties.server.ts";
+import { guard, saveAction } from "../server/resources.server.ts";
+import { propertyFormData } from "../server/properties.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Novo Imóvel");
 
@@ -14,7 +14,7 @@ const loadSchema = () => import("../../shared/resources/imoveis.ts").then((m) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const { actor } = guard(args, imovelDefinition, "create");
-  const [{ relations }, selectOptions] = await Promise.all([formLoader(args, imovelDefinition, undefined), teamSelectOptions(args)]);
+  const { relations, selectOptions } = await propertyFormData(args, undefined);
   return {
     fields: imovelDefinition.fields,
     relations,

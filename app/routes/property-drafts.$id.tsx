@@ -7,8 +7,8 @@ import { titleMeta } from "../lib/title.ts";
 import type { DraftValues } from "../lib/draft-store.ts";
 import { type ChecklistItem, type ImovelRow, imovelDefinition } from "../../shared/resources/imoveis.ts";
 import { readForm } from "../server/forms.server.ts";
-import { propertyFormValues, teamSelectOptions } from "../server/properties.server.ts";
-import { formLoader, guard } from "../server/resources.server.ts";
+import { propertyFormData, propertyFormValues } from "../server/properties.server.ts";
+import { guard } from "../server/resources.server.ts";
 import { DomainError } from "../../worker/services/context.ts";
 import { publishDraft, readDraftState, saveDraft } from "../../worker/services/properties.ts";
 
@@ -22,10 +22,8 @@ const DRAFT_FIELDS = imovelDefinition.fields.filter((f) => f.name !== "status");
 
 export async function loader(args: Route.LoaderArgs) {
   const { actor } = guard(args, imovelDefinition, "update");
-  const [{ row, relations }, selectOptions] = await Promise.all([
-    formLoader<ImovelRow>(args, imovelDefinition, args.params.id),
-    teamSelectOptions(args),
-  ]);
+  // One round trip: the draft, its relation options and the team.
+  const { row, relations, selectOptions } = await propertyFormData(args, args.params.id);
   const found = row as ImovelRow;
   if (found.status !== "rascunho") throw redirect(`/properties/${found.id}`);
   const state = readDraftState(found.rascunhoEstado);

@@ -29,14 +29,18 @@ export const PROPERTY_NOT_FOUND = "Imóvel não encontrado.";
 
 /** The organization's active members, by name: the captador and corretor choices (users are not a resource). */
 export async function teamOptions(ctx: ServiceContext, actor: Actor): Promise<FilterOption[]> {
+  return teamStatement(ctx, actor);
+}
+
+/** The team's statement, for screens that batch it with their own reads (the forms: one round trip). */
+export function teamStatement(ctx: ServiceContext, actor: Actor) {
   authorize(actor, RESOURCE, "read");
-  const rows = await ctx.db
+  return ctx.db
     .select({ value: users.id, label: users.name })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(orgScope(ctx.db, actor.orgId).where(memberships, isNull(memberships.deactivatedAt)))
     .orderBy(users.name);
-  return rows;
 }
 
 export interface StatusChange {
