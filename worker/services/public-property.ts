@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { organizations, properties, propertyPhotos, users } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
-import type { AddressVisibility, IptuPeriod, PropertyPurpose, PropertyStatus, PropertyType } from "../../shared/enums.ts";
+import type { AddressVisibility, PropertyPurpose, PropertyStatus, PropertyType } from "../../shared/enums.ts";
+import type { ImovelRow } from "../../shared/resources/imoveis.ts";
+import { portalColumns } from "./portal-feed.ts";
 import { saoPauloDay } from "../../shared/format.ts";
 import { type LeadContact, leadContactSchema } from "../../shared/real-estate/lead.ts";
 import { enforceKeyedLimit } from "../security/rate-limit.ts";
@@ -34,37 +36,42 @@ export interface PublicPhoto {
   legenda: string | null;
 }
 
-export interface PublicProperty {
-  slug: string;
-  codigo: string;
+/** The facts a visitor sees, as the Imóveis resource names them. */
+type PublicFacts = Pick<
+  ImovelRow,
+  | "slug"
+  | "codigo"
+  | "descricao"
+  | "finalidade"
+  | "tipo"
+  | "subtipo"
+  | "status"
+  | "valorVendaCentavos"
+  | "valorLocacaoCentavos"
+  | "condominioCentavos"
+  | "iptuCentavos"
+  | "iptuPeriodo"
+  | "areaUtil"
+  | "areaTotal"
+  | "areaTerreno"
+  | "quartos"
+  | "suites"
+  | "banheiros"
+  | "vagas"
+  | "andar"
+  | "anoConstrucao"
+  | "mobiliado"
+  | "aceitaPermuta"
+  | "aceitaFinanciamento"
+  | "capaChave"
+>;
+
+export interface PublicProperty extends PublicFacts {
   titulo: string;
-  descricao: string | null;
-  finalidade: PropertyPurpose | null;
-  tipo: PropertyType | null;
-  subtipo: string | null;
-  status: PropertyStatus;
-  valorVendaCentavos: number | null;
-  valorLocacaoCentavos: number | null;
-  condominioCentavos: number | null;
-  iptuCentavos: number | null;
-  iptuPeriodo: IptuPeriod | null;
-  areaUtil: number | null;
-  areaTotal: number | null;
-  areaTerreno: number | null;
-  quartos: number | null;
-  suites: number | null;
-  banheiros: number | null;
-  vagas: number | null;
-  andar: number | null;
-  anoConstrucao: number | null;
-  mobiliado: boolean;
-  aceitaPermuta: boolean;
-  aceitaFinanciamento: boolean;
+  imagemCompartilhamentoChave: string | null;
   caracteristicas: string[];
   endereco: PublicAddress;
   fotos: PublicPhoto[];
-  capaChave: string | null;
-  imagemCompartilhamentoChave: string | null;
   contato: { empresa: string; corretor: string | null; whatsapp: string | null; creci: string | null };
 }
 
@@ -135,44 +142,18 @@ export async function publicPropertyPage(ctx: ServiceContext, slug: string): Pro
   const [found, photos, org] = await ctx.db.batch([
     ctx.db
       .select({
+        ...portalColumns,
         orgId: properties.orgId,
         excluidoEm: properties.excluidoEm,
-        enderecoPublico: properties.enderecoPublico,
-        slug: properties.slug,
-        codigo: properties.codigo,
-        titulo: properties.titulo,
-        descricao: properties.descricao,
-        finalidade: properties.finalidade,
-        tipo: properties.tipo,
         subtipo: properties.subtipo,
         status: properties.status,
-        valorVendaCentavos: properties.valorVendaCentavos,
-        valorLocacaoCentavos: properties.valorLocacaoCentavos,
         precoCentavos: properties.precoCentavos,
-        condominioCentavos: properties.condominioCentavos,
-        iptuCentavos: properties.iptuCentavos,
-        iptuPeriodo: properties.iptuPeriodo,
-        areaUtil: properties.areaUtil,
-        areaTotal: properties.areaTotal,
-        areaTerreno: properties.areaTerreno,
-        quartos: properties.quartos,
-        suites: properties.suites,
-        banheiros: properties.banheiros,
-        vagas: properties.vagas,
         andar: properties.andar,
         anoConstrucao: properties.anoConstrucao,
         mobiliado: properties.mobiliado,
         aceitaPermuta: properties.aceitaPermuta,
         aceitaFinanciamento: properties.aceitaFinanciamento,
-        caracteristicas: properties.caracteristicas,
-        rua: properties.rua,
-        numero: properties.numero,
-        complemento: properties.complemento,
-        cep: properties.cep,
-        bairro: properties.bairro,
-        cidade: properties.cidade,
         cidadeChave: properties.cidadeChave,
-        uf: properties.uf,
         capaChave: properties.capaChave,
         imagemCompartilhamentoChave: properties.imagemCompartilhamentoChave,
         corretor: users.name,
