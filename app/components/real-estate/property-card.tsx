@@ -45,15 +45,6 @@ function Placeholder({ tipo }: { tipo: string }) {
   );
 }
 
-const TONES: Record<string, string> = {
-  neutral: "badge badge-neutral",
-  green: "badge badge-green",
-  yellow: "badge badge-yellow",
-  red: "badge badge-red",
-  blue: "badge badge-blue",
-  purple: "badge badge-purple",
-};
-
 export function PropertyCard({ row }: { row: RowView }) {
   const cover = cellAt(row, "codigo");
   const src = cover?.kind === "image" ? cover.src : null;
@@ -86,9 +77,7 @@ export function PropertyCard({ row }: { row: RowView }) {
       <div className="flex flex-1 flex-col gap-1 p-4">
         <div className="flex items-center justify-between gap-2 text-xs text-fg-soft">
           <span className="font-mono">{cover?.text ?? ""}</span>
-          {status?.text ? (
-            <span className={status.kind === "badge" ? (TONES[status.tone] ?? TONES.neutral) : ""}>{status.text}</span>
-          ) : null}
+          {status?.text ? <span className={status.kind === "badge" ? `badge badge-${status.tone}` : ""}>{status.text}</span> : null}
         </div>
         <h3 className="font-semibold">
           {/* The whole card is the link (its ::after covers it); the title names it for screen readers. */}
