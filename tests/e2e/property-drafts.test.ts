@@ -133,6 +133,15 @@ describe("Rascunhos de Imóveis", () => {
     await expect.poll(() => page.getByLabel("Título do anúncio").inputValue()).toBe("Casa térrea no Butantã");
     await expect.poll(async () => (await stored(id)).titulo, { timeout: 10_000 }).toBe("Casa térrea no Butantã");
 
+    // A value the server refuses is kept as typed with its message, shown on the field after reopening.
+    await page.getByLabel("Ano de construção").fill("1700");
+    await expect.poll(async () => (await stored(id)).rascunhoEstado ?? "", { timeout: 10_000 }).toContain("1700");
+    expect((await stored(id)).anoConstrucao).toBeNull();
+    await page.reload();
+    const ano = page.getByLabel("Ano de construção");
+    expect(await ano.inputValue()).toBe("1700");
+    expect(await ano.getAttribute("aria-invalid")).toBe("true");
+
     await page.goto("/property-drafts");
     await page.getByRole("button", { name: `Excluir o rascunho ${(await stored(id)).codigo}` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Excluir rascunho" }).click();
