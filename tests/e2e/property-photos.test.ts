@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { clients, inboundLeads, memberships, organizations, properties, propertyInterests, propertyPhotos } from "../../db/schema/index.ts";
 import { createRegisteredUser, e2eDb, type TestUser } from "./support/accounts.ts";
-import { browserFixture } from "./support/browser.ts";
+import { axeSeriousViolations, browserFixture } from "./support/browser.ts";
 import { login } from "./support/pages.ts";
 
 const f = browserFixture();
@@ -136,15 +136,18 @@ describe("property photos on a phone", () => {
       (rows) => rows.find((p) => p.capa)?.id === third?.id,
     );
     expect(withCover.filter((p) => p.capa).map((p) => p.id)).toEqual([third?.id]);
-    const property = await until(
-      async () => (await e2eDb().select().from(properties).where(eq(properties.id, id)))[0],
-      (row) => row?.capaChave === third?.chave && Boolean(row?.imagemCompartilhamentoChave),
-    );
-    expect(property?.fotos).toBe(3);
-    expect(property?.imagemCompartilhamentoChave).toMatch(/\/share-[0-9a-f]{32}$/);
-    const share = await page.request.get(`/media/${property?.imagemCompartilhamentoChave}/share.jpg`);
-    expect(share.status()).toBe(200);
-    expect(share.headers()["content-type"]).toBe("image/jpeg");
+    // The share image follows the new cover (a new key, served as a JPEG).
+    const shareOf = async () => {
+      const [row] = await e2eDb().select().from(properties).where(eq(properties.id, id));
+      const key = row?.imagemCompartilhamentoChave;
+      const res = key ? await page.request.get(`/media/${key}/share.jpg`) : null;
+      return { row, status: res?.status(), type: res?.headers()["content-type"] };
+    };
+    const shared = await until(shareOf, (v) => v.row?.capaChave === third?.chave && v.status === 200, 30_000);
+    expect(shared.row?.fotos).toBe(3);
+    expect(shared.row?.imagemCompartilhamentoChave).toMatch(/\/share-[0-9a-f]{32}$/);
+    expect(shared.status).toBe(200);
+    expect(shared.type).toBe("image/jpeg");
   });
 });
 
@@ -175,6 +178,7 @@ describe("the public property page", () => {
     expect(whatsapp.startsWith("https://wa.me/5511987654321?text=")).toBe(true);
     expect(decodeURIComponent(whatsapp)).toContain(`/imovel/${slug}`);
 
+    expect(await axeSeriousViolations(visitor)).toEqual([]);
     await visitor.getByLabel("Nome").fill("Marcos Teixeira");
     await visitor.getByLabel("E-mail").fill("marcos.teixeira@exemplo.com.br");
     await visitor.getByLabel("Telefone").fill("11987651234");

@@ -82,27 +82,36 @@ export function PhotoManager({
   const [currentShare, setCurrentShare] = useState(shareKey);
   const base = `/api/property-photos/${propertyId}`;
   const cover = photos.find((p) => p.capa) ?? null;
+  const coverKey = cover?.chave ?? null;
 
   // The share image follows the cover and the text: remade only when what it shows changed.
+  // One at a time, so a slower earlier upload never lands after (and over) a newer one.
+  const shareQueue = useRef<Promise<void>>(Promise.resolve());
+  const lastShare = useRef(shareKey);
   useEffect(() => {
-    if (!canEdit || !cover) return;
+    if (!canEdit || !coverKey) return;
     let cancelled = false;
-    (async () => {
-      const fingerprint = await shareFingerprint(cover.chave, share);
-      if (cancelled || currentShare?.endsWith(`share-${fingerprint}`)) return;
-      const image = await composeShareImage(photoUrl(cover.chave, 1600), share);
-      const form = new FormData();
-      form.set("imagem", new File([image], "share.jpg", { type: "image/jpeg" }));
-      form.set("impressao", fingerprint);
-      const response = await fetch(`${base}/share-image`, { method: "PUT", body: form });
-      if (!cancelled && response.ok) setCurrentShare(((await response.json()) as { data: { chave: string } }).data.chave);
-    })().catch(() => {
-      // The public page falls back to the cover; the next visit to this tab tries again.
-    });
+    shareQueue.current = shareQueue.current
+      .then(async () => {
+        if (cancelled) return;
+        const fingerprint = await shareFingerprint(coverKey, share);
+        if (cancelled || lastShare.current?.endsWith(`share-${fingerprint}`)) return;
+        const image = await composeShareImage(photoUrl(coverKey, 1600), share);
+        const form = new FormData();
+        form.set("imagem", new File([image], "share.jpg", { type: "image/jpeg" }));
+        form.set("impressao", fingerprint);
+        const response = await fetch(`${base}/share-image`, { method: "PUT", body: form });
+        if (!response.ok) return;
+        lastShare.current = ((await response.json()) as { data: { chave: string } }).data.chave;
+        setCurrentShare(lastShare.current);
+      })
+      .catch(() => {
+        // The public page falls back to the cover; the next visit to this tab tries again.
+      });
     return () => {
       cancelled = true;
     };
-  }, [canEdit, cover, share, currentShare, base]);
+  }, [canEdit, coverKey, share, base]);
 
   const patchUpload = (id: string, change: Partial<Upload>) =>
     setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...change } : u)));
