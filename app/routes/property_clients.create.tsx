@@ -4,9 +4,8 @@ import { ResourceForm } from "../components/data/resource-form.tsx";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { interesseDefinition } from "../../shared/resources/interesses.ts";
-import { formLoader, guard } from "../server/resources.server.ts";
+import { formLoader, guard, saveAction } from "../server/resources.server.ts";
 import { interestChoices } from "../server/interests.server.ts";
-import { createInterestAction } from "../server/interest-save.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Novo Interesse");
 
@@ -30,8 +29,9 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+// The new interest's matches become alerts in the create's own batch (the module's alsoOnCreate).
 export async function action(args: Route.ActionArgs) {
-  return createInterestAction(args);
+  return saveAction(args, interesseDefinition);
 }
 
 export default function NewInteresse({ loaderData, actionData }: Route.ComponentProps) {

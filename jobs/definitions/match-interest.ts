@@ -2,7 +2,10 @@ import { z } from "zod";
 import { raiseAlerts } from "../../worker/services/matching.ts";
 import { defineJob } from "../define.ts";
 
-/** A new interest: the available properties it already matches get an alert each ("novo_interesse"). */
+/**
+ * Raises an interest's "novo_interesse" alerts again. Creates no longer dispatch it: the
+ * interests module's `alsoOnCreate` raises them in the create's batch; kept for re-raising, by event.
+ */
 export const matchInterest = defineJob({
   id: "match-interest",
   event: "match/interest.created",

@@ -4,9 +4,9 @@ import { raiseAlerts } from "../../worker/services/matching.ts";
 import { defineJob } from "../define.ts";
 
 /**
- * A property became available or its price dropped (worker/services/matching.ts
- * `propertyChanged`): its matching open interests get an alert each (once per pair and reason),
- * shown on the dashboard and the interest until seen.
+ * Raises a property's alerts again (once per pair and reason). The write path no longer needs
+ * it: triggers on `properties` raise them in the changing statement (match-sql.ts
+ * `propertyAlertTriggers`); kept for re-raising after a bulk change, by event.
  */
 export const matchProperty = defineJob({
   id: "match-property",

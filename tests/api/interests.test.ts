@@ -254,7 +254,8 @@ describe("interesses: kanban and visits", () => {
 
   it("marks an interest's alerts seen with a POST; a GET changes nothing", async () => {
     const property = await insertProperty(h.fresh.db, owner.orgId, { titulo: "Alertado" });
-    const id = await interest({ finalidade: "venda" });
+    // Somewhere nothing is on offer: the create raises no alert of its own.
+    const id = await interest({ finalidade: "venda", locais: [{ cidade: "Petrolina", uf: "PE" }] });
     await h.fresh.db.insert(matchAlerts).values({
       id: crypto.randomUUID(),
       orgId: owner.orgId,
@@ -338,5 +339,58 @@ describe("dashboard: Novos matches", () => {
     expect(after.matches?.items[0]).toMatchObject({ interestId: id, imovelTitulo: "Cobertura no painel", clienteNome: "Marina Souza" });
     const foreign = await dashboardSummary(h.fresh.db, other.orgId, ownerId, "owner");
     expect(foreign.matches?.items.some((m) => m.interestId === id)).toBe(false);
+  });
+});
+
+describe("interesses: new matches raised as alerts on every door", () => {
+  /** The alerts of one interest, as "reason:property" strings. */
+  async function alertsOf(interestId: string): Promise<string[]> {
+    const rows = await h.fresh.db.select().from(matchAlerts).where(eq(matchAlerts.interestId, interestId));
+    return rows.map((r) => `${r.motivo}:${r.propertyId}`).sort();
+  }
+  const ITAIM = { bairro: "Itaim Bibi", cidade: "São Paulo", uf: "SP" };
+  const HOUSE = {
+    finalidade: "venda",
+    tipo: "casa",
+    titulo: "Casa térrea no Itaim",
+    valorVendaCentavos: 150_000_000,
+    areaUtil: "180",
+    quartos: 3,
+    vagas: 2,
+    bairro: "Itaim Bibi",
+    cidade: "São Paulo",
+    uf: "SP",
+  };
+
+  it("a new interest gets the available properties it already matches (API create, same round trips)", async () => {
+    const house = await insertProperty(h.fresh.db, owner.orgId, { tipo: "casa", bairro: "Itaim Bibi", preco: 140_000_000 });
+    const id = await interest({ finalidade: "venda", tipos: ["casa"], locais: [ITAIM], precoMaxCentavos: 150_000_000 });
+    expect(await alertsOf(id)).toEqual([`novo_interesse:${house}`]);
+  });
+
+  it("a property published, then cheaper, raises novo_imovel then baixa_preco; a draft or a raise raises nothing", async () => {
+    const id = await interest({ finalidade: "venda", tipos: ["casa"], locais: [ITAIM], precoMaxCentavos: 160_000_000, quartosMin: 3 });
+    const before = await alertsOf(id);
+    const draft = await api<Body<{ id: string }>>(h, owner.cookie, "POST", "/api/properties", { ...HOUSE, status: "rascunho" });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const p = draft.body.data.id;
+    expect(await alertsOf(id)).toEqual(before);
+    const published = await api(h, owner.cookie, "PATCH", `/api/properties/${p}`, { ...HOUSE, status: "disponivel" });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(await alertsOf(id)).toEqual([...before, `novo_imovel:${p}`].sort());
+    const raised = await api(h, owner.cookie, "PATCH", `/api/properties/${p}`, {
+      ...HOUSE,
+      status: "disponivel",
+      valorVendaCentavos: 155_000_000,
+    });
+    expect(raised.status).toBe(200);
+    expect(await alertsOf(id)).toEqual([...before, `novo_imovel:${p}`].sort());
+    const cheaper = await api(h, owner.cookie, "PATCH", `/api/properties/${p}`, {
+      ...HOUSE,
+      status: "disponivel",
+      valorVendaCentavos: 139_000_000,
+    });
+    expect(cheaper.status).toBe(200);
+    expect(await alertsOf(id)).toEqual([...before, `baixa_preco:${p}`, `novo_imovel:${p}`].sort());
   });
 });

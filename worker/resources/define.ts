@@ -1,4 +1,5 @@
 import { getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Context, Hono } from "hono";
 import type { searchKeyTable } from "../../db/schema/records.ts";
@@ -137,6 +138,11 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
    * (empty in the docs) tells apart values that must be unique (a SKU).
    */
   example: (related: (api: string) => string, unique?: string) => Record<string, unknown>;
+  /**
+   * Statements riding in a create's batch right after the insert: rows derived from the new
+   * record that must exist whichever door created it (pages, API, imports, the demo seed).
+   */
+  alsoOnCreate?: (ctx: ServiceContext, actor: Actor, id: string) => BatchItem<"sqlite">[];
 }
 
 /** What a resource's own routes get to stay as thin as the generic ones. */

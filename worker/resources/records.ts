@@ -365,16 +365,18 @@ async function checkAndWrite(
   mod: ResourceModule,
   statements: readonly DuplicateStatement[],
   write: BatchItem<"sqlite">,
+  /** Statements after the write in the same batch (`alsoOnCreate`). */
+  after: readonly BatchItem<"sqlite">[] = [],
 ): Promise<{ duplicates: Duplicate[]; affected: number }> {
   let results: unknown[];
   try {
-    results = (await ctx.db.batch([...statements.map((s) => s.query), write] as unknown as [BatchItem<"sqlite">])) as unknown[];
+    results = (await ctx.db.batch([...statements.map((s) => s.query), write, ...after] as unknown as [BatchItem<"sqlite">])) as unknown[];
   } catch (error) {
     translateDbError(mod, error);
   }
   return {
     duplicates: collectDuplicates(statements, results.slice(0, statements.length)),
-    affected: (results.at(-1) as { rowsAffected: number }).rowsAffected,
+    affected: (results[statements.length] as { rowsAffected: number }).rowsAffected,
   };
 }
 
@@ -428,8 +430,9 @@ export async function createRecord(
         ),
       )
     : ctx.db.insert(mod.table).values(values as never);
-  const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, insert);
-  return { id: affected ? (values.id as string) : null, duplicates };
+  const id = values.id as string;
+  const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, insert, mod.alsoOnCreate?.(ctx, actor, id));
+  return { id: affected ? id : null, duplicates };
 }
 
 /**

@@ -53,22 +53,58 @@ const columns = `
 const placeRule = `(json_array_length(i.places) = 0 OR EXISTS (SELECT 1 FROM property_interest_places pl
   WHERE pl.org_id = i.org_id AND pl.city_key = p.city_key AND pl.district_key IN ('', coalesce(p.district_key, '')) AND pl.interest_id = i.id))`;
 
+/** Everything after the property `p` of "a property's matching interests": shared by the query and the alerts trigger. */
+function interestsOfProperty(limit: number): string {
+  return `SELECT ${columns}, c.name AS clientName, c.email AS clientEmail, json(c.phones) AS clientPhones, i.stage AS stage, i.temperature AS temperature
+JOIN property_interests i INDEXED BY property_interests_match_idx
+  ON i.org_id = p.org_id AND i.deleted_at IS NULL AND i.stage NOT IN ('fechado', 'perdido')
+  AND i.purpose IN ('venda', 'locacao') AND (p.purpose = 'venda_locacao' OR i.purpose = p.purpose)
+JOIN clients c ON c.id = i.client_id
+WHERE i.property_id IS NULL AND ${rules} AND ${placeRule}
+ORDER BY score DESC, i.updated_at DESC, i.id
+LIMIT ${Math.trunc(limit)}`;
+}
+
 /**
  * Open search profiles matching one live property of the organization, best first. The
  * interests come from `property_interests_match_idx` (org, purpose, ceiling: the ceiling range
  * is the index's range), the place check is a primary-key probe of `property_interest_places`.
  */
 export function interestsForPropertySql(orgId: string, propertyId: string, limit = MATCH_LIMIT): SQL {
-  return sql`WITH p AS (SELECT * FROM properties WHERE org_id = ${orgId} AND id = ${propertyId} AND deleted_at IS NULL)
-SELECT ${sql.raw(columns)}, c.name AS clientName, c.email AS clientEmail, json(c.phones) AS clientPhones, i.stage AS stage, i.temperature AS temperature
-FROM p
-JOIN property_interests i INDEXED BY property_interests_match_idx
-  ON i.org_id = p.org_id AND i.deleted_at IS NULL AND i.stage NOT IN ('fechado', 'perdido')
-  AND i.purpose IN ('venda', 'locacao') AND (p.purpose = 'venda_locacao' OR i.purpose = p.purpose)
-JOIN clients c ON c.id = i.client_id
-WHERE i.property_id IS NULL AND ${sql.raw(rules)} AND ${sql.raw(placeRule)}
-ORDER BY score DESC, i.updated_at DESC, i.id
-LIMIT ${limit}`;
+  const [select, rest] = interestsOfProperty(limit).split("\nJOIN property_interests", 2) as [string, string];
+  return sql`${sql.raw(select)}
+FROM (SELECT * FROM properties WHERE org_id = ${orgId} AND id = ${propertyId} AND deleted_at IS NULL) p
+${sql.raw(`JOIN property_interests${rest}`)}`;
+}
+
+/**
+ * The alerts of a property that became available or got cheaper, raised by triggers on
+ * `properties` in the very statement that changed it (every door: the form, the API, a status
+ * change, a draft's publication, the demo seed) at no extra round trip. Triggers allow no WITH:
+ * the property is a subquery on NEW.
+ */
+export function propertyAlertTriggers(limit = 200): { name: string; sql: string }[] {
+  const [select, rest] = interestsOfProperty(limit).split("\nJOIN property_interests", 2) as [string, string];
+  const matches = `${select}\nFROM (SELECT * FROM properties WHERE id = NEW.id) p\nJOIN property_interests${rest}`;
+  const insert = (reason: string) => `INSERT OR IGNORE INTO match_alerts (id, org_id, property_id, interest_id, reason, score, created_at)
+  SELECT lower(hex(randomblob(16))), NEW.org_id, m.propertyId, m.interestId, ${reason}, m.score, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+  FROM (${matches}) m;`;
+  return [
+    {
+      name: "properties_match_alerts_ai",
+      sql: `CREATE TRIGGER properties_match_alerts_ai AFTER INSERT ON properties
+  WHEN NEW.status = 'disponivel' AND NEW.deleted_at IS NULL BEGIN
+  ${insert("'novo_imovel'")}
+END`,
+    },
+    {
+      name: "properties_match_alerts_au",
+      sql: `CREATE TRIGGER properties_match_alerts_au AFTER UPDATE OF status, price_cents ON properties
+  WHEN NEW.status = 'disponivel' AND NEW.deleted_at IS NULL AND (OLD.status IS NOT 'disponivel' OR NEW.price_cents < OLD.price_cents) BEGIN
+  ${insert("CASE WHEN OLD.status IS NOT 'disponivel' THEN 'novo_imovel' ELSE 'baixa_preco' END")}
+END`,
+    },
+  ];
 }
 
 /**

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { dispatch } from "../../jobs/dispatch.ts";
-import type { MatchAlertReason, PropertyStatus } from "../../shared/enums.ts";
+import type { MatchAlertReason } from "../../shared/enums.ts";
 import { type MatchColumns, matchReasons } from "../../shared/match-reasons.ts";
 import { authorize } from "../auth/permissions.ts";
 import type { Actor, ServiceContext } from "./context.ts";
@@ -115,40 +114,12 @@ export async function matchesForInterest(
 // ---------------------------------------------------------------------------
 // Alerts
 
-export interface PropertySnapshot {
-  status: PropertyStatus;
-  precoCentavos: number | null;
-}
-
-/** Why a change of a property is news to the interests it matches (null: it is not). */
-export function alertReason(before: PropertySnapshot | null, after: PropertySnapshot): PropertyAlertReason | null {
-  if (after.status !== "disponivel") return null;
-  if (before?.status !== "disponivel") return "novo_imovel";
-  if (before.precoCentavos !== null && after.precoCentavos !== null && after.precoCentavos < before.precoCentavos) return "baixa_preco";
-  return null;
-}
-
 /**
- * Called by the property write path after a property is saved (created, published, status
- * changed, price edited): when it became available or its price dropped, a durable job raises
- * the new matches as alerts. `before` is null for a new property.
+ * The interests module's create hook: the properties already available that match the new
+ * interest become alerts in the create's own batch (every door: pages, API, imports, seeds).
  */
-export async function propertyChanged(
-  ctx: ServiceContext,
-  orgId: string,
-  propertyId: string,
-  before: PropertySnapshot | null,
-  after: PropertySnapshot,
-): Promise<PropertyAlertReason | null> {
-  const reason = alertReason(before, after);
-  if (!reason) return null;
-  await dispatch({ config: ctx.config, waitUntil: ctx.waitUntil, db: ctx.db }, "match/property.changed", { orgId, propertyId, reason });
-  return reason;
-}
-
-/** Called after an interest is created: the properties already available that match it become alerts. */
-export async function interestCreated(ctx: ServiceContext, orgId: string, interestId: string): Promise<void> {
-  await dispatch({ config: ctx.config, waitUntil: ctx.waitUntil, db: ctx.db }, "match/interest.created", { orgId, interestId });
+export function interestCreatedStatements(ctx: ServiceContext, actor: Actor, id: string) {
+  return [ctx.db.run(raiseAlertsSql(actor.orgId, { interestId: id }, ctx.now))];
 }
 
 /**
@@ -163,16 +134,26 @@ export async function raiseAlerts(
   now: Date,
   limit = 200,
 ): Promise<number> {
+  const result = await db.run(raiseAlertsSql(orgId, target, now, limit));
+  return result.rowsAffected;
+}
+
+/** `raiseAlerts`'s one statement, to run alone or in a batch. */
+function raiseAlertsSql(
+  orgId: string,
+  target: { propertyId: string; reason: PropertyAlertReason } | { interestId: string },
+  now: Date,
+  limit = 200,
+) {
   const matches =
     "propertyId" in target
       ? interestsForPropertySql(orgId, target.propertyId, limit)
       : propertiesForInterestSql(orgId, target.interestId, limit);
   const reason = "propertyId" in target ? target.reason : "novo_interesse";
-  const result = await db.run(sql`INSERT INTO match_alerts (id, org_id, property_id, interest_id, reason, score, created_at)
+  return sql`INSERT INTO match_alerts (id, org_id, property_id, interest_id, reason, score, created_at)
 SELECT lower(hex(randomblob(16))), ${orgId}, m.propertyId, m.interestId, ${reason}, m.score, ${now.getTime()}
 FROM (${matches}) m WHERE true
-ON CONFLICT (org_id, property_id, interest_id, reason) DO NOTHING`);
-  return result.rowsAffected;
+ON CONFLICT (org_id, property_id, interest_id, reason) DO NOTHING`;
 }
 
 /** An open interest naming this very property ("imóvel específico"): shown beside the matches. */

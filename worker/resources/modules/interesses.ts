@@ -4,6 +4,8 @@ import { PROPERTY_FEATURES, PROPERTY_TYPES } from "../../../shared/enums.ts";
 import { bitMask, type InteresseInput, type InteresseRow, interesseDefinition } from "../../../shared/resources/interesses.ts";
 import { normalizeText } from "../../../shared/search.ts";
 import type { ResourceModule } from "../define.ts";
+import { propertyAlertTriggers } from "../../services/match-sql.ts";
+import { interestCreatedStatements } from "../../services/matching.ts";
 import { interestRoutes } from "./interesses-routes.ts";
 
 const t = propertyInterests;
@@ -35,6 +37,8 @@ const notProperty =
 export const interessesModule: ResourceModule<InteresseRow, InteresseInput> = {
   definition: interesseDefinition,
   table: t,
+  // New interests get their alerts (properties already matching) in the create's own batch.
+  alsoOnCreate: interestCreatedStatements,
   keys: propertyInterestKeys,
   titleSql: sql`'Interesse de ' || coalesce((select c.name from clients c where c.id = ${t.clienteId}), 'cliente')`,
   extras: {
@@ -85,6 +89,8 @@ export const interessesModule: ResourceModule<InteresseRow, InteresseInput> = {
     { match: "imovel_invalido", message: "Imóvel não encontrado. Escolha um imóvel cadastrado.", field: "imovelId", status: 422 },
   ],
   triggers: [
+    // On `properties`, kept with matching: a property that became available or cheaper raises its alerts.
+    ...propertyAlertTriggers(),
     {
       name: "property_interests_broker_bi",
       sql: `CREATE TRIGGER property_interests_broker_bi BEFORE INSERT ON property_interests
