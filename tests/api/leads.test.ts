@@ -69,6 +69,8 @@ describe("receiveLead", () => {
       mensagem: "Posso visitar no sábado?",
       ordem: "beatriz goncalves",
     });
+    // Found by the client's search keys, as interests made on the screen.
+    expect(JSON.parse(interest?.chavesBusca ?? "[]")).toContain("beatriz@exemplo.com.br");
     const [row] = await h.fresh.db.select().from(inboundLeads).where(eq(inboundLeads.id, lead.leadId));
     expect(row).toMatchObject({ chave: "site:um", imovelId, clienteId: lead.clienteId, interesseId: lead.interesseId, repeticoes: 0 });
   });

@@ -5,7 +5,7 @@ import { clientKeys, clients, inboundLeads, properties, propertyInterests } from
 import { type OrgTable, orgScope } from "../../db/tenant.ts";
 import type { ClientOrigin, InterestOrigin } from "../../shared/enums.ts";
 import { leadContactSchema } from "../../shared/real-estate/lead.ts";
-import { searchKeys, sortKey } from "../../shared/search.ts";
+import { sortKey } from "../../shared/search.ts";
 import { zodMessagePtBr } from "../../shared/validation.ts";
 import { insertValues } from "../resources/records.ts";
 import { moduleOf } from "../resources/registry.ts";
@@ -121,11 +121,9 @@ export async function receiveLead(ctx: ServiceContext, orgId: string, lead: Inco
     id: interestId,
     clienteId: clientId,
     imovelId: property,
-    // The interest's derived columns as the Interesses resource writes them: the client's sort name.
+    // The interest's derived columns as the Interesses module writes them: the client's sort and search keys.
     ordem: sql`coalesce((select ${clients.ordem} from ${clients} where ${clients.id} = ${clientId}), ${sortKey(contact.nome)})`,
-    chavesBusca: JSON.stringify(
-      searchKeys({ names: [contact.nome], email: contact.email, phones: contact.telefone ? [contact.telefone] : [] }),
-    ),
+    chavesBusca: sql`coalesce((select ${clients.chavesBusca} from ${clients} where ${clients.id} = ${clientId}), '[]')`,
     etapa: "novo",
     temperatura: "morno",
     origem: lead.origem,
