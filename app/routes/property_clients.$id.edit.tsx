@@ -49,7 +49,7 @@ export default function EditInteresse({ loaderData, actionData }: Route.Componen
         basePath="/property_clients"
         singular="interesse"
         relations={loaderData.relations}
-        selectOptions={{ corretorId: loaderData.choices.team, imovelId: loaderData.choices.properties }}
+        selectOptions={{ corretorId: loaderData.choices.team }}
       />
     </>
   );

@@ -18,7 +18,10 @@ export async function loader(args: Route.LoaderArgs) {
   const cliente = url.searchParams.get("cliente") ?? "";
   const imovel = url.searchParams.get("imovel") ?? "";
   const [{ relations }, choices] = await Promise.all([
-    formLoader(args, interesseDefinition, undefined, cliente ? { clienteId: cliente } : {}),
+    formLoader(args, interesseDefinition, undefined, {
+      ...(cliente ? { clienteId: cliente } : {}),
+      ...(imovel ? { imovelId: imovel } : {}),
+    }),
     interestChoices(ctx, actor),
   ]);
   return {
@@ -52,7 +55,7 @@ export default function NewInteresse({ loaderData, actionData }: Route.Component
         basePath="/property_clients"
         singular="interesse"
         relations={loaderData.relations}
-        selectOptions={{ corretorId: loaderData.choices.team, imovelId: loaderData.choices.properties }}
+        selectOptions={{ corretorId: loaderData.choices.team }}
       />
     </>
   );

@@ -3,11 +3,9 @@ import { formatPlace, type InteresseRow, interesseDefinition } from "../../share
 import type { Actor, ServiceContext } from "../../worker/services/context.ts";
 import { formChoiceStatements } from "../../worker/services/interests.ts";
 
-/** The team and the properties a form or a filter offers, in one round trip. */
-export async function interestChoices(ctx: ServiceContext, actor: Actor): Promise<{ team: FilterOption[]; properties: FilterOption[] }> {
-  const s = formChoiceStatements(ctx, actor);
-  const [team, properties] = await ctx.db.batch([s.team, s.properties]);
-  return { team, properties };
+/** The team a form or a filter offers (the property is a relation picker). */
+export async function interestChoices(ctx: ServiceContext, actor: Actor): Promise<{ team: FilterOption[] }> {
+  return { team: await formChoiceStatements(ctx, actor).team };
 }
 
 /** The definition with the corretor filter's options filled in (the team is the organização's). */

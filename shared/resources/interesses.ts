@@ -397,7 +397,8 @@ export const interesseFields: readonly FieldDef[] = [
   {
     name: "imovelId",
     label: "Imóvel específico",
-    kind: "select",
+    kind: "relation",
+    relation: "imoveis",
     section: "Interesse",
     hint: "Deixe em branco para um perfil de busca: o Alicerce mostra os imóveis que combinam.",
   },

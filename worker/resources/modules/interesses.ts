@@ -25,10 +25,6 @@ const livePlaces = `INSERT OR IGNORE INTO property_interest_places (org_id, inte
 
 /** The team member a broker field names must belong to the organization (users are not a registry resource). */
 const notMember = "NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = NEW.broker_id AND m.org_id = NEW.org_id)";
-/** The property must be a live one of the organization (until the properties module declares the relation). */
-const notProperty =
-  "NOT EXISTS (SELECT 1 FROM properties p WHERE p.id = NEW.property_id AND p.org_id = NEW.org_id AND p.deleted_at IS NULL)";
-
 /**
  * Interesses em Imóveis, server side. `locais` is mirrored into `property_interest_places` by
  * triggers in the same statement (matching joins those rows on their primary key); new cards go
@@ -83,11 +79,9 @@ export const interessesModule: ResourceModule<InteresseRow, InteresseInput> = {
   },
   relations: [
     { column: t.clienteId, target: "clients", field: "clienteId", message: "Cliente não encontrado. Escolha um cliente cadastrado." },
+    { column: t.imovelId, target: "imoveis", field: "imovelId", message: "Imóvel não encontrado. Escolha um imóvel cadastrado." },
   ],
-  errors: [
-    { match: "corretor_invalido", message: "Corretor não encontrado. Escolha alguém da equipe.", field: "corretorId", status: 422 },
-    { match: "imovel_invalido", message: "Imóvel não encontrado. Escolha um imóvel cadastrado.", field: "imovelId", status: 422 },
-  ],
+  errors: [{ match: "corretor_invalido", message: "Corretor não encontrado. Escolha alguém da equipe.", field: "corretorId", status: 422 }],
   triggers: [
     // On `properties`, kept with matching: a property that became available or cheaper raises its alerts.
     ...propertyAlertTriggers(),
@@ -103,20 +97,6 @@ END`,
       sql: `CREATE TRIGGER property_interests_broker_bu BEFORE UPDATE OF broker_id ON property_interests
   WHEN NEW.broker_id IS NOT NULL AND NEW.broker_id IS NOT OLD.broker_id AND ${notMember} BEGIN
   SELECT RAISE(ABORT, 'corretor_invalido');
-END`,
-    },
-    {
-      name: "property_interests_property_bi",
-      sql: `CREATE TRIGGER property_interests_property_bi BEFORE INSERT ON property_interests
-  WHEN NEW.property_id IS NOT NULL AND ${notProperty} BEGIN
-  SELECT RAISE(ABORT, 'imovel_invalido');
-END`,
-    },
-    {
-      name: "property_interests_property_bu",
-      sql: `CREATE TRIGGER property_interests_property_bu BEFORE UPDATE OF property_id ON property_interests
-  WHEN NEW.property_id IS NOT NULL AND NEW.property_id IS NOT OLD.property_id AND ${notProperty} BEGIN
-  SELECT RAISE(ABORT, 'imovel_invalido');
 END`,
     },
     {
