@@ -398,7 +398,7 @@ export const interesseFields: readonly FieldDef[] = [
     name: "imovelId",
     label: "Imóvel específico",
     kind: "relation",
-    relation: "imoveis",
+    relation: "properties",
     section: "Interesse",
     hint: "Deixe em branco para um perfil de busca: o Alicerce mostra os imóveis que combinam.",
   },
