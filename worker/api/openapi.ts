@@ -636,7 +636,31 @@ interface KnownRoute {
   summary: (ctx: RouteContext) => string;
   description: (ctx: RouteContext) => string;
   response: (ctx: RouteContext) => { description: string; content: Record<string, MediaType> };
+  /** The success status when not 200 (a POST that creates). */
+  status?: "201";
+  /** The JSON body a POST takes, when it takes one. */
+  body?: JsonSchema;
+  /** Errors besides 401, 403 and 404. */
+  errors?: string[];
 }
+
+/** A match as both directions answer it (score and pt-BR reasons), extended per direction. */
+const MATCH: JsonSchema = {
+  type: "object",
+  required: ["interestId", "propertyId", "score", "reasons"],
+  properties: {
+    interestId: { type: "string" },
+    propertyId: { type: "string" },
+    score: { type: "integer", minimum: 0, maximum: 100, description: "Compatibilidade de 0 a 100." },
+    reasons: {
+      type: "array",
+      items: { type: "string" },
+      description: "Os motivos em português (“3 quartos ✓”, “R$ 20 mil acima do teto”).",
+    },
+  },
+};
+
+const nullableText = { type: ["string", "null"] } as const satisfies JsonSchema;
 
 const TIMELINE_EVENT: JsonSchema = {
   type: "object",
@@ -654,6 +678,148 @@ const TIMELINE_EVENT: JsonSchema = {
 
 /** Routes modules add (`ResourceModule.routes`), by path under `/api/<api>` and method. */
 const KNOWN_ROUTES: Record<string, Partial<Record<Method, KnownRoute>>> = {
+  "/por-imovel/:propertyId/matches": {
+    get: {
+      action: "read",
+      summary: () => "Interesses que combinam com um imóvel",
+      description: () =>
+        "Os interesses em aberto (perfis de busca) que combinam com o imóvel, do mais compatível ao menos (até 20), com a pontuação, os motivos e o cliente para enviar o imóvel.",
+      response: () => ({
+        description: "As combinações.",
+        content: json(
+          dataOf({
+            type: "array",
+            items: {
+              allOf: [
+                MATCH,
+                {
+                  type: "object",
+                  properties: {
+                    clientName: { type: "string" },
+                    clientEmail: nullableText,
+                    clientPhones: {
+                      type: "array",
+                      items: { type: "object", properties: { numero: { type: "string" }, whatsapp: { type: "boolean" } } },
+                    },
+                    stage: { type: "string", description: "Etapa do interesse." },
+                    temperature: { type: "string", description: "Temperatura do interesse." },
+                  },
+                },
+              ],
+            },
+          }),
+        ),
+      }),
+    },
+  },
+  "/:id/matches": {
+    get: {
+      action: "read",
+      summary: () => "Imóveis que combinam com um interesse",
+      description: () =>
+        "Os imóveis disponíveis que combinam com o perfil de busca, do mais compatível ao menos (até 20), com a pontuação e os motivos em português.",
+      response: () => ({
+        description: "As combinações.",
+        content: json(
+          dataOf({
+            type: "array",
+            items: {
+              allOf: [
+                MATCH,
+                {
+                  type: "object",
+                  properties: {
+                    title: nullableText,
+                    code: { type: "string" },
+                    slug: { type: "string", description: "A página pública é /imovel/{slug}." },
+                    cover: nullableText,
+                    price: { type: ["integer", "null"], description: "Em centavos." },
+                    district: nullableText,
+                    city: nullableText,
+                  },
+                },
+              ],
+            },
+          }),
+        ),
+      }),
+    },
+  },
+  "/:id/move": {
+    post: {
+      action: "update",
+      summary: () => "Mover o interesse no quadro (kanban)",
+      description: () =>
+        "Leva o cartão para a etapa, antes do cartão antesDe (ou ao fim da coluna). Perdido pede o motivoPerda; sair de perdido apaga o motivo.",
+      body: {
+        type: "object",
+        required: ["etapa"],
+        properties: {
+          etapa: { type: "string", enum: ["novo", "contato", "visita_agendada", "proposta", "fechado", "perdido"] },
+          antesDe: { type: "string", description: "Id do cartão que fica logo depois." },
+          motivoPerda: { type: "string", maxLength: 300 },
+        },
+      },
+      errors: ["400"],
+      response: () => ({
+        description: "Movido.",
+        content: json(dataOf({ type: "object", required: ["id"], properties: { id: { type: "string" } } })),
+      }),
+    },
+  },
+  "/:id/visits": {
+    post: {
+      action: "update",
+      summary: () => "Registrar uma visita do interesse",
+      description: () =>
+        "Data e horários no fuso de São Paulo (guardados em UTC), o imóvel, o corretor (vazio: o do interesse) e o resultado. Uma visita agendada leva um interesse novo ou em contato para “visita agendada”.",
+      status: "201",
+      body: {
+        type: "object",
+        required: ["data", "inicio", "fim", "imovelId"],
+        properties: {
+          data: { type: "string", format: "date", description: "aaaa-mm-dd" },
+          inicio: { type: "string", pattern: "^([01]\\d|2[0-3]):[0-5]\\d$", description: "HH:mm, São Paulo." },
+          fim: { type: "string", pattern: "^([01]\\d|2[0-3]):[0-5]\\d$", description: "HH:mm, São Paulo; depois do início." },
+          imovelId: { type: "string" },
+          corretorId: { type: "string" },
+          resultado: { type: "string", enum: ["agendada", "realizada", "cancelada", "nao_compareceu"] },
+          observacoes: { type: "string", maxLength: 1000 },
+        },
+      },
+      errors: ["400", "422"],
+      response: () => ({
+        description: "A visita registrada.",
+        content: json(dataOf({ type: "object", required: ["id"], properties: { id: { type: "string" } } })),
+      }),
+    },
+  },
+  "/:id/email": {
+    post: {
+      action: "update",
+      summary: () => "Enviar um imóvel por e-mail ao cliente do interesse",
+      description: () =>
+        "Envia ao cliente o link da página pública do imóvel (disponível) e anota o envio nas observações do interesse. Recusado (422) quando o cliente não tem e-mail ou o imóvel não está disponível; limitado por usuário e por organização (429).",
+      body: { type: "object", required: ["imovelId"], properties: { imovelId: { type: "string" } } },
+      errors: ["400", "422", "429"],
+      response: () => ({
+        description: "Enviado; a nota gravada no interesse.",
+        content: json(dataOf({ type: "object", required: ["nota"], properties: { nota: { type: "string" } } })),
+      }),
+    },
+  },
+  "/:id/alerts/seen": {
+    post: {
+      action: "read",
+      summary: () => "Marcar como vistos os novos matches do interesse",
+      description: () =>
+        "Os alertas de imóveis novos, mais baratos ou de interesse novo deixam de aparecer como novos no painel e no interesse.",
+      response: () => ({
+        description: "Quantos foram marcados.",
+        content: json(dataOf({ type: "object", required: ["seen"], properties: { seen: integer("Alertas marcados agora.") } })),
+      }),
+    },
+  },
   "/:id/timeline": {
     get: {
       action: "read",
@@ -1336,6 +1502,11 @@ function resourceOperations(mod: ResourceModule): OperationSpec[] {
     const known = KNOWN_ROUTES[route.path]?.[route.method as Method];
     if (!known) continue;
     const segment = route.path.split("/").at(-1) ?? "";
+    // Named by the path's fixed parts (`/por-imovel/:propertyId/matches` → PorImovelMatches): unique per resource.
+    const fixed = route.path
+      .split("/")
+      .filter((part) => part && !part.startsWith(":"))
+      .join("-");
     const segmentModule = moduleByApi(segment);
     const referrer = referrers.length === 1 ? referrers[0] : undefined;
     const ctx: RouteContext = {
@@ -1348,13 +1519,24 @@ function resourceOperations(mod: ResourceModule): OperationSpec[] {
     specs.push({
       suffix: openApiPath(route.path),
       method: route.method as Method,
-      name: pascal(segment || route.method),
+      name: pascal(fixed || route.method),
       action: known.action,
       summary: known.summary(ctx),
       description: known.description(ctx),
-      parameters: route.path.includes(":id") ? [idParam] : [],
-      ok: { "200": known.response(ctx) },
-      errors: ["401", "403", "404"],
+      parameters: [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) =>
+        name === "id"
+          ? idParam
+          : {
+              name: name as string,
+              in: "path" as const,
+              required: true,
+              description: `Id (${name}).`,
+              schema: { type: "string" as const },
+            },
+      ),
+      ...(known.body ? { requestBody: { required: true, content: json(known.body) } } : {}),
+      ok: { [known.status ?? "200"]: known.response(ctx) },
+      errors: [...(known.errors ?? []), "401", "403", "404"],
     });
   }
   return specs;
