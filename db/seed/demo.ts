@@ -11,6 +11,9 @@ import { authTokens, memberships, organizations, users } from "../schema/index.t
 import type { Role } from "../schema/organizations.ts";
 import { type OrgScope, orgScope } from "../tenant.ts";
 import { demoClients, demoCompanies, demoProducts, demoStockMovements } from "./demo-data.ts";
+import { seedDemoLanding } from "./demo-landing.ts";
+import { seedDemoPhotos } from "./demo-photos.ts";
+import { seedDemoProperties } from "./demo-properties.ts";
 
 export const DEMO_LOGIN = { email: "demo@alicerce.app", password: "alicerce123" } as const;
 
@@ -81,7 +84,12 @@ function chunked<T>(list: readonly T[], size = 100): T[][] {
  * app (so search keys, counts, totals and the stock are the database's own). Movements go in
  * time order: the ledger's triggers keep each product's stock and refuse a negative one.
  */
-async function seedBusiness(db: Database, orgId: string, people: { id: string; email: string }[], now: Date): Promise<void> {
+async function seedBusiness(
+  db: Database,
+  orgId: string,
+  people: { id: string; email: string }[],
+  now: Date,
+): Promise<{ clientIds: string[]; companyIds: string[] }> {
   const scope = orgScope(db, orgId);
   const owner = people[0]?.id as string;
   const byEmail = new Map(people.map((p) => [p.email, p.id]));
@@ -127,6 +135,7 @@ async function seedBusiness(db: Database, orgId: string, people: { id: string; e
     ...movementRows.map((values) => db.insert(ledger.table).values(values as never)),
   ];
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return { clientIds: clientRows.map((r) => r.id as string), companyIds: companyRows.map((c) => c.values.id as string) };
 }
 
 /**
@@ -168,6 +177,10 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ orgId:
       ),
     ),
   ]);
-  await seedBusiness(db, orgId, people, now);
+  const refs = await seedBusiness(db, orgId, people, now);
+  // Real estate: imóveis (and drafts), their photos, then the landing page that features them.
+  const { propertyIds, draftIds } = await seedDemoProperties(db, orgId, people, refs, now);
+  await seedDemoPhotos(db, null, orgId, [...propertyIds, ...draftIds.slice(-1)]);
+  await seedDemoLanding(db, orgId, people[0]?.id as string, propertyIds, now);
   return { orgId, login: DEMO_LOGIN };
 }
