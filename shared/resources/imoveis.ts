@@ -35,7 +35,6 @@ export const PROPERTY_TYPE_OPTIONS: readonly FilterOption[] = [
   { value: "cobertura", label: "Cobertura" },
   { value: "kitnet", label: "Kitnet/Studio" },
   { value: "casa_condominio", label: "Casa em condomínio" },
-  { value: "flat", label: "Flat" },
   { value: "terreno", label: "Terreno/Lote" },
   { value: "sala_comercial", label: "Sala comercial" },
   { value: "loja", label: "Loja" },
@@ -44,6 +43,8 @@ export const PROPERTY_TYPE_OPTIONS: readonly FilterOption[] = [
   { value: "chacara", label: "Chácara" },
   { value: "sitio", label: "Sítio" },
   { value: "fazenda", label: "Fazenda" },
+  // Same order as PROPERTY_TYPES: the API documents one list.
+  { value: "flat", label: "Flat" },
 ];
 
 export const PROPERTY_STATUS_OPTIONS: readonly FilterOption[] = [
