@@ -1,12 +1,12 @@
 /**
  * Rascunhos de Imóveis on a phone (390×844): a corretor captures a draft at the visit, the
  * network drops mid-form and nothing is lost (kept on the device, said so, synced when back),
- * publishing lists what is missing (a photo), and once the photo is there the draft becomes a
- * listing on /properties.
+ * publishing lists what is missing (a photo, linked to the Fotos tab, where one is uploaded),
+ * and then the draft becomes a listing on /properties.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { properties, propertyPhotos } from "../../db/schema/index.ts";
+import { properties } from "../../db/schema/index.ts";
 import { createRegisteredUser, e2eDb } from "./support/accounts.ts";
 import { browserFixture, waitForPath } from "./support/browser.ts";
 import { login } from "./support/pages.ts";
@@ -18,29 +18,6 @@ async function stored(id: string) {
   const [row] = await e2eDb().select().from(properties).where(eq(properties.id, id));
   if (!row) throw new Error("draft not found");
   return row;
-}
-
-/** A photo as the Fotos tab leaves it: the row, and the property's cover and count. */
-async function addPhoto(orgId: string, propertyId: string): Promise<void> {
-  const db = e2eDb();
-  const chave = `${orgId}/imoveis/${propertyId}/${crypto.randomUUID()}`;
-  await db.batch([
-    db.insert(propertyPhotos).values({
-      id: crypto.randomUUID(),
-      orgId,
-      propertyId,
-      chave,
-      tamanhos: [480, 960],
-      tipoConteudo: "image/webp",
-      largura: 960,
-      altura: 720,
-      bytes: 48_000,
-      posicao: 0,
-      capa: true,
-      criadoEm: new Date(),
-    }),
-    db.update(properties).set({ fotos: 1, capaChave: chave }).where(eq(properties.id, propertyId)),
-  ]);
 }
 
 describe("Rascunhos de Imóveis", () => {
@@ -105,7 +82,24 @@ describe("Rascunhos de Imóveis", () => {
     expect(await missing.getByRole("link", { name: "Ao menos uma foto" }).getAttribute("href")).toBe(`/properties/${id}/fotos`);
     expect((await stored(id)).status).toBe("rascunho");
 
-    await addPhoto(row.orgId, id);
+    // The checklist's link opens the Fotos tab: one photo from the "gallery" (drawn here), uploaded.
+    await missing.getByRole("link", { name: "Ao menos uma foto" }).click();
+    await waitForPath(page, `/properties/${id}/fotos`);
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 1200;
+      canvas.height = 900;
+      const g = canvas.getContext("2d") as CanvasRenderingContext2D;
+      g.fillStyle = "#4a7a9c";
+      g.fillRect(0, 0, 1200, 900);
+      g.fillStyle = "#f4e6c8";
+      g.fillRect(240, 300, 720, 420);
+      return canvas.toDataURL("image/png").split(",")[1] as string;
+    });
+    await page.getByLabel("Escolher fotos").setInputFiles({ name: "sala.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
+    await expect.poll(async () => (await stored(id)).fotos, { timeout: 20_000 }).toBe(1);
+
+    await page.goto(`/property-drafts/${id}`);
     await page.getByRole("button", { name: "Publicar" }).click();
     await waitForPath(page, `/properties/${id}`);
     expect((await stored(id)).status).toBe("disponivel");

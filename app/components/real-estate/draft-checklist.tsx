@@ -31,7 +31,8 @@ export function DraftChecklist({
         {items.map((item) => (
           <li key={item.key}>
             {item.field === "fotos" ? (
-              <Link to={`/properties/${propertyId}/fotos`} className="text-accent underline">
+              // A document load: a client navigation right after the publish action left the old page on screen (see report).
+              <Link to={`/properties/${propertyId}/fotos`} reloadDocument className="text-accent underline">
                 {item.label}
               </Link>
             ) : (
