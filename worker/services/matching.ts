@@ -138,8 +138,8 @@ export async function raiseAlerts(
   return result.rowsAffected;
 }
 
-/** `raiseAlerts`'s one statement, to run alone or in a batch. */
-function raiseAlertsSql(
+/** `raiseAlerts`'s one statement, to run alone or in a batch (the create hook, the demo seed). */
+export function raiseAlertsSql(
   orgId: string,
   target: { propertyId: string; reason: PropertyAlertReason } | { interestId: string },
   now: Date,
