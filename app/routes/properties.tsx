@@ -3,7 +3,7 @@ import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { ResourceListPage } from "../components/data/list-page.tsx";
 import type { ListView } from "../components/data/types.ts";
 import { PropertyCard } from "../components/real-estate/property-card.tsx";
-import { ListViewToggle, type PropertyListMode } from "../components/real-estate/property-card-toggle.tsx";
+import { CardsPager, ListViewToggle, type PropertyListMode } from "../components/real-estate/property-card-toggle.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { imovelDefinition } from "../../shared/resources/imoveis.ts";
 import { listAction, listLoader } from "../server/resources.server.ts";
@@ -63,6 +63,8 @@ export default function Imoveis({ loaderData, actionData }: Route.ComponentProps
       <ListViewToggle mode={mode} selfHref={view.selfHref} />
       <ResourceListPage
         {...loaderData}
+        // In cards mode the pager goes under the cards (the list's own, above them, is left out).
+        view={mode === "cards" ? { ...view, pageCount: 1 } : view}
         error={actionData?.error}
         description="Os imóveis da sua carteira. Rascunhos ficam em Rascunhos de Imóveis até serem publicados."
       />
@@ -72,6 +74,9 @@ export default function Imoveis({ loaderData, actionData }: Route.ComponentProps
             <PropertyCard key={row.id} row={row} />
           ))}
         </ul>
+      ) : null}
+      {mode === "cards" ? (
+        <CardsPager page={view.page} pageCount={view.pageCount} prevHref={view.prevHref} nextHref={view.nextHref} />
       ) : null}
     </div>
   );

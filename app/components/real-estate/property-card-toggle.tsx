@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { formatNumber } from "../../../shared/format.ts";
+import { buttonClass } from "../ui/button.tsx";
 
 export type PropertyListMode = "cards" | "table";
 
@@ -34,5 +36,39 @@ export function ListViewToggle({ mode, selfHref }: { mode: PropertyListMode; sel
         </div>
       </nav>
     </>
+  );
+}
+
+/** Pages of the cards, under them (the shared list's pager sits above, where its table would end). */
+export function CardsPager({
+  page,
+  pageCount,
+  prevHref,
+  nextHref,
+}: {
+  page: number;
+  pageCount: number;
+  prevHref: string | null;
+  nextHref: string | null;
+}) {
+  if (pageCount <= 1) return null;
+  const link = (href: string | null, label: string, rel: "prev" | "next") =>
+    href ? (
+      <Link to={href} rel={rel} className={buttonClass("secondary", "px-3 py-2")}>
+        {label}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className="px-3 py-2 text-sm font-semibold text-fg-soft/60">
+        {label}
+      </span>
+    );
+  return (
+    <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-3 text-sm">
+      {link(prevHref, "← Anterior", "prev")}
+      <p className="tabular-nums" aria-current="page">
+        Página {formatNumber(page)} de {formatNumber(pageCount)}
+      </p>
+      {link(nextHref, "Próxima →", "next")}
+    </nav>
   );
 }
