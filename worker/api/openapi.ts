@@ -2,7 +2,7 @@ import { getTableColumns } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Role } from "../../shared/enums.ts";
+import { PROPERTY_STATUSES, type Role } from "../../shared/enums.ts";
 import type { Action } from "../../shared/permissions.ts";
 import type { ColumnDef, FieldDef, FilterDef } from "../../shared/resources/types.ts";
 import { ACCESS_TOKEN_TTL_S } from "../auth/jwt.ts";
@@ -818,6 +818,113 @@ const KNOWN_ROUTES: Record<string, Partial<Record<Method, KnownRoute>>> = {
         description: "Quantos foram marcados.",
         content: json(dataOf({ type: "object", required: ["seen"], properties: { seen: integer("Alertas marcados agora.") } })),
       }),
+    },
+  },
+  "/equipe": {
+    get: {
+      action: "read",
+      summary: () => "Equipe: quem pode ser captador ou corretor responsável",
+      description: () => "Os membros ativos da organização (id e nome), para os campos captador e corretor responsável.",
+      response: () => ({
+        description: "A equipe, em ordem alfabética.",
+        content: json(
+          dataOf({
+            type: "array",
+            items: { type: "object", required: ["value", "label"], properties: { value: { type: "string" }, label: { type: "string" } } },
+          }),
+        ),
+      }),
+    },
+  },
+  "/:id/dados": {
+    get: {
+      action: "read",
+      summary: () => "Imóvel com o histórico de status",
+      description: () => "O registro e as mudanças de status (de, para, motivo, quando e por quem), da mais recente à mais antiga.",
+      response: ({ row }) => ({
+        description: "O registro e o histórico.",
+        content: json(
+          dataOf({
+            type: "object",
+            required: ["property", "history"],
+            properties: {
+              property: row,
+              history: {
+                type: "array",
+                items: {
+                  type: "object",
+                  required: ["id", "de", "para", "motivo", "em", "porNome"],
+                  properties: {
+                    id: { type: "string" },
+                    de: { type: ["string", "null"], enum: [...PROPERTY_STATUSES, null] },
+                    para: { type: "string", enum: [...PROPERTY_STATUSES] },
+                    motivo: nullableText,
+                    em: { type: "string", format: "date-time" },
+                    porNome: nullableText,
+                  },
+                },
+              },
+            },
+          }),
+        ),
+      }),
+    },
+  },
+  "/:id/status": {
+    post: {
+      action: "update",
+      summary: () => "Mudar o status (com motivo)",
+      description: () =>
+        "Muda o status de um imóvel publicado e registra a mudança no histórico. Rascunhos são publicados por /publicar, nunca por aqui; o mesmo status não muda nada.",
+      body: {
+        type: "object",
+        required: ["status"],
+        properties: {
+          status: { type: "string", enum: PROPERTY_STATUSES.filter((s) => s !== "rascunho") },
+          motivo: { type: "string", maxLength: 300, description: "Por que mudou (opcional)." },
+        },
+      },
+      response: () => ({
+        description: "O novo status.",
+        content: json(dataOf({ type: "object", required: ["status"], properties: { status: { type: "string" } } })),
+      }),
+      errors: ["400"],
+    },
+  },
+  "/:id/rascunho": {
+    patch: {
+      action: "update",
+      summary: () => "Salvar o rascunho (enquanto se digita)",
+      description: () =>
+        "Grava os campos válidos do rascunho e devolve, por campo, as mensagens dos que não valem (que ficam como estavam). Só rascunhos; até 64 kB.",
+      body: { type: "object", description: "Os campos do formulário de imóvel (os mesmos de POST), todos opcionais." },
+      response: () => ({
+        description: "Gravado.",
+        content: json(
+          dataOf({
+            type: "object",
+            required: ["atualizadoEm", "errors"],
+            properties: {
+              atualizadoEm: { type: "string", format: "date-time" },
+              errors: { type: "object", additionalProperties: { type: "string" }, description: "Mensagem por campo recusado." },
+            },
+          }),
+        ),
+      }),
+      errors: ["400", "413"],
+    },
+  },
+  "/:id/publicar": {
+    post: {
+      action: "update",
+      summary: () => "Publicar o rascunho",
+      description: () =>
+        "Torna o rascunho disponível quando ele tem o que um anúncio precisa; senão responde 422 com a lista do que falta (missing: chave, rótulo, campo e mensagem).",
+      response: () => ({
+        description: "Publicado.",
+        content: json(dataOf({ type: "object", required: ["status"], properties: { status: { type: "string", const: "disponivel" } } })),
+      }),
+      errors: ["422"],
     },
   },
   "/:id/timeline": {
