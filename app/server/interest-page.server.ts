@@ -19,10 +19,25 @@ export function whatsappLink(origin: string, clientName: string, phone: string |
 
 /** The visit form on the interest page: São Paulo day and times, property, broker, outcome. */
 export async function visitAction(args: Parameters<typeof guard>[0], interestId: string, form: FormData) {
-  const { ctx, actor } = guard(args, interesseDefinition, "update");
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  return saveVisit(args, interestId, values, {}, `/property_clients/${interestId}`);
+}
+
+/**
+ * Validates and records a visit (the interest page's form and the property tab's), answering
+ * errors in pt-BR with the values typed; `extra` adds errors of the caller's own fields.
+ */
+export async function saveVisit(
+  args: Parameters<typeof guard>[0],
+  interestId: string,
+  values: Record<string, string>,
+  extra: Record<string, string>,
+  back: string,
+) {
+  const { ctx, actor } = guard(args, interesseDefinition, "update");
   const parsed = visitSchema.safeParse(values);
-  if (!parsed.success) return data({ visitErrors: formErrors(parsed), values }, { status: 400 });
+  if (!parsed.success || Object.keys(extra).length)
+    return data({ visitErrors: { ...(parsed.success ? {} : formErrors(parsed)), ...extra }, values }, { status: 400 });
   try {
     await scheduleVisit(ctx, actor, interestId, parsed.data);
   } catch (error) {
@@ -31,5 +46,5 @@ export async function visitAction(args: Parameters<typeof guard>[0], interestId:
     throw error;
   }
   setFlash(args, { kind: "updated", resource: interesseDefinition.name });
-  throw redirect(`/property_clients/${interestId}`);
+  throw redirect(back);
 }

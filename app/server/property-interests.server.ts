@@ -1,19 +1,18 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { properties } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { formatBRL } from "../../shared/format.ts";
 import { INTEREST_STAGE_OPTIONS, INTEREST_TEMPERATURE_OPTIONS, interesseDefinition } from "../../shared/resources/interesses.ts";
 import { optionLabel } from "../../shared/resources/schema-helpers.ts";
-import { formErrors } from "../../shared/validation.ts";
 import { DomainError } from "../../worker/services/context.ts";
 import { formChoiceStatements } from "../../worker/services/interests.ts";
 import { sendMatchByEmail } from "../../worker/services/match-emails.ts";
 import { directInterestsStatement, interestMatchesStatement, readInterestMatches, whatsappPhone } from "../../worker/services/matching.ts";
-import { readVisits, scheduleVisit, visitSchema, visitsStatement } from "../../worker/services/visits.ts";
+import { readVisits, visitsStatement } from "../../worker/services/visits.ts";
 import type { MatchItem } from "../components/real-estate/match-list.tsx";
-import { whatsappLink } from "./interest-page.server.ts";
-import { guard, screenPermissions, setFlash } from "./resources.server.ts";
+import { saveVisit, whatsappLink } from "./interest-page.server.ts";
+import { guard, screenPermissions } from "./resources.server.ts";
 
 type Args = Parameters<typeof guard>[0];
 const ID = /^[0-9A-Za-z-]{1,64}$/;
@@ -106,20 +105,8 @@ export async function emailMatchAction(args: Args, form: FormData) {
 
 /** The visit form on the property tab: the client is one of the interests listed, the property is this one. */
 export async function propertyVisitAction(args: Args, propertyId: string, form: FormData) {
-  const { ctx, actor } = guard(args, interesseDefinition, "update");
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const interestId = values.interesseId ?? "";
-  const parsed = visitSchema.safeParse({ ...values, imovelId: propertyId });
-  const errors: Record<string, string> = parsed.success ? {} : formErrors(parsed);
-  if (!ID.test(interestId)) errors.interesseId = "Selecione o cliente.";
-  if (!parsed.success || errors.interesseId) return data({ visitErrors: errors, values }, { status: 400 });
-  try {
-    await scheduleVisit(ctx, actor, interestId, parsed.data);
-  } catch (error) {
-    if (error instanceof DomainError)
-      return data({ visitErrors: { _form: error.message }, values }, { status: error.status === 404 ? 422 : error.status });
-    throw error;
-  }
-  setFlash(args, { kind: "updated", resource: interesseDefinition.name });
-  throw redirect(`/properties/${propertyId}/interesses`);
+  const extra: Record<string, string> = ID.test(interestId) ? {} : { interesseId: "Selecione o cliente." };
+  return saveVisit(args, interestId, { ...values, imovelId: propertyId }, extra, `/properties/${propertyId}/interesses`);
 }

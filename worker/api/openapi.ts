@@ -662,6 +662,14 @@ const MATCH: JsonSchema = {
 
 const nullableText = { type: ["string", "null"] } as const satisfies JsonSchema;
 
+/** The answer of a matches route: MATCH plus what the direction adds. */
+function matchesResponse(extra: Record<string, JsonSchema>) {
+  return {
+    description: "As combinações.",
+    content: json(dataOf({ type: "array", items: { allOf: [MATCH, { type: "object", properties: extra }] } })),
+  };
+}
+
 const TIMELINE_EVENT: JsonSchema = {
   type: "object",
   required: ["id", "kind", "at", "title", "description", "by", "href"],
@@ -684,32 +692,17 @@ const KNOWN_ROUTES: Record<string, Partial<Record<Method, KnownRoute>>> = {
       summary: () => "Interesses que combinam com um imóvel",
       description: () =>
         "Os interesses em aberto (perfis de busca) que combinam com o imóvel, do mais compatível ao menos (até 20), com a pontuação, os motivos e o cliente para enviar o imóvel.",
-      response: () => ({
-        description: "As combinações.",
-        content: json(
-          dataOf({
+      response: () =>
+        matchesResponse({
+          clientName: { type: "string" },
+          clientEmail: nullableText,
+          clientPhones: {
             type: "array",
-            items: {
-              allOf: [
-                MATCH,
-                {
-                  type: "object",
-                  properties: {
-                    clientName: { type: "string" },
-                    clientEmail: nullableText,
-                    clientPhones: {
-                      type: "array",
-                      items: { type: "object", properties: { numero: { type: "string" }, whatsapp: { type: "boolean" } } },
-                    },
-                    stage: { type: "string", description: "Etapa do interesse." },
-                    temperature: { type: "string", description: "Temperatura do interesse." },
-                  },
-                },
-              ],
-            },
-          }),
-        ),
-      }),
+            items: { type: "object", properties: { numero: { type: "string" }, whatsapp: { type: "boolean" } } },
+          },
+          stage: { type: "string", description: "Etapa do interesse." },
+          temperature: { type: "string", description: "Temperatura do interesse." },
+        }),
     },
   },
   "/:id/matches": {
@@ -718,31 +711,16 @@ const KNOWN_ROUTES: Record<string, Partial<Record<Method, KnownRoute>>> = {
       summary: () => "Imóveis que combinam com um interesse",
       description: () =>
         "Os imóveis disponíveis que combinam com o perfil de busca, do mais compatível ao menos (até 20), com a pontuação e os motivos em português.",
-      response: () => ({
-        description: "As combinações.",
-        content: json(
-          dataOf({
-            type: "array",
-            items: {
-              allOf: [
-                MATCH,
-                {
-                  type: "object",
-                  properties: {
-                    title: nullableText,
-                    code: { type: "string" },
-                    slug: { type: "string", description: "A página pública é /imovel/{slug}." },
-                    cover: nullableText,
-                    price: { type: ["integer", "null"], description: "Em centavos." },
-                    district: nullableText,
-                    city: nullableText,
-                  },
-                },
-              ],
-            },
-          }),
-        ),
-      }),
+      response: () =>
+        matchesResponse({
+          title: nullableText,
+          code: { type: "string" },
+          slug: { type: "string", description: "A página pública é /imovel/{slug}." },
+          cover: nullableText,
+          price: { type: ["integer", "null"], description: "Em centavos." },
+          district: nullableText,
+          city: nullableText,
+        }),
     },
   },
   "/:id/move": {

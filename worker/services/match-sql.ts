@@ -53,28 +53,49 @@ const columns = `
 const placeRule = `(json_array_length(i.places) = 0 OR EXISTS (SELECT 1 FROM property_interest_places pl
   WHERE pl.org_id = i.org_id AND pl.city_key = p.city_key AND pl.district_key IN ('', coalesce(p.district_key, '')) AND pl.interest_id = i.id))`;
 
-/** Everything after the property `p` of "a property's matching interests": shared by the query and the alerts trigger. */
+/**
+ * The interests a property may suit, by the places' primary key: those naming its city whole,
+ * its bairro, or anywhere (city key '*'). `org`, `city` and `district` are SQL expressions (the
+ * query passes subqueries on the property, the trigger NEW's columns).
+ */
+function candidates(org: string, city: string, district: string): string {
+  return `(SELECT DISTINCT interest_id FROM property_interest_places WHERE org_id = ${org} AND city_key = ${city} AND district_key = ''
+  UNION SELECT interest_id FROM property_interest_places WHERE org_id = ${org} AND city_key = ${city} AND district_key = ${district} AND ${district} <> ''
+  UNION SELECT interest_id FROM property_interest_places WHERE org_id = ${org} AND city_key = '*' AND district_key = '')`;
+}
+
+/** "A property's matching interests" from the property row `p` and its candidate interests `cand`. */
 function interestsOfProperty(limit: number): string {
   return `SELECT ${columns}, c.name AS clientName, c.email AS clientEmail, json(c.phones) AS clientPhones, i.stage AS stage, i.temperature AS temperature
-JOIN property_interests i INDEXED BY property_interests_match_idx
-  ON i.org_id = p.org_id AND i.deleted_at IS NULL AND i.stage NOT IN ('fechado', 'perdido')
+FROM p CROSS JOIN cand
+JOIN property_interests i ON i.id = cand.interest_id
+  AND i.org_id = p.org_id AND i.deleted_at IS NULL AND i.stage NOT IN ('fechado', 'perdido')
   AND i.purpose IN ('venda', 'locacao') AND (p.purpose = 'venda_locacao' OR i.purpose = p.purpose)
 JOIN clients c ON c.id = i.client_id
-WHERE i.property_id IS NULL AND ${rules} AND ${placeRule}
+WHERE i.property_id IS NULL AND ${rules}
 ORDER BY score DESC, i.updated_at DESC, i.id
 LIMIT ${Math.trunc(limit)}`;
 }
 
 /**
  * Open search profiles matching one live property of the organization, best first. The
- * interests come from `property_interests_match_idx` (org, purpose, ceiling: the ceiling range
- * is the index's range), the place check is a primary-key probe of `property_interest_places`.
+ * candidates come from the places' primary key (the property's city, bairro, or anywhere),
+ * each then read by its primary key and checked against the rules.
  */
 export function interestsForPropertySql(orgId: string, propertyId: string, limit = MATCH_LIMIT): SQL {
-  const [select, rest] = interestsOfProperty(limit).split("\nJOIN property_interests", 2) as [string, string];
+  const [select, rest] = interestsOfProperty(limit).split("\nFROM p CROSS JOIN cand", 2) as [string, string];
   return sql`${sql.raw(select)}
 FROM (SELECT * FROM properties WHERE org_id = ${orgId} AND id = ${propertyId} AND deleted_at IS NULL) p
-${sql.raw(`JOIN property_interests${rest}`)}`;
+CROSS JOIN ${candidatesSql(orgId, propertyId)} cand${sql.raw(rest)}`;
+}
+
+/** `candidates` for one property, with its id and organização as parameters. */
+function candidatesSql(orgId: string, propertyId: string): SQL {
+  const city = sql`(SELECT city_key FROM properties WHERE org_id = ${orgId} AND id = ${propertyId})`;
+  const district = sql`(SELECT coalesce(district_key, '') FROM properties WHERE org_id = ${orgId} AND id = ${propertyId})`;
+  return sql`(SELECT DISTINCT interest_id FROM property_interest_places WHERE org_id = ${orgId} AND city_key = ${city} AND district_key = ''
+  UNION SELECT interest_id FROM property_interest_places WHERE org_id = ${orgId} AND city_key = ${city} AND district_key = ${district} AND ${district} <> ''
+  UNION SELECT interest_id FROM property_interest_places WHERE org_id = ${orgId} AND city_key = '*' AND district_key = '')`;
 }
 
 /**
@@ -84,8 +105,9 @@ ${sql.raw(`JOIN property_interests${rest}`)}`;
  * the property is a subquery on NEW.
  */
 export function propertyAlertTriggers(limit = 200): { name: string; sql: string }[] {
-  const [select, rest] = interestsOfProperty(limit).split("\nJOIN property_interests", 2) as [string, string];
-  const matches = `${select}\nFROM (SELECT * FROM properties WHERE id = NEW.id) p\nJOIN property_interests${rest}`;
+  const [select, rest] = interestsOfProperty(limit).split("\nFROM p CROSS JOIN cand", 2) as [string, string];
+  const cand = candidates("NEW.org_id", "NEW.city_key", "coalesce(NEW.district_key, '')");
+  const matches = `${select}\nFROM (SELECT * FROM properties WHERE id = NEW.id) p\nCROSS JOIN ${cand} cand${rest}`;
   const insert = (reason: string) => `INSERT OR IGNORE INTO match_alerts (id, org_id, property_id, interest_id, reason, score, created_at)
   SELECT lower(hex(randomblob(16))), NEW.org_id, m.propertyId, m.interestId, ${reason}, m.score, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
   FROM (${matches}) m;`;

@@ -19,9 +19,13 @@ function placesWithKeys(input: InteresseInput) {
   }));
 }
 
+// An interest without places gets one row with city key '*' ("anywhere"): matching a property
+// then finds every candidate interest by key range (its city, its bairro, anywhere).
 const livePlaces = `INSERT OR IGNORE INTO property_interest_places (org_id, interest_id, city_key, district_key)
     SELECT NEW.org_id, NEW.id, json_extract(value, '$.cidadeChave'), coalesce(json_extract(value, '$.bairroChave'), '')
-    FROM json_each(NEW.places) WHERE json_extract(value, '$.cidadeChave') IS NOT NULL AND NEW.deleted_at IS NULL`;
+    FROM json_each(NEW.places) WHERE json_extract(value, '$.cidadeChave') IS NOT NULL AND NEW.deleted_at IS NULL;
+  INSERT OR IGNORE INTO property_interest_places (org_id, interest_id, city_key, district_key)
+    SELECT NEW.org_id, NEW.id, '*', '' WHERE json_array_length(NEW.places) = 0 AND NEW.deleted_at IS NULL`;
 
 /** The team member a broker field names must belong to the organization (users are not a registry resource). */
 const notMember = "NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = NEW.broker_id AND m.org_id = NEW.org_id)";
