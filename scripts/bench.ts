@@ -26,6 +26,8 @@ import { matchRoutes } from "react-router";
 import { seedDemo } from "../db/seed/demo.ts";
 import { generateSigningJwk } from "../worker/auth/jwt.ts";
 import { saoPauloDay } from "../shared/format.ts";
+import { sql } from "drizzle-orm";
+import { seedRealEstate } from "./lib/bench-real-estate.ts";
 import { type SeedResult, seedResources } from "./lib/bench-seed.ts";
 import type { LoadRequest, LoadResult } from "./lib/bench-load.ts";
 import { startCalibration } from "./lib/bench-calibration.ts";
@@ -35,6 +37,8 @@ import { BIN, buildEnv, childEnv, ROOT, runNode } from "./lib/proc.ts";
 import { builtModules, serveBuiltWorker } from "./lib/serve-miniflare.ts";
 
 const ROWS = { clients: 50_000, companies: 5_000, products: 20_000, movements: 200_000 } as const;
+/** Issue 12's matching size: imóveis and interesses (the interests go to seeded clients). */
+const REAL_ESTATE = { properties: 20_000, interests: 50_000 } as const;
 const CONNECTIONS = 32;
 /** 8 s a route keeps the whole run near five minutes on two CPUs (23 loads, seeding, build). */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -91,6 +95,9 @@ const ROUTES: readonly BenchRoute[] = [
   { name: "api_clients_search", path: "/api/clients?q=joao", auth: "bearer", variantOf: "api_clients" },
   { name: "api_produtos", path: "/api/produtos", auth: "bearer" },
   { name: "api_movimentacoes", path: "/api/movimentacoes-produtos", auth: "bearer" },
+  // Issue 12: a property's Interesses tab (its matching interests among 50,000, in SQL) and the same over the API.
+  { name: "property_interests_tab", path: "/properties/{propertyId}/interesses", auth: "cookie", page: true },
+  { name: "api_property_matches", path: "/api/property_clients/por-imovel/{propertyId}/matches", auth: "bearer" },
   // References that exist since the platform issue: a signed-in page, a public page, an API read.
   { name: "dashboard", path: "/", auth: "cookie", page: true },
   // The least a signed-in page renders (the layout and a small form): the page budget's reference.
@@ -432,6 +439,7 @@ function seededCopy(): { file: string; meta: string } | undefined {
     "scripts/lib/bench-seed.ts",
     "scripts/lib/bench-data.ts",
     "scripts/lib/bench-stock.ts",
+    "scripts/lib/bench-real-estate.ts",
     "db/seed/demo.ts",
     "db/seed/demo-data.ts",
   ])
@@ -562,21 +570,38 @@ async function main(): Promise<void> {
     const cached = seededCopy();
     let login: { email: string; password: string };
     let seeded: SeedResult;
+    let propertyId: string | undefined;
     const reused = Boolean(cached && existsSync(cached.file));
     if (cached && reused) {
       cpSync(cached.file, file);
-      ({ login, seeded } = JSON.parse(readFileSync(cached.meta, "utf8")) as { login: typeof login; seeded: SeedResult });
+      ({ login, seeded, propertyId } = JSON.parse(readFileSync(cached.meta, "utf8")) as {
+        login: typeof login;
+        seeded: SeedResult;
+        propertyId?: string;
+      });
       log(`BENCH_REUSE_DB=1: banco semeado reaproveitado (${path.relative(ROOT, cached.file)})`);
     } else {
       const db = await migrateDatabase(`file:${file}`);
       const demo = await seedDemo(db);
       login = demo.login;
       seeded = await seedResources(db, demo.orgId, ROWS, log);
+      // Real estate at issue 12's size, its interests spread over the seeded clients.
+      const started = performance.now();
+      const someClients = await db.all<{ id: string }>(sql`SELECT id FROM clients WHERE org_id = ${demo.orgId} LIMIT 5000`);
+      const realEstate = await seedRealEstate(
+        db,
+        demo.orgId,
+        { clients: 0, ...REAL_ESTATE },
+        "b",
+        someClients.map((c) => c.id),
+      );
+      propertyId = realEstate.busyPropertyId;
+      seeded.seconds.realEstate = (performance.now() - started) / 1000;
       db.$client.close();
       if (cached) {
         mkdirSync(path.dirname(cached.file), { recursive: true });
         cpSync(file, cached.file);
-        writeFileSync(cached.meta, JSON.stringify({ login, seeded }));
+        writeFileSync(cached.meta, JSON.stringify({ login, seeded, propertyId }));
       }
       const seedS = Object.values(seeded.seconds).reduce((a, b) => a + b, 0);
       log(
@@ -609,7 +634,12 @@ async function main(): Promise<void> {
 
     // 4. Which routes can run, and what each costs in database round trips.
     const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
-    const vars: Record<string, string | undefined> = { clientId: seeded.clientId, productId: seeded.productId, thisMonth: thisMonth() };
+    const vars: Record<string, string | undefined> = {
+      clientId: seeded.clientId,
+      productId: seeded.productId,
+      propertyId,
+      thisMonth: thisMonth(),
+    };
     const headersFor = (r: BenchRoute): Record<string, string> =>
       r.auth === "cookie" ? { cookie: auth.cookie } : r.auth === "bearer" ? { authorization: `Bearer ${auth.bearer}` } : {};
     const runnable: (BenchRoute & { url: string; trips: number | null; aloneMs: number })[] = [];
