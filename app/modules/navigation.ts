@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/produtos", label: "Produtos", group: "Negócio", resource: "produtos" },
   { to: "/properties", label: "Imóveis", group: "Imóveis", resource: "imoveis" },
   { to: "/property-drafts", label: "Rascunhos", group: "Imóveis", resource: "imoveis" },
+  { to: "/property_clients", label: "Interesses em Imóveis", group: "Imóveis", resource: "interesses" },
   { to: "/landing-page", label: "Landing Page", group: "Imóveis", resource: "organization" },
   { to: "/portais", label: "Portais", group: "Imóveis", resource: "organization" },
   { to: "/movimentacao-produtos", label: "Movimentações de produtos", group: "Negócio", resource: "movimentacoes-produtos" },
