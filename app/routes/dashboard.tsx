@@ -82,7 +82,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Link>
           </Card>
         ) : null}
-        {summary.matches ? (
+        {/* Only where interests exist (a business without real estate sees no empty card). */}
+        {summary.matches && (summary.matches.total > 0 || (summary.counts.interesses ?? 0) > 0) ? (
           <Card title="Novos matches">
             <p className="text-3xl font-bold tabular-nums">{summary.matches.total}</p>
             <p className="text-sm text-fg-soft">
