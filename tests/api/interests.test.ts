@@ -334,6 +334,17 @@ describe("dashboard: Novos matches", () => {
       pontuacao: 88,
       criadoEm: new Date(Date.now() + 60_000),
     });
+    // One already seen: not new any more.
+    await h.fresh.db.insert(matchAlerts).values({
+      id: crypto.randomUUID(),
+      orgId: owner.orgId,
+      propertyId: property,
+      interestId: id,
+      motivo: "novo_imovel",
+      pontuacao: 90,
+      criadoEm: new Date(Date.now() + 120_000),
+      vistoEm: new Date(),
+    });
     const after = await dashboardSummary(h.fresh.db, owner.orgId, ownerId, "owner");
     expect(after.matches?.total).toBe((before.matches?.total ?? 0) + 1);
     expect(after.matches?.items[0]).toMatchObject({ interestId: id, imovelTitulo: "Cobertura no painel", clienteNome: "Marina Souza" });
