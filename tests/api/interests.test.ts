@@ -41,6 +41,15 @@ async function interest(body: Record<string, unknown>, cookie = owner.cookie): P
   return res.body.data.id;
 }
 
+/** An alert of the owner's organização written straight to its table (as the triggers and hooks would). */
+async function insertAlert(
+  propertyId: string,
+  interestId: string,
+  a: { motivo: "novo_imovel" | "baixa_preco"; pontuacao: number; criadoEm: Date; vistoEm?: Date },
+) {
+  await h.fresh.db.insert(matchAlerts).values({ id: crypto.randomUUID(), orgId: owner.orgId, propertyId, interestId, ...a });
+}
+
 async function placesOf(id: string) {
   const rows = await h.fresh.db.select().from(propertyInterestPlaces).where(eq(propertyInterestPlaces.interestId, id));
   return rows.map((r) => `${r.cidadeChave}|${r.bairroChave}`).sort();
@@ -256,15 +265,7 @@ describe("interesses: kanban and visits", () => {
     const property = await insertProperty(h.fresh.db, owner.orgId, { titulo: "Alertado" });
     // Somewhere nothing is on offer: the create raises no alert of its own.
     const id = await interest({ finalidade: "venda", locais: [{ cidade: "Petrolina", uf: "PE" }] });
-    await h.fresh.db.insert(matchAlerts).values({
-      id: crypto.randomUUID(),
-      orgId: owner.orgId,
-      propertyId: property,
-      interestId: id,
-      motivo: "novo_imovel",
-      pontuacao: 90,
-      criadoEm: new Date(),
-    });
+    await insertAlert(property, id, { motivo: "novo_imovel", pontuacao: 90, criadoEm: new Date() });
     const before = (await api<Body<InteresseRow>>(h, owner.cookie, "GET", `/api/property_clients/${id}`)).body.data;
     expect(before.alertas).toBe(1);
     const seen = await api<Body<{ seen: number }>>(h, owner.cookie, "POST", `/api/property_clients/${id}/alerts/seen`);
@@ -325,21 +326,9 @@ describe("dashboard: Novos matches", () => {
     const id = await interest({ finalidade: "venda" });
     const ownerId = (await userId(h, owner.email)) as string;
     const before = await dashboardSummary(h.fresh.db, owner.orgId, ownerId, "owner");
-    await h.fresh.db.insert(matchAlerts).values({
-      id: crypto.randomUUID(),
-      orgId: owner.orgId,
-      propertyId: property,
-      interestId: id,
-      motivo: "baixa_preco",
-      pontuacao: 88,
-      criadoEm: new Date(Date.now() + 60_000),
-    });
+    await insertAlert(property, id, { motivo: "baixa_preco", pontuacao: 88, criadoEm: new Date(Date.now() + 60_000) });
     // One already seen: not new any more.
-    await h.fresh.db.insert(matchAlerts).values({
-      id: crypto.randomUUID(),
-      orgId: owner.orgId,
-      propertyId: property,
-      interestId: id,
+    await insertAlert(property, id, {
       motivo: "novo_imovel",
       pontuacao: 90,
       criadoEm: new Date(Date.now() + 120_000),
