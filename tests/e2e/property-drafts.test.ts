@@ -2,11 +2,13 @@
  * Rascunhos de Imóveis on a phone (390×844): a corretor captures a draft at the visit, the
  * network drops mid-form and nothing is lost (kept on the device, said so, synced when back),
  * publishing lists what is missing (a photo, linked to the Fotos tab, where one is uploaded),
- * and then the draft becomes a listing on /properties.
+ * and then the draft becomes a listing on /properties — where a buyer's interest that was waiting
+ * for it sees it as a new match, and a visitor who opens its public page and writes arrives as a
+ * lead (issue 12's "done when", one flow).
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { properties } from "../../db/schema/index.ts";
+import { inboundLeads, properties, propertyInterests } from "../../db/schema/index.ts";
 import { createRegisteredUser, e2eDb } from "./support/accounts.ts";
 import { browserFixture, waitForPath } from "./support/browser.ts";
 import { login } from "./support/pages.ts";
@@ -28,6 +30,23 @@ describe("Rascunhos de Imóveis", () => {
     f.allowBrowserError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/);
     const owner = await createRegisteredUser({ name: "Rita Corretora" });
     await login(page, owner.email, owner.password);
+
+    // A buyer already waiting: an apartment in Pinheiros, 2+ quartos, up to R$ 800 mil.
+    const api = (path: string, data: Record<string, unknown>) =>
+      page.request.post(path, { data, headers: { origin: f.baseURL } }).then(async (r) => {
+        expect(r.status(), `${path}: ${await r.text()}`).toBe(201);
+        return ((await r.json()) as { data: { id: string } }).data.id;
+      });
+    const buyer = await api("/api/clients", { tipo: "pf", nome: "Lúcia Andrade", email: "lucia.andrade@exemplo.com.br" });
+    const wish = await api("/api/property_clients", {
+      clienteId: buyer,
+      finalidade: "venda",
+      tipos: ["apartamento"],
+      locais: "Pinheiros, São Paulo - SP",
+      precoMaxCentavos: 800_000_00,
+      quartosMin: 2,
+      temperatura: "quente",
+    });
 
     await page.goto("/property-drafts");
     await page.getByRole("button", { name: "Novo rascunho" }).click();
@@ -105,6 +124,34 @@ describe("Rascunhos de Imóveis", () => {
     expect((await stored(id)).status).toBe("disponivel");
     await page.goto("/properties");
     await page.getByText("Apartamento com varanda em Pinheiros").first().waitFor();
+
+    // The waiting interest sees the new listing: on the dashboard and on the interest, with why.
+    await page.goto("/");
+    const matches = page.getByRole("list", { name: "Últimos matches" });
+    await matches.getByRole("link", { name: /Apartamento com varanda em Pinheiros.*Lúcia Andrade/ }).waitFor();
+    await page.goto(`/property_clients/${wish}`);
+    await page.getByText("Apartamento com varanda em Pinheiros").first().waitFor();
+    await page.getByText("bairro ✓").first().waitFor();
+
+    // A visitor opens the public page from WhatsApp and writes: the lead arrives.
+    const { slug } = await stored(id);
+    const visitor = await f.newPage();
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    expect((await visitor.goto(`/imovel/${slug}`))?.status()).toBe(200);
+    await visitor.getByLabel("Nome").fill("Otávio Mendes");
+    await visitor.getByLabel("E-mail").fill("otavio.mendes@exemplo.com.br");
+    await visitor.getByLabel("Telefone").fill("11976543210");
+    await visitor.getByRole("button", { name: "Enviar mensagem" }).click();
+    await visitor.getByRole("status").filter({ hasText: "Mensagem enviada!" }).waitFor();
+    const [lead] = await e2eDb().select().from(inboundLeads).where(eq(inboundLeads.imovelId, id));
+    expect(lead?.origem).toBe("site");
+    const [interest] = await e2eDb()
+      .select()
+      .from(propertyInterests)
+      .where(eq(propertyInterests.id, lead?.interesseId as string));
+    expect(interest).toMatchObject({ origem: "site", etapa: "novo", imovelId: id });
+    await page.goto("/property_clients");
+    await page.getByText("Otávio Mendes").first().waitFor();
   });
 
   it("offers back a local copy newer than the server's and deletes a draft with confirmation", async () => {
