@@ -15,6 +15,9 @@ import { memberships } from "../../db/schema/index.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createRecord } from "../../worker/resources/records.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
+import { properties } from "../../db/schema/index.ts";
+import { moduleOf } from "../../worker/resources/registry.ts";
+import { saveLandingDraft } from "../../worker/services/landing-page.ts";
 
 const base = () => inject("baseURL");
 const MARK = `Segredo${Date.now().toString(36)}`;
@@ -63,6 +66,26 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/movimentacao-produtos/import": () => "/movimentacao-produtos/import",
   "/movimentacao-produtos/export": () => "/movimentacao-produtos/export?formato=xlsx",
   "/movimentacao-produtos/:id": () => `/movimentacao-produtos/${movimentoA}`,
+  "/properties": () => "/properties",
+  "/properties/create": () => "/properties/create",
+  "/properties/:id": () => `/properties/${propertyA}`,
+  "/properties/:id/fotos": () => `/properties/${propertyA}/fotos`,
+  "/properties/:id/interesses": () => `/properties/${propertyA}/interesses`,
+  "/properties/:id/portal": () => `/properties/${propertyA}/portal`,
+  "/properties/:id/edit": () => `/properties/${propertyA}/edit`,
+  "/property-drafts": () => "/property-drafts",
+  "/property-drafts/:id": () => `/property-drafts/${draftA}`,
+  "/property_clients": () => "/property_clients",
+  "/property_clients/create": () => `/property_clients/create?imovel=${propertyA}`,
+  "/property_clients/:id": () => `/property_clients/${interestA}`,
+  "/property_clients/:id/edit": () => `/property_clients/${interestA}/edit`,
+  "/landing-page": () => "/landing-page",
+  "/landing-page/preview": () => "/landing-page/preview",
+  "/portais": () => "/portais",
+  // Public pages: A's unpublished landing page and A's draft show nothing to anyone else (the
+  // available property's public page is checked below for its private fields).
+  "/p/:slug": () => `/p/${landingSlugA}`,
+  "/imovel/:slug": () => `/imovel/${draftSlugA}`,
   "/business-settings": () => "/business-settings",
   "/admin/users": () => "/admin/users",
   "/setup-database": () => "/setup-database",
@@ -71,12 +94,25 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/*": () => "/rota-que-nao-existe",
 };
 
+/** More views of a page than its route (the kanban). */
+const EXTRA_URLS = (): string[] => ["/property_clients?vista=kanban", "/properties?view=cards&q=segredo", "/property-drafts?q=segredo"];
+
 let orgA: string;
 /** Records of organization A whose names carry the marker. */
 let clientA: string;
 let companyA: string;
 let produtoA: string;
 let movimentoA: string;
+/** A's available property (private fields carry the marker), draft, interest and landing page. */
+let propertyA: string;
+let propertySlugA: string;
+let draftA: string;
+let draftSlugA: string;
+let interestA: string;
+let landingSlugA: string;
+/** The media path of a photo of A's draft (members of A only). */
+let draftPhotoA: string;
+let cookieA: string;
 let cookieB: string;
 let bearerB: string;
 
@@ -147,6 +183,42 @@ beforeAll(async () => {
       } as never)
     ).id,
   );
+  propertyA = String(
+    (
+      await createRecord(ctx, owner, "imoveis", {
+        finalidade: "venda",
+        tipo: "apartamento",
+        titulo: "Apartamento com varanda perto do metrô",
+        valorVendaCentavos: 650_000_00,
+        areaUtil: 72,
+        quartos: 2,
+        rua: `Rua ${MARK}`,
+        numero: "77",
+        bairro: "Pinheiros",
+        cidade: "São Paulo",
+        uf: "SP",
+        enderecoPublico: "bairro",
+        chaves: `Chaves ${MARK}`,
+        proprietarioId: clientA,
+        status: "disponivel",
+      } as never)
+    ).id,
+  );
+  draftA = String((await createRecord(ctx, owner, "imoveis", { titulo: `Rascunho ${MARK}`, status: "rascunho" } as never)).id);
+  const slugs = await db.select({ id: properties.id, slug: properties.slug }).from(properties).where(eq(properties.orgId, orgA));
+  propertySlugA = slugs.find((r) => r.id === propertyA)?.slug as string;
+  draftSlugA = slugs.find((r) => r.id === draftA)?.slug as string;
+  interestA = String(
+    (
+      await createRecord(ctx, owner, "interesses", {
+        clienteId: clientA,
+        finalidade: "venda",
+        observacoes: `Interesse ${MARK}`,
+      } as never)
+    ).id,
+  );
+  landingSlugA = `seg-${MARK.toLowerCase()}`;
+  await saveLandingDraft(ctx, owner, { slug: landingSlugA, titulo: `Landing ${MARK}`, corPrimaria: "#0f766e" });
   const b = await createRegisteredUser({ name: "Bruno Outro" });
   cookieB = await loginCookie(b.email, b.password);
   const token = await fetch(`${base()}/api/auth/token`, {
@@ -156,7 +228,22 @@ beforeAll(async () => {
   });
   bearerB = ((await token.json()) as { access_token: string }).access_token;
   // Sanity: A's own session does see the marker, so the assertions below can fail.
-  const cookieA = await loginCookie(a.email, a.password);
+  cookieA = await loginCookie(a.email, a.password);
+  // A photo of A's draft, uploaded by A as the Fotos tab does (every width, WebP).
+  const form = new FormData();
+  const webp = new Uint8Array(64);
+  webp.set(new TextEncoder().encode("RIFF"), 0);
+  webp.set(new TextEncoder().encode("WEBPVP8 "), 8);
+  for (const w of [320, 640, 1024, 1600]) form.set(`w${w}`, new File([webp], `${w}.webp`, { type: "image/webp" }));
+  form.set("largura", "1600");
+  form.set("altura", "1200");
+  const upload = await fetch(`${base()}/api/property-photos/${draftA}`, {
+    method: "POST",
+    body: form,
+    headers: { cookie: cookieA, origin: base() },
+  });
+  expect(upload.status, await upload.clone().text()).toBe(201);
+  draftPhotoA = `/media/${((await upload.json()) as { data: { chave: string } }).data.chave}/640.webp`;
   const own = await fetch(`${base()}/admin/users`, { headers: { cookie: cookieA } });
   expect(await own.text()).toContain(MARK);
   for (const path of [
@@ -166,6 +253,10 @@ beforeAll(async () => {
     "/companies/export?formato=csv",
     `/produtos/${produtoA}`,
     "/movimentacao-produtos",
+    `/properties/${propertyA}`,
+    `/property-drafts/${draftA}`,
+    `/property_clients/${interestA}`,
+    "/landing-page",
   ]) {
     const res = await fetch(`${base()}${path}`, { headers: { cookie: cookieA } });
     expect(await res.text(), path).toContain(MARK);
@@ -181,8 +272,8 @@ describe("tenant isolation", () => {
   });
 
   it("organization B never sees A's data on any page, and nothing answers 500", async () => {
-    for (const path of pages) {
-      const url = PAGE_URLS[path]?.(orgA);
+    const urls = [...pages.map((path) => PAGE_URLS[path]?.(orgA)), ...EXTRA_URLS()];
+    for (const url of urls) {
       if (!url) continue;
       for (const [who, headers] of [
         ["B (cookie)", { cookie: cookieB }],
@@ -210,6 +301,65 @@ describe("tenant isolation", () => {
         expect((await res.text()).includes(MARK), `${path} leaked A's data`).toBe(false);
       }
     }
+  });
+
+  it("organization B gets nothing of A's records through the API routes that name them", async () => {
+    const app = createApp({ renderPage: async () => new Response(""), buildVersion: async () => "" });
+    // Each path parameter filled with A's record of the resource the path names.
+    const ofA: Record<string, string> = {
+      [moduleOf("clients").definition.api]: clientA,
+      [moduleOf("companies").definition.api]: companyA,
+      [moduleOf("produtos").definition.api]: produtoA,
+      [moduleOf("movimentacoes-produtos").definition.api]: movimentoA,
+      [moduleOf("imoveis").definition.api]: propertyA,
+      [moduleOf("interesses").definition.api]: interestA,
+    };
+    const gets = [...new Set(app.routes.filter((r) => r.method === "GET").map((r) => r.path))].filter(
+      (p) => p.startsWith("/api/") && p.includes(":"),
+    );
+    const fill = (path: string): string => {
+      const api = path.split("/")[2] as string;
+      return path
+        .replace(":propertyId", api === "property-photos" ? draftA : propertyA)
+        .replace(":id", ofA[api] ?? "")
+        .replace(/:[A-Za-z]+/, "");
+    };
+    expect(gets.length).toBeGreaterThan(5);
+    // Sanity: A's own session reads the marker through these routes, so the checks below can fail.
+    for (const path of ["/api/properties/:id/dados", "/api/property_clients/:id"]) {
+      const own = await fetch(`${base()}${fill(path)}`, { headers: { cookie: cookieA } });
+      expect(await own.text(), path).toContain(MARK);
+    }
+    for (const path of gets) {
+      const url = fill(path);
+      expect(url.includes("//") || url.endsWith("/"), `${path}: teach tenant-isolation.test.ts which of A's records fills it`).toBe(false);
+      for (const headers of [{ authorization: `Bearer ${bearerB}` }, { cookie: cookieB }, {}] as Record<string, string>[]) {
+        const res = await fetch(`${base()}${url}`, { headers });
+        const body = await res.text();
+        expect(res.status, `${url} ${JSON.stringify(Object.keys(headers))}`).toBeLessThan(500);
+        expect(body.includes(MARK), `${url} leaked A's data`).toBe(false);
+      }
+    }
+  });
+
+  it("a photo of A's draft is A's members' only: B and visitors get the same 404", async () => {
+    const own = await fetch(`${base()}${draftPhotoA}`, { headers: { cookie: cookieA } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toContain("private");
+    for (const headers of [{ cookie: cookieB }, {}] as Record<string, string>[]) {
+      const res = await fetch(`${base()}${draftPhotoA}`, { headers });
+      expect(res.status, JSON.stringify(Object.keys(headers))).toBe(404);
+      expect(await res.text()).toBe("Imagem não encontrada.");
+    }
+  });
+
+  it("the public page of A's available property shows none of its private fields", async () => {
+    const res = await fetch(`${base()}/imovel/${propertySlugA}`);
+    const body = await res.text();
+    expect(res.status).toBe(200);
+    expect(body).toContain("Apartamento com varanda perto do metrô");
+    for (const secret of [`Chaves ${MARK}`, `Rua ${MARK}`, `Cliente ${MARK}`, "cliente.segredo@exemplo.com.br", `Interesse ${MARK}`])
+      expect(body.includes(secret), `/imovel/${propertySlugA} leaked ${secret}`).toBe(false);
   });
 
   it("B cannot read A's files by guessing the key", async () => {
