@@ -39,7 +39,7 @@ const PAGE = {
 };
 
 /** A service context for the seed: no request, so no IP, user agent nor background work. */
-function seedContext(db: Database, now: Date): ServiceContext {
+export function seedContext(db: Database, now: Date): ServiceContext {
   // The services called here read the database, the clock and the origin only.
   return { db, config: {} as Config, origin: "", ip: "127.0.0.1", userAgent: "seed", waitUntil: () => {}, now };
 }

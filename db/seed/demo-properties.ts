@@ -360,7 +360,7 @@ export async function seedDemoProperties(
   people: { id: string; email: string; role: Role }[],
   refs: { clientIds: string[]; companyIds: string[] },
   now: Date,
-): Promise<{ propertyIds: string[]; draftIds: string[] }> {
+): Promise<{ propertyIds: string[]; draftIds: string[]; portalIds: string[] }> {
   const scope = orgScope(db, orgId);
   const mod = moduleOf("imoveis");
   const brokers = people.filter((p) => p.role !== "staff");
@@ -392,5 +392,10 @@ export async function seedDemoProperties(
     );
   });
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return { propertyIds: rows.map((r) => r.id as string), draftIds: draftRows.map((r) => r.id as string) };
+  return {
+    propertyIds: rows.map((r) => r.id as string),
+    draftIds: draftRows.map((r) => r.id as string),
+    // Meant for the portals: marked once their photos exist (the readiness rules need them).
+    portalIds: rows.filter((_, i) => listings[i]?.input.portal === "on").map((r) => r.id as string),
+  };
 }

@@ -6,12 +6,14 @@ import { INVITE_TTL_MS } from "../../worker/services/accounts.ts";
 import type { ResourceModule } from "../../worker/resources/define.ts";
 import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
+import { DomainError } from "../../worker/services/context.ts";
+import { setPropertyPortal } from "../../worker/services/property-portal.ts";
 import type { Database } from "../client.ts";
 import { authTokens, memberships, organizations, users } from "../schema/index.ts";
 import type { Role } from "../schema/organizations.ts";
 import { type OrgScope, orgScope } from "../tenant.ts";
 import { demoClients, demoCompanies, demoProducts, demoStockMovements } from "./demo-data.ts";
-import { seedDemoLanding } from "./demo-landing.ts";
+import { seedContext, seedDemoLanding } from "./demo-landing.ts";
 import { seedDemoPhotos } from "./demo-photos.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
 
@@ -138,6 +140,18 @@ async function seedBusiness(
   return { clientIds: clientRows.map((r) => r.id as string), companyIds: companyRows.map((c) => c.values.id as string) };
 }
 
+/** Marks the demo's listings meant for the portals through the same service as the Portal tab (ready ones only). */
+async function markForPortals(db: Database, orgId: string, ownerId: string, ids: string[], now: Date): Promise<void> {
+  const ctx = seedContext(db, now);
+  const actor = { orgId, userId: ownerId, role: "owner" as const };
+  for (const id of ids) {
+    await setPropertyPortal(ctx, actor, id, true).catch((error: unknown) => {
+      // Not ready for the portals (a rule unmet): left unmarked, as the Portal tab would.
+      if (!(error instanceof DomainError)) throw error;
+    });
+  }
+}
+
 /**
  * Inserts the demo organization, its four members and its business (one batch each).
  * Hashing runs once: every demo member shares the demo password.
@@ -179,8 +193,9 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ orgId:
   ]);
   const refs = await seedBusiness(db, orgId, people, now);
   // Real estate: imóveis (and drafts), their photos, then the landing page that features them.
-  const { propertyIds, draftIds } = await seedDemoProperties(db, orgId, people, refs, now);
+  const { propertyIds, draftIds, portalIds } = await seedDemoProperties(db, orgId, people, refs, now);
   await seedDemoPhotos(db, null, orgId, [...propertyIds, ...draftIds.slice(-1)]);
+  await markForPortals(db, orgId, people[0]?.id as string, portalIds, now);
   await seedDemoLanding(db, orgId, people[0]?.id as string, propertyIds, now);
   return { orgId, login: DEMO_LOGIN };
 }

@@ -255,7 +255,6 @@ export const propertyShape = {
   exclusividadeAte: optionalDate("Exclusividade até"),
   chaves: optionalString("Chaves", { max: 200 }),
   status: optionalOption("Status", PROPERTY_STATUSES, PROPERTY_STATUS_OPTIONS).transform((v) => v ?? "rascunho"),
-  portal: checkbox(),
   destaque: checkbox(),
 };
 
@@ -557,7 +556,6 @@ export const imovelFields: readonly FieldDef[] = [
   { name: "exclusividade", label: "Exclusividade", kind: "checkbox", section: "Captação" },
   { name: "exclusividadeAte", label: "Exclusividade até", kind: "date", section: "Captação" },
   { name: "chaves", label: "Chaves (onde estão)", kind: "text", section: "Captação", hint: "Nunca aparece no anúncio." },
-  { name: "portal", label: "Enviar aos portais (ZAP, Viva Real, OLX)", kind: "checkbox", section: "Divulgação" },
   { name: "destaque", label: "Destaque na landing page", kind: "checkbox", section: "Divulgação" },
 ];
 

@@ -228,7 +228,6 @@ END`,
     exclusividade: false,
     chaves: "Na portaria, com o Sr. Antônio",
     status: "disponivel",
-    portal: true,
   }),
   routes: propertyRoutes,
 };
