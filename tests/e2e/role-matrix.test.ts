@@ -175,7 +175,7 @@ beforeAll(async () => {
 
 // ---------------------------------------------------------------------------------------------
 
-type Mark = "✓" | "✗" | "!";
+type Mark = "✓" | "✗" | "!" | "—";
 const matrix = new Map<string, Mark>();
 const disagreements: string[] = [];
 
@@ -197,7 +197,10 @@ function printMatrix(): void {
   }
   const width = (i: 0 | 1) => Math.max(...rows.map((r) => [...r[i]].length)) + 2;
   const pad = (text: string, n: number) => text + " ".repeat(Math.max(0, n - [...text].length));
-  const lines = ["", "Matriz de permissões — porta página (✓ 200/redireciona, ✗ 403, ! página discordou da tabela)"];
+  const lines = [
+    "",
+    "Matriz de permissões — porta página (✓ 200/redireciona, ✗ 403, ! página discordou da tabela, — a página não oferece)",
+  ];
   lines.push(`${pad("recurso", width(0))}${pad("página", width(1))}${ROLES.map((r) => pad(r, 13)).join("")}`);
   for (const [name, page, cells] of rows)
     lines.push(`${pad(name, width(0))}${pad(page, width(1))}${cells.map((c) => pad(c, 13)).join("")}`);
@@ -256,7 +259,35 @@ describe("role matrix: pages (every resource × page × role)", () => {
     it(`${name}: the pages' delete and erase forms are refused (403, nothing changed) to roles the table refuses`, async (ctx) => {
       if (!PAGES.has(basePath)) ctx.skip();
       for (const form of writeFormsOf(mod)) {
+        // The record page's doors are those it offers (its confirmation at `?excluir`/`?apagar`; an
+        // Imóvel's page has tabs and no Excluir: its list deletes). A door not offered must
+        // refuse everyone and change nothing.
+        const intent = form.fields("x").find(([k]) => k === "intent")?.[1] ?? "";
+        const offered =
+          form.path === basePath ||
+          (
+            await (
+              await fetch(`${base()}${form.path.replace(":id", await seed(mod))}?${intent}`, { headers: { cookie: cookies.owner } })
+            ).text()
+          ).includes(`value="${intent}"`);
         for (const role of ROLES) {
+          if (!offered) {
+            const target = await seed(mod);
+            const before = await rowCounts(mod);
+            const res = await fetch(`${base()}${form.path.replace(":id", target)}`, {
+              method: "POST",
+              redirect: "manual",
+              headers: { cookie: cookies[role], origin: base(), "content-type": "application/x-www-form-urlencoded" },
+              body: new URLSearchParams(form.fields(target)),
+            });
+            const where = `${role} ${form.label} (not offered by the page) → ${res.status}`;
+            matrix.set(`${name} ${form.label} ${role}`, "—");
+            expect.soft(res.status, where).toBeGreaterThanOrEqual(400);
+            expect.soft(res.status, where).toBeLessThan(500);
+            expect.soft(await isLive(mod, target), `${where}: the record must stay`).toBe(true);
+            expect.soft(await rowCounts(mod), `${where}: rows of ${name}`).toEqual(before);
+            continue;
+          }
           const allowed = can(role, name, form.action);
           const target = await seed(mod);
           const before = await rowCounts(mod);
