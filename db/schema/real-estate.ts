@@ -235,7 +235,9 @@ export const propertyInterests = sqliteTable(
     filterIndex("property_interests_org_purpose_idx", t, t.finalidade),
     filterIndex("property_interests_org_origin_idx", t, t.origem),
     lookupIndex("property_interests_org_client_idx", t.orgId, t.clienteId),
-    lookupIndex("property_interests_org_property_idx", t.orgId, t.imovelId),
+    // Partial on the few interests naming a property: statistics of an index over mostly NULLs
+    // made the planner scan the organization's interests instead (a property's header and tab).
+    index("property_interests_org_property_idx").on(t.orgId, t.imovelId).where(sql`deleted_at is null and property_id is not null`),
     index("property_interests_kanban_idx").on(t.orgId, t.etapa, t.posicaoEtapa, t.id).where(live),
     // Matching a property: the organization's open interests by purpose and ceiling.
     index("property_interests_match_idx")

@@ -1,0 +1,2 @@
+DROP INDEX `property_interests_org_property_idx`;--> statement-breakpoint
+CREATE INDEX `property_interests_org_property_idx` ON `property_interests` (`org_id`,`property_id`) WHERE deleted_at is null and property_id is not null;
