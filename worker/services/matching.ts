@@ -172,7 +172,8 @@ export function directInterestsStatement(db: Database, actor: Actor, propertyId:
   return db.all<DirectInterest>(sql`SELECT i.id AS interestId, c.name AS clientName, c.email AS clientEmail,
   coalesce((SELECT json_extract(ph.value, '$.numero') FROM json_each(c.phones) ph WHERE json_extract(ph.value, '$.whatsapp') = 1 LIMIT 1), json_extract(c.phones, '$[0].numero')) AS clientPhone,
   i.stage AS stage, i.temperature AS temperature
-FROM property_interests i JOIN clients c ON c.id = i.client_id AND c.org_id = i.org_id
+FROM property_interests i INDEXED BY property_interests_org_property_idx
+CROSS JOIN clients c ON c.id = i.client_id AND c.org_id = i.org_id
 WHERE i.org_id = ${actor.orgId} AND i.property_id = ${ID.test(propertyId) ? propertyId : "-"} AND i.deleted_at IS NULL
   AND i.stage NOT IN ('fechado', 'perdido')
 ORDER BY i.updated_at DESC, i.id LIMIT ${limit}`);
