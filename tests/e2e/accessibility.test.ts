@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { memberships, properties } from "../../db/schema/index.ts";
+import { createRecord } from "../../worker/resources/records.ts";
+import { publishLanding, saveLandingDraft } from "../../worker/services/landing-page.ts";
+import { createRegisteredUser, e2eDb, e2eServiceContext, type TestUser } from "./support/accounts.ts";
 import { axeSeriousViolations, browserFixture } from "./support/browser.ts";
+import { login } from "./support/pages.ts";
 
 const f = browserFixture();
 
@@ -15,4 +21,85 @@ describe("accessibility (axe-core)", () => {
       expect(await axeSeriousViolations(page)).toEqual([]);
     });
   }
+});
+
+/** Issue 12's screens: a broker's business with a property, a draft, an interest and a published landing page. */
+describe("accessibility (axe-core): real estate", () => {
+  let user: TestUser;
+  let property: string;
+  let draft: string;
+  let interest: string;
+  let slug: string;
+  let landing: string;
+
+  beforeAll(async () => {
+    user = await createRegisteredUser({ name: "Renata Corretora" });
+    const db = e2eDb();
+    const [m] = await db.select().from(memberships).where(eq(memberships.userId, user.id));
+    const actor = { orgId: m?.orgId as string, userId: user.id, role: "owner" as const };
+    const ctx = e2eServiceContext(f.baseURL);
+    const client = await createRecord(ctx, actor, "clients", { tipo: "pf", nome: "Paulo Comprador", telefones: [], tags: [] } as never);
+    property = String(
+      (
+        await createRecord(ctx, actor, "imoveis", {
+          finalidade: "venda",
+          tipo: "apartamento",
+          titulo: "Apartamento de 2 quartos perto do metrô",
+          descricao: "Sala ampla, cozinha planejada e varanda com vista para o parque.",
+          valorVendaCentavos: 650_000_00,
+          areaUtil: 72,
+          quartos: 2,
+          bairro: "Pinheiros",
+          cidade: "São Paulo",
+          uf: "SP",
+          enderecoPublico: "bairro",
+          status: "disponivel",
+        } as never)
+      ).id,
+    );
+    draft = String((await createRecord(ctx, actor, "imoveis", { titulo: "Casa em captação", status: "rascunho" } as never)).id);
+    interest = String((await createRecord(ctx, actor, "interesses", { clienteId: client.id, finalidade: "venda" } as never)).id);
+    const [row] = await db.select({ slug: properties.slug }).from(properties).where(eq(properties.id, property));
+    slug = row?.slug as string;
+    landing = `renata-${Date.now().toString(36)}`;
+    await saveLandingDraft(ctx, actor, { slug: landing, titulo: "Seu próximo lar está aqui", corPrimaria: "#0f766e" });
+    await publishLanding(ctx, actor);
+  });
+
+  const visit = async (path: string) => {
+    const response = await f.page.goto(path);
+    expect(response?.status(), path).toBeLessThan(400);
+    await f.page.waitForLoadState("networkidle");
+    expect(await axeSeriousViolations(f.page), path).toEqual([]);
+  };
+
+  it("has no serious or critical violations on the public pages (/imovel, /p)", async () => {
+    await visit(`/imovel/${slug}`);
+    await visit(`/p/${landing}`);
+  });
+
+  it("has no serious or critical violations on the broker's screens", { timeout: 120_000 }, async () => {
+    await login(f.page, user.email, user.password);
+    for (const path of [
+      "/properties",
+      "/properties?view=table",
+      "/properties/create",
+      `/properties/${property}`,
+      `/properties/${property}/fotos`,
+      `/properties/${property}/interesses`,
+      `/properties/${property}/portal`,
+      `/properties/${property}/edit`,
+      "/property-drafts",
+      `/property-drafts/${draft}`,
+      "/property_clients",
+      "/property_clients?vista=kanban",
+      "/property_clients/create",
+      `/property_clients/${interest}`,
+      `/property_clients/${interest}/edit`,
+      "/landing-page",
+      "/landing-page/preview",
+      "/portais",
+    ])
+      await visit(path);
+  });
 });
