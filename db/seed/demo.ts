@@ -13,6 +13,7 @@ import { authTokens, memberships, organizations, users } from "../schema/index.t
 import type { Role } from "../schema/organizations.ts";
 import { type OrgScope, orgScope } from "../tenant.ts";
 import { demoClients, demoCompanies, demoProducts, demoStockMovements } from "./demo-data.ts";
+import { seedDemoInterests } from "./demo-interests.ts";
 import { seedContext, seedDemoLanding } from "./demo-landing.ts";
 import { seedDemoPhotos } from "./demo-photos.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
@@ -196,6 +197,8 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ orgId:
   const { propertyIds, draftIds, portalIds } = await seedDemoProperties(db, orgId, people, refs, now);
   await seedDemoPhotos(db, null, orgId, [...propertyIds, ...draftIds.slice(-1)]);
   await markForPortals(db, orgId, people[0]?.id as string, portalIds, now);
+  // Buyers and tenants: interests in every etapa, visits and match alerts over those listings.
+  await seedDemoInterests(db, orgId, people, { clientIds: refs.clientIds, propertyIds }, now);
   await seedDemoLanding(db, orgId, people[0]?.id as string, propertyIds, now);
   return { orgId, login: DEMO_LOGIN };
 }
