@@ -61,6 +61,8 @@ import { organizationSchema } from "../../shared/schemas/organization.ts";
 import { leaveOrganizationSchema, linkActionSchema, perfilActionSchema } from "../../shared/schemas/email-links.ts";
 import { invitePageSchema, teamPageSchema } from "../../shared/schemas/invites.ts";
 import { UNREADABLE_FORM } from "../../app/server/forms.server.ts";
+import { landingPageSchema } from "../../shared/real-estate/landing-page.ts";
+import { formDataToObject, UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { DEACTIVATED_MESSAGE, FORBIDDEN_MESSAGE } from "../../app/server/guards.server.ts";
 import { authTokens, memberships, organizations, users } from "../../db/schema/index.ts";
 import type { AuthTokenPurpose } from "../../db/schema/accounts.ts";
@@ -2035,6 +2037,138 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
         a.answeredAt + CLOCK_SLACK_MS,
       );
       return { allowed: ["business_settings"], exercised: true, saved: true };
+    },
+  },
+
+  // Portais: generate or rotate the feed URL or the webhook's credentials (managers); replacing
+  // an existing secret needs confirmar=1. Only the caller's organization's portal_settings row.
+  "/portais": {
+    principals: weighted(["owner", 5], ["admin", 2], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    others: ["admin"],
+    intents: ["feed", "leads"],
+    valid: [
+      [
+        ["intent", "feed"],
+        ["confirmar", "1"],
+      ],
+      [
+        ["intent", "leads"],
+        ["confirmar", "1"],
+      ],
+    ],
+    refusal: managers,
+    check(a) {
+      if (!a.form) {
+        expectMessages(a, 400, [UNREADABLE_FORM]);
+        return NOTHING;
+      }
+      const intent = a.form.get("intent");
+      if (intent !== "feed" && intent !== "leads") {
+        expect(a.outcome.messages, a.where).toEqual([UNKNOWN_INTENT]);
+        return NOTHING;
+      }
+      const before = (a.before.rows.portal_settings ?? []).find((r) => r.org_id === world.orgId);
+      const exists = Boolean(intent === "feed" ? before?.feed_token_hint : before?.lead_secret_hint);
+      if (exists && a.form.get("confirmar") !== "1") {
+        expect(a.outcome.messages, a.where).toEqual(["Confirme que a credencial atual deixa de funcionar na hora."]);
+        return NOTHING;
+      }
+      expect(a.outcome.status, a.where).toBe(200);
+      expect((a.outcome.data as { shown?: { kind?: unknown } } | undefined)?.shown?.kind, `${a.where}: the new secret shown once`).toBe(
+        intent,
+      );
+      const d = diff(a.before, a.after, "portal_settings", "org_id");
+      expect(d.removed, a.where).toEqual([]);
+      const written = [...d.added, ...d.changed.map((c) => c.to)];
+      expect(
+        written.map((r) => r.org_id),
+        `${a.where}: not exactly the caller's organization's row written`,
+      ).toEqual([world.orgId]);
+      const row = written[0] as Row;
+      // The secret rotated is the one asked for; the other stays as it was.
+      const [changed, kept] = intent === "feed" ? ["feed_token_hash", "lead_secret_hash"] : ["lead_secret_hash", "feed_token_hash"];
+      expect(row[changed], a.where).not.toBe(before?.[changed] ?? null);
+      expect(row[kept] ?? null, a.where).toBe(before?.[kept] ?? null);
+      return { allowed: ["portal_settings"], exercised: true, saved: true };
+    },
+  },
+
+  // Landing Page: the draft saved (every intent), then previewed or published (managers); only
+  // the caller's organization's landing_pages row.
+  "/landing-page": {
+    principals: weighted(["owner", 5], ["admin", 2], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    others: ["admin"],
+    intents: ["salvar", "visualizar", "publicar"],
+    valid: [
+      [
+        ["intent", "salvar"],
+        ["slug", "imobiliaria-fuzz"],
+        ["titulo", "Seu próximo lar está aqui"],
+        ["sobre", "Corretores em Campinas desde 1998."],
+        ["servico1Titulo", "Avaliação de imóveis"],
+        ["servico1Texto", "Quanto vale o seu imóvel hoje."],
+        ["whatsapp", "(19) 91234-5678"],
+        ["email", "contato@imobiliaria.com.br"],
+        ["corPrimaria", "#0f766e"],
+      ],
+      [
+        ["intent", "visualizar"],
+        ["slug", "imobiliaria-fuzz"],
+        ["titulo", "Casas e apartamentos em Campinas"],
+        ["corPrimaria", "#1d4ed8"],
+      ],
+      [
+        ["intent", "publicar"],
+        ["slug", "imobiliaria-fuzz"],
+        ["titulo", "Casas e apartamentos em Campinas"],
+        ["corPrimaria", "#1d4ed8"],
+      ],
+    ],
+    schema: landingPageSchema,
+    refusal: managers,
+    check(a) {
+      if (!a.form) {
+        expectMessages(a, 400, [UNREADABLE_FORM]);
+        return NOTHING;
+      }
+      const form = a.form;
+      // The service answers the first refusal (one field at a time), in pt-BR.
+      const parsed = landingPageSchema.safeParse(formDataToObject(form));
+      if (!parsed.success) {
+        expect(a.outcome.status, a.where).toBe(400);
+        expect(
+          parsed.error.issues.map((i) => i.message),
+          a.where,
+        ).toEqual(expect.arrayContaining(a.outcome.messages));
+        expect(a.outcome.messages, a.where).toHaveLength(1);
+        return NOTHING;
+      }
+      const v = parsed.data;
+      const d = diff(a.before, a.after, "landing_pages", "org_id");
+      if (v.capaChave) {
+        // The cover must be one of the organization's photos (this one has none).
+        expectMessages(a, 400, ["Escolha a capa entre as fotos dos seus imóveis."]);
+        return NOTHING;
+      }
+      const intent = form.get("intent");
+      expectRedirect(
+        a,
+        intent === "publicar"
+          ? `/landing-page?publicado=${encodeURIComponent(v.slug)}`
+          : intent === "visualizar"
+            ? "/landing-page/preview"
+            : "/landing-page?salvo=1",
+      );
+      expect(d.removed, a.where).toEqual([]);
+      const written = [...d.added, ...d.changed.map((c) => c.to)];
+      expect(
+        written.map((r) => r.org_id),
+        `${a.where}: not exactly the caller's organization's row written`,
+      ).toEqual([world.orgId]);
+      expect((written[0] as Row).slug, a.where).toBe(v.slug);
+      return { allowed: ["landing_pages"], exercised: true, saved: true };
     },
   },
 

@@ -33,6 +33,8 @@ export const ACCOUNT_ROUTES = [
   "/config",
   "/business-settings",
   "/admin/users",
+  "/portais",
+  "/landing-page",
 ] as const;
 export type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
 
