@@ -51,6 +51,8 @@ const ACTION_EXPORT = /^export\s+(?:async\s+)?function\s+action\b|^export\s+cons
 export interface ActionRoute {
   path: string;
   file: string;
+  /** An index route: its forms post to `?index` (without it the parent layout gets the POST). */
+  index?: boolean;
 }
 
 function collect(entries: RouteEntry[], prefix = ""): ActionRoute[] {
@@ -58,7 +60,7 @@ function collect(entries: RouteEntry[], prefix = ""): ActionRoute[] {
   for (const entry of entries) {
     const here = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, "/") : prefix;
     const source = readFileSync(path.join(ROOT, "app", entry.file), "utf8");
-    if (ACTION_EXPORT.test(source)) out.push({ path: here || "/", file: entry.file });
+    if (ACTION_EXPORT.test(source)) out.push({ path: here || "/", file: entry.file, ...(entry.index ? { index: true } : {}) });
     if (entry.children) out.push(...collect(entry.children, here));
   }
   return out;
@@ -244,7 +246,8 @@ function messagesIn(node: unknown, inErrors = false, out: string[] = []): string
   } else if (node && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
       if (NOT_MESSAGES.has(key)) continue;
-      messagesIn(value, inErrors || key === "error" || key === "errors", out);
+      // A screen with several forms names its errors after the form (visitErrors, emailError).
+      messagesIn(value, inErrors || /^(error|errors)$|Errors?$/.test(key), out);
     }
   }
   return out;
