@@ -49,10 +49,17 @@ const SCREENS: { suffix: string; action: Action; query?: string }[] = [
 /** The pages of a resource this test checks, and those under its basePath it does not know. */
 function screensOf(mod: ResourceModule) {
   const basePath = mod.definition.basePath;
-  const known = SCREENS.filter(
+  // Any other page under a record (`/:id/fotos`, `/:id/portal`…) is a tab of it: read.
+  const tabs = [...PAGES]
+    .filter((p) => p.startsWith(`${basePath}/:id/`) && /^\/:id\/[a-z-]+$/.test(p.slice(basePath.length)))
+    .map((p) => p.slice(basePath.length))
+    .filter((suffix) => !SCREENS.some((s) => s.suffix === suffix))
+    .map((suffix) => ({ suffix, action: "read" as Action }));
+  const screens: typeof SCREENS = [...SCREENS, ...tabs];
+  const known = screens.filter(
     (s) => PAGES.has(`${basePath}${s.suffix}`) && (s.action !== "update" || mod.definition.access.update.length > 0),
   );
-  const unknown = [...PAGES].filter((p) => p.startsWith(`${basePath}/`) && !SCREENS.some((s) => `${basePath}${s.suffix}` === p));
+  const unknown = [...PAGES].filter((p) => p.startsWith(`${basePath}/`) && !screens.some((s) => `${basePath}${s.suffix}` === p));
   return { known, unknown };
 }
 
