@@ -231,6 +231,18 @@ const VISIT: Entry[] = [
 ];
 /** The e-mail job's tables: "Enviar por e-mail" queues a message (and notes it on the interest). */
 const EMAIL_TABLES = ["email_outbox", "job_runs", "job_steps", "property_interests"] as const;
+/** "Enviar por e-mail" (the interest page and the property's Interesses tab): the pair comes in the form. */
+const EMAIL_INTENT: PageIntent = {
+  forms: [
+    [
+      ["intent", "email"],
+      ["interesseId", OWN("interesses")],
+      ["imovelId", OWN("imoveis")],
+    ],
+  ],
+  may: () => true,
+  tables: EMAIL_TABLES,
+};
 const PAGE_INTENTS: Record<string, Record<string, Record<string, PageIntent>>> = {
   imoveis: {
     "/:id": {
@@ -267,17 +279,7 @@ const PAGE_INTENTS: Record<string, Record<string, Record<string, PageIntent>>> =
         may: (form, idKind) => idKind === "own" && visitSchema.safeParse({ ...textOf(form), imovelId: "x" }).success,
         tables: ["property_visits", "property_interests"],
       },
-      email: {
-        forms: [
-          [
-            ["intent", "email"],
-            ["interesseId", OWN("interesses")],
-            ["imovelId", OWN("imoveis")],
-          ],
-        ],
-        may: () => true,
-        tables: EMAIL_TABLES,
-      },
+      email: EMAIL_INTENT,
     },
   },
   interesses: {
@@ -306,17 +308,7 @@ const PAGE_INTENTS: Record<string, Record<string, Record<string, PageIntent>>> =
         tables: ["property_visits", "property_interests"],
       },
       vistos: { forms: [[["intent", "vistos"]]], may: (_form, idKind) => idKind === "own", tables: ["match_alerts"] },
-      email: {
-        forms: [
-          [
-            ["intent", "email"],
-            ["interesseId", OWN("interesses")],
-            ["imovelId", OWN("imoveis")],
-          ],
-        ],
-        may: () => true,
-        tables: EMAIL_TABLES,
-      },
+      email: EMAIL_INTENT,
     },
   },
 };
