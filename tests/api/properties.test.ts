@@ -13,7 +13,7 @@ import { addMember, api, errorFields } from "./records.ts";
 let h: Harness;
 let owner: Awaited<ReturnType<typeof createOwner>>;
 
-type Body<T> = { data: T; error?: unknown; missing?: { key: string; field: string }[] };
+type Body<T> = { data: T; error?: { message: string; code: string; missing?: { key: string; field: string }[] } };
 
 const BASE = {
   finalidade: "venda",
@@ -153,7 +153,7 @@ describe("imóveis", () => {
     expect(JSON.parse(row.rascunhoEstado ?? "{}").values.quartos).toBe("três");
     const early = await api<Body<unknown>>(h, owner.cookie, "POST", `/api/properties/${id}/publicar`);
     expect(early.status).toBe(422);
-    expect(early.body.missing?.map((m) => m.key)).toEqual([
+    expect(early.body.error?.missing?.map((m) => m.key)).toEqual([
       "finalidade",
       "tipo",
       "preco",
@@ -171,7 +171,7 @@ describe("imóveis", () => {
     row = await read(id);
     expect(row.rascunhoEstado).toBeNull();
     const noPhoto = await api<Body<unknown>>(h, owner.cookie, "POST", `/api/properties/${id}/publicar`);
-    expect(noPhoto.body.missing?.map((m) => m.key)).toEqual(["fotos"]);
+    expect(noPhoto.body.error?.missing?.map((m) => m.key)).toEqual(["fotos"]);
     await h.fresh.db.run(sql`update properties set photo_count = 1 where id = ${id}`);
     const ok = await api(h, owner.cookie, "POST", `/api/properties/${id}/publicar`);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);

@@ -897,7 +897,7 @@ const KNOWN_ROUTES: Record<string, Partial<Record<Method, KnownRoute>>> = {
       action: "update",
       summary: () => "Publicar o rascunho",
       description: () =>
-        "Torna o rascunho disponível quando ele tem o que um anúncio precisa; senão responde 422 com a lista do que falta (missing: chave, rótulo, campo e mensagem).",
+        "Torna o rascunho disponível quando ele tem o que um anúncio precisa; senão responde 422 com a lista do que falta em error.missing (chave, rótulo, campo e mensagem).",
       response: () => ({
         description: "Publicado.",
         content: json(dataOf({ type: "object", required: ["status"], properties: { status: { type: "string", const: "disponivel" } } })),

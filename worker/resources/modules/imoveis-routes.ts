@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { apiError } from "../../http/errors.ts";
 import type { AppEnv } from "../../http/types.ts";
 import { changeStatus, propertyData, publishDraft, saveDraft, teamOptions } from "../../services/properties.ts";
 import type { RouteHelpers } from "../define.ts";
@@ -34,7 +35,7 @@ export function propertyRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
       const id = c.req.param("id");
       if (!ID.test(id)) return notFound(c);
       const body = await jsonBody(c);
-      if (typeof body !== "object" || body === null) return c.json({ error: "Envie { status, motivo } em JSON." }, 400);
+      if (typeof body !== "object" || body === null) return apiError(c, 400, "Envie { status, motivo } em JSON.", "invalid_body");
       const { status, motivo } = body as { status?: unknown; motivo?: unknown };
       await changeStatus(ctx, actor, id, status, motivo);
       return c.json({ data: { status } });
@@ -45,7 +46,7 @@ export function propertyRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
       const id = c.req.param("id");
       if (!ID.test(id)) return notFound(c);
       const body = await jsonBody(c);
-      if (typeof body === "symbol") return c.json({ error: "O rascunho enviado é grande demais." }, 413);
+      if (typeof body === "symbol") return apiError(c, 413, "O rascunho enviado é grande demais.", "payload_too_large");
       return c.json({ data: await saveDraft(ctx, actor, id, body) });
     }),
   );
@@ -54,7 +55,8 @@ export function propertyRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
       const id = c.req.param("id");
       if (!ID.test(id)) return notFound(c);
       const missing = await publishDraft(ctx, actor, id);
-      if (missing.length) return c.json({ error: "Faltam informações para publicar.", missing }, 422);
+      // The API's error shape, with what is missing beside the message.
+      if (missing.length) return c.json({ error: { message: "Faltam informações para publicar.", code: "unprocessable", missing } }, 422);
       return c.json({ data: { status: "disponivel" } });
     }),
   );
