@@ -120,14 +120,23 @@ export async function photoPage(
 function syncProperty(ctx: ServiceContext, orgId: string, propertyId: string) {
   const scope = orgScope(ctx.db, orgId);
   const ofProperty = sql`${propertyPhotos.orgId} = ${orgId} and ${propertyPhotos.propertyId} = ${propertyId}`;
-  return ctx.db
-    .update(properties)
-    .set({
-      fotos: sql`(select count(*) from ${propertyPhotos} where ${ofProperty})`,
-      capaChave: sql`(select ${propertyPhotos.chave} from ${propertyPhotos} where ${ofProperty} and ${propertyPhotos.capa} = 1)`,
-      atualizadoEm: ctx.now,
-    })
-    .where(scope.where(properties, eq(properties.id, propertyId)));
+  const count = sql<number>`(select count(*) from ${propertyPhotos} where ${ofProperty})`;
+  const cover = sql<
+    string | null
+  >`(select ${propertyPhotos.chave} from ${propertyPhotos} where ${ofProperty} and ${propertyPhotos.capa} = 1)`;
+  return (
+    ctx.db
+      .update(properties)
+      .set({ fotos: count, capaChave: cover, atualizadoEm: ctx.now })
+      // Only when something changed: a refused or empty change (a photo already gone) leaves the property as it was.
+      .where(
+        scope.where(
+          properties,
+          eq(properties.id, propertyId),
+          sql`(${properties.fotos} is not ${count} or ${properties.capaChave} is not ${cover})`,
+        ),
+      )
+  );
 }
 
 export interface PhotoUpload {
