@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const intent = form.get("intent");
-  if (intent === "email") return emailMatchAction(args, form);
+  if (intent === "email") return emailMatchAction(args, form, { imovelId: args.params.id });
   if (intent === "visita") return propertyVisitAction(args, args.params.id, form);
   return { error: UNKNOWN_INTENT };
 }

@@ -81,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "excluir") return deleteOne(args, interesseDefinition, args.params.id);
   if (intent === "visita") return visitAction(args, args.params.id, form);
-  if (intent === "email") return emailMatchAction(args, form);
+  if (intent === "email") return emailMatchAction(args, form, { interesseId: args.params.id });
   if (intent === "vistos") {
     const { ctx, actor } = guard(args, interesseDefinition, "read");
     return { seen: await markAlertsSeen(ctx, actor, args.params.id) };

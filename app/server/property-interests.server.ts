@@ -89,10 +89,14 @@ function text(form: FormData, name: string): string {
  * "Enviar por e-mail" from a match list (the property tab or the interest page): refusals come
  * back as `{ emailError }` for the list to show, success as `{ emailSent }`.
  */
-export async function emailMatchAction(args: Args, form: FormData) {
+/**
+ * "Enviar por e-mail" from a page about one record: that record comes from the URL (`fixed`),
+ * never from the form, so a page can only send about its own interest or property.
+ */
+export async function emailMatchAction(args: Args, form: FormData, fixed: { interesseId: string } | { imovelId: string }) {
   const { ctx, actor } = guard(args, interesseDefinition, "update");
-  const interestId = text(form, "interesseId");
-  const propertyId = text(form, "imovelId");
+  const interestId = "interesseId" in fixed ? fixed.interesseId : text(form, "interesseId");
+  const propertyId = "imovelId" in fixed ? fixed.imovelId : text(form, "imovelId");
   try {
     await sendMatchByEmail(ctx, actor, interestId, propertyId);
     return { emailSent: `${interestId}:${propertyId}` };
