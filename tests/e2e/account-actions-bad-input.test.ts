@@ -62,6 +62,8 @@ import { leaveOrganizationSchema, linkActionSchema, perfilActionSchema } from ".
 import { invitePageSchema, teamPageSchema } from "../../shared/schemas/invites.ts";
 import { UNREADABLE_FORM } from "../../app/server/forms.server.ts";
 import { landingPageSchema } from "../../shared/real-estate/landing-page.ts";
+import { leadContactSchema } from "../../shared/real-estate/lead.ts";
+import { allows, BROKER_RECORD } from "../../shared/permissions.ts";
 import { formDataToObject, UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { DEACTIVATED_MESSAGE, FORBIDDEN_MESSAGE } from "../../app/server/guards.server.ts";
 import { authTokens, memberships, organizations, users } from "../../db/schema/index.ts";
@@ -188,6 +190,8 @@ interface Run {
   state: string;
   /** The query string the form posts to (/convite?token=…). */
   search: string;
+  /** The path posted to when the route has a parameter (/p/:slug → /p/pagina-x); default: the route. */
+  path?: string;
   /** /recover-password: what the recovery cookie holds. */
   recovery?: Recovery;
 }
@@ -700,6 +704,133 @@ async function loneOwner(): Promise<void> {
   });
 }
 
+// Real-estate fixtures, made through the app's own write path (drafts) and then moved by SQL
+// (status, publication) before the snapshot.
+
+/** A POST of `person` to the app itself, from an IP of its own (urlencoded). */
+async function appPost(path: string, person: Person, entries: [string, string][]): Promise<Response> {
+  last = undefined;
+  const n = ++counter;
+  return fetch(`${base()}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      origin: base(),
+      cookie: person.cookie,
+      "cf-connecting-ip": `10.240.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(entries).toString(),
+  });
+}
+
+/** A new draft of `person`'s organization ("Novo rascunho"); its id and slug. */
+async function newDraft(person: Person): Promise<{ id: string; slug: string }> {
+  const res = await appPost("/property-drafts", person, [["intent", "novo"]]);
+  const id = new URL(res.headers.get("location") ?? "/", base()).pathname.split("/").pop() ?? "";
+  const row = (await world.db.execute({ sql: "SELECT slug FROM properties WHERE id = ?", args: [id] })).rows[0];
+  if (!row) throw new Error(`fixture: no draft created (${res.status})`);
+  return { id, slug: String(row.slug) };
+}
+
+interface Fixtures {
+  /** Ours: an available property (its page takes contacts) and a sold one (410, no form). */
+  available: { id: string; slug: string };
+  sold: { id: string; slug: string };
+  /** The other organization's draft: never ours to publish, delete or contact. */
+  foreignDraft: { id: string; slug: string };
+}
+let fixtureCache: Fixtures | undefined;
+async function fixtures(): Promise<Fixtures> {
+  if (fixtureCache) return fixtureCache;
+  const available = await newDraft(world.people.owner);
+  const sold = await newDraft(world.people.owner);
+  const foreignDraft = await newDraft(world.stranger);
+  await world.db.batch(
+    [
+      { sql: "UPDATE properties SET status = 'disponivel', published_at = ? WHERE id = ?", args: [Date.now(), available.id] },
+      { sql: "UPDATE properties SET status = 'vendido', published_at = ? WHERE id = ?", args: [Date.now(), sold.id] },
+    ],
+    "write",
+  );
+  fixtureCache = { available, sold, foreignDraft };
+  return fixtureCache;
+}
+
+/** The organization's landing page, published (the /landing-page runs may have changed it): its slug. */
+async function publishedLanding(): Promise<string> {
+  const read = async () =>
+    (await world.db.execute({ sql: "SELECT slug, published FROM landing_pages WHERE org_id = ?", args: [world.orgId] })).rows[0];
+  let row = await read();
+  if (!row) {
+    await appPost("/landing-page", world.people.owner, [
+      ["intent", "publicar"],
+      ["slug", `fuzz-contato-${Date.now().toString(36)}`],
+      ["titulo", "Casas e apartamentos em Campinas"],
+      ["corPrimaria", "#1d4ed8"],
+    ]);
+    row = await read();
+  }
+  if (!row) throw new Error("fixture: no landing page published");
+  if (row.published === null) {
+    last = undefined;
+    await world.db.execute({
+      sql: "UPDATE landing_pages SET published = draft, published_at = ? WHERE org_id = ?",
+      args: [Date.now(), world.orgId],
+    });
+  }
+  return String(row.slug);
+}
+
+/** What a public contact form (the landing page, the property page) may write: one lead, in `orgId`. */
+const LEAD_TABLES = [
+  "record_counts",
+  "clients",
+  "client_keys",
+  "property_interests",
+  "property_interest_keys",
+  "property_interest_places",
+  "inbound_leads",
+];
+
+/**
+ * A valid contact was received for the organization: one new lead (with its interest, about
+ * `imovelId`, and a client, new or the one with this e-mail or phone) or, the same person the
+ * same day, the first lead's repeats counted. Every row written is the organization's.
+ */
+function leadReceived(a: Attempt, origem: string, imovelId: string | null): Verdict {
+  const leads = diff(a.before, a.after, "inbound_leads");
+  const interests = diff(a.before, a.after, "property_interests");
+  const clients = diff(a.before, a.after, "clients");
+  for (const table of LEAD_TABLES) {
+    const d = diff(a.before, a.after, table);
+    expect(d.removed, `${a.where}: ${table} rows removed`).toEqual([]);
+    for (const row of [...d.added, ...d.changed.map((c) => c.to)])
+      if ("org_id" in row) expect(row.org_id, `${a.where}: ${table} row written for another organization`).toBe(world.orgId);
+  }
+  expect(interests.changed, `${a.where}: an interest changed`).toEqual([]);
+  expect(clients.changed, `${a.where}: a client changed`).toEqual([]);
+  if (leads.added.length === 0) {
+    // Seen today: only its repeats grow.
+    expect(leads.changed.length, `${a.where}: no lead received nor counted`).toBe(1);
+    const { from, to } = leads.changed[0] as { from: Row; to: Row };
+    expect(to, a.where).toEqual({ ...from, repeats: Number(from.repeats) + 1 });
+    expect([interests.added, clients.added], `${a.where}: a repeated lead created records`).toEqual([[], []]);
+    return { allowed: ["inbound_leads"], exercised: true, saved: true };
+  }
+  expect(leads.changed, a.where).toEqual([]);
+  expect(leads.added.length, a.where).toBe(1);
+  expect(interests.added.length, `${a.where}: not one interest`).toBe(1);
+  expect(clients.added.length, `${a.where}: more than one client`).toBeLessThanOrEqual(1);
+  const lead = leads.added[0] as Row;
+  const interest = interests.added[0] as Row;
+  expect([lead.origin, lead.property_id, lead.interest_id], a.where).toEqual([origem, imovelId, interest.id]);
+  expect([interest.origin, interest.property_id, interest.client_id], a.where).toEqual([origem, imovelId, lead.client_id]);
+  const client = (a.after.rows.clients ?? []).find((c) => c.id === lead.client_id);
+  expect(client?.org_id, `${a.where}: the lead's client is not the organization's`).toBe(world.orgId);
+  return { allowed: LEAD_TABLES, exercised: true, saved: true };
+}
+
 /** What /convite's invite is, this run. */
 type InviteKind = "nova" | "conta" | "pendente" | "membro-alheio" | "membro" | "expirado" | "usado" | "lixo" | "sem-token" | "outro-tipo";
 
@@ -708,6 +839,46 @@ type AuthAge = "fresh" | "stale" | "stale-null";
 
 /** Each route's situation, set up before its snapshot (Run.state picks it). */
 const SITUATIONS: Partial<Record<AccountRoute, (run: Run) => Promise<void>>> = {
+  "/property-drafts": async (run) => {
+    run.vars.rascunho = (await newDraft(world.people.owner)).id;
+    run.vars["rascunho-alheio"] = (await fixtures()).foreignDraft.id;
+    run.vars["imovel-publicado"] = (await fixtures()).available.id;
+  },
+
+  "/property-drafts/:id": async (run) => {
+    const f = await fixtures();
+    const id =
+      run.state === "rascunho"
+        ? (await newDraft(world.people.owner)).id
+        : run.state === "publicado"
+          ? f.available.id
+          : run.state === "alheio"
+            ? f.foreignDraft.id
+            : "nao-existe";
+    run.vars.rascunho = id;
+    run.path = `/property-drafts/${id}`;
+  },
+
+  "/p/:slug": async (run) => {
+    const slug =
+      run.state === "publicada" ? await publishedLanding() : run.state === "inexistente" ? "pagina-que-nao-existe" : "P%C3%A1gina";
+    run.path = `/p/${slug}`;
+  },
+
+  "/imovel/:slug": async (run) => {
+    const f = await fixtures();
+    const slug =
+      run.state === "disponivel"
+        ? f.available.slug
+        : run.state === "vendido"
+          ? f.sold.slug
+          : run.state === "rascunho"
+            ? f.foreignDraft.slug
+            : "imovel-que-nao-existe";
+    run.vars.imovel = run.state === "disponivel" ? f.available.id : "";
+    run.path = `/imovel/${slug}`;
+  },
+
   "/admin/users": async (run) => {
     last = undefined;
     const statements = Object.values(world.invites).map((i) => ({
@@ -825,7 +996,14 @@ const SITUATIONS: Partial<Record<AccountRoute, (run: Run) => Promise<void>>> = {
  * fuzzer posts far more often than a person; per-IP ones never fill, each request has its own IP).
  * The limits themselves have their own tests below.
  */
-const KEYED_COUNTERS = ["password:user:%", "reauth:user:%", "invite:org:%", "inviteRequest:email:%"];
+const KEYED_COUNTERS = [
+  "password:user:%",
+  "reauth:user:%",
+  "invite:org:%",
+  "inviteRequest:email:%",
+  "landingContact:org:%",
+  "propertyLead:org:%",
+];
 
 /** Everything one request needs: fresh ids where a run consumes them, the placeholders' values. */
 async function prepare(route: AccountRoute, who: Who, transport: Transport, state: string): Promise<Run> {
@@ -937,6 +1115,8 @@ interface Attempt {
   sentAt: number;
   answeredAt: number;
   where: string;
+  /** The body as sent when it was text (the public landing form reads it as urlencoded, whatever its type). */
+  text?: string;
   /** Bytes of the body as sent, and the path's body limit (worker/http/body-limit.ts). */
   bytes: number;
   limit: number;
@@ -964,7 +1144,8 @@ async function send(run: Run, body: Body, origin: OriginKind): Promise<Attempt> 
   else if (origin === "evil") headers.origin = "https://evil.example";
   if (encoded.contentType) headers["content-type"] = encoded.contentType;
   if (run.cookie) headers.cookie = run.cookie;
-  const pathname = transport === "data" ? `${run.route}.data` : run.route;
+  const path = run.path ?? run.route;
+  const pathname = transport === "data" ? `${path}.data` : path;
   const bytes =
     typeof encoded.body === "string"
       ? new TextEncoder().encode(encoded.body).byteLength
@@ -989,6 +1170,7 @@ async function send(run: Run, body: Body, origin: OriginKind): Promise<Attempt> 
     sentAt,
     answeredAt,
     where: `${where} → ${answer}`,
+    ...(typeof encoded.body === "string" ? { text: encoded.body } : {}),
     bytes,
     limit: bodyLimitFor(pathname),
   };
@@ -2172,6 +2354,204 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
     },
   },
 
+  // Rascunhos de Imóveis: "Novo rascunho" (every role: BROKER_RECORD create) and deleting a
+  // draft of the caller's organization (those BROKER_RECORD lets delete).
+  "/property-drafts": {
+    principals: weighted(["owner", 3], ["professional", 2], ["staff", 1], ["admin", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    others: ["professional"],
+    intents: ["novo", "excluir"],
+    valid: [
+      [["intent", "novo"]],
+      [
+        ["intent", "excluir"],
+        ["id", "@@rascunho@@"],
+      ],
+    ],
+    refusal: inOrg,
+    check(a) {
+      if (!a.form) {
+        expectMessages(a, 400, [UNREADABLE_FORM]);
+        return NOTHING;
+      }
+      const intent = a.form.get("intent");
+      const role = a.run.who as Role;
+      const drafts = diff(a.before, a.after, "properties");
+      if (intent === "novo") {
+        const added = drafts.added[0] as Row | undefined;
+        expect([drafts.added.length, drafts.changed, drafts.removed], `${a.where}: not one draft created`).toEqual([1, [], []]);
+        expectRedirect(a, `/property-drafts/${added?.id}`);
+        expect([added?.org_id, added?.status, added?.deleted_at], a.where).toEqual([world.orgId, "rascunho", null]);
+        return { allowed: ["properties", "property_keys", "property_status_history", "record_counts"], exercised: true, saved: true };
+      }
+      if (intent !== "excluir") {
+        expect(a.outcome.messages, a.where).toEqual([UNKNOWN_INTENT]);
+        return NOTHING;
+      }
+      if (!allows(BROKER_RECORD, role, "delete")) {
+        expectMessages(a, 403, [FORBIDDEN_MESSAGE]);
+        return NOTHING;
+      }
+      const id = a.form.get("id");
+      const target = (a.before.rows.properties ?? []).find(
+        (p) => p.id === id && p.org_id === world.orgId && p.status === "rascunho" && p.deleted_at === null,
+      );
+      if (!target) {
+        expect(a.outcome.messages, a.where).toEqual(["Rascunho não encontrado."]);
+        return NOTHING;
+      }
+      expect((a.outcome.data as { deleted?: unknown } | undefined)?.deleted, a.where).toBe(true);
+      expect(onlyRowOf(a, "properties", String(target.id))?.deleted_at, `${a.where}: the draft not deleted`).not.toBeNull();
+      return { allowed: ["properties", "property_keys", "record_counts"], exercised: true, saved: true };
+    },
+  },
+
+  // A draft's "Publicar": saves the form, then publishes when nothing is missing. Only that draft
+  // of the caller's organization; a published or foreign one is never touched.
+  "/property-drafts/:id": {
+    principals: weighted(["owner", 3], ["professional", 2], ["staff", 1], ["admin", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    others: ["professional"],
+    valid: [
+      [
+        ["titulo", "Casa com quintal no Cambuí"],
+        ["finalidade", "venda"],
+      ],
+      [["titulo", "Apartamento perto do metrô"]],
+    ],
+    states: fc.constantFrom("rascunho", "rascunho", "rascunho", "rascunho", "publicado", "alheio", "lixo"),
+    validStates: ["rascunho"],
+    refusal: inOrg,
+    check(a) {
+      const id = a.run.vars.rascunho as string;
+      if (a.run.state === "alheio" || a.run.state === "lixo") {
+        expect(a.outcome.status, `${a.where}: another organization's or no draft`).toBe(404);
+        return NOTHING;
+      }
+      if (!a.form) {
+        expectMessages(a, 400, [UNREADABLE_FORM]);
+        return NOTHING;
+      }
+      if (a.run.state === "publicado") {
+        expectRedirect(a, `/properties/${id}`);
+        return NOTHING;
+      }
+      const row = onlyRowOf(a, "properties", id) as Row;
+      if (a.outcome.redirect !== undefined) {
+        expectRedirect(a, `/properties/${id}`);
+        expect([row.status, row.published_at === null], `${a.where}: redirected but not published`).toEqual(["disponivel", false]);
+        return { allowed: ["properties", "property_keys", "property_status_history", "record_counts"], exercised: true, saved: true };
+      }
+      expect(a.outcome.status, a.where).toBe(200);
+      const data = a.outcome.data as { missing?: unknown[] | null; error?: string | null };
+      expect(row.status, `${a.where}: not published, yet its status changed`).toBe("rascunho");
+      if (data.error) {
+        expect(diff(a.before, a.after, "properties").changed, `${a.where}: refused (${data.error}) but saved`).toEqual([]);
+        return NOTHING;
+      }
+      expect(data.missing?.length, `${a.where}: neither published nor what is missing`).toBeGreaterThan(0);
+      return { allowed: ["properties", "property_keys", "record_counts"], exercised: true, saved: true };
+    },
+  },
+
+  // The landing page's public contact form: one lead for the page's organization, or nothing.
+  "/p/:slug": {
+    principals: weighted(["anonymous", 6], ["owner", 1], ["noorg", 1]),
+    main: "anonymous",
+    others: ["owner"],
+    valid: [
+      [
+        ["nome", "Mariana Lopes"],
+        ["email", "@@novo-email@@"],
+        ["telefone", "(19) 91234-5678"],
+        ["mensagem", "Procuro casa com quintal."],
+        ["site", ""],
+      ],
+      [
+        ["nome", "José da Silva"],
+        ["telefone", "(11) 3333-4444"],
+        ["site", ""],
+      ],
+    ],
+    states: fc.constantFrom("publicada", "publicada", "publicada", "publicada", "inexistente", "lixo"),
+    validStates: ["publicada"],
+    refusal: () => null,
+    check(a) {
+      if (a.run.state !== "publicada") {
+        // A document answer also renders the loader's own 404 ("Página não encontrada").
+        expect(a.outcome.status, a.where).toBe(404);
+        expect(a.outcome.messages, a.where).toContain("Página não encontrada.");
+        return NOTHING;
+      }
+      if (limited(a)) return LIMITED;
+      // The action reads the body as urlencoded whatever its type (the last of a repeated field).
+      const input = a.text === undefined ? {} : Object.fromEntries(new URLSearchParams(a.text));
+      if (typeof input.site === "string" && input.site.trim() !== "") {
+        expect((a.outcome.data as { enviado?: unknown } | undefined)?.enviado, a.where).toBe(true);
+        return NOTHING;
+      }
+      const parsed = leadContactSchema.safeParse(input);
+      if (!parsed.success) {
+        expect(a.outcome.status, a.where).toBe(400);
+        expect(
+          parsed.error.issues.map((i) => i.message),
+          a.where,
+        ).toEqual(expect.arrayContaining(a.outcome.messages));
+        return NOTHING;
+      }
+      expect((a.outcome.data as { enviado?: unknown } | undefined)?.enviado, a.where).toBe(true);
+      return leadReceived(a, "landing_page", null);
+    },
+  },
+
+  // A property's public page: its contact form is a lead about that property; a sold, draft or
+  // unknown one takes none.
+  "/imovel/:slug": {
+    principals: weighted(["anonymous", 6], ["owner", 1], ["noorg", 1]),
+    main: "anonymous",
+    others: ["owner"],
+    valid: [
+      [
+        ["nome", "Mariana Lopes"],
+        ["email", "@@novo-email@@"],
+        ["telefone", "(19) 91234-5678"],
+        ["mensagem", "Posso visitar no sábado?"],
+        ["website", ""],
+      ],
+      [
+        ["nome", "José da Silva"],
+        ["telefone", "(11) 3333-4444"],
+      ],
+    ],
+    states: fc.constantFrom("disponivel", "disponivel", "disponivel", "disponivel", "vendido", "rascunho", "inexistente"),
+    validStates: ["disponivel"],
+    refusal: () => null,
+    check(a) {
+      if (!a.form) {
+        expectMessages(a, 400, [UNREADABLE_FORM]);
+        return NOTHING;
+      }
+      if (a.run.state !== "disponivel") {
+        expectMessages(a, 404, ["Imóvel não encontrado."]);
+        return NOTHING;
+      }
+      if (limited(a)) return LIMITED;
+      const input = formDataToObject(a.form);
+      if (typeof input.website === "string" && input.website.trim() !== "") {
+        expect((a.outcome.data as { sent?: unknown } | undefined)?.sent, a.where).toBe(true);
+        return NOTHING;
+      }
+      const parsed = leadContactSchema.safeParse(input);
+      if (!parsed.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "_form")] ??= issue.message;
+        expectMessages(a, 400, Object.values(errors));
+        return NOTHING;
+      }
+      expect((a.outcome.data as { sent?: unknown } | undefined)?.sent, a.where).toBe(true);
+      return leadReceived(a, "site", a.run.vars.imovel as string);
+    },
+  },
   "/admin/users": {
     principals: weighted(["owner", 5], ["admin", 3], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
     main: "owner",

@@ -35,6 +35,10 @@ export const ACCOUNT_ROUTES = [
   "/admin/users",
   "/portais",
   "/landing-page",
+  "/property-drafts",
+  "/property-drafts/:id",
+  "/p/:slug",
+  "/imovel/:slug",
 ] as const;
 export type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
 
