@@ -1,6 +1,7 @@
 import type { Route } from "./+types/properties.$id.edit";
 import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { ResourceForm } from "../components/data/resource-form.tsx";
+import { saveThenRefreshShare, useShareBusiness } from "../components/real-estate/share-image-sync.ts";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { type ImovelRow, imovelDefinition } from "../../shared/resources/imoveis.ts";
@@ -29,7 +30,13 @@ export async function action(args: Route.ActionArgs) {
   return saveAction(args, imovelDefinition, args.params.id);
 }
 
+// A new price or title must reach the WhatsApp preview: the share image is redrawn after the save.
+export async function clientAction({ serverAction, params }: Route.ClientActionArgs) {
+  return saveThenRefreshShare(serverAction, params.id);
+}
+
 export default function EditImovel({ loaderData, actionData }: Route.ComponentProps) {
+  useShareBusiness();
   return (
     <>
       <PageHeader title="Editar Imóvel" description={loaderData.name} />

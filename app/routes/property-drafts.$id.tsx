@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/property-drafts.$id";
 import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { DraftForm } from "../components/real-estate/draft-form.tsx";
+import { saveThenRefreshShare, useShareBusiness } from "../components/real-estate/share-image-sync.ts";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
 import type { DraftValues } from "../lib/draft-store.ts";
@@ -62,7 +63,13 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+// Published (the redirect): the share image is drawn with the listing's price and title.
+export async function clientAction({ serverAction, params }: Route.ClientActionArgs) {
+  return saveThenRefreshShare(serverAction, params.id);
+}
+
 export default function PropertyDraft({ loaderData, actionData }: Route.ComponentProps) {
+  useShareBusiness();
   return (
     <>
       <nav aria-label="Você está em" className="mb-2 text-sm">

@@ -9,6 +9,8 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { clients, inboundLeads, memberships, organizations, properties, propertyInterests, propertyPhotos } from "../../db/schema/index.ts";
+import { shareFingerprint } from "../../app/lib/image-resize.ts";
+import { formatBRL } from "../../shared/format.ts";
 import { createRegisteredUser, e2eDb, type TestUser } from "./support/accounts.ts";
 import { axeSeriousViolations, browserFixture } from "./support/browser.ts";
 import { login } from "./support/pages.ts";
@@ -91,7 +93,7 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
 
 describe("property photos on a phone", () => {
   it("uploads several photos with progress, reorders by keyboard and sets the cover; the share image follows", async () => {
-    const { owner, id } = await ownerWithProperty();
+    const { owner, orgId, id } = await ownerWithProperty();
     const page = f.page;
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, owner.email, owner.password);
@@ -136,18 +138,37 @@ describe("property photos on a phone", () => {
       (rows) => rows.find((p) => p.capa)?.id === third?.id,
     );
     expect(withCover.filter((p) => p.capa).map((p) => p.id)).toEqual([third?.id]);
-    // The share image follows the new cover (a new key, served as a JPEG).
+    // The share image follows the new cover (a new key, served as a JPEG): its key carries the
+    // fingerprint of what it shows (cover, price, title, place, business).
+    const [org] = await e2eDb().select().from(organizations).where(eq(organizations.id, orgId));
+    const text = { titulo: "Apartamento na Vila Madalena", local: "Vila Madalena, São Paulo", empresa: org?.name as string };
+    const showing = async (centavos: number) => shareFingerprint(third?.chave as string, { ...text, preco: formatBRL(centavos) });
+    const before = await showing(85_000_000);
     const shareOf = async () => {
       const [row] = await e2eDb().select().from(properties).where(eq(properties.id, id));
       const key = row?.imagemCompartilhamentoChave;
       const res = key ? await page.request.get(`/media/${key}/share.jpg`) : null;
       return { row, status: res?.status(), type: res?.headers()["content-type"] };
     };
-    const shared = await until(shareOf, (v) => v.row?.capaChave === third?.chave && v.status === 200, 30_000);
+    const shared = await until(shareOf, (v) => v.row?.imagemCompartilhamentoChave?.endsWith(before) === true && v.status === 200, 30_000);
     expect(shared.row?.fotos).toBe(3);
-    expect(shared.row?.imagemCompartilhamentoChave).toMatch(/\/share-[0-9a-f]{32}$/);
+    expect(shared.row?.imagemCompartilhamentoChave).toMatch(new RegExp(`/share-${before}$`));
     expect(shared.status).toBe(200);
     expect(shared.type).toBe("image/jpeg");
+
+    // A price drop on the edit page: the share image is redrawn with the new price, without
+    // visiting the Fotos tab.
+    await page.goto(`/properties/${id}/edit`);
+    await page.getByLabel("Valor de venda").fill("790.000,00");
+    await page.getByLabel("Área útil/privativa (m²)").fill("92");
+    await page.getByRole("button", { name: "Salvar imóvel" }).click();
+    await page.waitForURL(new RegExp(`/properties/${id}$`));
+    const expected = await showing(79_000_000);
+    const repriced = await until(shareOf, (v) => v.row?.imagemCompartilhamentoChave?.endsWith(expected) === true && v.status === 200);
+    expect(repriced.row?.valorVendaCentavos).toBe(79_000_000);
+    expect(repriced.row?.imagemCompartilhamentoChave).toMatch(new RegExp(`/share-${expected}$`));
+    expect(repriced.status).toBe(200);
+    expect(repriced.type).toBe("image/jpeg");
   });
 });
 

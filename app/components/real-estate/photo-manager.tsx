@@ -1,7 +1,8 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
-import { composeShareImage, resizePhoto, type ShareText, shareFingerprint } from "../../lib/image-resize.ts";
+import { resizePhoto, type ShareText } from "../../lib/image-resize.ts";
 import { photoUrl, shareImageUrl } from "../../../shared/real-estate/photo-url.ts";
 import { buttonClass } from "../ui/button.tsx";
+import { uploadShareImage } from "./share-image-sync.ts";
 
 export interface ManagedPhoto {
   id: string;
@@ -94,16 +95,10 @@ export function PhotoManager({
     shareQueue.current = shareQueue.current
       .then(async () => {
         if (cancelled) return;
-        const fingerprint = await shareFingerprint(coverKey, share);
-        if (cancelled || lastShare.current?.endsWith(`share-${fingerprint}`)) return;
-        const image = await composeShareImage(photoUrl(coverKey, 1600), share);
-        const form = new FormData();
-        form.set("imagem", new File([image], "share.jpg", { type: "image/jpeg" }));
-        form.set("impressao", fingerprint);
-        const response = await fetch(`${base}/share-image`, { method: "PUT", body: form });
-        if (!response.ok) return;
-        lastShare.current = ((await response.json()) as { data: { chave: string } }).data.chave;
-        setCurrentShare(lastShare.current);
+        const saved = await uploadShareImage(propertyId, coverKey, share, lastShare.current);
+        if (!saved) return;
+        lastShare.current = saved;
+        setCurrentShare(saved);
       })
       .catch(() => {
         // The public page falls back to the cover; the next visit to this tab tries again.
@@ -111,7 +106,7 @@ export function PhotoManager({
     return () => {
       cancelled = true;
     };
-  }, [canEdit, coverKey, share, base]);
+  }, [canEdit, coverKey, share, propertyId]);
 
   const patchUpload = (id: string, change: Partial<Upload>) =>
     setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...change } : u)));
