@@ -1,7 +1,8 @@
 /**
  * Interesses em Imóveis end to end in Chromium, as a corretor uses them: a new interest (search
  * profile) shows the available property that matches it with its score, pt-BR reasons and the
- * WhatsApp link; the card sits in the kanban's "Novo" column and moves to "Contato" by keyboard;
+ * WhatsApp link; the card sits in the kanban's "Novo" column, moves to "Contato" by keyboard and
+ * to "Visita agendada" by a touch drag of its handle;
  * the property's Interesses tab lists the interest and sends the property by e-mail.
  */
 import { eq } from "drizzle-orm";
@@ -15,7 +16,7 @@ import { login } from "./support/pages.ts";
 const f = browserFixture();
 
 describe("interesses em imóveis", () => {
-  it("create an interest, see its match with reasons and WhatsApp, move it on the kanban by keyboard, send by e-mail", async () => {
+  it("create an interest, see its match with reasons and WhatsApp, move it on the kanban by keyboard and by touch, send by e-mail", async () => {
     const { page } = f;
     const owner = await createRegisteredUser({ name: "Caio Mendes" });
     const db = e2eDb();
@@ -84,11 +85,33 @@ describe("interesses em imóveis", () => {
       .poll(async () => (await db.select().from(propertyInterests).where(eq(propertyInterests.id, interestId)))[0]?.etapa)
       .toBe("contato");
 
+    // Touch (real touch events through the DevTools protocol): the card's handle dragged onto
+    // "Visita agendada" moves it there, the same move as a mouse drop.
+    await page.setViewportSize({ width: 1400, height: 800 });
+    const handle = page.locator(`[data-card="${interestId}"]`).getByRole("button", { name: "Arrastar Helena Duarte" });
+    const from = await handle.boundingBox();
+    const to = await page.locator('[data-etapa="visita_agendada"] h2').boundingBox();
+    if (!from || !to) throw new Error("kanban not laid out");
+    const cdp = await f.context.newCDPSession(page);
+    await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
+      cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+    await touch("touchStart", start.x, start.y);
+    for (let step = 1; step <= 8; step++)
+      await touch("touchMove", start.x + ((end.x - start.x) * step) / 8, start.y + ((end.y - start.y) * step) / 8);
+    await touch("touchEnd", end.x, end.y);
+    await page.locator(`[data-etapa="visita_agendada"] [data-card="${interestId}"]`).waitFor();
+    await expect
+      .poll(async () => (await db.select().from(propertyInterests).where(eq(propertyInterests.id, interestId)))[0]?.etapa)
+      .toBe("visita_agendada");
+
     // The property's Interesses tab: the interest, and "Enviar por e-mail" goes through the outbox.
     await page.goto(`${f.baseURL}/properties/${match.id}/interesses`);
     const row = page.locator(`[data-match="${interestId}"]`);
     await row.getByRole("link", { name: "Helena Duarte" }).waitFor();
-    expect((await row.textContent()) ?? "").toContain("Contato");
+    expect((await row.textContent()) ?? "").toContain("Visita agendada");
     await row.getByRole("button", { name: "Enviar por e-mail" }).click();
     await row.getByText("E-mail enviado.").waitFor();
     const sent = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "helena.duarte@exemplo.com.br"));

@@ -2,6 +2,7 @@ import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { Link, useFetcher } from "react-router";
 import type { BoardCard, BoardColumn } from "../../server/kanban.server.ts";
 import { buttonClass } from "../ui/button.tsx";
+import { type DropTarget, useTouchDrag } from "./kanban-touch-drag.ts";
 
 const TEMPERATURE_BADGE: Record<string, string> = { frio: "badge badge-blue", morno: "badge badge-yellow", quente: "badge badge-red" };
 
@@ -13,7 +14,7 @@ interface Move {
 }
 
 /**
- * The interests by etapa. A card moves by dragging (mouse), by its buttons (touch, keyboard) or
+ * The interests by etapa. A card moves by dragging (mouse: the card; touch: its handle), by its buttons or
  * by arrow keys when focused (← → column, ↑ ↓ order); every move is announced to screen
  * readers, and moving to "Perdido" asks the reason first.
  */
@@ -74,13 +75,18 @@ export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error:
     request(move);
   };
 
+  /** Mouse and touch drops alike: on a card, before it; on the column, at its end. */
+  const dropAt = (id: string, { etapa, antesDe }: DropTarget) => {
+    if (id && id !== antesDe) request({ id, etapa, antesDe });
+  };
   const onDrop = (event: DragEvent<HTMLElement>, etapa: string, antesDe: string | null) => {
     event.preventDefault();
     event.stopPropagation();
-    const id = event.dataTransfer.getData("text/plain");
     setDragging(null);
-    if (id && id !== antesDe) request({ id, etapa, antesDe });
+    dropAt(event.dataTransfer.getData("text/plain"), { etapa, antesDe });
   };
+  const touch = useTouchDrag(dropAt);
+  const anyDrag = dragging ?? touch.dragging;
 
   return (
     <div>
@@ -134,7 +140,7 @@ export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error:
           <section
             key={column.etapa}
             aria-labelledby={`coluna-${column.etapa}`}
-            className={`w-72 shrink-0 snap-start rounded-lg border border-line bg-surface-soft p-2 ${dragging ? "outline-dashed outline-1 outline-line" : ""}`}
+            className={`w-72 shrink-0 snap-start rounded-lg border border-line bg-surface-soft p-2 ${anyDrag ? "outline-dashed outline-1 outline-line" : ""} ${touch.over?.etapa === column.etapa && !touch.over.antesDe ? "ring-2 ring-accent" : ""}`}
             onDragOver={(event) => event.preventDefault()}
             onDrop={(event) => onDrop(event, column.etapa, null)}
             data-etapa={column.etapa}
@@ -165,13 +171,26 @@ export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error:
                   onDragEnd={() => setDragging(null)}
                   onDragOver={(event) => event.preventDefault()}
                   onDrop={(event) => onDrop(event, column.etapa, card.id)}
-                  className={`rounded-md border border-line bg-surface p-2 text-sm shadow-sm focus:outline-2 focus:outline-accent ${dragging === card.id ? "opacity-50" : ""}`}
+                  className={`rounded-md border border-line bg-surface p-2 text-sm shadow-sm focus:outline-2 focus:outline-accent ${anyDrag === card.id ? "opacity-50" : ""} ${touch.over?.antesDe === card.id ? "ring-2 ring-accent" : ""}`}
                 >
                   <div className="flex items-start justify-between gap-2">
                     <Link to={`/property_clients/${card.id}`} className="font-semibold hover:text-accent hover:underline">
                       {card.cliente}
                     </Link>
-                    <span className={TEMPERATURE_BADGE[card.temperaturaValor] ?? "badge badge-neutral"}>{card.temperatura}</span>
+                    <span className="flex items-center gap-1">
+                      <span className={TEMPERATURE_BADGE[card.temperaturaValor] ?? "badge badge-neutral"}>{card.temperatura}</span>
+                      {/* Pointer only: keyboard and screen reader users have the arrows and the buttons. */}
+                      <button
+                        type="button"
+                        aria-label={`Arrastar ${card.cliente}`}
+                        title="Arraste para mover"
+                        tabIndex={-1}
+                        className="min-h-8 min-w-8 cursor-grab touch-none rounded border border-line text-base"
+                        onPointerDown={(event) => touch.start(event, card.id)}
+                      >
+                        ⠿
+                      </button>
+                    </span>
                   </div>
                   {card.resumo ? <p className="mt-1 text-xs text-fg-soft">{card.resumo}</p> : null}
                   <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-fg-soft">
