@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/property-drafts.$id";
 import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { DraftForm } from "../components/real-estate/draft-form.tsx";
@@ -59,6 +59,8 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof DomainError && error.status === 409) throw redirect(`/properties/${id}`);
     if (error instanceof DomainError && error.status !== 404 && error.status !== 403) return { missing: null, error: error.message };
+    // Not found (or another organização's) and forbidden: their own status with the pt-BR message, never a 500.
+    if (error instanceof DomainError) throw data(error.message, { status: error.status });
     throw error;
   }
 }
