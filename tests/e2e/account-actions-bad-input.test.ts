@@ -2425,12 +2425,13 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
     refusal: inOrg,
     check(a) {
       const id = a.run.vars.rascunho as string;
-      if (a.run.state === "alheio" || a.run.state === "lixo") {
-        expect(a.outcome.status, `${a.where}: another organization's or no draft`).toBe(404);
-        return NOTHING;
-      }
+      // The action reads the form before it looks the draft up.
       if (!a.form) {
         expectMessages(a, 400, [UNREADABLE_FORM]);
+        return NOTHING;
+      }
+      if (a.run.state === "alheio" || a.run.state === "lixo") {
+        expect(a.outcome.status, `${a.where}: another organization's or no draft`).toBe(404);
         return NOTHING;
       }
       if (a.run.state === "publicado") {
