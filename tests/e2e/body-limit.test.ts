@@ -68,11 +68,22 @@ describe("request body limit", () => {
         },
         { path, megabytes, type },
       );
+    // wrangler dev's proxy sometimes turns the answer to an upload still in flight into its own
+    // English 500 ("Network connection lost"; never the app's, whose 500 is pt-BR): that one is
+    // sent again, at most twice. The raw-socket test above shows the Worker's 413 itself.
+    f.allowBrowserError(/status of 500/);
+    const sendBig = async (path: string, type: string) => {
+      let answer = await send(path, 20, type);
+      for (let retry = 0; retry < 2 && answer.status === 500 && !answer.text.includes("Erro interno"); retry++) {
+        answer = await send(path, 20, type);
+      }
+      return answer;
+    };
     for (const [path, type] of [
       ["/clients/create", "application/x-www-form-urlencoded"],
       ["/api/clients", "application/json"],
     ] as const) {
-      expect((await send(path, 20, type)).status, path).toBe(413);
+      expect((await sendBig(path, type)).status, path).toBe(413);
     }
     const form = await send("/clients/create", 2, "application/x-www-form-urlencoded");
     expect(form.status).toBe(413);
