@@ -1,6 +1,6 @@
 import type { Route } from "./+types/properties.$id.fotos";
 import { PhotoManager } from "../components/real-estate/photo-manager.tsx";
-import { formatBRL } from "../../shared/format.ts";
+import { shareTextOf } from "../components/real-estate/share-image-sync.ts";
 import { imovelDefinition } from "../../shared/resources/imoveis.ts";
 import { guard, screenPermissions } from "../server/resources.server.ts";
 import { MAX_PHOTOS, photoPage } from "../../worker/services/property-photos.ts";
@@ -12,21 +12,12 @@ export async function loader(args: Route.LoaderArgs) {
   const page = await photoPage(ctx, actor, args.params.id);
   if (!page) throw new Response("Imóvel não encontrado.", { status: 404 });
   const { property, photos } = page;
-  const prices = [
-    property.valorVendaCentavos ? formatBRL(property.valorVendaCentavos) : "",
-    property.valorLocacaoCentavos ? `${formatBRL(property.valorLocacaoCentavos)}/mês` : "",
-  ].filter(Boolean);
   return {
     propertyId: property.id,
     photos,
     shareKey: property.imagemCompartilhamentoChave,
-    // What the share image shows: price, title, place and the business.
-    share: {
-      preco: prices.join(" · ") || "Consulte o valor",
-      titulo: property.titulo?.trim() || `Imóvel ${property.codigo}`,
-      local: [property.bairro, property.cidade].filter(Boolean).join(", "),
-      empresa: org.name,
-    },
+    // What the share image shows: the same text the edit page and the draft publish draw.
+    share: shareTextOf(property, org.name),
     canEdit: screenPermissions(args, imovelDefinition).canUpdate,
     max: MAX_PHOTOS,
   };
