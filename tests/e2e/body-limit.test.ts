@@ -70,13 +70,15 @@ describe("request body limit", () => {
         },
         { path, megabytes, type },
       );
-    // wrangler dev's proxy sometimes turns the answer to an upload still in flight into its own
-    // English 500 ("Network connection lost"; never the app's, whose 500 is pt-BR) or drops the
-    // connection: that one is sent again, at most four times. The raw-socket test above shows the Worker's 413 itself.
+    // wrangler dev's proxy sometimes turns the answer to an upload still in flight into a 500
+    // (its own "Network connection lost", or, when it cut the upload the Worker was reading, the
+    // app's error page; seen once in CI under load, never alone) or drops the connection: that one
+    // is sent again, at most four times, so an app that 500s every time still fails. The
+    // raw-socket test above shows the Worker's 413 itself.
     f.allowBrowserError(/status of 500/, /ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|Failed to fetch/);
     const sendBig = async (path: string, type: string) => {
       let answer = await send(path, 20, type);
-      const proxied = (a: { status: number; text: string }) => a.status === 0 || (a.status === 500 && !a.text.includes("Erro interno"));
+      const proxied = (a: { status: number; text: string }) => a.status === 0 || a.status === 500;
       for (let retry = 0; retry < 4 && proxied(answer); retry++) {
         answer = await send(path, 20, type);
       }
@@ -86,7 +88,8 @@ describe("request body limit", () => {
       ["/clients/create", "application/x-www-form-urlencoded"],
       ["/api/clients", "application/json"],
     ] as const) {
-      expect((await sendBig(path, type)).status, path).toBe(413);
+      const answer = await sendBig(path, type);
+      expect(answer.status, `${path}: ${answer.text.slice(0, 400)}`).toBe(413);
     }
     const form = await send("/clients/create", 2, "application/x-www-form-urlencoded");
     expect(form.status).toBe(413);
