@@ -12,6 +12,10 @@
  *   BENCH_ONLY=name,name  measure only these routes (the floor always runs)
  *   BENCH_REUSE_DB=1      keep the seeded database in node_modules/.cache and reuse it (iterating;
  *                         seeds again when migrations or seeding code change)
+ *   BENCH_PROFILE=name    instead of the load: a CPU profile of the Worker serving that route
+ *                         (600 requests, 4 at a time), its self time by function and file printed
+ *                         and the profile written to node_modules/.cache/bench-<name>.cpuprofile
+ *                         (opens in Chrome DevTools' Performance panel)
  *   BENCH_ASSETS=1        put Miniflare's static-assets router in front, as `wrangler dev` does
  *                         (off by default: locally it costs ≈3× on every request, a cost
  *                         production pays outside the Worker; no measured route is a static file)
@@ -31,9 +35,10 @@ import { seedRealEstate } from "./lib/bench-real-estate.ts";
 import { type SeedResult, seedResources } from "./lib/bench-seed.ts";
 import type { LoadRequest, LoadResult } from "./lib/bench-load.ts";
 import { startCalibration } from "./lib/bench-calibration.ts";
+import { profileWhile, summarizeProfile } from "./lib/cpu-profile.ts";
 import { startLibsql } from "./lib/libsql.ts";
 import { migrateDatabase } from "./lib/migrate.ts";
-import { BIN, buildEnv, childEnv, ROOT, runNode } from "./lib/proc.ts";
+import { BIN, buildEnv, childEnv, freePort, ROOT, runNode } from "./lib/proc.ts";
 import { builtModules, serveBuiltWorker } from "./lib/serve-miniflare.ts";
 
 const ROWS = { clients: 50_000, companies: 5_000, products: 20_000, movements: 200_000 } as const;
@@ -450,6 +455,40 @@ function seededCopy(): { file: string; meta: string } | undefined {
 }
 
 /** The current month in São Paulo as a list's date-range filter value ("2026-11-01..2026-11-30"). */
+/** BENCH_PROFILE: where one route's Worker CPU goes (no load test, no budgets). */
+async function profileRoute(
+  route: (BenchRoute & { url: string }) | undefined,
+  inspectorPort: number,
+  headersFor: (r: BenchRoute) => Record<string, string>,
+): Promise<void> {
+  if (!route) throw new Error(`BENCH_PROFILE: no runnable route named ${process.env.BENCH_PROFILE}`);
+  const requests = 600;
+  const one = async () => {
+    const res = await fetch(route.url, { headers: headersFor(route), redirect: "manual" });
+    await res.arrayBuffer();
+  };
+  for (let i = 0; i < 50; i++) await one(); // warm the isolate (JIT) first
+  const file = path.join(ROOT, `node_modules/.cache/bench-${route.name}.cpuprofile`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const html = await (await fetch(route.url, { headers: headersFor(route), redirect: "manual" })).text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + (m[1]?.length ?? 0), 0);
+  writeFileSync(file.replace(/\.cpuprofile$/, ".html"), html);
+  console.log(
+    `resposta: ${(html.length / 1024).toFixed(1)} kB, dos quais ${(scripts / 1024).toFixed(1)} kB em <script> inline (dados dos loaders)`,
+  );
+  let left = requests;
+  const profile = await profileWhile(inspectorPort, async () => {
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (left-- > 0) await one();
+      }),
+    );
+  });
+  writeFileSync(file, JSON.stringify(profile));
+  console.log(summarizeProfile(profile, requests));
+  console.log(`perfil completo: ${path.relative(ROOT, file)}`);
+}
+
 function thisMonth(now = new Date()): string {
   const [y, m] = saoPauloDay(now).split("-").map(Number) as [number, number];
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -615,8 +654,11 @@ async function main(): Promise<void> {
     // workerd's own notices at start-up are not errors of the app.
     const benign = /compatibility flag .* became the default|does not need to be specified/;
     const workerErrors: string[] = [];
+    const profiled = process.env.BENCH_PROFILE;
+    const inspectorPort = profiled ? await freePort() : undefined;
     const worker = await serveBuiltWorker({
       buildDir,
+      inspectorPort,
       assets: process.env.BENCH_ASSETS === "1",
       bindings: {
         APP_ENV: "production",
@@ -678,6 +720,14 @@ async function main(): Promise<void> {
       runnable.push({ ...r, path: p, url: `${worker.url}${p}`, trips: trips === null ? null : Number(trips), aloneMs });
     }
     for (const s of skipped) log(`pulada: ${s.name} (${s.path}) — ${s.why}`);
+    if (profiled && inspectorPort) {
+      await profileRoute(
+        runnable.find((r) => r.name === profiled),
+        inspectorPort,
+        headersFor,
+      );
+      return;
+    }
 
     // 5. Load, from another process, one route after the other.
     const total = (runnable.length + 3) * (DURATION_S + WARMUP_S);

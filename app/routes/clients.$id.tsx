@@ -8,7 +8,6 @@ import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { formatDateTime } from "../../shared/format.ts";
-import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";
 import { clientDefinition } from "../../shared/resources/clients.ts";
 import {
@@ -21,7 +20,7 @@ import {
   toastFor,
 } from "../server/resources.server.ts";
 import { REAUTH_HINT, ReauthField } from "../components/auth/reauth-field.tsx";
-import { readForm } from "../server/forms.server.ts";
+import { readForm, unknownIntent } from "../server/forms.server.ts";
 import { requireOrg } from "../server/guards.server.ts";
 import { timelineOf } from "../../worker/services/clients.ts";
 import type { ClientRow } from "../../shared/resources/clients.ts";
@@ -64,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "excluir") return deleteOne(args, clientDefinition, args.params.id);
   if (intent === "apagar") return eraseOne(args, clientDefinition, args.params.id, form.get("confirmacao"), form.get("senha"));
-  return { error: UNKNOWN_INTENT };
+  return unknownIntent();
 }
 
 export default function Client({ loaderData }: Route.ComponentProps) {

@@ -6,11 +6,10 @@ import { buildDetailView } from "../components/data/view.server.ts";
 import { Card } from "../components/ui/card.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { formatPhoneBR } from "../../shared/documents.ts";
-import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";
 import { companyDefinition } from "../../shared/resources/companies.ts";
 import { deleteOne, guard, screenPermissions, takeFlash, toastFor } from "../server/resources.server.ts";
-import { readForm } from "../server/forms.server.ts";
+import { readForm, unknownIntent } from "../server/forms.server.ts";
 import { companyWithClients } from "../../worker/services/companies.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Empresa");
@@ -41,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
   guard(args, companyDefinition, "delete");
   const form = await readForm(args.request);
   if (form.get("intent") === "excluir") return deleteOne(args, companyDefinition, args.params.id);
-  return { error: UNKNOWN_INTENT };
+  return unknownIntent();
 }
 
 export default function Company({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,10 +9,9 @@ import {
   type MovimentacaoProdutoRow,
   movimentacaoProdutoDefinition,
 } from "../../shared/resources/movimentacoes-produtos.ts";
-import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";
 import { deleteOne, guard, loadRecord, screenPermissions, takeFlash, toastFor } from "../server/resources.server.ts";
-import { readForm } from "../server/forms.server.ts";
+import { readForm, unknownIntent } from "../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Movimentação");
 
@@ -42,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
   guard(args, movimentacaoProdutoDefinition, "delete");
   const form = await readForm(args.request);
   if (form.get("intent") === "excluir") return deleteOne(args, movimentacaoProdutoDefinition, args.params.id);
-  return { error: UNKNOWN_INTENT };
+  return unknownIntent();
 }
 
 export default function Movimentacao({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,9 +5,8 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, PageHeader } from "../components/ui/card.tsx";
 import { formatDateTime } from "../../shared/format.ts";
-import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";
-import { readForm } from "../server/forms.server.ts";
+import { readForm, unknownIntent } from "../server/forms.server.ts";
 import { requirePermission } from "../server/guards.server.ts";
 import { serviceContext } from "../../worker/context.ts";
 import { portalOverview } from "../../worker/services/portal-overview.ts";
@@ -33,11 +32,14 @@ type ActionResult = { shown: Shown; error?: undefined } | { error: string; field
 
 const CONFIRM_ERROR = "Confirme que a credencial atual deixa de funcionar na hora.";
 
-export async function action({ request, context }: Route.ActionArgs): Promise<ActionResult> {
+export async function action({
+  request,
+  context,
+}: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof unknownIntent<{ field?: string; shown?: undefined }>>> {
   const { rc, actor } = requirePermission(context, request, "organization", "update");
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent !== "feed" && intent !== "leads") return { error: UNKNOWN_INTENT };
+  if (intent !== "feed" && intent !== "leads") return unknownIntent<{ field?: string; shown?: undefined }>();
   const ctx = serviceContext(rc);
   const current = await portalSettingsView(ctx, actor);
   // Replacing a secret breaks the portal's copy at once: a second, explicit yes.

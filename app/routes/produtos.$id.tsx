@@ -9,10 +9,9 @@ import { Toaster } from "../components/ui/toast.tsx";
 import { formatBRL, formatDateTime } from "../../shared/format.ts";
 import { formatSignedQuantity, STOCK_MOVEMENT_KIND_OPTIONS } from "../../shared/resources/movimentacoes-produtos.ts";
 import { formatMargin, formatQuantity, isLowStock, produtoDefinition } from "../../shared/resources/produtos.ts";
-import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";
 import { deleteOne, guard, screenPermissions, takeFlash, toastFor } from "../server/resources.server.ts";
-import { readForm } from "../server/forms.server.ts";
+import { readForm, unknownIntent } from "../server/forms.server.ts";
 import { permissionsFor } from "../../worker/auth/permissions.ts";
 import { productPage } from "../../worker/services/products.ts";
 
@@ -74,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
   guard(args, produtoDefinition, "delete");
   const form = await readForm(args.request);
   if (form.get("intent") === "excluir") return deleteOne(args, produtoDefinition, args.params.id);
-  return { error: UNKNOWN_INTENT };
+  return unknownIntent();
 }
 
 export default function Produto({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,8 +8,7 @@ import { Card } from "../components/ui/card.tsx";
 import { formatDateTime } from "../../shared/format.ts";
 import { FEATURE_OPTIONS, imovelDefinition, PROPERTY_STATUS_OPTIONS } from "../../shared/resources/imoveis.ts";
 import { optionLabel } from "../../shared/resources/schema-helpers.ts";
-import { UNKNOWN_INTENT } from "../../shared/validation.ts";
-import { readForm } from "../server/forms.server.ts";
+import { readForm, unknownIntent } from "../server/forms.server.ts";
 import { guard, screenPermissions } from "../server/resources.server.ts";
 import { DomainError } from "../../worker/services/context.ts";
 import { changeStatus, propertyData } from "../../worker/services/properties.ts";
@@ -51,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { ctx, actor } = guard(args, imovelDefinition, "update");
   const form = await readForm(args.request);
-  if (form.get("intent") !== "status") return { error: UNKNOWN_INTENT, ok: false };
+  if (form.get("intent") !== "status") return unknownIntent({ ok: false });
   try {
     await changeStatus(ctx, actor, args.params.id, form.get("status"), form.get("motivo") ?? undefined);
     return { error: null, ok: true };

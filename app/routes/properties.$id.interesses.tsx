@@ -3,9 +3,8 @@ import { MatchList } from "../components/real-estate/match-list.tsx";
 import { VisitPanel } from "../components/real-estate/visit-panel.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { interesseDefinition } from "../../shared/resources/interesses.ts";
-import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";
-import { readForm } from "../server/forms.server.ts";
+import { readForm, unknownIntent } from "../server/forms.server.ts";
 import { emailMatchAction, propertyInterestsTab, propertyVisitAction } from "../server/property-interests.server.ts";
 import { takeFlash, toastFor } from "../server/resources.server.ts";
 
@@ -24,7 +23,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "email") return emailMatchAction(args, form, { imovelId: args.params.id });
   if (intent === "visita") return propertyVisitAction(args, args.params.id, form);
-  return { error: UNKNOWN_INTENT };
+  return unknownIntent();
 }
 
 export default function ImovelInteresses({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,9 +5,8 @@ import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import type { PortalRuleField } from "../../shared/real-estate/portal-readiness.ts";
 import { imovelDefinition } from "../../shared/resources/imoveis.ts";
-import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";
-import { readForm } from "../server/forms.server.ts";
+import { readForm, unknownIntent } from "../server/forms.server.ts";
 import { guard, screenPermissions } from "../server/resources.server.ts";
 import { DomainError } from "../../worker/services/context.ts";
 import { propertyPortal, setPropertyPortal } from "../../worker/services/property-portal.ts";
@@ -47,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
   const { ctx, actor } = guard(args, imovelDefinition, "update");
   const form = await readForm(args.request);
   const value = form.get("portal");
-  if (form.get("intent") !== "portal" || (value !== "1" && value !== "0")) return { error: UNKNOWN_INTENT, ok: false };
+  if (form.get("intent") !== "portal" || (value !== "1" && value !== "0")) return unknownIntent({ ok: false });
   try {
     await setPropertyPortal(ctx, actor, args.params.id, value === "1");
     return { error: null, ok: true };

@@ -9,8 +9,7 @@ import { titleMeta } from "../lib/title.ts";
 import { formatDateTime } from "../../shared/format.ts";
 import { imovelDefinition, PROPERTY_TYPE_OPTIONS } from "../../shared/resources/imoveis.ts";
 import { optionLabel } from "../../shared/resources/schema-helpers.ts";
-import { UNKNOWN_INTENT } from "../../shared/validation.ts";
-import { readForm } from "../server/forms.server.ts";
+import { readForm, unknownIntent } from "../server/forms.server.ts";
 import { guard, screenPermissions } from "../server/resources.server.ts";
 import { deleteRecords } from "../../worker/resources/records.ts";
 import { type DraftSummary, listDrafts } from "../../worker/services/property-drafts.ts";
@@ -43,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
     const count = await deleteRecords(ctx, actor, imovelDefinition.name, [id]);
     return count ? { error: null, deleted: true } : { error: "Rascunho não encontrado.", deleted: false };
   }
-  return { error: UNKNOWN_INTENT, deleted: false };
+  return unknownIntent({ deleted: false });
 }
 
 function Progress({ draft }: { draft: DraftSummary }) {

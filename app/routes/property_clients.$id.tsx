@@ -9,10 +9,9 @@ import { VisitPanel } from "../components/real-estate/visit-panel.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { formatBRL } from "../../shared/format.ts";
 import { formatPlace, type InteresseRow, interesseDefinition } from "../../shared/resources/interesses.ts";
-import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";
 import { deleteOne, guard, screenPermissions, takeFlash, toastFor } from "../server/resources.server.ts";
-import { readForm } from "../server/forms.server.ts";
+import { domainFailure, readForm, unknownIntent } from "../server/forms.server.ts";
 import { visitAction, whatsappLink } from "../server/interest-page.server.ts";
 import { emailMatchAction } from "../server/property-interests.server.ts";
 import { recordStatement, rowsOf } from "../../worker/resources/records.ts";
@@ -84,9 +83,13 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "email") return emailMatchAction(args, form, { interesseId: args.params.id });
   if (intent === "vistos") {
     const { ctx, actor } = guard(args, interesseDefinition, "read");
-    return { seen: await markAlertsSeen(ctx, actor, args.params.id) };
+    try {
+      return { seen: await markAlertsSeen(ctx, actor, args.params.id) };
+    } catch (error) {
+      return domainFailure(error);
+    }
   }
-  return { error: UNKNOWN_INTENT };
+  return unknownIntent();
 }
 
 export default function Interesse({ loaderData, actionData }: Route.ComponentProps) {

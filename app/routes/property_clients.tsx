@@ -7,11 +7,10 @@ import { PageHeader } from "../components/ui/card.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { interesseDefinition } from "../../shared/resources/interesses.ts";
-import { UNKNOWN_INTENT } from "../../shared/validation.ts";
 import { guard, listAction, listLoader } from "../server/resources.server.ts";
 import { definitionWithTeam, interestChoices } from "../server/interests.server.ts";
 import { kanbanLoader, moveAction } from "../server/kanban.server.ts";
-import { readForm } from "../server/forms.server.ts";
+import { readForm, unknownIntent } from "../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Interesses em Imóveis");
 
@@ -29,7 +28,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "mover") return moveAction(args, form);
   if (intent === "excluir" || intent === "restaurar") return listAction(args, interesseDefinition);
-  return { error: UNKNOWN_INTENT };
+  return unknownIntent();
 }
 
 const DESCRIPTION = "O que cada cliente procura, por etapa. Os imóveis que combinam aparecem em cada interesse.";

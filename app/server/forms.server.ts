@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { FORM_ERROR_KEY, validateForm } from "../../shared/validation.ts";
+import { FORM_ERROR_KEY, UNKNOWN_INTENT, validateForm } from "../../shared/validation.ts";
 import { RateLimitedError } from "../../worker/security/rate-limit.ts";
 import { DomainError } from "../../worker/services/context.ts";
 
@@ -62,4 +62,9 @@ export function domainFailure(error: unknown, form?: FormData) {
     );
   }
   throw error;
+}
+
+/** The answer to a form whose `intent` this action does not know: a pt-BR 400, nothing done. */
+export function unknownIntent<T extends object = Record<never, never>>(extra?: T) {
+  return data({ ...(extra ?? ({} as T)), error: UNKNOWN_INTENT }, { status: 400 });
 }

@@ -32,6 +32,8 @@ export interface MiniflareWorkerOptions {
   port?: number;
   /** Serve `build/client` through Miniflare's assets router (default true). */
   assets?: boolean;
+  /** Opens workerd's inspector on this port (CPU profiles: scripts/lib/cpu-profile.ts). */
+  inspectorPort?: number;
   /** Called with every line the Worker prints (console.log/error inside workerd). */
   onLine?: (line: string, stream: "stdout" | "stderr") => void;
 }
@@ -155,6 +157,7 @@ export async function serveBuiltWorker(options: MiniflareWorkerOptions): Promise
     cf: false,
     // Miniflare's own per-request log line costs a call back into Node for every request.
     logRequests: false,
+    ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       drain(stdout, "stdout", onLine);
       drain(stderr, "stderr", onLine);

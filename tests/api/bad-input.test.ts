@@ -235,9 +235,9 @@ function oracleFor(c: Case): Oracle {
           const imovelId = (p.json as { imovelId?: unknown } | null)?.imovelId;
           return k.idKind === "existing" && typeof imovelId === "string" && ID.test(imovelId);
         };
-      // Marking seen is idempotent: a well-formed id that names nothing marks nothing (200, 0).
+      // Marking seen needs the interest: an id that names nothing in the organização is a 404.
       case "POST /:id/alerts/seen":
-        return (_p, k, known) => k.idKind === "existing" || ID.test(decodeURIComponent(known.path.split("/")[3] ?? ""));
+        return (_p, k) => k.idKind === "existing";
       default:
         return never;
     }

@@ -272,6 +272,10 @@ describe("interesses: kanban and visits", () => {
     expect(seen.body.data.seen).toBe(1);
     const after = (await api<Body<InteresseRow>>(h, owner.cookie, "GET", `/api/property_clients/${id}`)).body.data;
     expect(after.alertas).toBe(0);
+    // An interest that is not there (or belongs to no one here) is a 404, not "0 seen".
+    const missing = await api<{ error: { message: string } }>(h, owner.cookie, "POST", "/api/property_clients/nao-existe-123/alerts/seen");
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe("Interesse não encontrado.");
   });
 });
 

@@ -3,7 +3,7 @@ import { matchAlerts } from "../../db/schema/index.ts";
 import type { Database } from "../../db/client.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { authorize } from "../auth/permissions.ts";
-import type { Actor, ServiceContext } from "./context.ts";
+import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 
 const a = matchAlerts;
 
@@ -56,12 +56,21 @@ export function interestAlertsStatement(ctx: ServiceContext, actor: Actor, inter
     .limit(20);
 }
 
-/** Marks an interest's alerts seen (a POST from its page, never a GET); returns how many. */
+/**
+ * Marks an interest's alerts seen (a POST from its page, never a GET); returns how many. An
+ * interest that is not in the organização (or was deleted) is a 404, in the same round trip.
+ */
 export async function markAlertsSeen(ctx: ServiceContext, actor: Actor, interestId: string): Promise<number> {
   authorize(actor, "interesses", "read");
-  const result = await ctx.db
-    .update(a)
-    .set({ vistoEm: ctx.now })
-    .where(and(orgScope(ctx.db, actor.orgId).where(a, eq(a.interestId, interestId), isNull(a.vistoEm))));
+  const [result, found] = await ctx.db.batch([
+    ctx.db
+      .update(a)
+      .set({ vistoEm: ctx.now })
+      .where(and(orgScope(ctx.db, actor.orgId).where(a, eq(a.interestId, interestId), isNull(a.vistoEm)))),
+    ctx.db.all<{ id: string }>(
+      sql`SELECT id FROM property_interests WHERE org_id = ${actor.orgId} AND id = ${interestId} AND deleted_at IS NULL LIMIT 1`,
+    ),
+  ]);
+  if (!found.length) throw new DomainError("Interesse não encontrado.", 404);
   return result.rowsAffected;
 }

@@ -260,7 +260,8 @@ function messagesIn(node: unknown, inErrors = false, out: string[] = []): string
     out.push(node.message);
   } else if (node && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
-      if (NOT_MESSAGES.has(key)) continue;
+      // Inside an errors object every key is a field, "status" included (a property's status).
+      if (!inErrors && NOT_MESSAGES.has(key)) continue;
       // A screen with several forms names its errors after the form (visitErrors, emailError).
       messagesIn(value, inErrors || /^(error|errors)$|Errors?$/.test(key), out);
     }
