@@ -67,28 +67,46 @@ export default function App() {
   );
 }
 
+/** The title and text of a route error, by status (a 4xx is the request's fault, not ours). */
+function describeError(error: unknown): { code: number; title: string; text: string | null } {
+  if (!isRouteErrorResponse(error))
+    return { code: 500, title: "Erro interno", text: "Algo deu errado do nosso lado. Tente novamente em instantes." };
+  const detail = typeof error.data === "string" && !/^Error: /.test(error.data) ? error.data : null;
+  switch (error.status) {
+    case 404:
+      return { code: 404, title: "Página não encontrada", text: null };
+    case 403:
+      return { code: 403, title: "Acesso negado", text: detail ?? "Você não tem permissão para acessar esta página." };
+    case 405:
+      // React Router's own text ("You made a POST request…") is English and meant for developers.
+      return {
+        code: 405,
+        title: "Ação não permitida",
+        text: "Esta página não recebe envios de formulário. Volte e tente pelo botão da tela.",
+      };
+    default:
+      return error.status >= 400 && error.status < 500
+        ? { code: error.status, title: "Não foi possível atender ao pedido", text: detail ?? "Confira o endereço ou volte ao início." }
+        : { code: error.status, title: "Erro interno", text: "Algo deu errado do nosso lado. Tente novamente em instantes." };
+  }
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
   const requested = useLocation().pathname;
-  const title = notFound ? "Página não encontrada" : forbidden ? "Acesso negado" : "Erro interno";
+  const { code, title, text } = describeError(error);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 px-6">
       <title>{pageTitle(title)}</title>
-      <p className="text-sm font-semibold text-accent">{notFound ? "404" : forbidden ? "403" : "500"}</p>
+      <p className="text-sm font-semibold text-accent">{code}</p>
       <h1 className="text-3xl font-bold">{title}</h1>
-      {notFound ? (
+      {code === 404 ? (
         <p className="text-fg-soft">
           Não encontramos <code className="rounded bg-muted px-1.5 py-0.5 text-fg">{requested}</code>. Confira o endereço ou volte ao
           início.
         </p>
-      ) : forbidden ? (
-        <p className="text-fg-soft">
-          {isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Você não tem permissão para acessar esta página."}
-        </p>
       ) : (
-        <p className="text-fg-soft">Algo deu errado do nosso lado. Tente novamente em instantes.</p>
+        <p className="text-fg-soft">{text}</p>
       )}
       <p>
         <a href="/" className="font-semibold text-accent underline">
