@@ -35,9 +35,18 @@ function useColorMode(fallback: ColorMode): ColorMode {
   return fallback;
 }
 
+/**
+ * A page that works as plain HTML may ship no JavaScript at all with `handle = { scripts: false }`
+ * (the public property and landing pages, ADR 022): no bundle, no hydration data.
+ */
+function useShipsScripts(): boolean {
+  return !useMatches().some((m) => (m.handle as { scripts?: boolean } | undefined)?.scripts === false);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const mode = useColorMode(data?.colorMode ?? "system");
+  const scripts = useShipsScripts();
   return (
     <html lang="pt-BR" data-theme={mode}>
       <head>
@@ -50,8 +59,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {children}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={data?.nonce} />
+            <Scripts nonce={data?.nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -21,6 +21,9 @@ import { type PublicView, publicView, type SimilarView, similarView } from "../s
  * organização; an unknown slug or a draft is the pt-BR 404.
  */
 
+/** Plain HTML: the form posts without JavaScript, the gallery has an inline script (ADR 022). */
+export const handle = { scripts: false };
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const rc = getRequestContext(context);
   const ctx = serviceContext(rc);

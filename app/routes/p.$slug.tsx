@@ -9,6 +9,9 @@ import { landingContact, publicLanding } from "../../worker/services/landing-pag
 
 /** /p/{slug}: the business's published page, public (no login), server-rendered. */
 
+/** Plain HTML: the form posts without JavaScript, the gallery has an inline script (ADR 022). */
+export const handle = { scripts: false };
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const rc = getRequestContext(context);
   const view = await publicLanding(serviceContext(rc), params.slug);

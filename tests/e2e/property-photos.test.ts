@@ -195,6 +195,16 @@ describe("the public property page", () => {
     expect(await visitor.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/\/media\/orgs\/.+\.(jpg|webp)$/);
     const firstPhoto = visitor.getByRole("img", { name: /foto 1 de 2/ });
     await expect.poll(() => firstPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The page ships no JavaScript bundle (ADR 022): no module script, no hydration data.
+    expect(html).not.toMatch(/<script[^>]*type="module"|\/assets\/[^"]+\.js|__reactRouterContext/);
+    // The gallery's inline script shows the arrows and the counter; ← → on the focused row too.
+    await visitor.getByText("Foto 1 de 2", { exact: true }).waitFor();
+    await visitor.getByRole("button", { name: "Próxima foto" }).click();
+    await visitor.getByText("Foto 2 de 2", { exact: true }).waitFor();
+    expect(await visitor.getByRole("button", { name: "Próxima foto" }).isDisabled()).toBe(true);
+    await visitor.getByRole("list", { name: /Fotos/ }).press("ArrowLeft");
+    await visitor.getByText("Foto 1 de 2", { exact: true }).waitFor();
+    expect(await visitor.getByRole("button", { name: "Foto anterior" }).isDisabled()).toBe(true);
     const whatsapp = (await visitor.getByRole("link", { name: /WhatsApp/ }).getAttribute("href")) ?? "";
     expect(whatsapp.startsWith("https://wa.me/5511987654321?text=")).toBe(true);
     expect(decodeURIComponent(whatsapp)).toContain(`/imovel/${slug}`);

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef, useState } from "react";
+import { InlineScript } from "../ui/inline-script.tsx";
 
 export interface GalleryPhoto {
   src: string;
@@ -9,14 +9,13 @@ export interface GalleryPhoto {
 }
 
 /**
- * The public page's photos: a row that scrolls and snaps one photo at a time (swipe on a phone,
- * without JavaScript too), arrows and ←/→ on the focused row, and a live "Foto 2 de 8". The
- * first photo loads at once (it is the page's largest paint), the others lazily; every photo
- * has its size, and the row a fixed ratio, so nothing shifts as they arrive.
+ * The public page's photos: a row that scrolls and snaps one photo at a time (swipe on a phone;
+ * the focused row scrolls with ←/→ too, all without JavaScript). The page ships no bundle, so the
+ * arrows and the live "Foto 2 de 8" come from a small inline script (`enhanceGalleries`) and stay
+ * hidden without it. The first photo loads at once (it is the page's largest paint), the others
+ * lazily; every photo has its size, and the row a fixed ratio, so nothing shifts as they arrive.
  */
 export function PhotoGallery({ photos, title }: { photos: GalleryPhoto[]; title: string }) {
-  const list = useRef<HTMLUListElement>(null);
-  const [current, setCurrent] = useState(0);
   if (!photos.length) {
     return (
       <div className="flex aspect-[16/9] max-h-[28rem] w-full items-center justify-center bg-muted text-fg-soft md:rounded-b-xl">
@@ -24,30 +23,14 @@ export function PhotoGallery({ photos, title }: { photos: GalleryPhoto[]; title:
       </div>
     );
   }
-  const go = (index: number) => {
-    const el = list.current;
-    if (!el) return;
-    const next = Math.max(0, Math.min(photos.length - 1, index));
-    el.scrollTo({ left: next * el.clientWidth, behavior: "smooth" });
-    setCurrent(next);
-  };
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key === "ArrowRight") go(current + 1);
-    else if (event.key === "ArrowLeft") go(current - 1);
-    else return;
-    event.preventDefault();
-  };
+  const arrow =
+    "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 px-3 py-2 text-lg font-bold text-black shadow disabled:opacity-0";
   return (
-    <section aria-roledescription="carrossel" aria-label={`Fotos de ${title}`} className="relative">
+    <section aria-roledescription="carrossel" aria-label={`Fotos de ${title}`} className="relative" data-gallery="">
       <ul
-        ref={list}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable row must be reachable by keyboard (WCAG 2.1.1)
         tabIndex={0}
-        onKeyDown={onKey}
-        onScroll={(event) => {
-          const el = event.currentTarget;
-          if (el.clientWidth) setCurrent(Math.round(el.scrollLeft / el.clientWidth));
-        }}
+        data-gallery-list=""
         aria-label="Fotos (use as setas para navegar)"
         className="flex aspect-[4/3] max-h-[32rem] w-full snap-x snap-mandatory overflow-x-auto bg-black focus:outline-none focus-visible:ring-4 focus-visible:ring-accent md:aspect-[16/9] md:rounded-b-xl"
         style={{ scrollbarWidth: "none" }}
@@ -71,29 +54,62 @@ export function PhotoGallery({ photos, title }: { photos: GalleryPhoto[]; title:
       </ul>
       {photos.length > 1 ? (
         <>
-          <button
-            type="button"
-            onClick={() => go(current - 1)}
-            disabled={current === 0}
-            className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-white/90 px-3 py-2 text-lg font-bold text-black shadow disabled:opacity-0"
-            aria-label="Foto anterior"
-          >
+          <button type="button" hidden data-gallery-prev="" disabled className={`${arrow} left-2`} aria-label="Foto anterior">
             ‹
           </button>
-          <button
-            type="button"
-            onClick={() => go(current + 1)}
-            disabled={current === photos.length - 1}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-white/90 px-3 py-2 text-lg font-bold text-black shadow disabled:opacity-0"
-            aria-label="Próxima foto"
-          >
+          <button type="button" hidden data-gallery-next="" className={`${arrow} right-2`} aria-label="Próxima foto">
             ›
           </button>
-          <p aria-live="polite" className="absolute right-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-sm text-white">
-            Foto {current + 1} de {photos.length}
+          <p
+            hidden
+            data-gallery-count=""
+            aria-live="polite"
+            className="absolute right-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-sm text-white"
+          >
+            Foto 1 de {photos.length}
           </p>
+          <InlineScript run={enhanceGalleries} />
         </>
       ) : null}
     </section>
   );
+}
+
+/**
+ * Runs in the browser (sent as text by `InlineScript`: self-contained). Wires each gallery's
+ * arrows, ←/→ on the focused row and the counter, then shows them.
+ */
+export function enhanceGalleries(): void {
+  for (const root of Array.from(document.querySelectorAll("[data-gallery]"))) {
+    const list = root.querySelector("[data-gallery-list]") as HTMLElement | null;
+    const prev = root.querySelector("[data-gallery-prev]") as HTMLButtonElement | null;
+    const next = root.querySelector("[data-gallery-next]") as HTMLButtonElement | null;
+    const count = root.querySelector("[data-gallery-count]") as HTMLElement | null;
+    if (!list || !prev || !next || !count || root.hasAttribute("data-ready")) continue;
+    root.setAttribute("data-ready", "");
+    const total = list.children.length;
+    const at = () => Math.round(list.scrollLeft / Math.max(1, list.clientWidth));
+    const show = (i: number) => {
+      count.textContent = `Foto ${i + 1} de ${total}`;
+      prev.disabled = i === 0;
+      next.disabled = i === total - 1;
+    };
+    const go = (i: number) => {
+      const target = Math.max(0, Math.min(total - 1, i));
+      list.scrollTo({ left: target * list.clientWidth, behavior: "smooth" });
+      show(target);
+    };
+    prev.addEventListener("click", () => go(at() - 1));
+    next.addEventListener("click", () => go(at() + 1));
+    list.addEventListener("scroll", () => show(at()), { passive: true });
+    list.addEventListener("keydown", (event) => {
+      if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+      event.preventDefault();
+      go(at() + (event.key === "ArrowRight" ? 1 : -1));
+    });
+    prev.hidden = false;
+    next.hidden = false;
+    count.hidden = false;
+    show(at());
+  }
 }
