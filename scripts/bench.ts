@@ -663,6 +663,7 @@ async function main(): Promise<void> {
       bindings: {
         APP_ENV: "production",
         APP_URL: "http://127.0.0.1",
+        REPORT_DB_ROUND_TRIPS: "1",
         DATABASE_URL: libsql.url,
         JWT_PRIVATE_JWK: await generateSigningJwk(),
       },

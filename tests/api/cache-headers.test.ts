@@ -87,4 +87,11 @@ describe("x-db-round-trips", () => {
     const page = await h.app.request(`${ORIGIN}/clients`, { headers: { cookie: owner.cookie } }, env);
     expect(page.headers.has("x-db-round-trips")).toBe(false);
   });
+
+  it("is sent in production only when the benchmark asks for it", async () => {
+    const env = { ...h.env, APP_ENV: "production", APP_URL: "https://app.alicerce.com.br", REPORT_DB_ROUND_TRIPS: "1" };
+    const me = await h.app.request(`${ORIGIN}/api/me`, { headers: { cookie: owner.cookie } }, env);
+    expect(me.status).toBe(200);
+    expect(me.headers.get("x-db-round-trips")).toMatch(/^\d+$/);
+  });
 });

@@ -49,6 +49,11 @@ const configSchema = z
     META_APP_ID: optional,
     META_APP_SECRET: optional,
     BUILD_ID: optional,
+    /**
+     * "1": every answer carries `x-db-round-trips` even in production. Only the benchmark sets it
+     * (it measures the production build); outside production the header is always there.
+     */
+    REPORT_DB_ROUND_TRIPS: optional,
     /** ViaCEP's base URL (address autofill from a CEP); tests point it at tests/fakes/viacep-server.ts. */
     VIACEP_BASE_URL: optional.transform((v) => (v ?? "https://viacep.com.br/ws").replace(/\/+$/, "")),
   })
