@@ -19,11 +19,13 @@ export async function loader(args: Route.LoaderArgs) {
   // Light on purpose: the title bar and counts; each tab loads its own data.
   const header = await propertyHeader(ctx, actor, args.params.id);
   if (!header) throw new Response("Imóvel não encontrado.", { status: 404 });
-  return { header, canEdit: screenPermissions(args, imovelDefinition).canUpdate };
+  // The badge's text and colour come formatted: the component imports no resource module (no zod in the chunk).
+  const badge = { label: optionLabel(PROPERTY_STATUS_OPTIONS, header.status), tone: statusTone(header.status) };
+  return { header, badge, canEdit: screenPermissions(args, imovelDefinition).canUpdate };
 }
 
 export default function ImovelLayout({ loaderData }: Route.ComponentProps) {
-  const { header, canEdit } = loaderData;
+  const { header, badge, canEdit } = loaderData;
   const base = `/properties/${header.id}`;
   const tabs = PROPERTY_TABS.filter((t) => registered(t.to));
   return (
@@ -38,7 +40,7 @@ export default function ImovelLayout({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-semibold break-words">{header.titulo ?? `Imóvel ${header.codigo}`}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-fg-soft">
             <span className="font-mono">{header.codigo}</span>
-            <span className={`badge badge-${statusTone(header.status)}`}>{optionLabel(PROPERTY_STATUS_OPTIONS, header.status)}</span>
+            <span className={`badge badge-${badge.tone}`}>{badge.label}</span>
             <span>
               {header.fotos} {header.fotos === 1 ? "foto" : "fotos"} · {header.interesses}{" "}
               {header.interesses === 1 ? "interesse" : "interesses"} · {header.visitas} {header.visitas === 1 ? "visita" : "visitas"}

@@ -5,7 +5,8 @@ import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { FormError } from "../components/ui/form.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { COLOR_MODE_VALUES, preferencesSchema } from "../../shared/schemas/account.ts";
+import { COLOR_MODES, type ColorMode } from "../../shared/enums.ts";
+import { preferencesSchema } from "../../shared/schemas/account.ts";
 import { requireOrg } from "../server/guards.server.ts";
 import { parseForm } from "../server/forms.server.ts";
 import { serviceContext } from "../../worker/context.ts";
@@ -13,7 +14,7 @@ import { setColorMode } from "../../worker/services/profile.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Preferências");
 
-const MODES: Record<(typeof COLOR_MODE_VALUES)[number], { label: string; description: string }> = {
+const MODES: Record<ColorMode, { label: string; description: string }> = {
   system: { label: "Sistema", description: "Acompanha o tema claro ou escuro do seu aparelho." },
   light: { label: "Claro", description: "Fundo claro, bom para ambientes iluminados e sol." },
   dark: { label: "Escuro", description: "Fundo escuro, mais confortável à noite." },
@@ -53,7 +54,7 @@ export default function Preferences({ loaderData }: Route.ComponentProps) {
           <legend className="text-sm font-medium">Modo de cor</legend>
           <p className="mt-1 mb-3 text-sm text-fg-soft">Vale para todos os aparelhos em que você entrar com esta conta.</p>
           <div className="grid gap-3 sm:grid-cols-3">
-            {COLOR_MODE_VALUES.map((mode) => (
+            {COLOR_MODES.map((mode) => (
               <label
                 key={mode}
                 className="flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface p-4 has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/40"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COLOR_MODES } from "../enums.ts";
 import { confirmed, oneOf, password, requiredString } from "../validation.ts";
 
 /** /perfil: one schema per form; the action takes the union, told apart by `intent`. */
@@ -33,8 +34,6 @@ export const profileActionSchema = z.discriminatedUnion("intent", [
   endOtherSessionsSchema,
 ]);
 
-export const COLOR_MODE_VALUES = ["system", "light", "dark"] as const;
-
 export const preferencesSchema = z.object({
-  modoCor: oneOf("Modo de cor", COLOR_MODE_VALUES),
+  modoCor: oneOf("Modo de cor", COLOR_MODES),
 });
