@@ -38,9 +38,19 @@ function toStatement(args: unknown[]): InStatement {
   return first as InStatement;
 }
 
-/** The prelude state of one request's database handle. */
+/** A read waiting to be sent; `mode` null: it came as a single `execute`. */
+interface QueuedRead {
+  stmts: InStatement[];
+  mode: TransactionMode | null;
+  resolve(results: ResultSet[]): void;
+  reject(error: unknown): void;
+}
+
+/** The prelude state of one request's database handle, and its reads that travel together. */
 export class PreludeGate {
   #pending: Prelude | null = null;
+  /** Reads waiting for the next macrotask, to be sent as one round trip (`#queueRead`). */
+  #reads: QueuedRead[] | null = null;
   /** Settles once the prelude ran and was accepted (or rejected). */
   #settled: Promise<void> | null = null;
 
@@ -71,8 +81,8 @@ export class PreludeGate {
   /** `execute` with a pending prelude carried along when the statement is a read. */
   async execute(args: unknown[]): Promise<ResultSet> {
     const stmt = toStatement(args);
-    if (this.#pending && isRead(stmt)) {
-      const [result] = await this.#carry([stmt], "deferred");
+    if (isRead(stmt)) {
+      const [result] = await this.#queueRead([stmt], null);
       return result as ResultSet;
     }
     await this.settle();
@@ -82,10 +92,56 @@ export class PreludeGate {
 
   /** `batch` with a pending prelude carried along when every statement is a read. */
   async batch(stmts: InStatement[], mode?: TransactionMode): Promise<ResultSet[]> {
-    if (this.#pending && stmts.every(isRead)) return this.#carry(stmts, mode ?? "deferred");
+    if (stmts.length && stmts.every(isRead)) return this.#queueRead(stmts, mode ?? "deferred");
     await this.settle();
     this.onTrip();
     return this.client.batch(stmts, mode);
+  }
+
+  /**
+   * Reads issued in the same turn of the event loop travel together: the loaders of a nested
+   * page (a layout and its tab) run in parallel, and each used to cost its own round trip. The
+   * queue is sent at the next macrotask, with the pending prelude when there is one. A lone
+   * `execute` stays an `execute`, a lone batch keeps its mode; joined reads are one deferred
+   * batch, and a failure of that batch is every joined caller's failure (they are reads of one
+   * page, which fails as a whole anyway).
+   */
+  #queueRead(stmts: InStatement[], mode: TransactionMode | null): Promise<ResultSet[]> {
+    return new Promise<ResultSet[]>((resolve, reject) => {
+      if (!this.#reads) {
+        this.#reads = [];
+        setTimeout(() => void this.#flushReads(), 0);
+      }
+      this.#reads.push({ stmts, mode, resolve, reject });
+    });
+  }
+
+  async #flushReads(): Promise<void> {
+    const reads = this.#reads ?? [];
+    this.#reads = null;
+    const all = reads.flatMap((r) => r.stmts);
+    const lone = reads.length === 1 ? (reads[0] as QueuedRead) : null;
+    let results: ResultSet[];
+    try {
+      if (this.#pending) {
+        results = await this.#carry(all, lone?.mode ?? "deferred");
+      } else {
+        await this.settle();
+        this.onTrip();
+        results =
+          lone && lone.mode === null
+            ? [await this.client.execute(all[0] as InStatement)]
+            : await this.client.batch(all, lone?.mode ?? "deferred");
+      }
+    } catch (error) {
+      for (const r of reads) r.reject(error);
+      return;
+    }
+    let at = 0;
+    for (const r of reads) {
+      r.resolve(results.slice(at, at + r.stmts.length));
+      at += r.stmts.length;
+    }
   }
 
   async #carry(stmts: InStatement[], mode: TransactionMode): Promise<ResultSet[]> {
