@@ -210,6 +210,12 @@ describe("the public property page", () => {
     expect(decodeURIComponent(whatsapp)).toContain(`/imovel/${slug}`);
 
     expect(await axeSeriousViolations(visitor)).toEqual([]);
+    // A plain post (no JavaScript on this page): a refusal comes back as the page, in pt-BR, and
+    // keeps nothing (Chromium logs the 400 document as a failed resource).
+    f.allowBrowserError(/status of 400 \(Bad Request\)/);
+    await visitor.getByLabel("Nome").fill("Marcos Teixeira");
+    await visitor.getByRole("button", { name: "Enviar mensagem" }).click();
+    await visitor.getByText("Informe um e-mail ou um telefone para o corretor responder.").waitFor();
     await visitor.getByLabel("Nome").fill("Marcos Teixeira");
     await visitor.getByLabel("E-mail").fill("marcos.teixeira@exemplo.com.br");
     await visitor.getByLabel("Telefone").fill("11987651234");
@@ -217,10 +223,12 @@ describe("the public property page", () => {
     await visitor.getByRole("status").filter({ hasText: "Mensagem enviada!" }).waitFor();
 
     const db = e2eDb();
-    const [lead] = await db
+    const leads = await db
       .select()
       .from(inboundLeads)
       .where(and(eq(inboundLeads.orgId, orgId), eq(inboundLeads.imovelId, id)));
+    expect(leads).toHaveLength(1); // the refused post kept nothing
+    const [lead] = leads;
     expect(lead?.origem).toBe("site");
     const [interest] = await db
       .select()
