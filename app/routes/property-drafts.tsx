@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/property-drafts";
+import { Pagination } from "../components/data/data-list.tsx";
 import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -19,11 +20,26 @@ export const meta: Route.MetaFunction = () => titleMeta("Rascunhos de Imóveis")
 
 const ID = /^[0-9A-Za-z-]{1,64}$/;
 
+/** `?page=n` (digits only; anything else is the first page). */
+function pageParam(url: URL): number {
+  const raw = url.searchParams.get("page") ?? "";
+  return /^\d{1,6}$/.test(raw) ? Math.max(1, Number(raw)) : 1;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, actor } = guard(args, imovelDefinition, "read");
-  const list = await listDrafts(ctx, actor);
+  const list = await listDrafts(ctx, actor, pageParam(new URL(args.request.url)));
+  // Past the last page (drafts published or deleted meanwhile): the last page there is.
+  if (list.page > list.pageCount) throw redirect(list.pageCount > 1 ? `/property-drafts?page=${list.pageCount}` : "/property-drafts");
   const can = screenPermissions(args, imovelDefinition);
-  return { ...list, canCreate: can.canCreate, canDelete: can.canDelete };
+  const href = (n: number) => (n <= 1 ? "/property-drafts" : `/property-drafts?page=${n}`);
+  return {
+    ...list,
+    prevHref: list.page > 1 ? href(list.page - 1) : null,
+    nextHref: list.page < list.pageCount ? href(list.page + 1) : null,
+    canCreate: can.canCreate,
+    canDelete: can.canDelete,
+  };
 }
 
 /** "Novo rascunho" (created at once, then its form) and deleting one, confirmed. */
@@ -146,11 +162,7 @@ export default function PropertyDrafts({ loaderData, actionData }: Route.Compone
           ))}
         </ul>
       )}
-      {total > drafts.length ? (
-        <p className="mt-3 text-sm text-fg-soft">
-          Mostrando os {drafts.length} mais recentes de {total}.
-        </p>
-      ) : null}
+      <Pagination view={loaderData} />
       {deleting ? <ConfirmDelete draft={deleting} onClose={() => setDeleting(null)} /> : null}
     </>
   );

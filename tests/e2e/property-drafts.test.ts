@@ -154,6 +154,33 @@ describe("Rascunhos de Imóveis", () => {
     await page.getByText("Otávio Mendes").first().waitFor();
   });
 
+  it("pages the drafts, newest change first, 24 a page, with the page in the URL", async () => {
+    const page = f.page;
+    const owner = await createRegisteredUser({ name: "Paula Paginada" });
+    await login(page, owner.email, owner.password);
+    for (let i = 0; i < 26; i++) {
+      const res = await page.request.post("/property-drafts", {
+        form: { intent: "novo" },
+        headers: { origin: f.baseURL },
+        maxRedirects: 0,
+      });
+      expect(res.status()).toBe(302);
+    }
+    const deleteButtons = () => page.getByRole("button", { name: /^Excluir o rascunho / });
+    await page.goto("/property-drafts");
+    await page.getByText("Página 1 de 2").waitFor();
+    expect(await deleteButtons().count()).toBe(24);
+    await page.getByRole("link", { name: "Próxima →" }).click();
+    await page.waitForURL(/\/property-drafts\?page=2$/);
+    await page.getByText("Página 2 de 2").waitFor();
+    expect(await deleteButtons().count()).toBe(2);
+    // Past the last page: the last page there is. Anything but digits: the first.
+    await page.goto("/property-drafts?page=9");
+    await page.waitForURL(/\/property-drafts\?page=2$/);
+    await page.goto("/property-drafts?page=dois");
+    await page.getByText("Página 1 de 2").waitFor();
+  });
+
   it("offers back a local copy newer than the server's and deletes a draft with confirmation", async () => {
     const page = f.page;
     await page.setViewportSize({ width: 390, height: 844 });

@@ -21,17 +21,21 @@ export interface DraftSummary {
 
 export interface DraftList {
   drafts: DraftSummary[];
-  /** Every draft of the organization (the screen shows the newest page of them). */
+  /** Every draft of the organization. */
   total: number;
+  /** This page (1-based), how many there are, and how many drafts a page holds. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
 }
 
-/** One round trip through the list engine: status "rascunho", by last change. */
-export async function listDrafts(ctx: ServiceContext, actor: Actor): Promise<DraftList> {
+/** One round trip through the list engine: status "rascunho", by last change, one page of them. */
+export async function listDrafts(ctx: ServiceContext, actor: Actor, pageNumber = 1): Promise<DraftList> {
   const page = await listRecords(ctx, actor, "imoveis", {
     q: "",
     sort: "atualizadoEm",
     dir: "desc",
-    page: 1,
+    page: Math.max(1, Math.trunc(pageNumber)),
     after: null,
     filters: { status: ["rascunho"] },
     columns: null,
@@ -51,5 +55,11 @@ export async function listDrafts(ctx: ServiceContext, actor: Actor): Promise<Dra
       total: items.length,
     };
   });
-  return { drafts, total: page.total };
+  return {
+    drafts,
+    total: page.total,
+    page: page.page,
+    pageCount: Math.max(1, Math.ceil(page.total / page.pageSize)),
+    pageSize: page.pageSize,
+  };
 }

@@ -186,7 +186,8 @@ function EmptyState({ view, permissions }: { view: ListView; permissions: Permis
   );
 }
 
-function Pagination({ view }: { view: ListView }) {
+/** "← Anterior · Página n de m · Próxima →", for the list engine's pages and any other paged screen. */
+export function Pagination({ view }: { view: Pick<ListView, "page" | "pageCount" | "prevHref" | "nextHref"> }) {
   if (view.pageCount <= 1) return null;
   const disabled = "inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold text-fg-soft/60";
   return (
