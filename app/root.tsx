@@ -80,28 +80,21 @@ export default function App() {
   );
 }
 
+const INTERNAL = { title: "Erro interno", text: "Algo deu errado do nosso lado. Tente novamente em instantes." };
+
 /** The title and text of a route error, by status (a 4xx is the request's fault, not ours). */
 function describeError(error: unknown): { code: number; title: string; text: string | null } {
-  if (!isRouteErrorResponse(error))
-    return { code: 500, title: "Erro interno", text: "Algo deu errado do nosso lado. Tente novamente em instantes." };
+  if (!isRouteErrorResponse(error)) return { code: 500, ...INTERNAL };
   const detail = typeof error.data === "string" && !/^Error: /.test(error.data) ? error.data : null;
-  switch (error.status) {
-    case 404:
-      return { code: 404, title: "Página não encontrada", text: null };
-    case 403:
-      return { code: 403, title: "Acesso negado", text: detail ?? "Você não tem permissão para acessar esta página." };
-    case 405:
-      // React Router's own text ("You made a POST request…") is English and meant for developers.
-      return {
-        code: 405,
-        title: "Ação não permitida",
-        text: "Esta página não recebe envios de formulário. Volte e tente pelo botão da tela.",
-      };
-    default:
-      return error.status >= 400 && error.status < 500
-        ? { code: error.status, title: "Não foi possível atender ao pedido", text: detail ?? "Confira o endereço ou volte ao início." }
-        : { code: error.status, title: "Erro interno", text: "Algo deu errado do nosso lado. Tente novamente em instantes." };
-  }
+  const code = error.status;
+  if (code === 404) return { code, title: "Página não encontrada", text: null };
+  if (code === 403) return { code, title: "Acesso negado", text: detail ?? "Você não tem permissão para acessar esta página." };
+  // React Router's own 405 text ("You made a POST request…") is English and meant for developers.
+  if (code === 405)
+    return { code, title: "Ação não permitida", text: "Esta página não recebe envios de formulário. Volte e tente pelo botão da tela." };
+  if (code >= 400 && code < 500)
+    return { code, title: "Não foi possível atender ao pedido", text: detail ?? "Confira o endereço ou volte ao início." };
+  return { code, ...INTERNAL };
 }
 
 export function ErrorBoundary() {

@@ -9,6 +9,7 @@ import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { formatDateTime } from "../../shared/format.ts";
 import { imovelDefinition, PROPERTY_TYPE_OPTIONS } from "../../shared/resources/imoveis.ts";
+import { parseListQuery } from "../../shared/resources/query.ts";
 import { optionLabel } from "../../shared/resources/schema-helpers.ts";
 import { readForm, unknownIntent } from "../server/forms.server.ts";
 import { guard, screenPermissions } from "../server/resources.server.ts";
@@ -20,15 +21,10 @@ export const meta: Route.MetaFunction = () => titleMeta("Rascunhos de Imóveis")
 
 const ID = /^[0-9A-Za-z-]{1,64}$/;
 
-/** `?page=n` (digits only; anything else is the first page). */
-function pageParam(url: URL): number {
-  const raw = url.searchParams.get("page") ?? "";
-  return /^\d{1,6}$/.test(raw) ? Math.max(1, Number(raw)) : 1;
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, actor } = guard(args, imovelDefinition, "read");
-  const list = await listDrafts(ctx, actor, pageParam(new URL(args.request.url)));
+  // `?page=` read as every list reads it (anything but a page number is the first).
+  const list = await listDrafts(ctx, actor, parseListQuery(new URL(args.request.url), imovelDefinition).page);
   // Past the last page (drafts published or deleted meanwhile): the last page there is.
   if (list.page > list.pageCount) throw redirect(list.pageCount > 1 ? `/property-drafts?page=${list.pageCount}` : "/property-drafts");
   const can = screenPermissions(args, imovelDefinition);
@@ -113,7 +109,7 @@ function ConfirmDelete({ draft, onClose }: { draft: DraftSummary; onClose: () =>
 }
 
 export default function PropertyDrafts({ loaderData, actionData }: Route.ComponentProps) {
-  const { drafts, total, canCreate, canDelete } = loaderData;
+  const { drafts, canCreate, canDelete } = loaderData;
   const [deleting, setDeleting] = useState<DraftSummary | null>(null);
   const busy = useNavigation().formData?.get("intent") === "novo";
   return (

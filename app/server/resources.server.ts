@@ -30,9 +30,9 @@ import { needsNormalizing, normalizeListParams } from "../components/data/list-p
 import { LIST_PANELS, type ToastData } from "../components/data/types.ts";
 import { buildListView, isFeminine } from "../components/data/view.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
-import { FORM_ERROR_KEY, UNKNOWN_INTENT, validateForm } from "../../shared/validation.ts";
+import { FORM_ERROR_KEY, validateForm } from "../../shared/validation.ts";
 import { parseListQuery } from "../../shared/resources/query.ts";
-import { readForm } from "./forms.server.ts";
+import { readForm, unknownIntent } from "./forms.server.ts";
 import { normalizePath, readCookie, requireOrg, requirePermission } from "./guards.server.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: a definition of any resource (rows and inputs differ per resource)
@@ -222,7 +222,7 @@ export async function listAction(args: Args, def: AnyDefinition) {
     setFlash(args, { kind: "restored", resource: def.name, count });
     throw redirect(back);
   }
-  return data({ error: UNKNOWN_INTENT }, { status: 400 });
+  return unknownIntent();
 }
 
 // ---------------------------------------------------------------------------
@@ -486,7 +486,7 @@ export async function importAction(args: Args, def: AnyDefinition) {
       }
       throw redirect(def.basePath);
     }
-    return data<ImportActionData>({ error: UNKNOWN_INTENT }, { status: 400 });
+    return unknownIntent<ImportActionData>();
   } catch (error) {
     if (error instanceof DomainError) return data<ImportActionData>({ error: error.message }, { status: error.status });
     throw error;

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { matchAlerts } from "../../db/schema/index.ts";
+import { matchAlerts, propertyInterests } from "../../db/schema/index.ts";
 import type { Database } from "../../db/client.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { authorize } from "../auth/permissions.ts";
@@ -67,9 +67,13 @@ export async function markAlertsSeen(ctx: ServiceContext, actor: Actor, interest
       .update(a)
       .set({ vistoEm: ctx.now })
       .where(and(orgScope(ctx.db, actor.orgId).where(a, eq(a.interestId, interestId), isNull(a.vistoEm)))),
-    ctx.db.all<{ id: string }>(
-      sql`SELECT id FROM property_interests WHERE org_id = ${actor.orgId} AND id = ${interestId} AND deleted_at IS NULL LIMIT 1`,
-    ),
+    ctx.db
+      .select({ id: propertyInterests.id })
+      .from(propertyInterests)
+      .where(
+        orgScope(ctx.db, actor.orgId).where(propertyInterests, eq(propertyInterests.id, interestId), isNull(propertyInterests.excluidoEm)),
+      )
+      .limit(1),
   ]);
   if (!found.length) throw new DomainError("Interesse não encontrado.", 404);
   return result.rowsAffected;

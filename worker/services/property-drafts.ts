@@ -23,19 +23,18 @@ export interface DraftList {
   drafts: DraftSummary[];
   /** Every draft of the organization. */
   total: number;
-  /** This page (1-based), how many there are, and how many drafts a page holds. */
+  /** This page (1-based) and how many there are. */
   page: number;
   pageCount: number;
-  pageSize: number;
 }
 
 /** One round trip through the list engine: status "rascunho", by last change, one page of them. */
-export async function listDrafts(ctx: ServiceContext, actor: Actor, pageNumber = 1): Promise<DraftList> {
+export async function listDrafts(ctx: ServiceContext, actor: Actor, pageNumber: number): Promise<DraftList> {
   const page = await listRecords(ctx, actor, "imoveis", {
     q: "",
     sort: "atualizadoEm",
     dir: "desc",
-    page: Math.max(1, Math.trunc(pageNumber)),
+    page: pageNumber,
     after: null,
     filters: { status: ["rascunho"] },
     columns: null,
@@ -60,6 +59,5 @@ export async function listDrafts(ctx: ServiceContext, actor: Actor, pageNumber =
     total: page.total,
     page: page.page,
     pageCount: Math.max(1, Math.ceil(page.total / page.pageSize)),
-    pageSize: page.pageSize,
   };
 }
