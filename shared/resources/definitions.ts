@@ -1,0 +1,31 @@
+import { clientDefinition } from "./clients.ts";
+import { companyDefinition } from "./companies.ts";
+import { imovelDefinition } from "./imoveis.ts";
+import { interesseDefinition } from "./interesses.ts";
+import { movimentacaoProdutoDefinition } from "./movimentacoes-produtos.ts";
+import { produtoDefinition } from "./produtos.ts";
+import type { ResourceDefinition } from "./types.ts";
+
+/**
+ * Every kind of record's pure definition, once, in the registry's order. Client-safe and free of
+ * server code, so the permission table, the navigation and the screens can read it without
+ * importing the server modules (worker/resources/registry.ts pairs each with its server half).
+ */
+export const DEFINITIONS = [
+  companyDefinition,
+  clientDefinition,
+  produtoDefinition,
+  movimentacaoProdutoDefinition,
+  imovelDefinition,
+  interesseDefinition,
+] as const;
+
+// biome-ignore lint/suspicious/noExplicitAny: definitions of different row and input types
+export type AnyDefinition = ResourceDefinition<any, any>;
+
+const BY_NAME = new Map<string, AnyDefinition>(DEFINITIONS.map((d) => [d.name, d as AnyDefinition]));
+
+/** The pure definition of a registered resource, or undefined for another name. */
+export function definitionByName(name: string): AnyDefinition | undefined {
+  return BY_NAME.get(name);
+}
