@@ -9,8 +9,8 @@ import { invitePageSchema } from "../../shared/schemas/invites.ts";
 import { domainFailure, parseForm } from "../server/forms.server.ts";
 import { getRequestContext, serviceContext } from "../../worker/context.ts";
 import { sessionCookie } from "../../worker/auth/sessions.ts";
-import { INVALID_LINK } from "../../worker/services/accounts.ts";
-import { acceptInvite, INVITE_REQUESTED, requestNewInvite, viewInvite } from "../../worker/services/team.ts";
+import { INVALID_LINK, INVITE_REQUESTED } from "../../shared/account-messages.ts";
+import { acceptInvite, requestNewInvite, viewInvite } from "../../worker/services/team.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Convite");
 

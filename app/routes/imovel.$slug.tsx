@@ -5,12 +5,12 @@ import { Field, FormError } from "../components/ui/form.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import { pageTitle } from "../lib/title.ts";
 import { maskPhone } from "../../shared/mask.ts";
-import { LEAD_CONSENT_TEXT } from "../../shared/real-estate/lead.ts";
+import { HONEYPOT_FIELD, LEAD_CONSENT_TEXT } from "../../shared/real-estate/lead-form.ts";
 import { photoUrl, SHARE_IMAGE, shareImageUrl } from "../../shared/real-estate/photo-url.ts";
 import { getRequestContext, serviceContext } from "../../worker/context.ts";
 import { readForm, domainFailure } from "../server/forms.server.ts";
 import { formDataToObject } from "../../shared/validation.ts";
-import { HONEYPOT_FIELD, publicPropertyPage, sendPropertyContact } from "../../worker/services/public-property.ts";
+import { publicPropertyPage, sendPropertyContact } from "../../worker/services/public-property.ts";
 import { type PublicView, publicView, type SimilarView, similarView } from "../server/public-property.server.ts";
 
 /**

@@ -19,7 +19,3 @@ export const leadContactSchema = z
   });
 
 export type LeadContact = z.output<typeof leadContactSchema>;
-
-/** The text shown next to every public contact form (LGPD: what is done with the data). */
-export const LEAD_CONSENT_TEXT =
-  "Ao enviar, você concorda que seus dados sejam usados apenas para o corretor responder a este contato, conforme a LGPD. Você pode pedir a exclusão a qualquer momento.";

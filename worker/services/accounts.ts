@@ -20,6 +20,7 @@ import {
   refundLoginFailure,
 } from "../security/rate-limit.ts";
 import { DomainError, type ServiceContext } from "./context.ts";
+import { INVALID_LINK } from "../../shared/account-messages.ts";
 
 export const CONFIRMATION_TTL_MS = 24 * 3600_000;
 export const RECOVERY_TTL_MS = 3600_000;
@@ -226,7 +227,7 @@ export async function claimToken(ctx: ServiceContext, token: string, purpose: Au
   return row ?? null;
 }
 
-export const INVALID_LINK = "Este link é inválido ou expirou. Peça um novo.";
+export { INVALID_LINK };
 
 /** What a still-usable e-mailed link is about, read without spending it (the page a GET shows). */
 export interface LinkInfo {

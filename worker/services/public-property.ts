@@ -6,6 +6,7 @@ import type { ImovelRow } from "../../shared/resources/imoveis.ts";
 import { portalColumns } from "./portal-feed.ts";
 import { saoPauloDay } from "../../shared/format.ts";
 import { type LeadContact, leadContactSchema } from "../../shared/real-estate/lead.ts";
+import { HONEYPOT_FIELD } from "../../shared/real-estate/lead-form.ts";
 import { enforceKeyedLimit } from "../security/rate-limit.ts";
 import { DomainError, type ServiceContext } from "./context.ts";
 import { receiveLead, siteLeadKey } from "./leads.ts";
@@ -272,9 +273,6 @@ async function similarProperties(
     )
     .limit(4);
 }
-
-/** The form's honeypot: a field people never see; a bot that fills it is told "sent" and nothing is kept. */
-export const HONEYPOT_FIELD = "website";
 
 /**
  * The page's contact form → a lead (client + interest with origem "site"). Rate-limited per IP

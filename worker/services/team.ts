@@ -16,6 +16,7 @@ import { enforceKeyedLimit } from "../security/rate-limit.ts";
 import { authenticate, INVALID_LINK, INVITE_TTL_MS, normalizeEmail } from "./accounts.ts";
 import { DomainError, type ServiceContext } from "./context.ts";
 import { existingAccountInviteEmail, inviteRequestedEmail } from "./invite-emails.ts";
+import { INVITE_REQUESTED } from "../../shared/account-messages.ts";
 
 export const LAST_OWNER = "A organização precisa de pelo menos um dono ativo.";
 export const MEMBER_NOT_FOUND = "Membro não encontrado.";
@@ -23,8 +24,7 @@ export const INVITE_NOT_FOUND = "Convite não encontrado. Ele pode ter sido acei
 export const INVITE_EXPIRED = "Este convite expirou.";
 /** The one answer to an invite, whatever the e-mail (new, another organização's, a member's, already invited). */
 export const inviteSentMessage = (email: string) => `Convite enviado para ${email}, se este e-mail puder entrar na equipe.`;
-/** The one answer to "pedir um novo convite", whatever the link. */
-export const INVITE_REQUESTED = "Pedido enviado. Se o convite ainda puder ser renovado, quem convidou você recebe um aviso por e-mail.";
+export { INVITE_REQUESTED };
 export const mustLeaveFirst = (orgName: string) =>
   `Sua conta ainda faz parte de ${orgName}. Para aceitar este convite, saia dessa organização primeiro: em Meu Perfil, use “Sair da organização”.`;
 
