@@ -26,7 +26,6 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { matchRoutes } from "react-router";
 import { seedDemo } from "../db/seed/demo.ts";
 import { generateSigningJwk } from "../worker/auth/jwt.ts";
 import { saoPauloDay } from "../shared/format.ts";
@@ -36,6 +35,7 @@ import { type SeedResult, seedResources } from "./lib/bench-seed.ts";
 import type { LoadRequest, LoadResult } from "./lib/bench-load.ts";
 import { startCalibration } from "./lib/bench-calibration.ts";
 import { profileWhile, summarizeProfile } from "./lib/cpu-profile.ts";
+import { CLIENT_JS_BUDGET_KB, clientJsForPath, readClientManifest } from "./lib/client-js.ts";
 import { startLibsql } from "./lib/libsql.ts";
 import { migrateDatabase } from "./lib/migrate.ts";
 import { BIN, buildEnv, childEnv, freePort, ROOT, runNode } from "./lib/proc.ts";
@@ -126,8 +126,8 @@ const BUDGETS = {
   apiWorkerCpu: { ref: "api_me", factor: 2 },
   /** Worker+DB CPU per request of a deep page, search or filter ≤ factor × the list's first page's. */
   variantCpuFactor: 1.5,
-  /** Client JavaScript (gzip) of every page route loaded. */
-  clientJsKb: 150,
+  /** Client JavaScript (gzip) of every page route loaded (tests/e2e/build-output.test.ts holds every route of the build to it). */
+  clientJsKb: CLIENT_JS_BUDGET_KB,
   /** All the Worker's modules (gzip). */
   workerKb: 1536,
 };
@@ -198,67 +198,6 @@ function commitId(): string {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-
-// ---------------------------------------------------------------------------------------------
-// Bundle sizes
-
-interface ManifestRoute {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  module: string;
-  imports?: string[];
-}
-interface AssetsManifest {
-  url: string;
-  entry: { module: string; imports: string[] };
-  routes: Record<string, ManifestRoute>;
-}
-
-async function loadAssetsManifest(serverDir: string): Promise<AssetsManifest> {
-  const file = readdirSync(path.join(serverDir, "assets")).find((f) => /^server-build-.*\.js$/.test(f));
-  if (!file) throw new Error(`no server-build-*.js in ${serverDir}/assets`);
-  const mod = (await import(path.join(serverDir, "assets", file))) as { assets: AssetsManifest };
-  return mod.assets;
-}
-
-interface RouteObject {
-  id: string;
-  path?: string;
-  index?: boolean;
-  children?: RouteObject[];
-}
-
-function routeTree(manifest: AssetsManifest, parentId?: string): RouteObject[] {
-  return Object.values(manifest.routes)
-    .filter((r) => r.parentId === parentId)
-    .map((r) => {
-      const children = routeTree(manifest, r.id);
-      return r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, ...(children.length ? { children } : {}) };
-    }) as RouteObject[];
-}
-
-/**
- * Client JavaScript a document request for `pathname` loads: the manifest script, the entry and
- * every matched route (root, layouts, the route module) with their static imports; each file
- * gzipped on its own, each counted once.
- */
-function clientJsFor(manifest: AssetsManifest, clientDir: string, pathname: string): { bytes: number; files: string[] } | null {
-  // biome-ignore lint/suspicious/noExplicitAny: react-router's RouteObject generics add nothing here
-  const matches = matchRoutes(routeTree(manifest) as any, pathname) as { route: RouteObject }[] | null;
-  if (!matches) return null;
-  const files = new Set<string>([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
-  for (const m of matches) {
-    const r = manifest.routes[m.route.id];
-    if (!r) continue;
-    files.add(r.module);
-    for (const i of r.imports ?? []) files.add(i);
-  }
-  let bytes = 0;
-  for (const f of files) bytes += gz(path.join(clientDir, f));
-  return { bytes, files: [...files] };
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -762,13 +701,13 @@ async function main(): Promise<void> {
     if (!floorRun || floorRun.rps === 0) throw new Error("the floor answered nothing");
 
     // 6. Sizes.
-    const manifest = await loadAssetsManifest(path.join(buildDir, "server"));
+    const manifest = readClientManifest(path.join(buildDir, "client"));
     const clientJs: Record<string, number> = {};
     for (const r of runnable.filter((x) => x.page)) {
       // Keyed by the route's pattern ("/clients", "/clients/{clientId}"): the query changes no JS.
       const routeKey = (ROUTES.find((x) => x.name === r.name)?.path ?? r.path).split("?")[0] as string;
       if (routeKey in clientJs) continue;
-      const size = clientJsFor(manifest, path.join(buildDir, "client"), new URL(r.url).pathname);
+      const size = clientJsForPath(manifest, path.join(buildDir, "client"), new URL(r.url).pathname);
       if (size) clientJs[routeKey] = kb(size.bytes);
     }
     const serverDir = path.join(buildDir, "server");

@@ -8,7 +8,8 @@ import { CheckboxField, Field, FormError, SelectField, useFormValidation } from 
 import { formatCep, formatCnpj, formatCpf } from "../../shared/documents.ts";
 import { MASKS, maskCpfCnpj, maskPhone } from "../../shared/mask.ts";
 import { titleMeta } from "../lib/title.ts";
-import { LOGO_TYPES, needsCreci, organizationSchema, SEGMENT_OPTIONS, UFS } from "../../shared/schemas/organization.ts";
+import { organizationSchema } from "../../shared/schemas/organization.ts";
+import { LOGO_TYPES, needsCreci, SEGMENT_OPTIONS, UFS } from "../../shared/schemas/business-fields.ts";
 import { requirePermission } from "../server/guards.server.ts";
 import { domainFailure, parseForm } from "../server/forms.server.ts";
 import { serviceContext } from "../../worker/context.ts";

@@ -5,7 +5,7 @@ import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card, PageHeader } from "../components/ui/card.tsx";
 import { Field, FormError } from "../components/ui/form.tsx";
 import { formatDateTime } from "../../shared/format.ts";
-import { SERVICE_SLOTS } from "../../shared/real-estate/landing-page.ts";
+import { SERVICE_SLOTS } from "../../shared/real-estate/landing-view.ts";
 import { photoUrl } from "../../shared/real-estate/photo-url.ts";
 import { formDataToObject } from "../../shared/validation.ts";
 import { titleMeta } from "../lib/title.ts";

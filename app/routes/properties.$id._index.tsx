@@ -43,6 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
         : `Cadastrado como ${optionLabel(PROPERTY_STATUS_OPTIONS, h.para)}`,
       description: [h.motivo, h.porNome ? `por ${h.porNome}` : ""].filter(Boolean).join(" — "),
     })),
+    // The statuses it may move to come from here: the option lists stay out of the browser chunk (with zod, ADR 029).
+    choices: PROPERTY_STATUS_OPTIONS.filter((o) => o.value !== "rascunho" && o.value !== property.status),
     canUpdate: screenPermissions(args, imovelDefinition).canUpdate,
   };
 }
@@ -64,9 +66,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ImovelDados({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, features, status, history, canUpdate } = loaderData;
+  const { view, features, status, history, choices, canUpdate } = loaderData;
   const saving = useNavigation().state === "submitting";
-  const choices = PROPERTY_STATUS_OPTIONS.filter((o) => o.value !== "rascunho" && o.value !== status);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <div className="space-y-6">

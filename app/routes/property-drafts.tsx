@@ -31,6 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
   const href = (n: number) => (n <= 1 ? "/property-drafts" : `/property-drafts?page=${n}`);
   return {
     ...list,
+    // The type's label comes from here: the option lists stay out of the browser chunk (with zod, ADR 029).
+    drafts: list.drafts.map((d) => ({ ...d, tipoLabel: optionLabel(PROPERTY_TYPE_OPTIONS, d.tipo) })),
     prevHref: list.page > 1 ? href(list.page - 1) : null,
     nextHref: list.page < list.pageCount ? href(list.page + 1) : null,
     canCreate: can.canCreate,
@@ -141,9 +143,8 @@ export default function PropertyDrafts({ loaderData, actionData }: Route.Compone
                 {d.titulo ?? "Sem título"} <span className="font-mono text-sm text-fg-soft">{d.codigo}</span>
               </Link>
               <p className="text-sm text-fg-soft">
-                {[optionLabel(PROPERTY_TYPE_OPTIONS, d.tipo), [d.bairro, d.cidade].filter(Boolean).join(", ")]
-                  .filter(Boolean)
-                  .join(" · ") || "Tipo e local ainda não informados"}
+                {[d.tipoLabel, [d.bairro, d.cidade].filter(Boolean).join(", ")].filter(Boolean).join(" · ") ||
+                  "Tipo e local ainda não informados"}
               </p>
               <Progress draft={d} />
               <p className="mt-2 text-xs text-fg-soft">Salvo em {formatDateTime(d.atualizadoEm)}</p>

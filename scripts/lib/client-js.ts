@@ -57,14 +57,27 @@ export function routeChain(manifest: ClientManifest, id: string): ManifestRoute[
  * each file gzipped on its own (as served), each counted once. Lazy chunks (`import()`) are
  * not counted: they load only when used.
  */
-export function clientJsOf(manifest: ClientManifest, clientDir: string, routes: readonly ManifestRoute[]): ClientJs {
+export function clientJsOf(
+  manifest: ClientManifest,
+  clientDir: string,
+  routes: readonly ManifestRoute[],
+  /** Gzip sizes already measured, by file (many routes share most of their chunks). */
+  sizes = new Map<string, number>(),
+): ClientJs {
   const files = new Set<string>([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
   for (const r of routes) {
     files.add(r.module);
     for (const i of r.imports ?? []) files.add(i);
   }
   let bytes = 0;
-  for (const f of files) bytes += gzipSync(readFileSync(path.join(clientDir, f)), { level: 9 }).length;
+  for (const f of files) {
+    let size = sizes.get(f);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(path.join(clientDir, f)), { level: 9 }).length;
+      sizes.set(f, size);
+    }
+    bytes += size;
+  }
   return { bytes, files: [...files] };
 }
 
@@ -104,7 +117,12 @@ export function routePattern(manifest: ClientManifest, id: string): string {
 /** Every route of the build with its page's client JavaScript, heaviest first. */
 export function clientJsPerRoute(clientDir: string): { id: string; pattern: string; bytes: number }[] {
   const manifest = readClientManifest(clientDir);
+  const sizes = new Map<string, number>();
   return Object.keys(manifest.routes)
-    .map((id) => ({ id, pattern: routePattern(manifest, id), bytes: clientJsOf(manifest, clientDir, routeChain(manifest, id)).bytes }))
+    .map((id) => ({
+      id,
+      pattern: routePattern(manifest, id),
+      bytes: clientJsOf(manifest, clientDir, routeChain(manifest, id), sizes).bytes,
+    }))
     .sort((a, b) => b.bytes - a.bytes);
 }

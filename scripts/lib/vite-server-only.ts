@@ -12,7 +12,8 @@ import type { Plugin } from "vite";
 export const SERVER_FOLDERS = ["worker", "db", "jobs", "scripts"] as const;
 
 /** Packages and schemes only the Worker or Node may load. */
-const SERVER_SPECIFIER = /^(?:cloudflare:|node:|@libsql\/|libsql(?:\/|$)|drizzle-orm(?:\/|$)|inngest(?:\/|$)|hono(?:\/|$)|jose(?:\/|$)|@noble\/hashes|openai(?:\/|$)|arctic(?:\/|$))/;
+const SERVER_SPECIFIER =
+  /^(?:cloudflare:|node:|@libsql\/|libsql(?:\/|$)|drizzle-orm(?:\/|$)|inngest(?:\/|$)|hono(?:\/|$)|jose(?:\/|$)|@noble\/hashes|openai(?:\/|$)|arctic(?:\/|$))/;
 
 const GUARD = "alicerce:server-only";
 
@@ -33,7 +34,9 @@ export function serverCodeStaysOnServer(root: string): Plugin {
     enforce: "pre",
     applyToEnvironment: (environment) => environment.config.consumer === "client",
     async resolveId(source, importer, options) {
-      if (!importer || options.scan || options.custom?.[GUARD]) return null;
+      // Vite's dependency scan (dev) sees route modules before React Router strips their loaders.
+      const scan = (options as { scan?: boolean }).scan === true;
+      if (!importer || scan || options.custom?.[GUARD]) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true, custom: { ...options.custom, [GUARD]: true } });
       const reason = serverOnlyReason(root, source, importer, resolved?.id ?? null);
       if (!reason) return resolved;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PropertyPurpose } from "../enums.ts";
 import { email, optional, optionalString, phone, requiredString } from "../validation.ts";
+import { SERVICE_SLOTS } from "./landing-view.ts";
 
 /**
  * The business's public page `/p/{slug}` as the Landing Page screen edits it: one schema for the
@@ -53,8 +54,6 @@ const idList = z.preprocess(
   z.array(z.string().regex(/^[0-9A-Za-z-]{1,64}$/, "Imóvel inválido.")).max(12, "Escolha no máximo 12 imóveis em destaque."),
 );
 
-export const SERVICE_SLOTS = [1, 2, 3] as const;
-
 export const landingPageSchema = z
   .object({
     slug,
@@ -83,27 +82,6 @@ export const landingPageSchema = z
   });
 
 export type LandingPageContent = z.output<typeof landingPageSchema>;
-
-/** The services the page lists (the filled slots). */
-export function servicesOf(page: LandingPageContent): { titulo: string; texto: string | undefined }[] {
-  return SERVICE_SLOTS.flatMap((n) => {
-    const titulo = page[`servico${n}Titulo`];
-    return titulo ? [{ titulo, texto: page[`servico${n}Texto`] }] : [];
-  });
-}
-
-/**
- * Text readable on the chosen colour: white or near-black, whichever has the higher WCAG
- * contrast (the page must stay accessible whatever colour the business picks).
- */
-export function textOn(hex: string): "#ffffff" | "#111827" {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return (1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? "#ffffff" : "#111827") as "#ffffff" | "#111827";
-}
 
 /** A property card on the public page (nothing private: no owner, keys or exact address). */
 export interface LandingCard {

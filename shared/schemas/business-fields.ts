@@ -1,6 +1,9 @@
 import type { z } from "zod";
 
-/** What the sign-up onboarding and the business profile (/config) share. */
+/**
+ * What the sign-up onboarding and the business profile (/config) share, and the profile's
+ * constants its screen needs: zod-free at run time, so /config's chunk loads its schema lazily.
+ */
 
 export const UFS = [
   "AC",
@@ -38,6 +41,10 @@ export const SEGMENT_OPTIONS = [
   { value: "comercio", label: "Comércio" },
   { value: "servicos", label: "Serviços" },
 ] as const;
+
+/** Logo limits of the business profile; the server also checks the file's first bytes (see worker/services/organization.ts). */
+export const LOGO_MAX_KB = 2048;
+export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 /** Segments whose business needs a CRECI (real estate). */
 export function needsCreci(segment: unknown): boolean {

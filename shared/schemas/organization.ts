@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { cep, checkbox, cpfOrCnpj, email, file, oneOf, optional, optionalString, phone, requiredString } from "../validation.ts";
-import { creciRule, UFS } from "./business-fields.ts";
+import { creciRule, LOGO_MAX_KB, LOGO_TYPES, UFS } from "./business-fields.ts";
 
-export { needsCreci, SEGMENT_OPTIONS, UFS } from "./business-fields.ts";
-
-/** Logo limits; the server also checks the file's first bytes (see worker/services/organization.ts). */
-export const LOGO_MAX_KB = 2048;
-export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export { LOGO_MAX_KB, LOGO_TYPES, needsCreci, SEGMENT_OPTIONS, UFS } from "./business-fields.ts";
 
 /**
  * The business profile (/config), shared by the browser and the action. Documents come out

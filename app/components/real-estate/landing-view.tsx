@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatBRL } from "../../../shared/format.ts";
-import { type LandingCard, type LandingView, servicesOf, textOn } from "../../../shared/real-estate/landing-page.ts";
+import type { LandingCard, LandingView } from "../../../shared/real-estate/landing-page.ts";
+import { servicesOf, textOn } from "../../../shared/real-estate/landing-view.ts";
 import { LEAD_CONSENT_TEXT } from "../../../shared/real-estate/lead-form.ts";
 import { photoSrcSet, photoUrl } from "../../../shared/real-estate/photo-url.ts";
 
