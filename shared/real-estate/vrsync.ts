@@ -1,4 +1,5 @@
 import type { AddressVisibility, IptuPeriod, PropertyPurpose, PropertyType } from "../enums.ts";
+import { escapeXml, xmlChars } from "../escape.ts";
 
 /**
  * VRSync (Grupo ZAP / OLX: ZAP Imóveis, Viva Real, OLX) — the rules a listing must meet and the
@@ -245,30 +246,6 @@ export function unmetVrsyncRules(p: PortalProperty, photos: readonly PortalPhoto
 }
 
 // ——— XML ———
-
-/**
- * Drops what XML 1.0 forbids: control characters other than tab, newline and carriage return,
- * lone surrogates, U+FFFE and U+FFFF (a pasted description may carry any of them).
- */
-function xmlChars(value: string): string {
-  let out = "";
-  for (const ch of value) {
-    const c = ch.codePointAt(0) as number;
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0xd800 && c <= 0xdfff) || c === 0xfffe || c === 0xffff) continue;
-    out += ch;
-  }
-  return out;
-}
-
-/** Text for an element or an attribute: forbidden characters dropped, markup escaped. */
-export function escapeXml(value: string | number): string {
-  return xmlChars(String(value))
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
 
 /** A CDATA section; a "]]>" inside the text is split across two sections so it cannot close it. */
 export function cdata(value: string): string {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { portalReadiness, portalReady } from "../../shared/real-estate/portal-readiness.ts";
+import { escapeXml } from "../../shared/escape.ts";
 import {
   cdata,
-  escapeXml,
   type ListingOptions,
   type PortalPhoto,
   type PortalProperty,

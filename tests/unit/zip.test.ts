@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { columnName, excelSerial, xlsxStream, xmlText } from "../../worker/resources/xlsx.ts";
+import { escapeXml } from "../../shared/escape.ts";
+import { columnName, excelSerial, xlsxStream } from "../../worker/resources/xlsx.ts";
 import { crc32, zipStream } from "../../worker/resources/zip.ts";
 import { unzip } from "../support/unzip.ts";
 
@@ -36,7 +37,7 @@ describe("streaming ZIP and XLSX", () => {
     expect(columnName(25)).toBe("Z");
     expect(columnName(26)).toBe("AA");
     expect(columnName(701)).toBe("ZZ");
-    expect(xmlText('a & <b> "c"\u0001')).toBe("a &amp; &lt;b&gt; &quot;c&quot;");
+    expect(escapeXml('a & <b> "c"\u0001')).toBe("a &amp; &lt;b&gt; &quot;c&quot;");
     expect(excelSerial(new Date(Date.UTC(1980, 4, 9)))).toBe(29350);
     const files = await unzip(
       await read(

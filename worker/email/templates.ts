@@ -1,8 +1,5 @@
+import { escapeHtml } from "../../shared/escape.ts";
 import type { EmailMessage } from "./provider.ts";
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
-}
 
 function layout(title: string, intro: string, action: { label: string; link: string } | null, outro: string): string {
   const button = action

@@ -3,21 +3,12 @@
  * produced lazily, inline strings (no shared-string table to hold in memory), numbers as numbers
  * and dates as Excel dates shown `dd/mm/aaaa` (or with the time). See zip.ts for the container.
  */
+import { escapeXml } from "../../shared/escape.ts";
 import { type ZipEntry, zipStream } from "./zip.ts";
 
 export type XlsxCell = string | number | { date: Date; time?: boolean } | null | undefined;
 
 const encoder = new TextEncoder();
-
-/** XML 1.0 text: escapes markup and drops characters XML cannot carry. */
-export function xmlText(value: string): string {
-  return value
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-}
 
 /** "A", "B", … "Z", "AA" … for a 0-based column index. */
 export function columnName(index: number): string {
@@ -45,7 +36,7 @@ function cellXml(ref: string, cell: XlsxCell, style?: number): string {
   const s = style ? ` s="${style}"` : "";
   if (cell === null || cell === undefined || cell === "") return "";
   if (typeof cell === "number") return Number.isFinite(cell) ? `<c r="${ref}"${s}><v>${cell}</v></c>` : "";
-  if (typeof cell === "string") return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${xmlText(cell)}</t></is></c>`;
+  if (typeof cell === "string") return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`;
   const serial = excelSerial(cell.date);
   return `<c r="${ref}" s="${cell.time ? STYLE_DATETIME : STYLE_DATE}"><v>${serial}</v></c>`;
 }
@@ -69,7 +60,7 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 
 function workbook(sheetName: string): string {
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${xmlText(sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escapeXml(sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { escapeHtml } from "../../shared/escape.ts";
 import type { EmailMessage } from "../email/provider.ts";
 
 /**
@@ -5,10 +6,6 @@ import type { EmailMessage } from "../email/provider.ts";
  * is for someone without an account): the invite to someone who already has one, and the
  * "asked for a new invite" notice to the inviter.
  */
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function message(to: string, subject: string, paragraphs: string[], action: { label: string; link: string }): EmailMessage {
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">${paragraphs

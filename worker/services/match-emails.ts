@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { escapeHtml } from "../../shared/escape.ts";
 import { formatBRL, formatDateTime } from "../../shared/format.ts";
 import { outboxInsert } from "../email/provider.ts";
 import type { EmailMessage } from "../email/provider.ts";
@@ -11,10 +12,6 @@ import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 const ID = /^[0-9A-Za-z-]{1,64}$/;
 /** Observações is capped at 2000 characters by the form: the newest lines stay, the oldest fall off. */
 const NOTES_MAX = 2000;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
-}
 
 /** What the client receives: the property's title, price and public page, signed by the broker. */
 export function matchEmail(
