@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { escapeHtml } from "../../shared/escape.ts";
 import { ACCESS_TOKEN_TTL_S } from "../auth/jwt.ts";
 import type { AppEnv } from "../http/types.ts";
 import {
@@ -23,10 +24,8 @@ import {
 
 const METHODS: readonly Method[] = ["get", "post", "patch", "delete"];
 
-/** Text for an HTML element or a quoted attribute. */
-export function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
-}
+/** Text for an HTML element or a quoted attribute (the one HTML escaper). */
+const esc = escapeHtml;
 
 /** A shell argument in single quotes. */
 function shellQuote(text: string): string {
