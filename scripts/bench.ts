@@ -26,7 +26,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { seedDemo } from "../db/seed/demo.ts";
+import { seedDemo } from "./seed/demo.ts";
 import { generateSigningJwk } from "../worker/auth/jwt.ts";
 import { saoPauloDay } from "../shared/format.ts";
 import { sql } from "drizzle-orm";
@@ -384,8 +384,9 @@ function seededCopy(): { file: string; meta: string } | undefined {
     "scripts/lib/bench-data.ts",
     "scripts/lib/bench-stock.ts",
     "scripts/lib/bench-real-estate.ts",
-    "db/seed/demo.ts",
-    "db/seed/demo-data.ts",
+    "scripts/seed/demo.ts",
+    "scripts/seed/demo-data.ts",
+    "shared/demo-accounts.ts",
   ])
     hash.update(readFileSync(path.join(ROOT, seed)));
   const key = hash.digest("hex").slice(0, 16);

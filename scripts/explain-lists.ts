@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BatchItem } from "drizzle-orm/batch";
-import { seedDemo } from "../db/seed/demo.ts";
+import { seedDemo } from "./seed/demo.ts";
 import { orgScope } from "../db/tenant.ts";
 import { saoPauloDay } from "../shared/format.ts";
 import type { ListQuery } from "../shared/resources/types.ts";

@@ -12,8 +12,8 @@ import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import lighthouse from "lighthouse";
 import { landingPages, memberships, properties } from "../db/schema/index.ts";
-import { seedDemo } from "../db/seed/demo.ts";
-import { DEMO_LANDING_SLUG, seedDemoLanding } from "../db/seed/demo-landing.ts";
+import { seedDemo } from "./seed/demo.ts";
+import { DEMO_LANDING_SLUG, seedDemoLanding } from "./seed/demo-landing.ts";
 import { generateSigningJwk } from "../worker/auth/jwt.ts";
 import { startLibsql } from "./lib/libsql.ts";
 import { migrateDatabase } from "./lib/migrate.ts";
@@ -44,7 +44,7 @@ async function serveDemo(): Promise<{ base: string; paths: string[] }> {
     .from(properties)
     .where(and(eq(properties.orgId, orgId), eq(properties.status, "disponivel"), isNull(properties.excluidoEm)))
     .orderBy(properties.ordem);
-  // The demo may not publish the landing page yet (db/seed/demo.ts wires it): then do it here.
+  // The demo may not publish the landing page yet (scripts/seed/demo.ts wires it): then do it here.
   const [page] = await db.select({ slug: landingPages.slug }).from(landingPages).where(eq(landingPages.orgId, orgId));
   if (!page) {
     const [owner] = await db

@@ -4,7 +4,8 @@
  * Ctrl-C / SIGTERM stops everything it started.
  */
 import path from "node:path";
-import { DEMO_LOGIN, isEmpty, seedDemo } from "../db/seed/demo.ts";
+import { DEMO_LOGIN } from "../shared/demo-accounts.ts";
+import { isEmpty, seedDemo } from "./seed/demo.ts";
 import { type LibsqlServer, startLibsql } from "./lib/libsql.ts";
 import { migrateDatabase } from "./lib/migrate.ts";
 import { BIN, buildEnv, childEnv, freePort, ROOT, runNode, type Spawned, spawnGroup, stopAll, waitForHttp } from "./lib/proc.ts";

@@ -4,7 +4,7 @@ import { Card, PageHeader } from "../components/ui/card.tsx";
 import { formatDateTime } from "../../shared/format.ts";
 import { titleMeta } from "../lib/title.ts";
 import { requirePermission } from "../server/guards.server.ts";
-import { DEMO_LOGIN, DEMO_PEOPLE } from "../../db/seed/demo.ts";
+import { DEMO_LOGIN, DEMO_PEOPLE } from "../../shared/demo-accounts.ts";
 import { databaseStatus } from "../../worker/services/database.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Banco de Dados");

@@ -2,7 +2,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { clients, properties, propertyInterests } from "../../db/schema/index.ts";
-import { createRng, hashSeed, type Rng } from "../../db/seed/demo-random.ts";
+import { createRng, hashSeed, type Rng } from "../seed/demo-random.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { INTEREST_STAGES, INTEREST_TEMPERATURES, PROPERTY_FEATURES, PROPERTY_TYPES, type PropertyType } from "../../shared/enums.ts";
 import { bitMask } from "../../shared/resources/interesses.ts";

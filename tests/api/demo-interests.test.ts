@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { matchAlerts, propertyInterests, propertyVisits } from "../../db/schema/index.ts";
-import { seedDemoInterests } from "../../db/seed/demo-interests.ts";
-import { seedDemoProperties } from "../../db/seed/demo-properties.ts";
+import { seedDemoInterests } from "../../scripts/seed/demo-interests.ts";
+import { seedDemoProperties } from "../../scripts/seed/demo-properties.ts";
 import { INTEREST_STAGES, INTEREST_TEMPERATURES } from "../../shared/enums.ts";
 import { propertiesForInterestSql } from "../../worker/services/match-sql.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";

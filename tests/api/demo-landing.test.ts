@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { landingPages, portalSettings } from "../../db/schema/index.ts";
-import { DEMO_LANDING_SLUG, seedDemoLanding } from "../../db/seed/demo-landing.ts";
+import { DEMO_LANDING_SLUG, seedDemoLanding } from "../../scripts/seed/demo-landing.ts";
 import { publicLanding } from "../../worker/services/landing-page.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 import { insertProperties, readyRow } from "./portal-fixtures.ts";

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { properties, propertyStatusHistory } from "../../db/schema/index.ts";
-import { demoPropertyInputs, seedDemoProperties } from "../../db/seed/demo-properties.ts";
+import { demoPropertyInputs, seedDemoProperties } from "../../scripts/seed/demo-properties.ts";
 import { PROPERTY_PURPOSES, PROPERTY_TYPES } from "../../shared/enums.ts";
 import { listingChecklist } from "../../shared/resources/imoveis.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createRng } from "../../db/seed/demo-random.ts";
+import { createRng } from "../../scripts/seed/demo-random.ts";
 import { seedRealEstate } from "../../scripts/lib/bench-real-estate.ts";
 import { interestsForPropertySql, propertiesForInterestSql } from "../../worker/services/match-sql.ts";
 import { createHarness, createOwner, type Harness } from "./harness.ts";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedDemoPhotos } from "../../db/seed/demo-photos.ts";
+import { seedDemoPhotos } from "../../scripts/seed/demo-photos.ts";
 import { properties, propertyPhotos } from "../../db/schema/index.ts";
 import { PHOTO_WIDTHS } from "../../shared/real-estate/photo-url.ts";
 import { createHarness, createOwner, type Harness } from "./harness.ts";

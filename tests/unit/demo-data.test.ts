@@ -7,7 +7,7 @@ import {
   demoCompanies,
   demoProducts,
   demoStockMovements,
-} from "../../db/seed/demo-data.ts";
+} from "../../scripts/seed/demo-data.ts";
 import { CLIENT_ORIGINS, COMPANY_TYPES, PRODUCT_UNITS } from "../../shared/enums.ts";
 import { movimentacaoProdutoSchema } from "../../shared/resources/movimentacoes-produtos.ts";
 import { produtoSchema } from "../../shared/resources/produtos.ts";

@@ -7,12 +7,12 @@
  * `/media/demo/<name>/<width>.webp`, which the static assets serve (in `npm start`, e2e and
  * production alike) before the Worker is asked: the seed, which runs in Node before the Worker
  * starts, needs no R2 at all. Run again only to change the pictures:
- *   npx node db/seed/photos/generate.ts
+ *   npx node scripts/seed/photos/generate.ts
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM_FLAGS, chromiumPath } from "../../../scripts/lib/browser.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "../../lib/browser.ts";
 import { PHOTO_WIDTHS } from "../../../shared/real-estate/photo-url.ts";
 import { DEMO_PHOTOS } from "./names.ts";
 

@@ -1,8 +1,8 @@
 import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "../client.ts";
-import { matchAlerts, properties, propertyInterests, propertyVisits } from "../schema/index.ts";
-import { orgScope } from "../tenant.ts";
+import type { Database } from "../../db/client.ts";
+import { matchAlerts, properties, propertyInterests, propertyVisits } from "../../db/schema/index.ts";
+import { orgScope } from "../../db/tenant.ts";
 import {
   INTEREST_ORIGINS,
   INTEREST_STAGES,

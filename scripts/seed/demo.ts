@@ -8,31 +8,15 @@ import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { DomainError } from "../../worker/services/context.ts";
 import { setPropertyPortal } from "../../worker/services/property-portal.ts";
-import type { Database } from "../client.ts";
-import { authTokens, memberships, organizations, users } from "../schema/index.ts";
-import type { Role } from "../schema/organizations.ts";
-import { type OrgScope, orgScope } from "../tenant.ts";
+import type { Database } from "../../db/client.ts";
+import { authTokens, memberships, organizations, users } from "../../db/schema/index.ts";
+import { type OrgScope, orgScope } from "../../db/tenant.ts";
+import { DEMO_LOGIN, DEMO_PEOPLE, type DemoPerson } from "../../shared/demo-accounts.ts";
 import { demoClients, demoCompanies, demoProducts, demoStockMovements } from "./demo-data.ts";
 import { seedDemoInterests } from "./demo-interests.ts";
 import { seedContext, seedDemoLanding } from "./demo-landing.ts";
 import { seedDemoPhotos } from "./demo-photos.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
-
-export const DEMO_LOGIN = { email: "demo@alicerce.app", password: "alicerce123" } as const;
-
-interface DemoPerson {
-  name: string;
-  email: string;
-  role: Role;
-}
-
-/** The organization's people: the owner logs in with DEMO_LOGIN; the others share its password. */
-export const DEMO_PEOPLE: readonly DemoPerson[] = [
-  { name: "Ana Souza", email: DEMO_LOGIN.email, role: "owner" },
-  { name: "Carlos Henrique Almeida", email: "carlos.almeida@alicerce.app", role: "admin" },
-  { name: "Juliana Ferreira Lima", email: "juliana.lima@alicerce.app", role: "staff" },
-  { name: "Rafael Nascimento Costa", email: "rafael.costa@alicerce.app", role: "professional" },
-];
 
 /**
  * Invites the team page shows as pending: one live, one expired (its link would offer to ask

@@ -1,9 +1,9 @@
 import { inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PHOTO_CONTENT_TYPE, PHOTO_WIDTHS } from "../../shared/real-estate/photo-url.ts";
-import type { Database } from "../client.ts";
-import { properties, propertyPhotos } from "../schema/index.ts";
-import { orgScope } from "../tenant.ts";
+import type { Database } from "../../db/client.ts";
+import { properties, propertyPhotos } from "../../db/schema/index.ts";
+import { orgScope } from "../../db/tenant.ts";
 import { createRng } from "./demo-random.ts";
 import { DEMO_PHOTO_PREFIX, DEMO_PHOTOS, type DemoPhoto } from "./photos/names.ts";
 
@@ -17,7 +17,7 @@ const HOUSES = new Set(["casa", "sobrado", "casa_condominio", "chacara", "sitio"
  *
  * The files are static assets, not R2 objects: every key is `demo/<name>`, whose URLs
  * (`/media/demo/<name>/<width>.webp`) the assets in `public/media/demo/` answer before the
- * Worker runs (made by db/seed/photos/generate.ts). So the seed, which runs in Node before the
+ * Worker runs (made by scripts/seed/photos/generate.ts). So the seed, which runs in Node before the
  * Worker starts, writes nothing to storage and `bucket` may be null; it is accepted so a seed
  * running inside the Worker has the same call, and is not needed there either.
  */

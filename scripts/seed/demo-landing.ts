@@ -3,9 +3,9 @@ import type { Config } from "../../worker/config/env.ts";
 import type { Actor, ServiceContext } from "../../worker/services/context.ts";
 import { publishLanding, saveLandingDraft } from "../../worker/services/landing-page.ts";
 import { rotateFeedToken, rotateLeadSecret } from "../../worker/services/portal-settings.ts";
-import type { Database } from "../client.ts";
-import { properties, propertyPhotos } from "../schema/index.ts";
-import { orgScope } from "../tenant.ts";
+import type { Database } from "../../db/client.ts";
+import { properties, propertyPhotos } from "../../db/schema/index.ts";
+import { orgScope } from "../../db/tenant.ts";
 
 /**
  * The demo's public face: Imobiliária Horizonte's published landing page (/p/imobiliaria-horizonte)

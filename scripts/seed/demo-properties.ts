@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { properties, propertyStatusHistory } from "../schema/index.ts";
-import { orgScope } from "../tenant.ts";
-import type { Database } from "../client.ts";
+import { properties, propertyStatusHistory } from "../../db/schema/index.ts";
+import { orgScope } from "../../db/tenant.ts";
+import type { Database } from "../../db/client.ts";
 import type { PropertyFeature, PropertyPurpose, PropertyStatus, PropertyType, Role } from "../../shared/enums.ts";
 import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";

@@ -1,0 +1,21 @@
+import type { Role } from "./enums.ts";
+
+/**
+ * The demo organization's people (scripts/seed/demo.ts seeds them): pure data, so the database
+ * page can show the demo login without loading the seed.
+ */
+export const DEMO_LOGIN = { email: "demo@alicerce.app", password: "alicerce123" } as const;
+
+export interface DemoPerson {
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** The organization's people: the owner logs in with DEMO_LOGIN; the others share its password. */
+export const DEMO_PEOPLE: readonly DemoPerson[] = [
+  { name: "Ana Souza", email: DEMO_LOGIN.email, role: "owner" },
+  { name: "Carlos Henrique Almeida", email: "carlos.almeida@alicerce.app", role: "admin" },
+  { name: "Juliana Ferreira Lima", email: "juliana.lima@alicerce.app", role: "staff" },
+  { name: "Rafael Nascimento Costa", email: "rafael.costa@alicerce.app", role: "professional" },
+];
