@@ -1,11 +1,13 @@
 import type { Jsonify, TimeStr } from "inngest/types";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import type { Config } from "../worker/config/env.ts";
+import { parseCron } from "./cron.ts";
 
 /**
  * A durable job (ADR 017): one definition, run by Inngest when configured (jobs/functions.ts)
- * and by the local runner otherwise (jobs/runner.ts), with the same semantics.
+ * and by the local runner otherwise (jobs/runner.ts), with the same semantics. Its contract
+ * (jobs/contracts/) and its code (jobs/handlers/) are apart, the code loaded lazily (ADR 026).
  */
 
 /** Milliseconds, or Inngest's duration text: "30s", "5m", "1h", "1d", "1w", "1h30m". */
@@ -41,6 +43,8 @@ export interface JobEvent<D> {
 export interface JobDeps {
   db: Database;
   config: Config;
+  /** Work that must finish after the handler returns, as a Worker's `ctx.waitUntil` (a dispatch's runs). */
+  waitUntil(promise: Promise<unknown>): void;
 }
 
 export interface JobContext<D> extends JobDeps {
@@ -73,11 +77,23 @@ export type Retries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 
 // biome-ignore lint/suspicious/noExplicitAny: a zod object of any shape; the definition infers the exact one.
 export type PayloadSchema = z.ZodType<Record<string, any>>;
 
-export interface JobDefinition<E extends string = string, S extends PayloadSchema = PayloadSchema, C extends string = string> {
+/** The payload of a scheduled run: Inngest's `inngest/scheduled.timer` event carries its cron. */
+export const CRON_PAYLOAD = z.object({ cron: z.string().optional() });
+/** Inngest's event for a run its cron started (the local runner uses the same name). */
+export const CRON_EVENT = "inngest/scheduled.timer";
+
+/**
+ * A job's contract (ADR 026): what dispatching, queueing, registering and scheduling it need, and
+ * nothing of its code. It imports zod and shared/ only, so a service that dispatches the job
+ * does not load (nor import in a circle) what the job's handler imports.
+ */
+export interface JobContract<E extends string = string, S extends PayloadSchema = PayloadSchema, C extends string = string> {
   /** Stable id: Inngest's function id and job_runs.function_id. Never rename a deployed job. */
   id: string;
-  /** The event that starts a run. */
-  event: E;
+  /** The event that starts a run (a scheduled job may have none). */
+  event?: E;
+  /** Starts a run on this schedule ("* * * * *", "TZ=America/Sao_Paulo 0 3 * * *"; UTC by default), as Inngest's cron trigger. */
+  cron?: string;
   payload: S;
   /** Retries of each step after its first attempt (Inngest counts the same way). */
   retries: Retries;
@@ -90,29 +106,77 @@ export interface JobDefinition<E extends string = string, S extends PayloadSchem
   idempotency?: PayloadField<z.output<S>>;
   /** An event `event` whose `match` field equals this run's cancels it (at its next step). */
   cancelOn?: readonly { event: C; match: PayloadField<z.output<S>> }[];
+}
+
+/** A job's code: loaded only when a run executes (or Inngest's functions are built). */
+export interface JobHandlers<S extends PayloadSchema = PayloadSchema> {
+  handler(ctx: JobContext<z.output<S>>): Promise<unknown>;
   /** Runs once, as a run of its own, after the last retry failed (not after a cancellation). */
   onFailure?(ctx: FailureContext<z.output<S>>): Promise<unknown>;
-  handler(ctx: JobContext<z.output<S>>): Promise<unknown>;
+}
+
+/** A contract with the way to load its code: what the runner and the Inngest functions take. */
+export interface JobDefinition<E extends string = string, S extends PayloadSchema = PayloadSchema, C extends string = string>
+  extends JobContract<E, S, C> {
+  load(): Promise<JobHandlers<S>>;
 }
 
 /** Any definition, whatever its event and payload (method parameters are bivariant). */
 export type AnyJob = JobDefinition<string, PayloadSchema, string>;
+/** Any contract. */
+export type AnyContract = JobContract<string, PayloadSchema, string>;
+
+/** What defineContract gives back: with an event, its type says so (dispatch's types read it). */
+export type Contract<E extends string, S extends PayloadSchema, C extends string> = JobContract<E, S, C> &
+  ([E] extends [never] ? unknown : { event: E });
+
+/** A contract as written: a scheduled job may leave out its payload. */
+export type ContractInput<E extends string, S extends PayloadSchema, C extends string> = Omit<JobContract<E, S, C>, "payload"> & {
+  payload?: S;
+};
 
 const FIELD = /^data\.[A-Za-z_][A-Za-z0-9_]*$/;
 const JOB_ID = /^[a-z0-9][a-z0-9-]*$/;
 
-/** Declares a job. Checks what the types cannot (ids, field paths), when the module loads. */
-export function defineJob<const E extends string, S extends PayloadSchema, const C extends string = never>(
-  definition: JobDefinition<E, S, C>,
-): JobDefinition<E, S, C> {
-  const { id, concurrency, idempotency, cancelOn } = definition;
+/** Declares a job's contract. Checks what the types cannot (ids, field paths, the cron), when the module loads. */
+export function defineContract<
+  const E extends string = never,
+  S extends PayloadSchema = typeof CRON_PAYLOAD,
+  const C extends string = never,
+>(input: ContractInput<E, S, C>): Contract<E, S, C> {
+  const { id, concurrency, idempotency, cancelOn, event, cron } = input;
   if (!JOB_ID.test(id) || id.endsWith(FAILURE_SUFFIX)) throw new Error(`job id inválido: ${id}`);
+  if (event === undefined && cron === undefined) throw new Error(`${id}: declare um evento ou um cron`);
+  if (event !== undefined && input.payload === undefined) throw new Error(`${id}: um job com evento declara o payload`);
+  if (cron !== undefined && !parseCron(cron)) throw new Error(`${id}: cron inválido ${cron}`);
   const fields = [concurrency?.key, idempotency, ...(cancelOn ?? []).map((c) => c.match)].filter((f) => f !== undefined);
   for (const field of fields) if (!FIELD.test(field)) throw new Error(`${id}: campo inválido ${field} (use "data.<campo>")`);
   if (concurrency && !(Number.isInteger(concurrency.limit) && concurrency.limit > 0)) {
     throw new Error(`${id}: concurrency.limit deve ser um inteiro positivo`);
   }
-  return definition;
+  return { ...input, payload: input.payload ?? (CRON_PAYLOAD as unknown as S) } as Contract<E, S, C>;
+}
+
+/** A handler file's export: the code of `contract`, typed by its payload. */
+export function jobHandlers<S extends PayloadSchema>(_contract: JobContract<string, S, string>, handlers: JobHandlers<S>): JobHandlers<S> {
+  return handlers;
+}
+
+/** A registry entry: the contract, and its handler file loaded on first use (a dynamic import breaks the cycle). */
+export function lazyJob<K extends AnyContract>(
+  contract: K,
+  load: () => Promise<{ default: JobHandlers<K["payload"]> }>,
+): K & { load(): Promise<JobHandlers<K["payload"]>> } {
+  return { ...contract, load: () => load().then((module) => module.default) };
+}
+
+/** A contract and its code in one (tests, and jobs whose code imports nothing heavy). */
+export function defineJob<const E extends string = never, S extends PayloadSchema = typeof CRON_PAYLOAD, const C extends string = never>(
+  definition: ContractInput<E, S, C> & JobHandlers<S>,
+): Contract<E, S, C> & JobDefinition<E, S, C> {
+  const { handler, onFailure, ...contract } = definition;
+  const handlers: JobHandlers<S> = { handler, ...(onFailure && { onFailure }) };
+  return { ...defineContract(contract as ContractInput<E, S, C>), load: async () => handlers };
 }
 
 /** Inngest's suffix for the separate function that runs a job's onFailure. */
@@ -132,7 +196,7 @@ export interface EventInput {
  * with an id and a time. Throws on an event no job knows or a payload a job refuses: a bug in the
  * caller, never a user's input (forms validate before they dispatch).
  */
-export function checkEvent(jobs: readonly AnyJob[], input: EventInput, now: Date): JobEvent<Record<string, unknown>> {
+export function checkEvent(jobs: readonly AnyContract[], input: EventInput, now: Date): JobEvent<Record<string, unknown>> {
   const starts = jobs.filter((job) => job.event === input.name);
   const cancels = jobs.some((job) => job.cancelOn?.some((c) => c.event === input.name));
   if (starts.length === 0 && !cancels) throw new Error(`evento desconhecido: ${input.name}`);

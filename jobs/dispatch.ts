@@ -43,6 +43,7 @@ export async function sendEvents(ctx: DispatchContext, events: readonly EventInp
   const runner = createRunner({
     db: ctx.db ?? createDb({ url: ctx.config.DATABASE_URL, authToken: ctx.config.DATABASE_AUTH_TOKEN }),
     config: ctx.config,
+    waitUntil: ctx.waitUntil,
   });
   const queued = await runner.enqueue(events);
   if (queued.length === 0) return;

@@ -1,15 +1,17 @@
 import type { Inngest, InngestFunction } from "inngest";
 import { createDb } from "../db/client.ts";
 import type { Config } from "../worker/config/env.ts";
-import { type AnyJob, type JobDeps, type JobEvent, type JobStep, NonRetriableError } from "./define.ts";
+import { type AnyJob, type JobDeps, type JobEvent, type JobHandlers, type JobStep, NonRetriableError } from "./define.ts";
 import { JOBS } from "./registry.ts";
 
 /**
- * Every job definition as an Inngest function (ADR 017). Built per request with that request's
- * config, because a Worker's secrets are not on process.env inside Inngest handlers.
+ * Every job definition as an Inngest function (ADR 017), with its event and cron triggers. Built
+ * per request with that request's config, because a Worker's secrets are not on process.env inside
+ * Inngest handlers; the handlers are loaded here (whether a job has an onFailure is in its code).
  */
-export function createFunctions(inngest: Inngest, config: Config, jobs: readonly AnyJob[] = JOBS): InngestFunction.Any[] {
-  return jobs.map((job) => toInngestFunction(inngest, config, job));
+export async function createFunctions(inngest: Inngest, config: Config, jobs: readonly AnyJob[] = JOBS): Promise<InngestFunction.Any[]> {
+  const handlers = await Promise.all(jobs.map((job) => job.load()));
+  return jobs.map((job, i) => toInngestFunction(inngest, config, job, handlers[i] as JobHandlers));
 }
 
 /** Inngest's own step tools, as much of them as a definition uses. */
@@ -40,14 +42,19 @@ function eventFor(
   return { id: event.id ?? fallbackId, name: event.name, data: data.data, ts: event.ts ?? Date.now() };
 }
 
-function toInngestFunction(inngest: Inngest, config: Config, job: AnyJob): InngestFunction.Any {
-  const deps = (): JobDeps => ({ db: createDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN }), config });
-  const { concurrency, idempotency, cancelOn, onFailure } = job;
+function toInngestFunction(inngest: Inngest, config: Config, job: AnyJob, { handler, onFailure }: JobHandlers): InngestFunction.Any {
+  // On Inngest a dispatch only sends the event: there is no after-the-response work to wait for.
+  const deps = (): JobDeps => ({
+    db: createDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN }),
+    config,
+    waitUntil: () => {},
+  });
+  const { concurrency, idempotency, cancelOn } = job;
   return inngest.createFunction(
     {
       id: job.id,
       retries: job.retries,
-      triggers: [{ event: job.event }],
+      triggers: [...(job.event === undefined ? [] : [{ event: job.event }]), ...(job.cron === undefined ? [] : [{ cron: job.cron }])],
       // Inngest reads these as expressions over the event: "data.x" → "event.data.x".
       ...(concurrency && { concurrency: { key: `event.${concurrency.key}`, limit: concurrency.limit } }),
       ...(idempotency && { idempotency: `event.${idempotency}` }),
@@ -62,7 +69,7 @@ function toInngestFunction(inngest: Inngest, config: Config, job: AnyJob): Innge
           error: Error;
           step: InngestSteps;
         }) =>
-          onFailure.call(job, {
+          onFailure({
             ...deps(),
             event: eventFor(job, event.data.event, event.data.run_id),
             error: { name: error.name, message: error.message },
@@ -72,6 +79,6 @@ function toInngestFunction(inngest: Inngest, config: Config, job: AnyJob): Innge
       }),
     },
     async ({ event, step, runId, attempt }) =>
-      job.handler({ ...deps(), event: eventFor(job, event, runId), step: adaptSteps(step as unknown as InngestSteps), runId, attempt }),
+      handler({ ...deps(), event: eventFor(job, event, runId), step: adaptSteps(step as unknown as InngestSteps), runId, attempt }),
   ) as unknown as InngestFunction.Any;
 }

@@ -1,14 +1,26 @@
 import type { z } from "zod";
-import type { AnyJob } from "./define.ts";
-import { matchInterest } from "./definitions/match-interest.ts";
-import { matchProperty } from "./definitions/match-property.ts";
-import { sendEmail } from "./definitions/send-email.ts";
+import { matchInterest } from "./contracts/match-interest.ts";
+import { matchProperty } from "./contracts/match-property.ts";
+import { purgeExpired } from "./contracts/purge-expired.ts";
+import { requeueLostEmails } from "./contracts/requeue-lost-emails.ts";
+import { sendEmail } from "./contracts/send-email.ts";
+import { type AnyJob, lazyJob } from "./define.ts";
 
-/** Every durable job (ADR 017). A new job is its file in definitions/ and one line here. */
-export const JOBS = [sendEmail, matchProperty, matchInterest] as const satisfies readonly AnyJob[];
+/**
+ * Every durable job (ADR 017): its contract, and its handler file loaded on first use (ADR 026:
+ * dispatching needs only the contract, so a service that dispatches never imports, even in a
+ * circle, what a handler imports). A new job is its contract, its handler and one line here.
+ */
+export const JOBS = [
+  lazyJob(sendEmail, () => import("./handlers/send-email.ts")),
+  lazyJob(matchProperty, () => import("./handlers/match-property.ts")),
+  lazyJob(matchInterest, () => import("./handlers/match-interest.ts")),
+  lazyJob(purgeExpired, () => import("./handlers/purge-expired.ts")),
+  lazyJob(requeueLostEmails, () => import("./handlers/requeue-lost-emails.ts")),
+] as const satisfies readonly AnyJob[];
 
 type Job = (typeof JOBS)[number];
-type TriggerEvent = Job["event"];
+type TriggerEvent = NonNullable<Job["event"]>;
 type CancelEvent = NonNullable<Job["cancelOn"]>[number]["event"];
 
 /** Every event the app may send: what starts a job, and what only cancels one. */

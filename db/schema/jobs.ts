@@ -12,7 +12,7 @@ export const jobRuns = sqliteTable(
   "job_runs",
   {
     id: id(),
-    /** The job definition's id (jobs/definitions/<id>.ts). */
+    /** The job's id (jobs/contracts/<id>.ts). */
     functionId: text("function_id").notNull(),
     eventName: text("event_name").notNull(),
     /** The triggering event's id: sending the same event twice starts one run. */

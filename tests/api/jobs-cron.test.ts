@@ -1,13 +1,18 @@
 /**
- * The every-minute cron's part in durable jobs (worker/scheduled.ts, ADR 017): e-mails whose run
- * was lost are requested again (once), due runs are run, finished runs are purged; on Inngest
- * the lost e-mails go to Inngest and nothing runs locally.
+ * The every-minute cron's part in durable jobs (worker/scheduled.ts, ADR 017 and 026): the jobs
+ * whose cron fires are recorded once a minute and run, e-mails whose run was lost are requested
+ * again (once), due runs are run, finished runs are purged; on Inngest the same cron jobs are
+ * Inngest's (their handler sends the lost e-mails to Inngest) and nothing runs locally.
  */
-import { eq, inArray } from "drizzle-orm";
+import { InngestTestEngine } from "@inngest/test";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, jobRuns, jobSteps } from "../../db/schema/index.ts";
-import { createRunner } from "../../jobs/runner.ts";
+import { createInngest } from "../../jobs/client.ts";
+import { CRON_EVENT, defineJob } from "../../jobs/define.ts";
+import { createFunctions } from "../../jobs/functions.ts";
 import { JOBS } from "../../jobs/registry.ts";
+import { createRunner } from "../../jobs/runner.ts";
 import { readConfig } from "../../worker/config/env.ts";
 import { runScheduledSweep } from "../../worker/scheduled.ts";
 import { freshDatabase } from "../support/db.ts";
@@ -25,6 +30,16 @@ async function queuedEmail(createdAt: Date): Promise<string> {
   const id = crypto.randomUUID();
   await fresh.db.insert(emailOutbox).values({ id, to: "cron@exemplo.com.br", subject: "Olá", text: "t", html: "h", createdAt });
   return id;
+}
+
+/** What the lost e-mails' run of the minute of `at` reported. */
+async function requeuedAt(at: Date): Promise<unknown> {
+  const minute = new Date(Math.floor(at.getTime() / MINUTE) * MINUTE).toISOString();
+  const [run] = await fresh.db
+    .select({ status: jobRuns.status, result: jobRuns.result })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.functionId, "requeue-lost-emails"), eq(jobRuns.eventId, `cron:${minute}`)));
+  return run && { status: run.status, result: run.result === null ? null : JSON.parse(run.result) };
 }
 
 async function statusOf(id: string) {
@@ -47,13 +62,20 @@ describe("the cron and durable jobs", () => {
     await runner.enqueue([{ name: "email/send.requested", data: { outboxId: running } }]);
 
     const first = await runScheduledSweep(env, now);
-    expect(first.requeued).toBe(1);
-    expect(first.runs).toEqual([expect.objectContaining({ functionId: "send-email", outcome: "completed" })]);
+    expect(first.runs.map((r) => [r.functionId, r.outcome]).sort()).toEqual([
+      ["purge-expired", "completed"],
+      ["requeue-lost-emails", "completed"],
+    ]);
+    expect(await requeuedAt(now)).toEqual({ status: "completed", result: { requeued: 1 } });
+    // The re-requested e-mail's run is waited for before the cron's work ends.
     expect(await statusOf(lost)).toBe("logged");
     expect([await statusOf(recent), await statusOf(expired), await statusOf(running)]).toEqual(["queued", "queued", "queued"]);
 
-    const second = await runScheduledSweep(env, now);
-    expect(second).toEqual({ requeued: 0, runs: [] });
+    // Called again in the same minute, the scheduled jobs do not run twice.
+    expect(await runScheduledSweep(env, now)).toEqual({ runs: [] });
+    const later = new Date(now.getTime() + MINUTE);
+    await runScheduledSweep(env, later);
+    expect(await requeuedAt(later)).toEqual({ status: "completed", result: { requeued: 0 } });
     expect(await fresh.db.select().from(jobRuns).where(eq(jobRuns.eventId, lost))).toHaveLength(1);
   });
 
@@ -90,12 +112,46 @@ describe("the cron and durable jobs", () => {
     ];
     await fresh.db.insert(jobRuns).values(rows);
     await fresh.db.insert(jobSteps).values(rows.map((r) => ({ runId: r.id, stepId: "first", output: null, completedAt: r.finishedAt })));
-    await runScheduledSweep(env, now);
+    // A minute of its own: the purge runs once a minute, and earlier tests had theirs.
+    await runScheduledSweep(env, new Date(now.getTime() + 2 * MINUTE));
     const ids = rows.map((r) => r.id);
     const left = await fresh.db.select({ id: jobRuns.id }).from(jobRuns).where(inArray(jobRuns.id, ids));
     expect(left.map((r) => r.id).sort()).toEqual([rows[2]?.id, rows[3]?.id].sort());
     const steps = await fresh.db.select({ runId: jobSteps.runId }).from(jobSteps).where(inArray(jobSteps.runId, ids));
     expect(steps.map((s) => s.runId).sort()).toEqual([rows[2]?.id, rows[3]?.id].sort());
+  });
+});
+
+describe("scheduled jobs on the local runner", () => {
+  const nightly = defineJob({
+    id: "test-nightly",
+    cron: "TZ=America/Sao_Paulo 0 3 * * *",
+    retries: 0,
+    async handler({ event }) {
+      return event.data.cron;
+    },
+  });
+
+  it("records a run when the job's cron fires, once in that minute, and runs it", async () => {
+    let clock = new Date("2026-11-20T05:59:30.000Z");
+    const runner = createRunner({ db: fresh.db, config: readConfig(env), jobs: [nightly], now: () => clock });
+    // 02:59 in São Paulo (UTC−3): not yet.
+    expect(await runner.schedule()).toEqual([]);
+    clock = new Date("2026-11-20T06:00:20.000Z");
+    const [run] = await runner.schedule();
+    expect(run).toMatchObject({ functionId: "test-nightly" });
+    clock = new Date("2026-11-20T06:00:50.000Z");
+    expect(await runner.schedule()).toEqual([]);
+    expect(await runner.tick()).toEqual([{ id: run?.id, functionId: "test-nightly", outcome: "completed" }]);
+    const [row] = await fresh.db
+      .select()
+      .from(jobRuns)
+      .where(eq(jobRuns.id, run?.id ?? ""));
+    expect(row).toMatchObject({
+      eventName: CRON_EVENT,
+      eventId: "cron:2026-11-20T06:00:00.000Z",
+      result: '"TZ=America/Sao_Paulo 0 3 * * *"',
+    });
   });
 });
 
@@ -112,10 +168,16 @@ describe("the cron with Inngest configured", () => {
     inngest.close();
   });
 
-  it("sends the lost e-mails to Inngest and runs nothing locally", async () => {
+  it("runs nothing locally; Inngest's cron runs the lost e-mails' job, which sends them to Inngest", async () => {
     const lost = await queuedEmail(ago(10 * MINUTE));
-    const report = await runScheduledSweep(inngestEnv, now);
-    expect(report).toEqual({ requeued: 1, runs: [] });
+    expect(await runScheduledSweep(inngestEnv, now)).toEqual({ runs: [] });
+    expect(inngest.requests).toEqual([]);
+    const config = readConfig(inngestEnv);
+    const functions = await createFunctions(createInngest(config), config);
+    const requeue = functions[JOBS.findIndex((job) => job.id === "requeue-lost-emails")];
+    const t = new InngestTestEngine({ function: requeue as never });
+    const { result } = await t.execute({ events: [{ name: CRON_EVENT, data: { cron: "* * * * *" } }] });
+    expect(result).toEqual({ requeued: 1 });
     const events = inngest.requests.flatMap((r) => r.body as { name: string; data: unknown }[]);
     expect(events).toEqual([expect.objectContaining({ name: "email/send.requested", data: { outboxId: lost } })]);
     expect(await statusOf(lost)).toBe("queued");

@@ -21,7 +21,7 @@ import { createEffectsTable, effects, TEST_JOBS } from "./jobs-fixtures.ts";
 
 interface RegisteredFunction {
   id: string;
-  triggers: { event: string; expression?: string }[];
+  triggers: { event?: string; cron?: string; expression?: string }[];
   steps: { step: { retries?: { attempts: number } } };
   idempotency?: string;
   concurrency?: unknown;
@@ -59,14 +59,17 @@ describe("job definitions on Inngest", () => {
     for (const job of JOBS) {
       const fn = byId(functions, job.id);
       expect(fn, job.id).toBeDefined();
-      expect(fn?.triggers).toEqual([{ event: job.event }]);
+      expect(fn?.triggers).toEqual([...(job.event ? [{ event: job.event }] : []), ...(job.cron ? [{ cron: job.cron }] : [])]);
       expect(fn?.steps.step.retries).toEqual({ attempts: job.retries });
       expect(fn?.idempotency).toBe(job.idempotency ? `event.${job.idempotency}` : undefined);
       // onFailure is a function of its own on Inngest, triggered by the failure event.
       const failure = byId(functions, job.id + FAILURE_SUFFIX);
-      expect(Boolean(failure)).toBe(Boolean(job.onFailure));
+      expect(Boolean(failure)).toBe(Boolean((await job.load()).onFailure));
     }
     expect(byId(functions, "send-email")?.idempotency).toBe("event.data.outboxId");
+    // Scheduled work is Inngest's cron there, declared by the same definitions the local runner schedules.
+    expect(byId(functions, "purge-expired")?.triggers).toEqual([{ cron: "* * * * *" }]);
+    expect(byId(functions, "requeue-lost-emails")?.triggers).toEqual([{ cron: "* * * * *" }]);
     expect(byId(functions, `send-email${FAILURE_SUFFIX}`)?.triggers).toEqual([
       { event: "inngest/function.failed", expression: "event.data.function_id == 'alicerce-send-email'" },
     ]);
@@ -75,9 +78,8 @@ describe("job definitions on Inngest", () => {
   it("maps concurrency keys and cancelOn to Inngest's expressions", async () => {
     const config = readConfig(h.env);
     const inngest = createInngest(config);
-    const app = new Hono().on(["GET", "PUT", "POST"], "/api/inngest", (c) =>
-      serve({ client: inngest, functions: createFunctions(inngest, config, TEST_JOBS) })(c),
-    );
+    const testFunctions = await createFunctions(inngest, config, TEST_JOBS);
+    const app = new Hono().on(["GET", "PUT", "POST"], "/api/inngest", (c) => serve({ client: inngest, functions: testFunctions })(c));
     expect((await app.request("http://localhost/api/inngest", { method: "PUT" })).status).toBe(200);
     const functions = registered();
     expect(byId(functions, "test-per-account")?.concurrency).toEqual({ key: "event.data.accountId", limit: 1 });
@@ -90,7 +92,7 @@ describe("job definitions on Inngest", () => {
 
   it("runs the e-mail job's deliver step against the database", async () => {
     const config = readConfig(h.env);
-    const [sendEmail] = createFunctions(createInngest(config), config);
+    const [sendEmail] = await createFunctions(createInngest(config), config);
     const outboxId = crypto.randomUUID();
     await h.fresh.db.insert(emailOutbox).values({ id: outboxId, to: "inngest@exemplo.com.br", subject: "Olá", text: "t", html: "h" });
     const t = new InngestTestEngine({ function: sendEmail as never });
@@ -104,7 +106,7 @@ describe("job definitions on Inngest", () => {
 
   it("gives steps' results back as JSON, as the local runner does", async () => {
     const config = readConfig(h.env);
-    const [twoSteps] = createFunctions(createInngest(config), config, TEST_JOBS);
+    const [twoSteps] = await createFunctions(createInngest(config), config, TEST_JOBS);
     const t = new InngestTestEngine({ function: twoSteps as never });
     const { result } = await t.execute({ events: [{ name: "test/two-steps", data: { key: "inngest" } }] });
     expect(result).toEqual({ first: { at: "1970-01-01T00:00:00.000Z" }, second: "segundo" });
@@ -115,7 +117,7 @@ describe("job definitions on Inngest", () => {
     // Inngest's own logger reports the errors it was given.
     allowConsoleError(/Inngest (step|function) error|NonRetriableError|falha passageira/);
     const config = readConfig(h.env);
-    const flaky = createFunctions(createInngest(config), config, TEST_JOBS)[2];
+    const flaky = (await createFunctions(createInngest(config), config, TEST_JOBS))[2];
     const t = new InngestTestEngine({ function: flaky as never });
     // A step's error reaches Inngest as an op: StepFailed (no retry) rather than StepError.
     const fatal = await t.executeStep("boom", { events: [{ name: "test/flaky", data: { key: "inngest-fatal", fatal: true } }] });

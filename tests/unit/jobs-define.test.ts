@@ -2,11 +2,12 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type AnyJob, checkEvent, defineJob, durationMs, NonRetriableError } from "../../jobs/define.ts";
+import { cronMatches, parseCron } from "../../jobs/cron.ts";
+import { type AnyContract, type AnyJob, checkEvent, defineContract, defineJob, durationMs, NonRetriableError } from "../../jobs/define.ts";
 import { JOBS } from "../../jobs/registry.ts";
 import { backoffMs } from "../../jobs/runner.ts";
 
-const job = (overrides: Partial<AnyJob> = {}) =>
+const job = (overrides: Partial<AnyContract> = {}) =>
   defineJob({
     id: "exemplo",
     event: "exemplo/pedido",
@@ -14,7 +15,7 @@ const job = (overrides: Partial<AnyJob> = {}) =>
     retries: 1,
     handler: async () => undefined,
     ...overrides,
-  } as AnyJob);
+  } as Parameters<typeof defineJob>[0]);
 
 describe("durations", () => {
   it("reads milliseconds and Inngest's duration text", () => {
@@ -52,6 +53,39 @@ describe("defineJob", () => {
     expect(() => job({ concurrency: { key: "data.postId", limit: 0 } })).toThrow("concurrency.limit");
     expect(job({ concurrency: { key: "data.postId", limit: 2 } }).concurrency).toEqual({ key: "data.postId", limit: 2 });
   });
+
+  it("needs an event or a cron, a payload with an event, and a cron Inngest would read", () => {
+    expect(() => job({ event: undefined })).toThrow("evento ou um cron");
+    expect(() => defineContract({ id: "sem-payload", event: "x/y", retries: 0 })).toThrow("declara o payload");
+    for (const bad of ["* * * *", "60 * * * *", "* 24 * * *", "*/0 * * * *", "5-1 * * * *", "TZ=Lugar/Nenhum * * * * *", "@daily"]) {
+      expect(() => job({ event: undefined, cron: bad }), bad).toThrow("cron inválido");
+    }
+    const scheduled = defineContract({ id: "agendado", cron: "*/15 8-18 * * 1-5", retries: 0 });
+    expect(scheduled.payload.parse({ cron: "*/15 8-18 * * 1-5" })).toEqual({ cron: "*/15 8-18 * * 1-5" });
+  });
+});
+
+describe("cron expressions", () => {
+  const at = (iso: string) => new Date(iso);
+  const fires = (expression: string, iso: string) => cronMatches(parseCron(expression) ?? expect.fail(expression), at(iso));
+
+  it("match their minute, in UTC unless a TZ= says otherwise", () => {
+    expect(fires("* * * * *", "2026-11-20T12:34:56Z")).toBe(true);
+    expect(fires("*/15 8-18 * * 1-5", "2026-11-20T08:45:10Z")).toBe(true); // a Friday
+    expect(fires("*/15 8-18 * * 1-5", "2026-11-20T08:46:00Z")).toBe(false);
+    expect(fires("*/15 8-18 * * 1-5", "2026-11-21T08:45:00Z")).toBe(false); // Saturday
+    expect(fires("0 3 * * *", "2026-11-20T03:00:30Z")).toBe(true);
+    expect(fires("TZ=America/Sao_Paulo 0 3 * * *", "2026-11-20T03:00:30Z")).toBe(false);
+    expect(fires("TZ=America/Sao_Paulo 0 3 * * *", "2026-11-20T06:00:30Z")).toBe(true);
+    expect(fires("0 0 * * 7", "2026-11-22T00:00:00Z")).toBe(true); // 7 is Sunday, as 0
+    expect(fires("0 9 1,15 * *", "2026-11-15T09:00:00Z")).toBe(true);
+  });
+
+  it("fire on either day when both the day of month and the weekday are given (as cron does)", () => {
+    expect(fires("0 0 13 * 5", "2026-11-13T00:00:00Z")).toBe(true); // the 13th (a Friday)
+    expect(fires("0 0 13 * 5", "2026-11-20T00:00:00Z")).toBe(true); // a Friday
+    expect(fires("0 0 13 * 5", "2026-11-19T00:00:00Z")).toBe(false);
+  });
 });
 
 describe("checkEvent", () => {
@@ -81,16 +115,29 @@ describe("checkEvent", () => {
 });
 
 describe("the registry", () => {
-  it("lists every definition file once, under unique ids", async () => {
-    const dir = path.resolve(import.meta.dirname, "../../jobs/definitions");
-    const defined: unknown[] = [];
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
-      const module = (await import(path.join(dir, file))) as Record<string, unknown>;
-      const jobs = Object.values(module).filter((v) => typeof v === "object" && v !== null && "handler" in v && "event" in v);
-      expect(jobs.length, `${file} defines no job`).toBeGreaterThan(0);
-      defined.push(...jobs);
+  const folder = (name: string) => path.resolve(import.meta.dirname, "../../jobs", name);
+  const files = (name: string) =>
+    readdirSync(folder(name))
+      .filter((f) => f.endsWith(".ts"))
+      .sort();
+
+  it("lists every contract once, under unique ids, each with the handler file of the same name", async () => {
+    expect(files("handlers")).toEqual(files("contracts"));
+    const contracts: unknown[] = [];
+    for (const file of files("contracts")) {
+      const module = (await import(path.join(folder("contracts"), file))) as Record<string, unknown>;
+      const found = Object.values(module).filter((v) => typeof v === "object" && v !== null && "id" in v && "payload" in v);
+      expect(found.length, `${file} declares no contract`).toBe(1);
+      const [contract] = found as AnyContract[];
+      const entry = JOBS.find((job) => job.id === contract?.id) as AnyJob | undefined;
+      expect(entry, `${file} is not in jobs/registry.ts`).toBeDefined();
+      expect({ ...entry, load: undefined }).toEqual({ ...contract, load: undefined });
+      // Its code is the handler file's, loaded on first use.
+      const handlers = ((await import(path.join(folder("handlers"), file))) as { default: unknown }).default;
+      expect(await entry?.load()).toBe(handlers);
+      contracts.push(contract);
     }
-    expect(new Set(JOBS)).toEqual(new Set(defined));
+    expect(JOBS).toHaveLength(contracts.length);
     expect(new Set(JOBS.map((j) => j.id)).size).toBe(JOBS.length);
   });
 });

@@ -18,5 +18,5 @@ export const inngestApi = new Hono<AppEnv>().on(["GET", "POST", "PUT"], "/", asy
     import("../../jobs/functions.ts"),
   ]);
   const inngest = createInngest(config);
-  return serve({ client: inngest, functions: createFunctions(inngest, config) })(c);
+  return serve({ client: inngest, functions: await createFunctions(inngest, config) })(c);
 });

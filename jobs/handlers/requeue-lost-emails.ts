@@ -1,31 +1,10 @@
 import { and, eq, gt, lt, notExists } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { emailOutbox, jobRuns } from "../../db/schema/index.ts";
-import { deliverOutboxEmail } from "../../worker/email/provider.ts";
-import { defineJob } from "../define.ts";
-
-/** Delivers one outbox row (worker/email/provider.ts); its status is what the app shows. */
-export const sendEmail = defineJob({
-  id: "send-email",
-  event: "email/send.requested",
-  payload: z.object({ outboxId: z.string().min(1) }),
-  retries: 4,
-  // One delivery per outbox row, however often it is requested (the cron re-requests lost ones).
-  idempotency: "data.outboxId",
-  async handler({ event, step, db, config }) {
-    return step.run("deliver", () => deliverOutboxEmail({ db, config }, event.data.outboxId));
-  },
-  async onFailure({ event, error, step, db }) {
-    // An HTTP refusal already marked the row failed; a network error left it queued.
-    await step.run("mark-failed", async () => {
-      await db
-        .update(emailOutbox)
-        .set({ status: "failed", error: error.message.slice(0, 300) })
-        .where(and(eq(emailOutbox.id, event.data.outboxId), eq(emailOutbox.status, "queued")));
-    });
-  },
-});
+import { requeueLostEmails } from "../contracts/requeue-lost-emails.ts";
+import { sendEmail } from "../contracts/send-email.ts";
+import { jobHandlers } from "../define.ts";
+import { sendEvents } from "../dispatch.ts";
 
 /** How long a queued e-mail may wait for its run before the cron asks for it again. */
 export const LOST_EMAIL_AFTER_MS = 5 * 60_000;
@@ -37,7 +16,6 @@ const LOST_EMAIL_UNTIL_MS = 24 * 3600_000;
  * request died between the outbox insert and the dispatch, or the row predates the durable runner
  * (ADR 017). Re-requesting is safe: the job is idempotent per outbox row. On Inngest no local run
  * exists, so every such row is re-sent, and Inngest's idempotency drops the ones it already has.
- * Returned unexecuted, to ride in the cron's batch.
  */
 export function lostEmails(db: Database, now: Date) {
   return db
@@ -58,3 +36,16 @@ export function lostEmails(db: Database, now: Date) {
     )
     .limit(20);
 }
+
+export default jobHandlers(requeueLostEmails, {
+  async handler({ event, step, db, config, waitUntil }) {
+    return step.run("requeue", async () => {
+      const lost = await lostEmails(db, new Date(event.ts));
+      await sendEvents(
+        { config, db, waitUntil },
+        lost.map((row) => ({ name: sendEmail.event, data: { outboxId: row.outboxId } })),
+      );
+      return { requeued: lost.length };
+    });
+  },
+});

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { MATCH_ALERT_REASONS } from "../../shared/enums.ts";
-import { raiseAlerts } from "../../worker/services/matching.ts";
-import { defineJob } from "../define.ts";
+import { defineContract } from "../define.ts";
 
 /**
  * Raises a property's alerts again (once per pair and reason). The write path no longer needs
  * it: triggers on `properties` raise them in the changing statement (match-sql.ts
  * `propertyAlertTriggers`); kept for re-raising after a bulk change, by event.
  */
-export const matchProperty = defineJob({
+export const matchProperty = defineContract({
   id: "match-property",
   event: "match/property.changed",
   payload: z.object({
@@ -19,8 +18,4 @@ export const matchProperty = defineJob({
   retries: 3,
   // One run at a time per property: a burst of edits does not race itself.
   concurrency: { key: "data.propertyId", limit: 1 },
-  async handler({ event, step, db }) {
-    const { orgId, propertyId, reason } = event.data;
-    return step.run("raise-alerts", () => raiseAlerts(db, orgId, { propertyId, reason }, new Date()));
-  },
 });
