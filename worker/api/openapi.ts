@@ -10,6 +10,7 @@ import type { AppEnv } from "../http/types.ts";
 import type { ResourceModule, RouteHelpers } from "../resources/define.ts";
 import { MAX_IMPORT_ROWS } from "../resources/import.ts";
 import { MAX_BULK } from "../resources/records.ts";
+import { ownRoutesOf } from "../resources/own-routes.ts";
 import { moduleByApi, RESOURCES } from "../resources/registry.ts";
 import { REFRESH_TTL_MS } from "../services/api-tokens.ts";
 
@@ -684,7 +685,7 @@ const TIMELINE_EVENT: JsonSchema = {
   },
 };
 
-/** Routes modules add (`ResourceModule.routes`), by path under `/api/<api>` and method. */
+/** Routes resources add (`ownRoutesOf`), by path under `/api/<api>` and method. */
 const KNOWN_ROUTES: Record<string, Partial<Record<Method, KnownRoute>>> = {
   "/por-imovel/:propertyId/matches": {
     get: {
@@ -990,13 +991,14 @@ const KNOWN_ROUTES: Record<string, Partial<Record<Method, KnownRoute>>> = {
 
 /** The routes a module adds, read from a scratch router (their handlers never run here). */
 function ownRoutes(mod: ResourceModule): { method: string; path: string }[] {
-  if (!mod.routes) return [];
+  const routes = ownRoutesOf(mod);
+  if (!routes) return [];
   const scratch = new Hono<AppEnv>();
   const never = () => {
     throw new Error("rota lida só para a documentação");
   };
   const helpers: RouteHelpers = { run: never, notFound: never };
-  mod.routes(scratch, helpers);
+  routes(scratch, helpers);
   return scratch.routes.filter((r) => r.method !== "ALL").map((r) => ({ method: r.method.toLowerCase(), path: r.path }));
 }
 

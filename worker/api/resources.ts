@@ -19,6 +19,7 @@ import {
   restoreRecords,
   updateRecord,
 } from "../resources/records.ts";
+import { ownRoutesOf } from "../resources/own-routes.ts";
 import { notFoundMessage, RESOURCES } from "../resources/registry.ts";
 import { type Actor, DomainError } from "../services/context.ts";
 import { bodyPassword, requireRecentAuth } from "../auth/reauth.ts";
@@ -212,7 +213,7 @@ export function resourceApi(mod: ResourceModule): Hono<AppEnv> {
   );
 
   const helpers: RouteHelpers = { run, notFound };
-  mod.routes?.(app, helpers);
+  ownRoutesOf(mod)?.(app, helpers);
 
   app.get("/:id", (c) =>
     withId(c, async (ctx, actor, id) => {

@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import type { searchKeyTable } from "../../db/schema/records.ts";
 import { frozenSql } from "../../db/frozen-sql.ts";
 import type { ResourceDefinition } from "../../shared/resources/types.ts";
@@ -128,8 +128,6 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
   errors?: { match: string; message: string; field?: string; status?: 409 | 422 }[];
   /** Triggers of its own (beyond the search keys, counts, totals and relations every record gets). */
   triggers?: { name: string; sql: string }[];
-  /** Routes of its own under `/api/<api>` (timeline, LGPD…). */
-  routes?: (app: Hono<AppEnv>, helpers: RouteHelpers) => void;
   /** Removes the row for good (LGPD erasure): only resources holding personal data. */
   erase?: boolean;
   /**
@@ -145,7 +143,7 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
   alsoOnCreate?: (ctx: ServiceContext, actor: Actor, id: string) => BatchItem<"sqlite">[];
 }
 
-/** What a resource's own routes get to stay as thin as the generic ones. */
+/** What a resource's own routes (own-routes.ts) get to stay as thin as the generic ones. */
 export interface RouteHelpers {
   /** Signed-in member → service context and actor; refusals and domain errors → pt-BR JSON. */
   run: (c: Context<AppEnv>, handler: (ctx: ServiceContext, actor: Actor) => Promise<Response>) => Promise<Response>;

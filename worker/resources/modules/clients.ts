@@ -5,7 +5,6 @@ import { type ClientInput, type ClientRow, clientDefinition } from "../../../sha
 import { normalizeCnpj } from "../../../shared/documents.ts";
 import type { ResourceModule } from "../define.ts";
 import { documentLabel, probeDocument, probeEmail, probePhones } from "./shared-checks.ts";
-import { clientRoutes } from "./clients-routes.ts";
 
 /** Clientes, server side: what the registry needs beyond the shared definition. */
 export const clientsModule: ResourceModule<ClientRow, ClientInput> = {
@@ -125,6 +124,5 @@ export const clientsModule: ResourceModule<ClientRow, ClientInput> = {
     consentimentoLgpd: true,
     empresaId: related("companies"),
   }),
-  routes: clientRoutes,
   erase: true,
 };

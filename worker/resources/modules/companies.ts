@@ -4,7 +4,6 @@ import { isValidCnpj, normalizeCnpj } from "../../../shared/documents.ts";
 import { type CompanyInput, type CompanyRow, companyDefinition, companyDisplayName } from "../../../shared/resources/companies.ts";
 import { cityKey, searchKeys, sortKey } from "../../../shared/search.ts";
 import type { ResourceModule } from "../define.ts";
-import { companyRoutes } from "./companies-routes.ts";
 import { probeDocument, probeEmail, probePhones } from "./shared-checks.ts";
 
 /** Empresas, server side. */
@@ -87,5 +86,4 @@ export const companiesModule: ResourceModule<CompanyRow, CompanyInput> = {
     cidade: "São Paulo",
     uf: "SP",
   }),
-  routes: companyRoutes,
 };

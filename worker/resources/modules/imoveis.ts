@@ -11,7 +11,6 @@ import {
 import { optionLabel } from "../../../shared/resources/schema-helpers.ts";
 import { cityKey, searchKeys, sortKey, words } from "../../../shared/search.ts";
 import type { ResourceModule } from "../define.ts";
-import { propertyRoutes } from "./imoveis-routes.ts";
 
 /**
  * Imóveis, server side. The database keeps what must hold for every door (form, API, drafts,
@@ -229,5 +228,4 @@ END`,
     chaves: "Na portaria, com o Sr. Antônio",
     status: "disponivel",
   }),
-  routes: propertyRoutes,
 };

@@ -6,7 +6,6 @@ import { normalizeText } from "../../../shared/search.ts";
 import type { ResourceModule } from "../define.ts";
 import { propertyAlertTriggers } from "../../services/match-sql.ts";
 import { interestCreatedStatements } from "../../services/matching.ts";
-import { interestRoutes } from "./interesses-routes.ts";
 
 const t = propertyInterests;
 
@@ -144,5 +143,4 @@ END`,
     origem: "indicacao",
     observacoes: "Quer mudar antes das aulas das crianças.",
   }),
-  routes: interestRoutes,
 };

@@ -3,7 +3,6 @@ import { productKeys, products } from "../../../db/schema/index.ts";
 import { type ProdutoInput, type ProdutoRow, produtoDefinition } from "../../../shared/resources/produtos.ts";
 import { categoryKey, searchKeys, sortKey } from "../../../shared/search.ts";
 import type { ResourceModule } from "../define.ts";
-import { productRoutes } from "./produtos-routes.ts";
 
 /** Produtos, server side. `estoque` is written only by the ledger's triggers (movimentacoes-produtos.ts). */
 export const produtosModule: ResourceModule<ProdutoRow, ProdutoInput> = {
@@ -89,5 +88,4 @@ export const produtosModule: ResourceModule<ProdutoRow, ProdutoInput> = {
     ativo: true,
     descricao: "Placa em PVC 3 mm com impressão UV.",
   }),
-  routes: productRoutes,
 };
