@@ -11,13 +11,14 @@ import { companyDefinition } from "../../shared/resources/companies.ts";
 import { deleteOne, guard, screenPermissions, takeFlash, toastFor } from "../server/resources.server.ts";
 import { readForm, unknownIntent } from "../server/forms.server.ts";
 import { companyWithClients } from "../../worker/services/companies.ts";
+import { isId } from "../../shared/id.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Empresa");
 
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, actor } = guard(args, companyDefinition, "read");
   // One round trip: the company and its clients in one batch.
-  const found = /^[0-9A-Za-z-]{1,64}$/.test(args.params.id) ? await companyWithClients(ctx, actor, args.params.id) : null;
+  const found = isId(args.params.id) ? await companyWithClients(ctx, actor, args.params.id) : null;
   if (!found) throw new Response("Empresa não encontrada.", { status: 404 });
   const { company: row, clients: linked } = found;
   const permissions = screenPermissions(args, companyDefinition);

@@ -14,6 +14,7 @@ import { deleteOne, guard, screenPermissions, takeFlash, toastFor } from "../ser
 import { readForm, unknownIntent } from "../server/forms.server.ts";
 import { permissionsFor } from "../../worker/auth/permissions.ts";
 import { productPage } from "../../worker/services/products.ts";
+import { isId } from "../../shared/id.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Produto");
 
@@ -29,7 +30,7 @@ const KIND_TONE: Record<string, string> = {
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, actor, org } = guard(args, produtoDefinition, "read");
   // One round trip: the product and its newest ledger lines with the running balance.
-  const page = /^[0-9A-Za-z-]{1,64}$/.test(args.params.id) ? await productPage(ctx, actor, args.params.id) : null;
+  const page = isId(args.params.id) ? await productPage(ctx, actor, args.params.id) : null;
   if (!page) throw new Response("Produto não encontrado.", { status: 404 });
   const { product, ledger, movements } = page;
   const permissions = screenPermissions(args, produtoDefinition);

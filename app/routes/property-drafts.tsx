@@ -16,10 +16,9 @@ import { guard, screenPermissions } from "../server/resources.server.ts";
 import { deleteRecords } from "../../worker/resources/records.ts";
 import { type DraftSummary, listDrafts } from "../../worker/services/property-drafts.ts";
 import { createDraft } from "../../worker/services/properties.ts";
+import { isId } from "../../shared/id.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Rascunhos de Imóveis");
-
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, actor } = guard(args, imovelDefinition, "read");
@@ -52,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "excluir") {
     const { ctx, actor } = guard(args, imovelDefinition, "delete");
     const id = form.get("id");
-    if (typeof id !== "string" || !ID.test(id)) return { error: "Rascunho não encontrado.", deleted: false };
+    if (typeof id !== "string" || !isId(id)) return { error: "Rascunho não encontrado.", deleted: false };
     const count = await deleteRecords(ctx, actor, imovelDefinition.name, [id]);
     return count ? { error: null, deleted: true } : { error: "Rascunho não encontrado.", deleted: false };
   }

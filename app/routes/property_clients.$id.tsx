@@ -19,15 +19,14 @@ import { interestAlertsStatement, markAlertsSeen } from "../../worker/services/m
 import { propertyMatchesStatement, readPropertyMatches } from "../../worker/services/matching.ts";
 import { formChoiceStatements } from "../../worker/services/interests.ts";
 import { readVisits, visitsStatement } from "../../worker/services/visits.ts";
+import { isId } from "../../shared/id.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Interesse em Imóvel");
-
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, actor } = guard(args, interesseDefinition, "read");
   const id = args.params.id;
-  if (!ID.test(id)) throw new Response("Interesse não encontrado.", { status: 404 });
+  if (!isId(id)) throw new Response("Interesse não encontrado.", { status: 404 });
   // One round trip: the interest, its matches, visits, unseen alerts and the visit form's choices.
   const { mod, statement } = recordStatement(ctx, actor, "interesses", id);
   const choices = formChoiceStatements(ctx, actor);

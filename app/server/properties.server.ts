@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { guard, type RelationOptions } from "./resources.server.ts";
 import { recordFormStatements } from "../../worker/resources/records.ts";
 import { teamOptions, teamStatement } from "../../worker/services/properties.ts";
+import { isId } from "../../shared/id.ts";
 
 /** What the property screens share on the server: the team's names and the form's values. */
 
@@ -34,7 +35,7 @@ export async function propertyFormData(
   id: string | undefined,
 ): Promise<{ row: ImovelRow | null; relations: RelationOptions; selectOptions: Record<string, FilterOption[]> }> {
   const { ctx, actor } = guard(args, imovelDefinition, id ? "update" : "create");
-  if (id !== undefined && !/^[0-9A-Za-z-]{1,64}$/.test(id)) throw data("Imóvel não encontrado.", { status: 404 });
+  if (id !== undefined && !isId(id)) throw data("Imóvel não encontrado.", { status: 404 });
   const { statements, read } = recordFormStatements(ctx, actor, imovelDefinition.name, id ?? null);
   const results = (await ctx.db.batch([teamStatement(ctx, actor), ...statements] as never)) as unknown[];
   const team = results[0] as FilterOption[];

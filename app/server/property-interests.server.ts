@@ -13,9 +13,9 @@ import { readVisits, visitsStatement } from "../../worker/services/visits.ts";
 import type { MatchItem } from "../components/real-estate/match-list.tsx";
 import { saveVisit, whatsappLink } from "./interest-page.server.ts";
 import { guard, screenPermissions } from "./resources.server.ts";
+import { isId } from "../../shared/id.ts";
 
 type Args = Parameters<typeof guard>[0];
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 
 /**
  * The property's Interesses tab in one round trip: the property (title, slug, status), the open
@@ -23,7 +23,7 @@ const ID = /^[0-9A-Za-z-]{1,64}$/;
  */
 export async function propertyInterestsTab(args: Args, propertyId: string) {
   const { ctx, actor } = guard(args, interesseDefinition, "read");
-  if (!ID.test(propertyId)) throw new Response("Imóvel não encontrado.", { status: 404 });
+  if (!isId(propertyId)) throw new Response("Imóvel não encontrado.", { status: 404 });
   const p = properties;
   const [rows, matches, direct, visits, team] = await ctx.db.batch([
     ctx.db
@@ -111,6 +111,6 @@ export async function emailMatchAction(args: Args, form: FormData, fixed: { inte
 export async function propertyVisitAction(args: Args, propertyId: string, form: FormData) {
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const interestId = values.interesseId ?? "";
-  const extra: Record<string, string> = ID.test(interestId) ? {} : { interesseId: "Selecione o cliente." };
+  const extra: Record<string, string> = isId(interestId) ? {} : { interesseId: "Selecione o cliente." };
   return saveVisit(args, interestId, { ...values, imovelId: propertyId }, extra, `/properties/${propertyId}/interesses`);
 }

@@ -34,6 +34,7 @@ import { FORM_ERROR_KEY, validateForm } from "../../shared/validation.ts";
 import { parseListQuery } from "../../shared/resources/query.ts";
 import { readForm, unknownIntent } from "./forms.server.ts";
 import { normalizePath, readCookie, requireOrg, requirePermission } from "./guards.server.ts";
+import { isId } from "../../shared/id.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: a definition of any resource (rows and inputs differ per resource)
 export type AnyDefinition = ResourceDefinition<any, any>;
@@ -199,7 +200,7 @@ export async function listLoader(args: Args, def: AnyDefinition) {
 }
 
 function idsFrom(form: FormData): string[] {
-  return [...new Set(form.getAll("ids").filter((v): v is string => typeof v === "string" && /^[0-9A-Za-z-]{1,64}$/.test(v)))].slice(0, 200);
+  return [...new Set(form.getAll("ids").filter(isId))].slice(0, 200);
 }
 
 /** The list's POST: delete a selection (after the confirmation step) or undo a deletion. */
@@ -231,7 +232,7 @@ export async function listAction(args: Args, def: AnyDefinition) {
 /** The record or a 404 (also for another organization's id: never says it exists). */
 export async function loadRecord<Row>(args: Args, def: AnyDefinition, id: string | undefined): Promise<Row> {
   const { ctx, actor } = guard(args, def, "read");
-  const found = id && /^[0-9A-Za-z-]{1,64}$/.test(id) ? recordStatement(ctx, actor, def.name, id) : null;
+  const found = id && isId(id) ? recordStatement(ctx, actor, def.name, id) : null;
   const [row] = found ? rowsOf(found.mod, await found.statement) : [];
   if (!row) throw data(`${def.labels.singular.charAt(0).toUpperCase()}${def.labels.singular.slice(1)} não encontrado(a).`, { status: 404 });
   return row as Row;
@@ -251,7 +252,7 @@ export async function formLoader<Row>(
   preset: Record<string, string> = {},
 ): Promise<{ row: Row | null; relations: RelationOptions; permissions: Permissions }> {
   const { ctx, actor, org } = guard(args, def, id ? "update" : "create");
-  if (id !== undefined && !/^[0-9A-Za-z-]{1,64}$/.test(id)) throw data("Registro não encontrado.", { status: 404 });
+  if (id !== undefined && !isId(id)) throw data("Registro não encontrado.", { status: 404 });
   const { statements, read } = recordFormStatements(ctx, actor, def.name, id ?? null, preset);
   const results = statements.length ? ((await ctx.db.batch(statements as never)) as unknown[]) : [];
   const { row, relations } = read(results);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PropertyPurpose } from "../enums.ts";
 import { email, optional, optionalString, phone, requiredString } from "../validation.ts";
+import { ID_RE } from "../id.ts";
 import { SERVICE_SLOTS } from "./landing-view.ts";
 
 /**
@@ -51,7 +52,7 @@ const color = z.preprocess(
 /** A repeated form field (checkboxes) as a list, whatever arrived. */
 const idList = z.preprocess(
   (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
-  z.array(z.string().regex(/^[0-9A-Za-z-]{1,64}$/, "Imóvel inválido.")).max(12, "Escolha no máximo 12 imóveis em destaque."),
+  z.array(z.string().regex(ID_RE, "Imóvel inválido.")).max(12, "Escolha no máximo 12 imóveis em destaque."),
 );
 
 export const landingPageSchema = z

@@ -20,6 +20,7 @@ import { FEATURE_OPTIONS, PROPERTY_TYPE_OPTIONS } from "./imoveis.ts";
 import { moneyColumn } from "./columns.ts";
 import { optionalDate, optionalId, optionalOption, optionLabel, requiredOption, UF_OPTIONS, unflatten } from "./schema-helpers.ts";
 import type { BadgeTone, ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
+import { ID_RE } from "../id.ts";
 
 /**
  * Interesses em Imóveis: a client's interest in one property or a search profile (what the
@@ -203,7 +204,7 @@ export const interesseSchema = z.preprocess(
     .object({
       clienteId: z.preprocess(
         (v) => blankToUndefined(v),
-        z.string({ error: () => messages.required("Cliente") }).regex(/^[0-9A-Za-z-]{1,64}$/, messages.default("Cliente")),
+        z.string({ error: () => messages.required("Cliente") }).regex(ID_RE, messages.default("Cliente")),
       ),
       imovelId: optionalId("Imóvel"),
       finalidade: optionalOption("Finalidade", INTEREST_PURPOSES, INTEREST_PURPOSE_OPTIONS),

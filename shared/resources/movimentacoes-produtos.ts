@@ -7,6 +7,7 @@ import { auditColumns } from "./address.ts";
 import { moneyColumn, quantityColumn } from "./columns.ts";
 import { dateTime, quantityValue, requiredOption, unflatten, optionLabel } from "./schema-helpers.ts";
 import type { BadgeTone, ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
+import { ID_RE } from "../id.ts";
 
 /** Movimentações de produtos: the stock ledger (stock is the sum of these entries). Client-safe. */
 
@@ -64,7 +65,7 @@ export const movimentacaoProdutoSchema = z.preprocess(
         .string({ error: (iss) => (iss.input === undefined ? "O campo Produto é obrigatório" : "O campo Produto não é válido") })
         .trim()
         .min(1, "O campo Produto é obrigatório")
-        .regex(/^[0-9A-Za-z-]{1,64}$/, "O campo Produto não é válido"),
+        .regex(ID_RE, "O campo Produto não é válido"),
       tipo: requiredOption("Tipo", MANUAL_STOCK_MOVEMENT_KINDS, MANUAL_KIND_OPTIONS),
       quantidade: quantityValue("Quantidade", { signed: true }),
       custoUnitarioCentavos: optional(moneyCentavos("Custo unitário", { min: 0, max: 100_000_000_00 })),

@@ -1,4 +1,5 @@
 import type { ColumnDef, ListQuery, ResourceDefinition } from "./types.ts";
+import { isId } from "../id.ts";
 
 /**
  * List state in the URL, shared by the list page, its loader, the export and `/api/<resource>`.
@@ -60,8 +61,6 @@ export function parseNumberRange(value: string, integer = false): [number | null
   return [from ? Number(from) : null, to ? Number(to) : null];
 }
 
-const ID = /^[0-9A-Za-z-]{1,64}$/;
-
 const TRUE_VALUES = new Set(["sim", "true", "1"]);
 const FALSE_VALUES = new Set(["nao", "não", "false", "0"]);
 
@@ -95,7 +94,7 @@ function filterValues<Row>(column: ColumnDef<Row>, raw: string[]): string[] {
       return first ? [first] : [];
     }
     case "relation":
-      return [...new Set(values.filter((v) => ID.test(v)))].slice(0, MAX_VALUES);
+      return [...new Set(values.filter((v) => isId(v)))].slice(0, MAX_VALUES);
     case "text":
       return [...new Set(values)].slice(0, MAX_VALUES);
   }

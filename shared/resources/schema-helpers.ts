@@ -6,6 +6,7 @@ import { normalizeText } from "../search.ts";
 import { blankToUndefined, checkbox, isCleanText, messages, numberValue, optionalString } from "../validation.ts";
 import { UFS } from "../schemas/business-fields.ts";
 import type { FilterOption } from "./types.ts";
+import { ID_RE } from "../id.ts";
 
 export const UF_OPTIONS: readonly FilterOption[] = UFS.map((uf) => ({ value: uf, label: uf }));
 
@@ -246,7 +247,7 @@ export function optionalId(field: string): z.ZodType<string | undefined, unknown
     },
     z
       .string({ error: () => messages.default(field) })
-      .regex(/^[0-9A-Za-z-]{1,64}$/, messages.default(field))
+      .regex(ID_RE, messages.default(field))
       .optional(),
   );
 }

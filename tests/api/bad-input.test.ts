@@ -47,6 +47,7 @@ import { LEAD_WEBHOOK_PATH, rotateLeadSecret } from "../../worker/services/porta
 import { PHOTO_MAX_BYTES, SHARE_MAX_BYTES } from "../../worker/services/property-photos.ts";
 import { visitSchema } from "../../worker/services/visits.ts";
 import { fakeBucket, jpegBytes, webpBytes } from "./property-photos-fixtures.ts";
+import { isId } from "../../shared/id.ts";
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 30);
 const SEED = process.env.BAD_INPUT_SEED ? Number(process.env.BAD_INPUT_SEED) : undefined;
@@ -166,7 +167,6 @@ interface Known {
 type Oracle = (payload: Payload, c: Case, known: Known) => boolean;
 
 const never: Oracle = () => false;
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 
 function hasJson(p: Payload): p is Payload & { json: unknown } {
   return "json" in p;
@@ -208,7 +208,7 @@ function oracleFor(c: Case): Oracle {
         return (p) => {
           if (!hasJson(p)) return false;
           const ids = (p.json as { ids?: unknown } | null)?.ids;
-          return Array.isArray(ids) && ids.length >= 1 && ids.length <= 500 && ids.every((i) => typeof i === "string" && ID.test(i));
+          return Array.isArray(ids) && ids.length >= 1 && ids.length <= 500 && ids.every(isId);
         };
       // A read-only check of any object's fields.
       case "POST /duplicates":
@@ -233,7 +233,7 @@ function oracleFor(c: Case): Oracle {
       case "POST /:id/email":
         return (p, k) => {
           const imovelId = (p.json as { imovelId?: unknown } | null)?.imovelId;
-          return k.idKind === "existing" && typeof imovelId === "string" && ID.test(imovelId);
+          return k.idKind === "existing" && isId(imovelId);
         };
       // Marking seen needs the interest: an id that names nothing in the organização is a 404.
       case "POST /:id/alerts/seen":

@@ -91,6 +91,7 @@ import {
   transports,
   type Value,
 } from "./support/form-fuzz.ts";
+import { ID_RE, isId } from "../../shared/id.ts";
 
 const RUNS = Number(process.env.FORM_FUZZ_RUNS ?? 15);
 const SEED = process.env.FORM_FUZZ_SEED ? Number(process.env.FORM_FUZZ_SEED) : undefined;
@@ -294,7 +295,7 @@ const PAGE_INTENTS: Record<string, Record<string, Record<string, PageIntent>>> =
           ],
         ],
         may: (form) =>
-          ID.test(String(form.get("id") ?? "")) &&
+          isId(String(form.get("id") ?? "")) &&
           moveSchema.safeParse({
             etapa: form.get("etapa"),
             antesDe: form.get("antesDe") ?? undefined,
@@ -1046,8 +1047,6 @@ function outsideOf(mod: ResourceModule, changed: readonly string[]): string[] {
 // ---------------------------------------------------------------------------------------------
 // Oracles: may this input be saved?
 
-const ID = /^[0-9A-Za-z-]{1,64}$/;
-
 /**
  * Whether the erase's re-authentication passes (worker/auth/reauth.ts): a `senha` typed must be
  * the owner's (and is then checked even in a fresh session); none typed passes only while fresh.
@@ -1100,7 +1099,7 @@ function mayChange(spec: RouteSpec, idKind: IdKind | undefined, form: FormData |
     case "edit":
       return idKind === "own" && validateForm(schema, form).ok;
     case "list":
-      return (intent === "excluir" || intent === "restaurar") && form.getAll("ids").some((v) => typeof v === "string" && ID.test(v));
+      return (intent === "excluir" || intent === "restaurar") && form.getAll("ids").some(isId);
     case "detail": {
       if (idKind !== "own") return false;
       if (intent === "excluir") return true;
@@ -1205,7 +1204,7 @@ describe("bad input on every record screen's form actions (registry × app/route
     for (const mod of MODULES) {
       if (!screened.includes(mod)) console.warn(`[form-fuzz] ${nameOf(mod)}: nenhuma rota com action em ${mod.definition.basePath}`);
       // Its own and foreign records exist, and its valid forms exist for its routes.
-      expect(world.own[nameOf(mod)], `${nameOf(mod)}: no sample record`).toMatch(ID);
+      expect(world.own[nameOf(mod)], `${nameOf(mod)}: no sample record`).toMatch(ID_RE);
     }
     for (const c of cases) expect(FUZZED.get(c.route), c.route).toBeDefined();
     if (ELSEWHERE.length)

@@ -3,6 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { z } from "zod";
 import { PROPERTY_STATUSES, type Role } from "../../shared/enums.ts";
+import { ID_PATTERN } from "../../shared/id.ts";
 import type { Action } from "../../shared/permissions.ts";
 import type { ColumnDef, FieldDef, FilterDef } from "../../shared/resources/types.ts";
 import { ACCESS_TOKEN_TTL_S } from "../auth/jwt.ts";
@@ -128,7 +129,6 @@ export const API_VERSION = "1.0.0";
 
 const ROLE_NAMES: Record<Role, string> = { owner: "dono", admin: "administrador", staff: "equipe", professional: "profissional" };
 
-const ID_PATTERN = "^[0-9A-Za-z-]{1,64}$";
 const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
 const INSTANT_PATTERN = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$";
 const MONEY_TEXT_PATTERN = "^(R\\$ ?)?(\\d{1,3}(\\.\\d{3})+|\\d+)(,\\d{1,2})?$";

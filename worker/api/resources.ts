@@ -24,6 +24,7 @@ import { notFoundMessage, RESOURCES } from "../resources/registry.ts";
 import { type Actor, DomainError } from "../services/context.ts";
 import { bodyPassword, requireRecentAuth } from "../auth/reauth.ts";
 import type { AuthState } from "../auth/sessions.ts";
+import { ID_RE, isId } from "../../shared/id.ts";
 
 /**
  * `/api/<resource>` for every resource of the registry: the same list state as the page URL,
@@ -31,8 +32,6 @@ import type { AuthState } from "../auth/sessions.ts";
  * permission table's answer, asked by the records layer; here refusals become pt-BR JSON
  * (`{ error: { message, code, fields? } }`), never a 500 for bad input.
  */
-
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 
 type Ctx = Context<AppEnv>;
 
@@ -68,7 +67,7 @@ async function recordBody(c: Ctx, mod: ResourceModule): Promise<unknown> {
   return body;
 }
 
-const idsBody = z.object({ ids: z.array(z.string().regex(ID)).min(1).max(500) });
+const idsBody = z.object({ ids: z.array(z.string().regex(ID_RE)).min(1).max(500) });
 
 /** What an import request carries: JSON `{ csv, mode }`, a multipart `arquivo` + `mode`, or a text/csv body with `?mode=`. */
 async function importRequest(c: Ctx): Promise<{ csv: string; mode: string; duplicates: unknown }> {
@@ -122,7 +121,7 @@ export function resourceApi(mod: ResourceModule): Hono<AppEnv> {
   const withId = (c: Ctx, handler: (ctx: ReturnType<typeof serviceContext>, actor: Actor, id: string) => Promise<Response>) =>
     run(c, (ctx, actor) => {
       const id = c.req.param("id") ?? "";
-      return ID.test(id) ? handler(ctx, actor, id) : Promise.resolve(notFound(c));
+      return isId(id) ? handler(ctx, actor, id) : Promise.resolve(notFound(c));
     });
 
   app.get("/", (c) =>

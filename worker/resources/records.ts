@@ -15,6 +15,7 @@ import { insertUnless } from "./insert-unless.ts";
 import { cursorValueOf, matchingIds, type PageRequest, pageQueries, selectRows, sortTypeOf, unpackRows } from "./list-engine.ts";
 import { moduleByApi, moduleOf, notFoundMessage } from "./registry.ts";
 import { relationError } from "./triggers.ts";
+import { isId } from "../../shared/id.ts";
 
 /**
  * The records layer every door shares (pages, `/api/<resource>`, imports, the demo seed): one
@@ -50,7 +51,7 @@ function validated(mod: ResourceModule, input: unknown): Record<string, unknown>
 }
 
 function byId(ids: readonly string[]): string[] {
-  const unique = [...new Set(ids.filter((id) => typeof id === "string" && /^[0-9A-Za-z-]{1,64}$/.test(id)))];
+  const unique = [...new Set(ids.filter((id) => typeof id === "string" && isId(id)))];
   if (unique.length > MAX_BULK) throw new DomainError(`Selecione no máximo ${MAX_BULK} registros por vez.`, 400);
   return unique;
 }
@@ -188,7 +189,7 @@ function byIdQuery(ctx: ServiceContext, scope: OrgScope, mod: ResourceModule, id
 /** A live record of the organization; null when missing, soft-deleted or another organization's. */
 export async function getRecord(ctx: ServiceContext, actor: Actor, name: string, id: string): Promise<AnyRow | null> {
   const mod = allowed(actor, name, "read");
-  if (!/^[0-9A-Za-z-]{1,64}$/.test(id)) return null;
+  if (!isId(id)) return null;
   const [packed] = await byIdQuery(ctx, orgScope(ctx.db, actor.orgId), mod, id);
   return packed ? toRow<AnyRow>(mod, unpackRows([packed])[0] as RawRow) : null;
 }
@@ -253,7 +254,7 @@ export function recordFormStatements(
     const chosen =
       id && column
         ? sql`${t.id} = (select ${column} from ${mod.table} where ${scope.where(mod.table, eq(mod.table.id, id))})`
-        : !id && preset && /^[0-9A-Za-z-]{1,64}$/.test(preset)
+        : !id && preset && isId(preset)
           ? eq(t.id, preset)
           : sql`0`;
     statements.push(options(chosen).limit(1));

@@ -8,15 +8,15 @@ import { optionalString } from "../../shared/validation.ts";
 import { authorize } from "../auth/permissions.ts";
 import { notFoundMessage, moduleOf } from "../resources/registry.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
+import { ID_RE, isId } from "../../shared/id.ts";
 
 const t = propertyInterests;
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 
 /** A kanban move: the column, and the card it lands before (none: the end of the column). */
 export const moveSchema = z
   .object({
     etapa: z.enum(INTEREST_STAGES, { error: () => "Etapa inválida." }),
-    antesDe: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().regex(ID, "Posição inválida.").optional()),
+    antesDe: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().regex(ID_RE, "Posição inválida.").optional()),
     motivoPerda: optionalString("Motivo da perda", { max: 300 }),
   })
   .superRefine((v, ctx) => {
@@ -32,7 +32,7 @@ export type MoveInput = z.output<typeof moveSchema>;
  */
 export async function moveInterest(ctx: ServiceContext, actor: Actor, id: string, input: MoveInput): Promise<void> {
   authorize(actor, "interesses", "update");
-  if (!ID.test(id)) throw new DomainError(notFoundMessage(moduleOf("interesses")), 404);
+  if (!isId(id)) throw new DomainError(notFoundMessage(moduleOf("interesses")), 404);
   const scope = orgScope(ctx.db, actor.orgId);
   const column = (stage: InterestStage) => scope.where(t, eq(t.etapa, stage), isNull(t.excluidoEm));
   // The landing spot: the position of the card it goes before, else one past the column's last.
@@ -78,7 +78,7 @@ export const KANBAN_COLUMN_LIMIT = 50;
 export function kanbanStatements(ctx: ServiceContext, actor: Actor, filters: { corretorId?: string | undefined } = {}) {
   authorize(actor, "interesses", "read");
   const scope = orgScope(ctx.db, actor.orgId);
-  const broker = filters.corretorId && ID.test(filters.corretorId) ? eq(t.corretorId, filters.corretorId) : undefined;
+  const broker = filters.corretorId && isId(filters.corretorId) ? eq(t.corretorId, filters.corretorId) : undefined;
   return INTEREST_STAGES.map((stage) =>
     ctx.db
       .select({

@@ -10,6 +10,7 @@ import { zodMessagePtBr } from "../../shared/validation.ts";
 import { insertValues } from "../resources/records.ts";
 import { moduleOf } from "../resources/registry.ts";
 import { DomainError, type ServiceContext } from "./context.ts";
+import { isId } from "../../shared/id.ts";
 
 /**
  * Leads from outside (public contact forms, the portal webhook): one call finds or creates the
@@ -87,7 +88,7 @@ export async function receiveLead(ctx: ServiceContext, orgId: string, lead: Inco
   const contact = parsed.data;
   const key = lead.chave.trim();
   if (!key || key.length > 200) throw new DomainError("Chave do lead inválida.", 400, "chave");
-  const imovelId = typeof lead.imovelId === "string" && /^[0-9A-Za-z-]{1,64}$/.test(lead.imovelId) ? lead.imovelId : null;
+  const imovelId = typeof lead.imovelId === "string" && isId(lead.imovelId) ? lead.imovelId : null;
 
   const scope = orgScope(ctx.db, orgId);
   const clientsModule = moduleOf("clients");

@@ -8,8 +8,8 @@ import { enforceKeyedLimit } from "../security/rate-limit.ts";
 import { authorize } from "../auth/permissions.ts";
 import { queueEmail } from "./accounts.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
+import { isId } from "../../shared/id.ts";
 
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 /** Observações is capped at 2000 characters by the form: the newest lines stay, the oldest fall off. */
 const NOTES_MAX = 2000;
 
@@ -64,7 +64,7 @@ WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NUL
  */
 export async function sendMatchByEmail(ctx: ServiceContext, actor: Actor, interestId: string, propertyId: string): Promise<string> {
   authorize(actor, "interesses", "update");
-  if (!ID.test(interestId) || !ID.test(propertyId)) throw new DomainError("Interesse ou imóvel não encontrado.", 404);
+  if (!isId(interestId) || !isId(propertyId)) throw new DomainError("Interesse ou imóvel não encontrado.", 404);
   const [pair] = await readPair(ctx.db, actor, interestId, propertyId);
   if (!pair) throw new DomainError("Interesse ou imóvel não encontrado.", 404);
   if (!pair.clientEmail)

@@ -5,6 +5,7 @@ import { type MatchColumns, matchReasons } from "../../shared/match-reasons.ts";
 import { authorize } from "../auth/permissions.ts";
 import type { Actor, ServiceContext } from "./context.ts";
 import { interestsForPropertySql, MATCH_LIMIT, propertiesForInterestSql } from "./match-sql.ts";
+import { isId } from "../../shared/id.ts";
 
 /** One match as pages and the API show it. */
 export interface Match {
@@ -39,8 +40,6 @@ export type PropertyAlertReason = Exclude<MatchAlertReason, "novo_interesse">;
 
 type RawMatch = MatchColumns & Record<string, unknown> & { interestId: string; propertyId: string };
 
-const ID = /^[0-9A-Za-z-]{1,64}$/;
-
 function base(row: RawMatch): Match {
   return { interestId: row.interestId, propertyId: row.propertyId, score: Number(row.score), reasons: matchReasons(row) };
 }
@@ -58,7 +57,7 @@ function phonesOf(value: unknown): InterestMatch["clientPhones"] {
 /** The statement of a property's matches, to batch with a page's other reads (`readInterestMatches` reads it). */
 export function interestMatchesStatement(db: Database, actor: Actor, propertyId: string, limit = MATCH_LIMIT) {
   authorize(actor, "interesses", "read");
-  return db.all<RawMatch>(interestsForPropertySql(actor.orgId, ID.test(propertyId) ? propertyId : "-", limit));
+  return db.all<RawMatch>(interestsForPropertySql(actor.orgId, isId(propertyId) ? propertyId : "-", limit));
 }
 
 export function readInterestMatches(rows: readonly RawMatch[]): InterestMatch[] {
@@ -75,7 +74,7 @@ export function readInterestMatches(rows: readonly RawMatch[]): InterestMatch[] 
 /** The statement of an interest's matches, to batch with a page's other reads (`readPropertyMatches` reads it). */
 export function propertyMatchesStatement(db: Database, actor: Actor, interestId: string, limit = MATCH_LIMIT) {
   authorize(actor, "interesses", "read");
-  return db.all<RawMatch>(propertiesForInterestSql(actor.orgId, ID.test(interestId) ? interestId : "-", limit));
+  return db.all<RawMatch>(propertiesForInterestSql(actor.orgId, isId(interestId) ? interestId : "-", limit));
 }
 
 export function readPropertyMatches(rows: readonly RawMatch[]): PropertyMatch[] {
@@ -174,7 +173,7 @@ export function directInterestsStatement(db: Database, actor: Actor, propertyId:
   i.stage AS stage, i.temperature AS temperature
 FROM property_interests i INDEXED BY property_interests_org_property_idx
 CROSS JOIN clients c ON c.id = i.client_id AND c.org_id = i.org_id
-WHERE i.org_id = ${actor.orgId} AND i.property_id = ${ID.test(propertyId) ? propertyId : "-"} AND i.deleted_at IS NULL
+WHERE i.org_id = ${actor.orgId} AND i.property_id = ${isId(propertyId) ? propertyId : "-"} AND i.deleted_at IS NULL
   AND i.stage NOT IN ('fechado', 'perdido')
 ORDER BY i.updated_at DESC, i.id LIMIT ${limit}`);
 }

@@ -20,11 +20,11 @@ import { derivedValues } from "../resources/modules/imoveis.ts";
 import { createRecord, getRecord, recordStatement, rowsOf, translateDbError } from "../resources/records.ts";
 import { moduleOf } from "../resources/registry.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
+import { isId } from "../../shared/id.ts";
 
 /** Imóveis beyond the generic records layer: team choices, status changes with a reason, drafts. */
 
 const RESOURCE = "imoveis";
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 export const PROPERTY_NOT_FOUND = "Imóvel não encontrado.";
 
 /** The organization's active members, by name: the captador and corretor choices (users are not a resource). */
@@ -71,7 +71,7 @@ export interface PropertyData {
 
 /** The "Dados" tab: the property and its status history, in one round trip. */
 export async function propertyData(ctx: ServiceContext, actor: Actor, id: string): Promise<PropertyData | null> {
-  if (!ID.test(id)) return null;
+  if (!isId(id)) return null;
   const { mod, statement } = recordStatement(ctx, actor, RESOURCE, id);
   const [rows, history] = await ctx.db.batch([statement, historyStatement(ctx, actor, id)]);
   const [property] = rowsOf(mod, rows) as unknown as ImovelRow[];
@@ -94,7 +94,7 @@ export interface PropertyHeader {
 /** What the property layout shows above its tabs (each tab loads its own data): one round trip. */
 export async function propertyHeader(ctx: ServiceContext, actor: Actor, id: string): Promise<PropertyHeader | null> {
   authorize(actor, RESOURCE, "read");
-  if (!ID.test(id)) return null;
+  if (!isId(id)) return null;
   const scope = orgScope(ctx.db, actor.orgId);
   const p = properties;
   const [rows, interests, visits] = await ctx.db.batch([
@@ -129,7 +129,7 @@ const reasonSchema = optionalString("Motivo", { max: 300, multiline: true });
  */
 export async function changeStatus(ctx: ServiceContext, actor: Actor, id: string, status: unknown, reason: unknown): Promise<void> {
   authorize(actor, RESOURCE, "update");
-  if (!ID.test(id)) throw new DomainError(PROPERTY_NOT_FOUND, 404);
+  if (!isId(id)) throw new DomainError(PROPERTY_NOT_FOUND, 404);
   if (typeof status !== "string" || !(PROPERTY_STATUSES as readonly string[]).includes(status) || status === "rascunho") {
     throw new DomainError("Escolha um status válido.", 400, "status");
   }
@@ -243,7 +243,7 @@ function validateDraftFields(input: Record<string, unknown>): { valid: Record<st
  */
 export async function saveDraft(ctx: ServiceContext, actor: Actor, id: string, body: unknown): Promise<DraftSaved> {
   authorize(actor, RESOURCE, "update");
-  if (!ID.test(id)) throw new DomainError(PROPERTY_NOT_FOUND, 404);
+  if (!isId(id)) throw new DomainError(PROPERTY_NOT_FOUND, 404);
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new DomainError("Envie os campos do rascunho.", 400);
   if (Object.keys(body).length > MAX_DRAFT_FIELDS) throw new DomainError("Campos demais de uma vez.", 413);
   const input = body as Record<string, unknown>;
@@ -331,7 +331,7 @@ function publishable() {
  */
 export async function publishDraft(ctx: ServiceContext, actor: Actor, id: string): Promise<ChecklistItem[]> {
   authorize(actor, RESOURCE, "update");
-  if (!ID.test(id)) throw new DomainError(PROPERTY_NOT_FOUND, 404);
+  if (!isId(id)) throw new DomainError(PROPERTY_NOT_FOUND, 404);
   const scope = orgScope(ctx.db, actor.orgId);
   const p = properties;
   const update = ctx.db

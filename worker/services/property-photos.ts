@@ -7,6 +7,7 @@ import { PHOTO_CONTENT_TYPE, PHOTO_EXT, PHOTO_WIDTHS, SHARE_IMAGE } from "../../
 import { accessOf, FORBIDDEN_MESSAGE } from "../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 import { detectImageType, orgPrefix } from "./organization.ts";
+import { ID_CHARS, isId } from "../../shared/id.ts";
 
 /**
  * A property's photos: files in R2 under `orgs/<orgId>/properties/<propertyId>/<photoId>/`
@@ -19,7 +20,6 @@ export const MAX_PHOTOS = 40;
 /** The largest size of one stored width (a 1600 px WebP is usually 150–400 kB). */
 export const PHOTO_MAX_BYTES = 1536 * 1024;
 export const SHARE_MAX_BYTES = 1024 * 1024;
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 const NOT_FOUND = "Imóvel não encontrado.";
 
 /** Statuses whose photos anyone may see (the public page, portals, WhatsApp previews). */
@@ -34,7 +34,7 @@ function authorizeProperty(actor: Actor, action: Action): void {
 }
 
 function checkId(id: string): string {
-  if (!ID.test(id)) throw new DomainError(NOT_FOUND, 404);
+  if (!isId(id)) throw new DomainError(NOT_FOUND, 404);
   return id;
 }
 
@@ -85,7 +85,7 @@ export async function photoPage(
   propertyId: string,
 ): Promise<{ property: PhotoProperty; photos: PhotoRow[] } | null> {
   authorizeProperty(actor, "read");
-  if (!ID.test(propertyId)) return null;
+  if (!isId(propertyId)) return null;
   const scope = orgScope(ctx.db, actor.orgId);
   const [found, photos] = await ctx.db.batch([
     ctx.db
@@ -235,7 +235,7 @@ export async function reorderPhotos(ctx: ServiceContext, actor: Actor, propertyI
   authorizeProperty(actor, "update");
   checkId(propertyId);
   const unique = [...new Set(ids)];
-  if (unique.length !== ids.length || unique.length === 0 || unique.length > MAX_PHOTOS || !unique.every((id) => ID.test(id)))
+  if (unique.length !== ids.length || unique.length === 0 || unique.length > MAX_PHOTOS || !unique.every((id) => isId(id)))
     throw new DomainError("Ordem de fotos inválida.", 400, "ids");
   const scope = orgScope(ctx.db, actor.orgId);
   const cases = sql.join(
@@ -408,7 +408,7 @@ export interface MediaPath {
   contentType: string;
 }
 
-const MEDIA_PATH = /^orgs\/([0-9A-Za-z-]{1,64})\/properties\/([0-9A-Za-z-]{1,64})\/((?:share-)?[0-9A-Za-z-]{1,64})\/([0-9a-z]+\.[a-z]+)$/;
+const MEDIA_PATH = new RegExp(`^orgs/(${ID_CHARS})/properties/(${ID_CHARS})/((?:share-)?${ID_CHARS})/([0-9a-z]+\\.[a-z]+)$`);
 const FILES = new Map<string, string>([
   ...PHOTO_WIDTHS.map((w) => [`${w}.${PHOTO_EXT}`, PHOTO_CONTENT_TYPE] as [string, string]),
   [`share.${SHARE_IMAGE.ext}`, SHARE_IMAGE.contentType],

@@ -8,6 +8,7 @@ import { authorize } from "../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 import { parsePhotos, photosOf, portalColumns } from "./portal-feed.ts";
 import { PROPERTY_NOT_FOUND } from "./properties.ts";
+import { isId } from "../../shared/id.ts";
 
 /**
  * The property's "Portal" tab: the VRSync checklist (the same rules the feed applies) and the
@@ -15,7 +16,6 @@ import { PROPERTY_NOT_FOUND } from "./properties.ts";
  */
 
 const RESOURCE = "imoveis";
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 
 export interface PropertyPortal {
   id: string;
@@ -27,7 +27,7 @@ export interface PropertyPortal {
 /** The property's portal flag and checklist: one statement (photos as a JSON subquery). */
 export async function propertyPortal(ctx: ServiceContext, actor: Actor, id: string): Promise<PropertyPortal | null> {
   authorize(actor, RESOURCE, "read");
-  if (!ID.test(id)) return null;
+  if (!isId(id)) return null;
   const p = properties;
   const [row] = await ctx.db
     .select({ ...portalColumns, id: p.id, status: p.status, portal: p.portal, fotos: photosOf(actor.orgId) })

@@ -7,9 +7,9 @@ import { saoPauloInstant } from "../../shared/format.ts";
 import { messages, optionalString } from "../../shared/validation.ts";
 import { authorize } from "../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
+import { ID_RE, isId } from "../../shared/id.ts";
 
 const v = propertyVisits;
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -29,8 +29,8 @@ export const visitSchema = z
     data: z.string({ error: () => messages.required("Data") }).regex(DAY, messages.default("Data")),
     inicio: z.string({ error: () => messages.required("Início") }).regex(TIME, messages.default("Início")),
     fim: z.string({ error: () => messages.required("Fim") }).regex(TIME, messages.default("Fim")),
-    imovelId: z.string({ error: () => messages.required("Imóvel") }).regex(ID, messages.required("Imóvel")),
-    corretorId: z.preprocess((x) => (x === "" ? undefined : x), z.string().regex(ID, messages.default("Corretor")).optional()),
+    imovelId: z.string({ error: () => messages.required("Imóvel") }).regex(ID_RE, messages.required("Imóvel")),
+    corretorId: z.preprocess((x) => (x === "" ? undefined : x), z.string().regex(ID_RE, messages.default("Corretor")).optional()),
     resultado: z.preprocess(
       (x) => (x === "" || x === undefined ? "agendada" : x),
       z.enum(VISIT_OUTCOMES, { error: () => messages.one_of("Resultado") }),
@@ -99,7 +99,7 @@ WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NUL
 /** Changes a visit's outcome (realizada, cancelada…). */
 export async function setVisitOutcome(ctx: ServiceContext, actor: Actor, visitId: string, outcome: VisitOutcome): Promise<void> {
   authorize(actor, "interesses", "update");
-  if (!ID.test(visitId) || !VISIT_OUTCOMES.includes(outcome)) throw new DomainError("Visita não encontrada.", 404);
+  if (!isId(visitId) || !VISIT_OUTCOMES.includes(outcome)) throw new DomainError("Visita não encontrada.", 404);
   const result = await ctx.db
     .update(v)
     .set({ resultado: outcome })

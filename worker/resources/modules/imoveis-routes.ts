@@ -3,8 +3,8 @@ import { apiError } from "../../http/errors.ts";
 import type { AppEnv } from "../../http/types.ts";
 import { changeStatus, propertyData, publishDraft, saveDraft, teamOptions } from "../../services/properties.ts";
 import type { RouteHelpers } from "../define.ts";
+import { isId } from "../../../shared/id.ts";
 
-const ID = /^[0-9A-Za-z-]{1,64}$/;
 /** An autosave body is a form's worth of fields. */
 const MAX_BODY = 64 * 1024;
 
@@ -33,7 +33,7 @@ export function propertyRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
   app.post("/:id/status", (c) =>
     run(c, async (ctx, actor) => {
       const id = c.req.param("id");
-      if (!ID.test(id)) return notFound(c);
+      if (!isId(id)) return notFound(c);
       const body = await jsonBody(c);
       if (typeof body !== "object" || body === null) return apiError(c, 400, "Envie { status, motivo } em JSON.", "invalid_body");
       const { status, motivo } = body as { status?: unknown; motivo?: unknown };
@@ -44,7 +44,7 @@ export function propertyRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
   app.patch("/:id/rascunho", (c) =>
     run(c, async (ctx, actor) => {
       const id = c.req.param("id");
-      if (!ID.test(id)) return notFound(c);
+      if (!isId(id)) return notFound(c);
       const body = await jsonBody(c);
       if (typeof body === "symbol") return apiError(c, 413, "O rascunho enviado é grande demais.", "payload_too_large");
       return c.json({ data: await saveDraft(ctx, actor, id, body) });
@@ -53,7 +53,7 @@ export function propertyRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
   app.post("/:id/publicar", (c) =>
     run(c, async (ctx, actor) => {
       const id = c.req.param("id");
-      if (!ID.test(id)) return notFound(c);
+      if (!isId(id)) return notFound(c);
       const missing = await publishDraft(ctx, actor, id);
       // The API's error shape, with what is missing beside the message.
       if (missing.length) return c.json({ error: { message: "Faltam informações para publicar.", code: "unprocessable", missing } }, 422);

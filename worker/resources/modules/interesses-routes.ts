@@ -7,8 +7,7 @@ import { moveInterest, moveSchema } from "../../services/interests.ts";
 import { scheduleVisit, visitSchema } from "../../services/visits.ts";
 import type { RouteHelpers } from "../define.ts";
 import { DomainError } from "../../services/context.ts";
-
-const ID = /^[0-9A-Za-z-]{1,64}$/;
+import { isId } from "../../../shared/id.ts";
 
 async function body(c: { req: { json: () => Promise<unknown> } }): Promise<unknown> {
   try {
@@ -27,19 +26,19 @@ export function interestRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
   app.get("/por-imovel/:propertyId/matches", (c) =>
     run(c, async (ctx, actor) => {
       const id = c.req.param("propertyId");
-      return ID.test(id) ? c.json({ data: await matchesForProperty(ctx, actor, id) }) : notFound(c);
+      return isId(id) ? c.json({ data: await matchesForProperty(ctx, actor, id) }) : notFound(c);
     }),
   );
   app.get("/:id/matches", (c) =>
     run(c, async (ctx, actor) => {
       const id = c.req.param("id");
-      return ID.test(id) ? c.json({ data: await matchesForInterest(ctx, actor, id) }) : notFound(c);
+      return isId(id) ? c.json({ data: await matchesForInterest(ctx, actor, id) }) : notFound(c);
     }),
   );
   app.post("/:id/move", (c) =>
     run(c, async (ctx, actor) => {
       const id = c.req.param("id");
-      if (!ID.test(id)) return notFound(c);
+      if (!isId(id)) return notFound(c);
       await moveInterest(ctx, actor, id, moveSchema.parse(await body(c)));
       return c.json({ data: { id } });
     }),
@@ -47,7 +46,7 @@ export function interestRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
   app.post("/:id/visits", (c) =>
     run(c, async (ctx, actor) => {
       const id = c.req.param("id");
-      if (!ID.test(id)) return notFound(c);
+      if (!isId(id)) return notFound(c);
       const visitId = await scheduleVisit(ctx, actor, id, visitSchema.parse(await body(c)));
       return c.json({ data: { id: visitId } }, 201);
     }),
@@ -56,7 +55,7 @@ export function interestRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
   app.post("/:id/email", (c) =>
     run(c, async (ctx, actor) => {
       const id = c.req.param("id");
-      if (!ID.test(id)) return notFound(c);
+      if (!isId(id)) return notFound(c);
       const input = (await body(c)) as { imovelId?: unknown } | null;
       const propertyId = typeof input?.imovelId === "string" ? input.imovelId : "";
       return c.json({ data: { nota: await sendMatchByEmail(ctx, actor, id, propertyId) } });
@@ -65,7 +64,7 @@ export function interestRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
   app.post("/:id/alerts/seen", (c) =>
     run(c, async (ctx, actor) => {
       const id = c.req.param("id");
-      if (!ID.test(id)) return notFound(c);
+      if (!isId(id)) return notFound(c);
       return c.json({ data: { seen: await markAlertsSeen(ctx, actor, id) } });
     }),
   );
