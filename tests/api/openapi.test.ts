@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createApp } from "../../worker/app.ts";
-import { renderDocs } from "../../worker/api/docs.ts";
+import { REFERENCE_ROUTERS, renderDocs } from "../../worker/api/docs.ts";
 import {
   buildOpenApi,
   type JsonSchema,
@@ -250,7 +250,7 @@ describe("GET /api/openapi.json", () => {
     expect(body.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "JWT" });
     expect(body.security).toEqual([{ bearer: [] }]);
     // The same document as built in-process (served from the isolate's copy).
-    expect({ ...body, servers: [] }).toEqual(JSON.parse(JSON.stringify(buildOpenApi())));
+    expect({ ...body, servers: [] }).toEqual(JSON.parse(JSON.stringify(buildOpenApi(REFERENCE_ROUTERS))));
   });
 
   it("resolves every $ref and writes only the JSON Schema subset it knows", () => {
@@ -354,7 +354,7 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
-  it("documents only routes the router has, and every route of a resource (new one: describe it in KNOWN_ROUTES)", () => {
+  it("documents only routes the router has, and every route of a resource (new one: document it beside the route)", () => {
     const app = createApp({ renderPage: async () => new Response(""), buildVersion: async () => "" });
     const routes = new Set(
       app.routes
@@ -555,7 +555,7 @@ describe("GET /api/docs", () => {
   });
 
   it("escapes every text it takes from the document", () => {
-    const evil = buildOpenApi();
+    const evil = buildOpenApi(REFERENCE_ROUTERS);
     const tag = evil.tags.find((t) => t["x-resource"]);
     if (!tag) throw new Error("no resource tag");
     tag.name = `<script>alert("nome")</script>`;

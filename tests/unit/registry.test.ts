@@ -64,13 +64,17 @@ function resourceWords(): string[] {
   ];
 }
 
-/** String literals (quotes or backticks) in `source` equal to a resource word or starting with "/word/". */
+/**
+ * String literals (quotes or backticks) in `source` equal to a resource word, starting with
+ * "word/", or holding "/word" as a path segment anywhere ("/:id/word", "/word/x").
+ */
 function namedResources(source: string, words: readonly string[]): string[] {
   const found: string[] = [];
   for (const match of source.matchAll(/(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)) {
     const text = match[2] ?? "";
     for (const word of words) {
-      if (text === word || text.startsWith(`${word}/`) || text.startsWith(`/${word.replace(/^\//, "")}/`))
+      const segment = word.replace(/^\//, "");
+      if (text === word || text.startsWith(`${word}/`) || text.split(/[/?#]/).slice(1).includes(segment))
         found.push(`${word} in ${match[0]}`);
     }
   }
@@ -94,6 +98,9 @@ describe("the resource registry", () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: source code of a template literal, as a string
     expect(namedResources("const path = `/produtos/${id}`;", words).length).toBeGreaterThan(0);
     expect(namedResources(`const x = "clientes-vip";`, words)).toHaveLength(0);
+    // A resource's own route, named by path anywhere (what a table of routes by path would hold).
+    expect(namedResources(`const routes = { "/:id/clients": {} };`, words).length).toBeGreaterThan(0);
+    expect(namedResources(`const x = "/:id/clientes-vip";`, words)).toHaveLength(0);
   });
 
   it("names, API segments and screen paths are unique; every action of the permission table is answered with known roles", () => {

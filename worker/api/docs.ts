@@ -2,8 +2,13 @@ import { Hono } from "hono";
 import { escapeHtml } from "../../shared/escape.ts";
 import { ACCESS_TOKEN_TTL_S } from "../auth/jwt.ts";
 import type { AppEnv } from "../http/types.ts";
+import { authReference } from "./auth.ts";
+import { openApiDocument, roleList } from "./openapi.ts";
 import {
+  type DocumentedRouter,
+  documented,
   type JsonSchema,
+  json,
   type MediaType,
   type Method,
   type OpenApiDocument,
@@ -11,9 +16,8 @@ import {
   type Parameter,
   type Ref,
   type ResponseObject,
-  openApiDocument,
-  roleList,
-} from "./openapi.ts";
+  type RouteDoc,
+} from "./route-doc.ts";
 
 /**
  * `GET /api/openapi.json` and `GET /api/docs`: the API's reference, public, needing no database
@@ -332,20 +336,48 @@ const pages = new Map<string, string>();
 function docsPage(origin: string): string {
   const cached = pages.get(origin);
   if (cached) return cached;
-  const html = renderDocs(openApiDocument(origin), origin);
+  const html = renderDocs(openApiDocument(origin, REFERENCE_ROUTERS), origin);
   // A few origins at most (the site, a preview); never grows without bound.
   if (pages.size >= 8) pages.clear();
   pages.set(origin, html);
   return html;
 }
 
+const OPENAPI_DOC: RouteDoc = {
+  operationId: "openApi",
+  access: "public",
+  summary: "Este documento OpenAPI 3.1",
+  description: "Gerado do registro de recursos: sempre igual ao que a API aceita. Público.",
+  response: { description: "O documento.", content: json({ type: "object" }) },
+};
+
+const DOCS_DOC: RouteDoc = {
+  operationId: "docs",
+  access: "public",
+  summary: "Referência da API para integradores (HTML)",
+  description: "A mesma informação deste documento, para ler no navegador. Pública.",
+  response: { description: "A página.", content: { "text/html": { schema: { type: "string" } } } },
+};
+
 /** Mounted at `/api`: public, before the request context and the sign-in check. */
 export const docsApi = new Hono<AppEnv>()
-  .get("/openapi.json", (c) => {
-    c.header("cache-control", "public, max-age=300");
-    return c.json(openApiDocument(new URL(c.req.url).origin));
-  })
-  .get("/docs", (c) => {
-    c.header("cache-control", "public, max-age=300");
-    return c.html(docsPage(new URL(c.req.url).origin));
-  });
+  .get(
+    "/openapi.json",
+    documented(OPENAPI_DOC, (c) => {
+      c.header("cache-control", "public, max-age=300");
+      return c.json(openApiDocument(new URL(c.req.url).origin, REFERENCE_ROUTERS));
+    }),
+  )
+  .get(
+    "/docs",
+    documented(DOCS_DOC, (c) => {
+      c.header("cache-control", "public, max-age=300");
+      return c.html(docsPage(new URL(c.req.url).origin));
+    }),
+  );
+
+/** The routers besides the resources' whose documented routes the reference lists (each mounted so in worker/app.ts). */
+export const REFERENCE_ROUTERS: readonly DocumentedRouter[] = [
+  authReference,
+  { prefix: "/api", app: docsApi, tag: { name: "Referência", description: "Esta documentação." } },
+];

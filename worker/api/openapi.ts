@@ -2,7 +2,7 @@ import { getTableColumns } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { z } from "zod";
-import { PROPERTY_STATUSES, type Role } from "../../shared/enums.ts";
+import type { Role } from "../../shared/enums.ts";
 import { ID_PATTERN } from "../../shared/id.ts";
 import type { Action } from "../../shared/permissions.ts";
 import type { ColumnDef, FieldDef, FilterDef } from "../../shared/resources/types.ts";
@@ -13,114 +13,36 @@ import { MAX_IMPORT_ROWS } from "../resources/import.ts";
 import { MAX_BULK } from "../resources/records.ts";
 import { ownRoutesOf } from "../resources/own-routes.ts";
 import { moduleByApi, RESOURCES } from "../resources/registry.ts";
-import { REFRESH_TTL_MS } from "../services/api-tokens.ts";
+import {
+  componentName,
+  type DocumentedRouter,
+  dataOf,
+  documentedRoutes,
+  integer,
+  type JsonSchema,
+  json,
+  type MediaType,
+  type Method,
+  type OpenApiDocument,
+  type Operation,
+  type Parameter,
+  type PathItem,
+  type Ref,
+  type ResponseObject,
+  ref,
+  type Tag,
+} from "./route-doc.ts";
 
 /**
- * The OpenAPI 3.1 document of `/api`, derived from the resource registry at the first request
- * of an isolate (then kept): every resource's generic endpoints (worker/api/resources.ts), its
- * own routes when this file knows them (KNOWN_ROUTES, keyed by path), the request schema of
- * each resource from its definition's fields (cross-checked against its zod schema) and the row
- * schema from its Drizzle table. Generic code: no resource is named here. See ADR 015.
+ * The OpenAPI 3.1 document of `/api`, assembled at the first request of an isolate (then kept):
+ * every resource's generic endpoints (worker/api/resources.ts), the request schema of each
+ * resource from its definition's fields (cross-checked against its zod schema), the row schema
+ * from its Drizzle table, and the routes documented beside their handlers (`documented`,
+ * worker/api/route-doc.ts): a module's own routes and the other routers given (auth, this
+ * reference). Generic code: no resource is named here. See ADR 015 and ADR 025.
  */
 
-// ---------------------------------------------------------------------------------------------
-// Types (the subset of OpenAPI 3.1 / JSON Schema 2020-12 this file writes)
-
-type JsonType = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
-
-export interface JsonSchema {
-  $ref?: string;
-  type?: JsonType | JsonType[];
-  title?: string;
-  description?: string;
-  format?: string;
-  pattern?: string;
-  enum?: (string | number | boolean | null)[];
-  const?: string | number | boolean;
-  default?: unknown;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean | JsonSchema;
-  anyOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  readOnly?: boolean;
-  examples?: unknown[];
-  contentMediaType?: string;
-  /** The definition's field kind (money, cpf-cnpj, phones…). */
-  "x-kind"?: string;
-  /** `relation` fields: the API segment of the related resource. */
-  "x-relation"?: string;
-}
-
-export interface Parameter {
-  name: string;
-  in: "query" | "path";
-  description: string;
-  required?: boolean;
-  schema: JsonSchema;
-  style?: "form";
-  explode?: boolean;
-  example?: unknown;
-}
-
-export interface MediaType {
-  schema: JsonSchema;
-  example?: unknown;
-}
-
-export interface ResponseObject {
-  description: string;
-  content?: Record<string, MediaType>;
-}
-
-export type Ref = { $ref: string };
-
-export interface Operation {
-  operationId: string;
-  tags: string[];
-  summary: string;
-  description: string;
-  parameters?: (Parameter | Ref)[];
-  requestBody?: { required: boolean; description?: string; content: Record<string, MediaType> };
-  responses: Record<string, ResponseObject | Ref>;
-  /** Empty: public. */
-  security: Record<string, string[]>[];
-  /** The permission table's action and the roles it allows (shared/permissions.ts). */
-  "x-action"?: Action;
-  "x-roles"?: Role[];
-}
-
-export type Method = "get" | "post" | "patch" | "delete";
-export type PathItem = Partial<Record<Method, Operation>>;
-
-export interface Tag {
-  name: string;
-  description: string;
-  /** Resource tags: the API segment (`/api/<segment>`). */
-  "x-resource"?: string;
-}
-
-export interface OpenApiDocument {
-  openapi: "3.1.0";
-  info: { title: string; version: string; description: string };
-  servers: { url: string; description: string }[];
-  security: Record<string, string[]>[];
-  tags: Tag[];
-  paths: Record<string, PathItem>;
-  components: {
-    securitySchemes: Record<string, { type: "http"; scheme: "bearer"; bearerFormat: string; description: string }>;
-    schemas: Record<string, JsonSchema>;
-    parameters: Record<string, Parameter>;
-    responses: Record<string, ResponseObject>;
-  };
-}
+export type { JsonSchema, MediaType, Method, OpenApiDocument, Operation, Parameter, PathItem, Ref, ResponseObject, Tag };
 
 export const API_VERSION = "1.0.0";
 
@@ -142,20 +64,10 @@ const CURSOR_PATTERN = "^[A-Za-z0-9_-]+$";
 const BEARER = [{ bearer: [] }];
 const PUBLIC: Record<string, string[]>[] = [];
 
-const ref = (name: string): Ref => ({ $ref: `#/components/schemas/${name}` });
 const responseRef = (name: string): Ref => ({ $ref: `#/components/responses/${name}` });
 
-/** "movimentacoes-produtos" → "MovimentacoesProdutos" (component and operation names). */
-function pascal(api: string): string {
-  return api
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join("");
-}
-
 function camel(api: string): string {
-  const p = pascal(api);
+  const p = componentName(api);
   return p.charAt(0).toLowerCase() + p.slice(1);
 }
 
@@ -172,18 +84,6 @@ export function roleList(roles: readonly Role[]): string {
 export function rolesText(roles: readonly Role[]): string {
   return roles.length ? `Permitido para: ${roleList(roles)}.` : "Nenhum papel pode chamar esta operação.";
 }
-
-const json = (schema: JsonSchema, example?: unknown): Record<string, MediaType> => ({
-  "application/json": example === undefined ? { schema } : { schema, example },
-});
-
-const dataOf = (schema: JsonSchema, description?: string): JsonSchema => ({
-  type: "object",
-  required: ["data"],
-  properties: { data: description ? { ...schema, description } : schema },
-});
-
-const integer = (description: string): JsonSchema => ({ type: "integer", minimum: 0, description });
 
 // ---------------------------------------------------------------------------------------------
 // Request schemas: from the definition's fields, constraints cross-checked with zod
@@ -619,378 +519,10 @@ function listParameters(mod: ResourceModule, use: "list" | "export"): (Parameter
 }
 
 // ---------------------------------------------------------------------------------------------
-// The resource's own routes, described by path (unknown ones are left out)
-
-interface RouteContext {
-  mod: ResourceModule;
-  /** `#/components/schemas/<Row>` of this resource. */
-  row: Ref;
-  /** The row of the resource whose API segment ends the path (`/:id/<segment>`), if any. */
-  segmentRow: Ref | undefined;
-  segmentModule: ResourceModule | undefined;
-  /** The row of the only resource whose required relation points at this one (a ledger), if any. */
-  referrerRow: Ref | undefined;
-}
-
-interface KnownRoute {
-  action: Action;
-  summary: (ctx: RouteContext) => string;
-  description: (ctx: RouteContext) => string;
-  response: (ctx: RouteContext) => { description: string; content: Record<string, MediaType> };
-  /** The success status when not 200 (a POST that creates). */
-  status?: "201";
-  /** The JSON body a POST takes, when it takes one. */
-  body?: JsonSchema;
-  /** Errors besides 401, 403 and 404. */
-  errors?: string[];
-}
-
-/** A match as both directions answer it (score and pt-BR reasons), extended per direction. */
-const MATCH: JsonSchema = {
-  type: "object",
-  required: ["interestId", "propertyId", "score", "reasons"],
-  properties: {
-    interestId: { type: "string" },
-    propertyId: { type: "string" },
-    score: { type: "integer", minimum: 0, maximum: 100, description: "Compatibilidade de 0 a 100." },
-    reasons: {
-      type: "array",
-      items: { type: "string" },
-      description: "Os motivos em português (“3 quartos ✓”, “R$ 20 mil acima do teto”).",
-    },
-  },
-};
-
-const nullableText = { type: ["string", "null"] } as const satisfies JsonSchema;
-
-/** The answer of a matches route: MATCH plus what the direction adds. */
-function matchesResponse(extra: Record<string, JsonSchema>) {
-  return {
-    description: "As combinações.",
-    content: json(dataOf({ type: "array", items: { allOf: [MATCH, { type: "object", properties: extra }] } })),
-  };
-}
-
-const TIMELINE_EVENT: JsonSchema = {
-  type: "object",
-  required: ["id", "kind", "at", "title", "description", "by", "href"],
-  properties: {
-    id: { type: "string" },
-    kind: { type: "string", description: "Tipo do evento (created, updated…)." },
-    at: { type: "string", format: "date-time" },
-    title: { type: "string", description: "Em português, para mostrar." },
-    description: { type: ["string", "null"] },
-    by: { type: ["string", "null"], description: "Nome de quem fez, quando conhecido." },
-    href: { type: ["string", "null"], description: "Caminho na aplicação, quando houver." },
-  },
-};
-
-/** Routes resources add (`ownRoutesOf`), by path under `/api/<api>` and method. */
-const KNOWN_ROUTES: Record<string, Partial<Record<Method, KnownRoute>>> = {
-  "/por-imovel/:propertyId/matches": {
-    get: {
-      action: "read",
-      summary: () => "Interesses que combinam com um imóvel",
-      description: () =>
-        "Os interesses em aberto (perfis de busca) que combinam com o imóvel, do mais compatível ao menos (até 20), com a pontuação, os motivos e o cliente para enviar o imóvel.",
-      response: () =>
-        matchesResponse({
-          clientName: { type: "string" },
-          clientEmail: nullableText,
-          clientPhones: {
-            type: "array",
-            items: { type: "object", properties: { numero: { type: "string" }, whatsapp: { type: "boolean" } } },
-          },
-          stage: { type: "string", description: "Etapa do interesse." },
-          temperature: { type: "string", description: "Temperatura do interesse." },
-        }),
-    },
-  },
-  "/:id/matches": {
-    get: {
-      action: "read",
-      summary: () => "Imóveis que combinam com um interesse",
-      description: () =>
-        "Os imóveis disponíveis que combinam com o perfil de busca, do mais compatível ao menos (até 20), com a pontuação e os motivos em português.",
-      response: () =>
-        matchesResponse({
-          title: nullableText,
-          code: { type: "string" },
-          slug: { type: "string", description: "A página pública é /imovel/{slug}." },
-          cover: nullableText,
-          price: { type: ["integer", "null"], description: "Em centavos." },
-          district: nullableText,
-          city: nullableText,
-        }),
-    },
-  },
-  "/:id/move": {
-    post: {
-      action: "update",
-      summary: () => "Mover o interesse no quadro (kanban)",
-      description: () =>
-        "Leva o cartão para a etapa, antes do cartão antesDe (ou ao fim da coluna). Perdido pede o motivoPerda; sair de perdido apaga o motivo.",
-      body: {
-        type: "object",
-        required: ["etapa"],
-        properties: {
-          etapa: { type: "string", enum: ["novo", "contato", "visita_agendada", "proposta", "fechado", "perdido"] },
-          antesDe: { type: "string", description: "Id do cartão que fica logo depois." },
-          motivoPerda: { type: "string", maxLength: 300 },
-        },
-      },
-      errors: ["400"],
-      response: () => ({
-        description: "Movido.",
-        content: json(dataOf({ type: "object", required: ["id"], properties: { id: { type: "string" } } })),
-      }),
-    },
-  },
-  "/:id/visits": {
-    post: {
-      action: "update",
-      summary: () => "Registrar uma visita do interesse",
-      description: () =>
-        "Data e horários no fuso de São Paulo (guardados em UTC), o imóvel, o corretor (vazio: o do interesse) e o resultado. Uma visita agendada leva um interesse novo ou em contato para “visita agendada”.",
-      status: "201",
-      body: {
-        type: "object",
-        required: ["data", "inicio", "fim", "imovelId"],
-        properties: {
-          data: { type: "string", format: "date", description: "aaaa-mm-dd" },
-          inicio: { type: "string", pattern: "^([01]\\d|2[0-3]):[0-5]\\d$", description: "HH:mm, São Paulo." },
-          fim: { type: "string", pattern: "^([01]\\d|2[0-3]):[0-5]\\d$", description: "HH:mm, São Paulo; depois do início." },
-          imovelId: { type: "string" },
-          corretorId: { type: "string" },
-          resultado: { type: "string", enum: ["agendada", "realizada", "cancelada", "nao_compareceu"] },
-          observacoes: { type: "string", maxLength: 1000 },
-        },
-      },
-      errors: ["400", "422"],
-      response: () => ({
-        description: "A visita registrada.",
-        content: json(dataOf({ type: "object", required: ["id"], properties: { id: { type: "string" } } })),
-      }),
-    },
-  },
-  "/:id/email": {
-    post: {
-      action: "update",
-      summary: () => "Enviar um imóvel por e-mail ao cliente do interesse",
-      description: () =>
-        "Envia ao cliente o link da página pública do imóvel (disponível) e anota o envio nas observações do interesse. Recusado (422) quando o cliente não tem e-mail ou o imóvel não está disponível; limitado por usuário e por organização (429).",
-      body: { type: "object", required: ["imovelId"], properties: { imovelId: { type: "string" } } },
-      errors: ["400", "422", "429"],
-      response: () => ({
-        description: "Enviado; a nota gravada no interesse.",
-        content: json(dataOf({ type: "object", required: ["nota"], properties: { nota: { type: "string" } } })),
-      }),
-    },
-  },
-  "/:id/alerts/seen": {
-    post: {
-      action: "read",
-      summary: () => "Marcar como vistos os novos matches do interesse",
-      description: () =>
-        "Os alertas de imóveis novos, mais baratos ou de interesse novo deixam de aparecer como novos no painel e no interesse.",
-      response: () => ({
-        description: "Quantos foram marcados.",
-        content: json(dataOf({ type: "object", required: ["seen"], properties: { seen: integer("Alertas marcados agora.") } })),
-      }),
-    },
-  },
-  "/equipe": {
-    get: {
-      action: "read",
-      summary: () => "Equipe: quem pode ser captador ou corretor responsável",
-      description: () => "Os membros ativos da organização (id e nome), para os campos captador e corretor responsável.",
-      response: () => ({
-        description: "A equipe, em ordem alfabética.",
-        content: json(
-          dataOf({
-            type: "array",
-            items: { type: "object", required: ["value", "label"], properties: { value: { type: "string" }, label: { type: "string" } } },
-          }),
-        ),
-      }),
-    },
-  },
-  "/:id/dados": {
-    get: {
-      action: "read",
-      summary: () => "Imóvel com o histórico de status",
-      description: () => "O registro e as mudanças de status (de, para, motivo, quando e por quem), da mais recente à mais antiga.",
-      response: ({ row }) => ({
-        description: "O registro e o histórico.",
-        content: json(
-          dataOf({
-            type: "object",
-            required: ["property", "history"],
-            properties: {
-              property: row,
-              history: {
-                type: "array",
-                items: {
-                  type: "object",
-                  required: ["id", "de", "para", "motivo", "em", "porNome"],
-                  properties: {
-                    id: { type: "string" },
-                    de: { type: ["string", "null"], enum: [...PROPERTY_STATUSES, null] },
-                    para: { type: "string", enum: [...PROPERTY_STATUSES] },
-                    motivo: nullableText,
-                    em: { type: "string", format: "date-time" },
-                    porNome: nullableText,
-                  },
-                },
-              },
-            },
-          }),
-        ),
-      }),
-    },
-  },
-  "/:id/status": {
-    post: {
-      action: "update",
-      summary: () => "Mudar o status (com motivo)",
-      description: () =>
-        "Muda o status de um imóvel publicado e registra a mudança no histórico. Rascunhos são publicados por /publicar, nunca por aqui; o mesmo status não muda nada.",
-      body: {
-        type: "object",
-        required: ["status"],
-        properties: {
-          status: { type: "string", enum: PROPERTY_STATUSES.filter((s) => s !== "rascunho") },
-          motivo: { type: "string", maxLength: 300, description: "Por que mudou (opcional)." },
-        },
-      },
-      response: () => ({
-        description: "O novo status.",
-        content: json(dataOf({ type: "object", required: ["status"], properties: { status: { type: "string" } } })),
-      }),
-      errors: ["400"],
-    },
-  },
-  "/:id/rascunho": {
-    patch: {
-      action: "update",
-      summary: () => "Salvar o rascunho (enquanto se digita)",
-      description: () =>
-        "Grava os campos válidos do rascunho e devolve, por campo, as mensagens dos que não valem (que ficam como estavam). Só rascunhos; até 64 kB.",
-      body: { type: "object", description: "Os campos do formulário de imóvel (os mesmos de POST), todos opcionais." },
-      response: () => ({
-        description: "Gravado.",
-        content: json(
-          dataOf({
-            type: "object",
-            required: ["atualizadoEm", "errors"],
-            properties: {
-              atualizadoEm: { type: "string", format: "date-time" },
-              errors: { type: "object", additionalProperties: { type: "string" }, description: "Mensagem por campo recusado." },
-            },
-          }),
-        ),
-      }),
-      errors: ["400", "413"],
-    },
-  },
-  "/:id/publicar": {
-    post: {
-      action: "update",
-      summary: () => "Publicar o rascunho",
-      description: () =>
-        "Torna o rascunho disponível quando ele tem o que um anúncio precisa; senão responde 422 com a lista do que falta em error.missing (chave, rótulo, campo e mensagem).",
-      response: () => ({
-        description: "Publicado.",
-        content: json(dataOf({ type: "object", required: ["status"], properties: { status: { type: "string", const: "disponivel" } } })),
-      }),
-      errors: ["422"],
-    },
-  },
-  "/:id/timeline": {
-    get: {
-      action: "read",
-      summary: ({ mod }) => `Linha do tempo: ${mod.definition.labels.singular}`,
-      description: () => "Os eventos do registro (cadastro, alterações…), do mais recente ao mais antigo.",
-      response: () => ({ description: "Os eventos.", content: json(dataOf({ type: "array", items: TIMELINE_EVENT })) }),
-    },
-  },
-  "/:id/lgpd": {
-    get: {
-      action: "lgpd",
-      summary: () => "Exportar os dados pessoais do titular (LGPD)",
-      description: () =>
-        "Tudo o que o negócio guarda sobre o titular, em JSON para entregar a ele (arquivo para download), inclusive de um registro excluído.",
-      response: ({ row }) => ({
-        description: "O arquivo JSON do titular.",
-        content: json({
-          type: "object",
-          required: ["formato", "geradoEm", "controlador", "titular", "historico"],
-          properties: {
-            formato: { type: "string", const: "alicerce.lgpd.v1" },
-            geradoEm: { type: "string", format: "date-time" },
-            controlador: {
-              type: "object",
-              description: "O negócio, controlador dos dados.",
-              properties: { nome: { type: "string" }, documento: { type: ["string", "null"] }, email: { type: ["string", "null"] } },
-            },
-            titular: {
-              allOf: [
-                row,
-                { type: "object", properties: { excluidoEm: { type: ["string", "null"], format: "date-time", title: "Excluído em" } } },
-              ],
-            },
-            historico: { type: "array", items: TIMELINE_EVENT },
-          },
-        }),
-      }),
-    },
-  },
-  "/:id/clients": {
-    get: {
-      action: "read",
-      summary: ({ segmentModule }) => `Registros de ${segmentModule?.definition.labels.plural ?? "outro recurso"} ligados a este registro`,
-      description: ({ mod, segmentModule }) =>
-        `Os registros vivos de ${segmentModule?.definition.labels.plural ?? "outro recurso"} que apontam para este registro de ${mod.definition.labels.plural}.`,
-      response: ({ segmentRow }) => ({
-        description: "Os registros ligados.",
-        content: json(dataOf({ type: "array", items: segmentRow ?? { type: "object" } })),
-      }),
-    },
-  },
-  "/:id/razao": {
-    get: {
-      action: "read",
-      summary: ({ mod }) => `Razão: ${mod.definition.labels.singular} com as últimas movimentações e o saldo`,
-      description: () =>
-        "O registro com as movimentações mais recentes (até 50), cada uma com o saldo depois dela, e quantas movimentações vivas há ao todo. O saldo bate sempre com o estoque.",
-      response: ({ row, referrerRow }) => ({
-        description: "O registro e o razão.",
-        content: json(
-          dataOf({
-            type: "object",
-            required: ["product", "ledger", "movements"],
-            properties: {
-              product: row,
-              ledger: {
-                type: "array",
-                items: {
-                  allOf: [
-                    referrerRow ?? { type: "object" },
-                    { type: "object", properties: { saldo: { type: "number", description: "Saldo depois desta movimentação." } } },
-                  ],
-                },
-              },
-              movements: integer("Movimentações vivas ao todo."),
-            },
-          }),
-        ),
-      }),
-    },
-  },
-};
+// The resource's own routes, documented beside them (worker/api/route-doc.ts)
 
 /** The routes a module adds, read from a scratch router (their handlers never run here). */
-function ownRoutes(mod: ResourceModule): { method: string; path: string }[] {
+function ownRoutes(mod: ResourceModule): ReturnType<typeof documentedRoutes> {
   const routes = ownRoutesOf(mod);
   if (!routes) return [];
   const scratch = new Hono<AppEnv>();
@@ -999,12 +531,21 @@ function ownRoutes(mod: ResourceModule): { method: string; path: string }[] {
   };
   const helpers: RouteHelpers = { run: never, notFound: never };
   routes(scratch, helpers);
-  return scratch.routes.filter((r) => r.method !== "ALL").map((r) => ({ method: r.method.toLowerCase(), path: r.path }));
+  return documentedRoutes(scratch);
 }
 
 /** `/:id/x` → `/{id}/x`. */
 function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+}
+
+/** The path's parameters: `:id` is the shared Id parameter, any other one an id named so. */
+function pathParameters(path: string): (Parameter | Ref)[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name = ""]) =>
+    name === "id"
+      ? { $ref: "#/components/parameters/Id" }
+      : { name, in: "path", required: true, description: `Id (${name}).`, schema: { type: "string", pattern: ID_PATTERN } },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1190,17 +731,6 @@ const SHARED_SCHEMAS: Record<string, JsonSchema> = {
       skippedDuplicates: integer("Linhas repetidas deixadas de fora."),
     },
   },
-  TokenPair: {
-    type: "object",
-    title: "Tokens",
-    required: ["access_token", "token_type", "expires_in", "refresh_token"],
-    properties: {
-      access_token: { type: "string", description: "JWT para o cabeçalho Authorization: Bearer." },
-      token_type: { type: "string", const: "bearer" },
-      expires_in: { type: "integer", description: "Segundos até o access_token expirar." },
-      refresh_token: { type: "string", description: "Uso único: troque por um par novo em POST /api/auth/refresh." },
-    },
-  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1239,7 +769,7 @@ function responsesOf(ok: Record<string, ResponseObject>, errors: readonly string
 function resourceOperations(mod: ResourceModule): OperationSpec[] {
   const def = mod.definition;
   const { singular, plural } = def.labels;
-  const name = pascal(def.api);
+  const name = componentName(def.api);
   const row = ref(name);
   const input = ref(`${name}Input`);
   const example = exampleOf(mod);
@@ -1582,48 +1112,24 @@ function resourceOperations(mod: ResourceModule): OperationSpec[] {
     });
   }
 
-  const referrers = RESOURCES.filter((other) =>
-    other.definition.fields.some((f) => f.kind === "relation" && f.required && f.relation === def.api),
-  ) as unknown as ResourceModule[];
-  for (const route of ownRoutes(mod)) {
-    const known = KNOWN_ROUTES[route.path]?.[route.method as Method];
-    if (!known) continue;
-    const segment = route.path.split("/").at(-1) ?? "";
+  for (const { method, path, doc } of ownRoutes(mod)) {
+    if (typeof doc.access !== "object") throw new Error(`${def.api} ${path}: a resource's route documents its action`);
     // Named by the path's fixed parts (`/por-imovel/:propertyId/matches` → PorImovelMatches): unique per resource.
-    const fixed = route.path
+    const fixed = path
       .split("/")
       .filter((part) => part && !part.startsWith(":"))
       .join("-");
-    const segmentModule = moduleByApi(segment);
-    const referrer = referrers.length === 1 ? referrers[0] : undefined;
-    const ctx: RouteContext = {
-      mod,
-      row,
-      segmentModule,
-      segmentRow: segmentModule ? ref(pascal(segmentModule.definition.api)) : undefined,
-      referrerRow: referrer ? ref(pascal(referrer.definition.api)) : undefined,
-    };
     specs.push({
-      suffix: openApiPath(route.path),
-      method: route.method as Method,
-      name: pascal(fixed || route.method),
-      action: known.action,
-      summary: known.summary(ctx),
-      description: known.description(ctx),
-      parameters: [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) =>
-        name === "id"
-          ? idParam
-          : {
-              name: name as string,
-              in: "path" as const,
-              required: true,
-              description: `Id (${name}).`,
-              schema: { type: "string" as const },
-            },
-      ),
-      ...(known.body ? { requestBody: { required: true, content: json(known.body) } } : {}),
-      ok: { [known.status ?? "200"]: known.response(ctx) },
-      errors: [...(known.errors ?? []), "401", "403", "404"],
+      suffix: openApiPath(path),
+      method,
+      name: componentName(fixed || method),
+      action: doc.access.action,
+      summary: doc.summary,
+      description: doc.description,
+      parameters: pathParameters(path),
+      ...(doc.body ? { requestBody: { required: true, content: json(doc.body, doc.bodyExample) } } : {}),
+      ok: { [doc.status ?? "200"]: doc.response },
+      errors: [...(doc.errors ?? []), "401", "403", "404"],
     });
   }
   return specs;
@@ -1632,97 +1138,31 @@ function resourceOperations(mod: ResourceModule): OperationSpec[] {
 // ---------------------------------------------------------------------------------------------
 // The document
 
-function authPaths(): Record<string, PathItem> {
-  const tags = ["Autenticação"];
-  const refreshDays = Math.round(REFRESH_TTL_MS / 86_400_000);
-  return {
-    "/api/auth/token": {
-      post: {
-        operationId: "authToken",
-        tags,
-        summary: "Entrar: trocar e-mail e senha por tokens",
-        description: `Abre uma sessão de API (listada e revogável como as do navegador) e devolve o access_token (JWT, ${ACCESS_TOKEN_TTL_S / 60} minutos) e o refresh_token (${refreshDays} dias, uso único).`,
-        requestBody: {
-          required: true,
-          content: json(
-            {
-              type: "object",
-              required: ["email", "senha"],
-              additionalProperties: false,
-              properties: {
-                email: { type: "string", format: "email", maxLength: 254 },
-                senha: { type: "string", minLength: 1, maxLength: 200 },
-              },
-            },
-            { email: "voce@exemplo.com.br", senha: "sua senha" },
-          ),
+/** The documented routes of the routers outside the resources (auth, this reference…), under their tags. */
+function routerPaths(routers: readonly DocumentedRouter[], schemas: Record<string, JsonSchema>): Record<string, PathItem> {
+  const paths: Record<string, PathItem> = {};
+  for (const router of routers) {
+    for (const { method, path, doc } of documentedRoutes(router.app)) {
+      if (typeof doc.access === "object") throw new Error(`${router.prefix}${path}: only a resource's route has an action`);
+      Object.assign(schemas, doc.schemas);
+      const full = `${router.prefix}${openApiPath(path)}`;
+      const parameters = pathParameters(path);
+      paths[full] = {
+        ...paths[full],
+        [method]: {
+          operationId: doc.operationId ?? camel(`${router.prefix}-${path}`),
+          tags: [router.tag.name],
+          summary: doc.summary,
+          description: doc.description,
+          ...(parameters.length ? { parameters } : {}),
+          ...(doc.body ? { requestBody: { required: true, content: json(doc.body, doc.bodyExample) } } : {}),
+          responses: responsesOf({ [doc.status ?? "200"]: doc.response }, doc.errors ?? []),
+          security: doc.access === "public" ? PUBLIC : BEARER,
         },
-        responses: responsesOf({ "200": { description: "Os tokens.", content: json(ref("TokenPair")) } }, ["400", "401", "403", "429"]),
-        security: PUBLIC,
-      },
-    },
-    "/api/auth/refresh": {
-      post: {
-        operationId: "authRefresh",
-        tags,
-        summary: "Renovar os tokens",
-        description:
-          "Troca um refresh_token por um par novo. Cada refresh_token vale uma vez: usar de novo um que já foi trocado encerra a sessão inteira (sinal de vazamento).",
-        requestBody: {
-          required: true,
-          content: json(
-            {
-              type: "object",
-              required: ["refresh_token"],
-              additionalProperties: false,
-              properties: { refresh_token: { type: "string", minLength: 10, maxLength: 200 } },
-            },
-            { refresh_token: "<refresh_token>" },
-          ),
-        },
-        responses: responsesOf({ "200": { description: "O par novo.", content: json(ref("TokenPair")) } }, ["400", "401"]),
-        security: PUBLIC,
-      },
-    },
-    "/api/auth/logout": {
-      post: {
-        operationId: "authLogout",
-        tags,
-        summary: "Sair: encerrar a sessão",
-        description: "Encerra a sessão do token (ou do cookie): o access_token e o refresh_token dela deixam de valer.",
-        responses: responsesOf(
-          {
-            "200": {
-              description: "Sessão encerrada (sem sessão, nada a encerrar).",
-              content: json({ type: "object", required: ["ok"], properties: { ok: { type: "boolean", const: true } } }),
-            },
-          },
-          ["401"],
-        ),
-        security: BEARER,
-      },
-    },
-    "/api/openapi.json": {
-      get: {
-        operationId: "openApi",
-        tags: ["Referência"],
-        summary: "Este documento OpenAPI 3.1",
-        description: "Gerado do registro de recursos: sempre igual ao que a API aceita. Público.",
-        responses: { "200": { description: "O documento.", content: json({ type: "object" }) } },
-        security: PUBLIC,
-      },
-    },
-    "/api/docs": {
-      get: {
-        operationId: "docs",
-        tags: ["Referência"],
-        summary: "Referência da API para integradores (HTML)",
-        description: "A mesma informação deste documento, para ler no navegador. Pública.",
-        responses: { "200": { description: "A página.", content: { "text/html": { schema: { type: "string" } } } } },
-        security: PUBLIC,
-      },
-    },
-  };
+      };
+    }
+  }
+  return paths;
 }
 
 const DESCRIPTION = `API JSON do Alicerce: os mesmos registros, regras e permissões das telas.
@@ -1737,18 +1177,15 @@ const DESCRIPTION = `API JSON do Alicerce: os mesmos registros, regras e permiss
 
 Referência para ler: [/api/docs](/api/docs).`;
 
-/** The whole document, without `servers` (they are the request's origin). */
-export function buildOpenApi(): OpenApiDocument {
+/** The whole document, without `servers` (they are the request's origin): the resources, then the other routers' documented routes. */
+export function buildOpenApi(routers: readonly DocumentedRouter[]): OpenApiDocument {
   const modules = RESOURCES as unknown as readonly ResourceModule[];
   const schemas: Record<string, JsonSchema> = { ...SHARED_SCHEMAS };
-  const paths: Record<string, PathItem> = authPaths();
-  const tags: Tag[] = [
-    { name: "Autenticação", description: "Tokens para integrações: entrar, renovar, sair." },
-    { name: "Referência", description: "Esta documentação." },
-  ];
+  const paths: Record<string, PathItem> = routerPaths(routers, schemas);
+  const tags: Tag[] = routers.map((r) => r.tag);
   for (const mod of modules) {
     const def = mod.definition;
-    const name = pascal(def.api);
+    const name = componentName(def.api);
     schemas[name] = rowSchema(mod);
     schemas[`${name}Input`] = requestSchema(mod);
     const tag = def.labels.listTitle;
@@ -1817,7 +1254,7 @@ export function buildOpenApi(): OpenApiDocument {
 let cached: OpenApiDocument | null = null;
 
 /** The document for a request: built once per isolate, `servers` set to the request's origin. */
-export function openApiDocument(origin: string): OpenApiDocument {
-  cached ??= buildOpenApi();
+export function openApiDocument(origin: string, routers: readonly DocumentedRouter[]): OpenApiDocument {
+  cached ??= buildOpenApi(routers);
   return { ...cached, servers: [{ url: origin, description: "Este servidor" }] };
 }
