@@ -1,135 +1,251 @@
-export const SEGMENTS = ["imobiliaria", "corretor", "comercio", "servicos"] as const;
+import { defineEnum, type EnumEntry } from "./define-enum.ts";
+
+/**
+ * The value lists of the app, each one definition (`defineEnum`: values, pt-BR labels, badge
+ * tones) read by the database columns (db/schema), the client-safe zod schemas and screens
+ * (`shared/resources/*.ts`) and the API reference. Pure: no Drizzle and no zod, so the browser
+ * bundle can use it. `X_VALUES`-style aliases (`CLIENT_KINDS`) are `X.values`, kept for the
+ * columns and the services.
+ */
+
+export const SEGMENT = defineEnum({
+  imobiliaria: { label: "Imobiliária" },
+  corretor: { label: "Corretor(a) autônomo(a)" },
+  comercio: { label: "Comércio" },
+  servicos: { label: "Serviços" },
+});
+export const SEGMENTS = SEGMENT.values;
 export type Segment = (typeof SEGMENTS)[number];
 
 /** Roles of a membership; what each may do is the permission table (shared/permissions.ts). */
-export const ROLES = ["owner", "admin", "staff", "professional"] as const;
+export const ROLE = defineEnum({
+  owner: { label: "Dono(a)" },
+  admin: { label: "Administrador(a)" },
+  staff: { label: "Equipe" },
+  professional: { label: "Profissional" },
+});
+export const ROLES = ROLE.values;
 export type Role = (typeof ROLES)[number];
 
 export const COLOR_MODES = ["system", "light", "dark"] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 
-/**
- * Value lists shared by the database columns and the client-safe zod schemas
- * (`shared/resources/*.ts`). Pure: no Drizzle
- * import, so the browser bundle can use it.
- */
-
-export const CLIENT_KINDS = ["pf", "pj"] as const;
+export const CLIENT_KIND = defineEnum({
+  pf: { label: "Pessoa física" },
+  pj: { label: "Pessoa jurídica" },
+});
+export const CLIENT_KINDS = CLIENT_KIND.values;
 export type ClientKind = (typeof CLIENT_KINDS)[number];
 
-export const CLIENT_ORIGINS = ["indicacao", "instagram", "facebook", "portal", "site", "passante", "outro"] as const;
+export const CLIENT_ORIGIN = defineEnum({
+  indicacao: { label: "Indicação" },
+  instagram: { label: "Instagram" },
+  facebook: { label: "Facebook" },
+  portal: { label: "Portal" },
+  site: { label: "Site" },
+  passante: { label: "Passante" },
+  outro: { label: "Outro" },
+});
+export const CLIENT_ORIGINS = CLIENT_ORIGIN.values;
 export type ClientOrigin = (typeof CLIENT_ORIGINS)[number];
 
-export const COMPANY_TYPES = ["construtora", "incorporadora", "condominio", "fornecedor", "cliente_pj", "parceiro"] as const;
+export const COMPANY_TYPE = defineEnum({
+  construtora: { label: "Construtora" },
+  incorporadora: { label: "Incorporadora" },
+  condominio: { label: "Condomínio" },
+  fornecedor: { label: "Fornecedor" },
+  cliente_pj: { label: "Cliente PJ" },
+  parceiro: { label: "Parceiro" },
+});
+export const COMPANY_TYPES = COMPANY_TYPE.values;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
 /** Units a product is counted in. */
-export const PRODUCT_UNITS = ["un", "cx", "pct", "kg", "g", "l", "ml", "m", "resma", "milheiro"] as const;
+export const PRODUCT_UNIT = defineEnum({
+  un: { label: "Unidade (un)" },
+  cx: { label: "Caixa (cx)" },
+  pct: { label: "Pacote (pct)" },
+  kg: { label: "Quilo (kg)" },
+  g: { label: "Grama (g)" },
+  l: { label: "Litro (l)" },
+  ml: { label: "Mililitro (ml)" },
+  m: { label: "Metro (m)" },
+  resma: { label: "Resma" },
+  milheiro: { label: "Milheiro" },
+});
+export const PRODUCT_UNITS = PRODUCT_UNIT.values;
 export type ProductUnit = (typeof PRODUCT_UNITS)[number];
 
 /**
  * Kinds of stock movement: typed by people (entrada, saída, ajuste) and written by later
  * features (venda, consumo em serviço, cancelamento).
  */
-export const STOCK_MOVEMENT_KINDS = ["entrada", "saida", "ajuste", "venda", "consumo", "cancelamento"] as const;
+export const STOCK_MOVEMENT_KIND = defineEnum({
+  entrada: { label: "Entrada", tone: "green" },
+  saida: { label: "Saída", tone: "red" },
+  ajuste: { label: "Ajuste", tone: "yellow" },
+  venda: { label: "Venda", tone: "blue" },
+  consumo: { label: "Consumo em serviço", tone: "purple" },
+  cancelamento: { label: "Cancelamento", tone: "neutral" },
+});
+export const STOCK_MOVEMENT_KINDS = STOCK_MOVEMENT_KIND.values;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 /** The kinds a person records by hand (the others come from sales, services and cancellations). */
-export const MANUAL_STOCK_MOVEMENT_KINDS = ["entrada", "saida", "ajuste"] as const;
+export const MANUAL_STOCK_MOVEMENT_KIND = STOCK_MOVEMENT_KIND.pick(["entrada", "saida", "ajuste"]);
+export const MANUAL_STOCK_MOVEMENT_KINDS = MANUAL_STOCK_MOVEMENT_KIND.values;
 
 // Real estate (issue 12): imóveis, interesses, visitas.
 
-export const PROPERTY_PURPOSES = ["venda", "locacao", "venda_locacao"] as const;
+export const PROPERTY_PURPOSE = defineEnum({
+  venda: { label: "Venda" },
+  locacao: { label: "Locação" },
+  venda_locacao: { label: "Venda e locação" },
+});
+export const PROPERTY_PURPOSES = PROPERTY_PURPOSE.values;
 export type PropertyPurpose = (typeof PROPERTY_PURPOSES)[number];
 
 /**
  * Kinds of property, grouped by use (residencial, comercial, rural). The order is stored as a
  * bit (`1 << index`) in an interest's wanted kinds: append only, never reorder.
  */
-export const PROPERTY_TYPES = [
-  "apartamento",
-  "casa",
-  "sobrado",
-  "cobertura",
-  "kitnet",
-  "casa_condominio",
-  "terreno",
-  "sala_comercial",
-  "loja",
-  "galpao",
-  "predio_comercial",
-  "chacara",
-  "sitio",
-  "fazenda",
-  "flat",
-] as const;
+export const PROPERTY_TYPE = defineEnum({
+  apartamento: { label: "Apartamento" },
+  casa: { label: "Casa" },
+  sobrado: { label: "Sobrado" },
+  cobertura: { label: "Cobertura" },
+  kitnet: { label: "Kitnet/Studio" },
+  casa_condominio: { label: "Casa em condomínio" },
+  terreno: { label: "Terreno/Lote" },
+  sala_comercial: { label: "Sala comercial" },
+  loja: { label: "Loja" },
+  galpao: { label: "Galpão" },
+  predio_comercial: { label: "Prédio comercial" },
+  chacara: { label: "Chácara" },
+  sitio: { label: "Sítio" },
+  fazenda: { label: "Fazenda" },
+  flat: { label: "Flat" },
+});
+export const PROPERTY_TYPES = PROPERTY_TYPE.values;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
-export const PROPERTY_STATUSES = ["rascunho", "disponivel", "reservado", "vendido", "alugado", "inativo"] as const;
+export const PROPERTY_STATUS = defineEnum({
+  rascunho: { label: "Rascunho", tone: "neutral" },
+  disponivel: { label: "Disponível", tone: "green" },
+  reservado: { label: "Reservado", tone: "yellow" },
+  vendido: { label: "Vendido", tone: "blue" },
+  alugado: { label: "Alugado", tone: "purple" },
+  inativo: { label: "Inativo", tone: "red" },
+});
+export const PROPERTY_STATUSES = PROPERTY_STATUS.values;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 
-/** How much of the address the public page shows. */
-export const ADDRESS_VISIBILITY = ["completo", "rua", "bairro"] as const;
+/** How much of the address the public page shows (the form lists the most private first). */
+export const PUBLIC_ADDRESS = defineEnum({
+  bairro: { label: "Só bairro e cidade" },
+  rua: { label: "Rua, sem o número" },
+  completo: { label: "Endereço completo" },
+});
+export const ADDRESS_VISIBILITY = PUBLIC_ADDRESS.values;
 export type AddressVisibility = (typeof ADDRESS_VISIBILITY)[number];
 
-export const IPTU_PERIODS = ["mensal", "anual"] as const;
+export const IPTU_PERIOD = defineEnum({
+  anual: { label: "Anual" },
+  mensal: { label: "Mensal" },
+});
+export const IPTU_PERIODS = IPTU_PERIOD.values;
 export type IptuPeriod = (typeof IPTU_PERIODS)[number];
+
+/** Which kinds of property a feature fits (the form groups them so; terrenos show all). */
+export type FeatureUse = "residencial" | "comercial" | "rural";
+
+const feature = (label: string, use: FeatureUse): EnumEntry & { use: FeatureUse } => ({ label, use });
 
 /**
  * Features a property has and an interest wants. Stored as JSON (as typed) and as a bit mask
  * (`1 << index`) so matching counts them in SQL: append only, never reorder (at most 62).
  */
-export const PROPERTY_FEATURES = [
-  // residencial
-  "piscina",
-  "churrasqueira",
-  "elevador",
-  "portaria_24h",
-  "academia",
-  "salao_festas",
-  "playground",
-  "varanda",
-  "varanda_gourmet",
-  "ar_condicionado",
-  "armarios_planejados",
-  "area_servico",
-  "quintal",
-  "jardim",
-  "lareira",
-  "aceita_pets",
-  "vista_mar",
-  "closet",
-  "escritorio",
-  "energia_solar",
-  // comercial
-  "recepcao",
-  "copa",
-  "doca",
-  "pe_direito_alto",
-  "estacionamento_clientes",
-  "vitrine",
-  // rural
-  "poco_artesiano",
-  "curral",
-  "pomar",
-  "lago",
-  "casa_caseiro",
-] as const;
+export const PROPERTY_FEATURE = defineEnum({
+  piscina: feature("Piscina", "residencial"),
+  churrasqueira: feature("Churrasqueira", "residencial"),
+  elevador: feature("Elevador", "residencial"),
+  portaria_24h: feature("Portaria 24h", "residencial"),
+  academia: feature("Academia", "residencial"),
+  salao_festas: feature("Salão de festas", "residencial"),
+  playground: feature("Playground", "residencial"),
+  varanda: feature("Varanda", "residencial"),
+  varanda_gourmet: feature("Varanda gourmet", "residencial"),
+  ar_condicionado: feature("Ar-condicionado", "residencial"),
+  armarios_planejados: feature("Armários planejados", "residencial"),
+  area_servico: feature("Área de serviço", "residencial"),
+  quintal: feature("Quintal", "residencial"),
+  jardim: feature("Jardim", "residencial"),
+  lareira: feature("Lareira", "residencial"),
+  aceita_pets: feature("Aceita pets", "residencial"),
+  vista_mar: feature("Vista para o mar", "residencial"),
+  closet: feature("Closet", "residencial"),
+  escritorio: feature("Escritório", "residencial"),
+  energia_solar: feature("Energia solar", "residencial"),
+  recepcao: feature("Recepção", "comercial"),
+  copa: feature("Copa", "comercial"),
+  doca: feature("Doca", "comercial"),
+  pe_direito_alto: feature("Pé-direito alto", "comercial"),
+  estacionamento_clientes: feature("Estacionamento para clientes", "comercial"),
+  vitrine: feature("Vitrine", "comercial"),
+  poco_artesiano: feature("Poço artesiano", "rural"),
+  curral: feature("Curral", "rural"),
+  pomar: feature("Pomar", "rural"),
+  lago: feature("Lago", "rural"),
+  casa_caseiro: feature("Casa de caseiro", "rural"),
+});
+export const PROPERTY_FEATURES = PROPERTY_FEATURE.values;
 export type PropertyFeature = (typeof PROPERTY_FEATURES)[number];
 
-export const INTEREST_TEMPERATURES = ["frio", "morno", "quente"] as const;
+export const INTEREST_TEMPERATURE = defineEnum({
+  frio: { label: "Frio", tone: "blue" },
+  morno: { label: "Morno", tone: "yellow" },
+  quente: { label: "Quente", tone: "red" },
+});
+export const INTEREST_TEMPERATURES = INTEREST_TEMPERATURE.values;
 export type InterestTemperature = (typeof INTEREST_TEMPERATURES)[number];
 
-export const INTEREST_STAGES = ["novo", "contato", "visita_agendada", "proposta", "fechado", "perdido"] as const;
+export const INTEREST_STAGE = defineEnum({
+  novo: { label: "Novo", tone: "blue" },
+  contato: { label: "Contato", tone: "purple" },
+  visita_agendada: { label: "Visita agendada", tone: "yellow" },
+  proposta: { label: "Proposta", tone: "yellow" },
+  fechado: { label: "Fechado", tone: "green" },
+  perdido: { label: "Perdido", tone: "neutral" },
+});
+export const INTEREST_STAGES = INTEREST_STAGE.values;
 export type InterestStage = (typeof INTEREST_STAGES)[number];
 
 /** What a buyer or tenant is after (an interest never wants "venda e locação" itself). */
-export const INTEREST_PURPOSES = ["venda", "locacao"] as const;
+export const INTEREST_PURPOSE = defineEnum({
+  venda: { label: "Comprar" },
+  locacao: { label: "Alugar" },
+});
+export const INTEREST_PURPOSES = INTEREST_PURPOSE.values;
 export type InterestPurpose = (typeof INTEREST_PURPOSES)[number];
 
-export const INTEREST_ORIGINS = ["manual", "site", "portal", "whatsapp", "indicacao", "landing_page", "outro"] as const;
+export const INTEREST_ORIGIN = defineEnum({
+  manual: { label: "Cadastro manual" },
+  site: { label: "Site (página do imóvel)" },
+  portal: { label: "Portal" },
+  whatsapp: { label: "WhatsApp" },
+  indicacao: { label: "Indicação" },
+  landing_page: { label: "Landing page" },
+  outro: { label: "Outro" },
+});
+export const INTEREST_ORIGINS = INTEREST_ORIGIN.values;
 export type InterestOrigin = (typeof INTEREST_ORIGINS)[number];
 
-export const VISIT_OUTCOMES = ["agendada", "realizada", "cancelada", "nao_compareceu"] as const;
+export const VISIT_OUTCOME = defineEnum({
+  agendada: { label: "Agendada" },
+  realizada: { label: "Realizada" },
+  cancelada: { label: "Cancelada" },
+  nao_compareceu: { label: "Cliente não compareceu" },
+});
+export const VISIT_OUTCOMES = VISIT_OUTCOME.values;
 export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
 
 export const MATCH_ALERT_REASONS = ["novo_imovel", "baixa_preco", "novo_interesse"] as const;

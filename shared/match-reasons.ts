@@ -1,6 +1,5 @@
-import { PROPERTY_FEATURES, PROPERTY_TYPES } from "./enums.ts";
+import { PROPERTY_FEATURE, PROPERTY_FEATURES, PROPERTY_TYPE, PROPERTY_TYPES } from "./enums.ts";
 import { formatNumber } from "./format.ts";
-import { PROPERTY_FEATURE_LABELS, PROPERTY_TYPE_LABELS } from "./resources/interesses.ts";
 
 /**
  * The pt-BR reasons of a match ("3 quartos ✓", "bairro ✓", "R$ 20 mil acima do teto"), written
@@ -50,7 +49,7 @@ export function matchReasons(m: MatchColumns): string[] {
   const out: string[] = [];
   if (m.byDistrict === 1) out.push("bairro ✓");
   else if (m.byDistrict === 0) out.push("cidade ✓");
-  if (m.typesMask && m.type) out.push(`${PROPERTY_TYPE_LABELS[m.type as keyof typeof PROPERTY_TYPE_LABELS] ?? m.type} ✓`);
+  if (m.typesMask && m.type) out.push(`${PROPERTY_TYPE.label(m.type)} ✓`);
   if (m.price !== null && m.maxPrice !== null && m.price > m.maxPrice) out.push(`${formatCompactBRL(m.price - m.maxPrice)} acima do teto`);
   else if (m.price !== null && (m.maxPrice !== null || m.minPrice !== null)) out.push("preço ✓");
   if (m.minBedrooms) out.push(`${plural(m.bedrooms ?? 0, "quarto", "quartos")} ✓`);
@@ -60,7 +59,7 @@ export function matchReasons(m: MatchColumns): string[] {
   PROPERTY_FEATURES.forEach((feature, i) => {
     const bit = 2 ** i;
     if (Math.floor(m.wantedFeatures / bit) % 2 !== 1) return;
-    const label = PROPERTY_FEATURE_LABELS[feature] ?? feature;
+    const label = PROPERTY_FEATURE.label(feature);
     out.push(Math.floor(m.features / bit) % 2 === 1 ? `${label} ✓` : `sem ${label.toLowerCase()}`);
   });
   return out;

@@ -1,4 +1,4 @@
-import type { Role } from "../../shared/enums.ts";
+import { ROLE, type Role } from "../../shared/enums.ts";
 
 export const NAV_GROUPS = ["Negócio", "Imóveis", "Financeiro", "Redes Sociais", "Configurações"] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
@@ -38,9 +38,4 @@ export function navFor(readable: readonly string[]): { group: NavGroup; items: N
   );
 }
 
-export const ROLE_LABELS: Record<Role, string> = {
-  owner: "Dono(a)",
-  admin: "Administrador(a)",
-  staff: "Equipe",
-  professional: "Profissional",
-};
+export const ROLE_LABELS: Readonly<Record<Role, string>> = ROLE.labels;

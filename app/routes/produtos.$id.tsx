@@ -7,7 +7,8 @@ import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { formatBRL, formatDateTime } from "../../shared/format.ts";
-import { formatSignedQuantity, STOCK_MOVEMENT_KIND_OPTIONS } from "../../shared/resources/movimentacoes-produtos.ts";
+import { STOCK_MOVEMENT_KIND } from "../../shared/enums.ts";
+import { formatSignedQuantity } from "../../shared/resources/movimentacoes-produtos.ts";
 import { formatMargin, formatQuantity, isLowStock, produtoDefinition } from "../../shared/resources/produtos.ts";
 import { titleMeta } from "../lib/title.ts";
 import { deleteOne, guard, screenPermissions, takeFlash, toastFor } from "../server/resources.server.ts";
@@ -17,15 +18,6 @@ import { productPage } from "../../worker/services/products.ts";
 import { isId } from "../../shared/id.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Produto");
-
-const KIND_TONE: Record<string, string> = {
-  entrada: "badge badge-green",
-  saida: "badge badge-red",
-  ajuste: "badge badge-yellow",
-  venda: "badge badge-blue",
-  consumo: "badge badge-purple",
-  cancelamento: "badge badge-neutral",
-};
 
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, actor, org } = guard(args, produtoDefinition, "read");
@@ -54,8 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
     ledger: ledger.map((l) => ({
       id: l.id,
       when: formatDateTime(l.ocorridoEm),
-      kind: STOCK_MOVEMENT_KIND_OPTIONS.find((o) => o.value === l.tipo)?.label ?? l.tipo,
-      tone: KIND_TONE[l.tipo] ?? "badge badge-neutral",
+      kind: STOCK_MOVEMENT_KIND.label(l.tipo),
+      tone: `badge badge-${STOCK_MOVEMENT_KIND.tone(l.tipo)}`,
       quantity: formatSignedQuantity(l.quantidade, product.unidade),
       balance: formatQuantity(l.saldo, product.unidade),
       reason: l.motivo ?? "",

@@ -4,8 +4,8 @@ import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { PROPERTY_TABS } from "../components/real-estate/property-tabs.ts";
 import { buttonClass } from "../components/ui/button.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { imovelDefinition, PROPERTY_STATUS_OPTIONS, statusTone } from "../../shared/resources/imoveis.ts";
-import { optionLabel } from "../../shared/resources/schema-helpers.ts";
+import { imovelDefinition } from "../../shared/resources/imoveis.ts";
+import { PROPERTY_STATUS } from "../../shared/enums.ts";
 import { guard, screenPermissions } from "../server/resources.server.ts";
 import { propertyHeader } from "../../worker/services/properties.ts";
 
@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const header = await propertyHeader(ctx, actor, args.params.id);
   if (!header) throw new Response("Imóvel não encontrado.", { status: 404 });
   // The badge's text and colour come formatted: the component imports no resource module (no zod in the chunk).
-  const badge = { label: optionLabel(PROPERTY_STATUS_OPTIONS, header.status), tone: statusTone(header.status) };
+  const badge = { label: PROPERTY_STATUS.label(header.status), tone: PROPERTY_STATUS.tone(header.status) };
   return { header, badge, canEdit: screenPermissions(args, imovelDefinition).canUpdate };
 }
 

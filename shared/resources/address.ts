@@ -30,7 +30,7 @@ export const addressShape = {
   complemento: optionalString("Complemento", { max: 80 }),
   bairro: optionalString("Bairro", { max: 80 }),
   cidade: optionalString("Cidade", { max: 80 }),
-  uf: optionalOption("UF", UF_VALUES, UF_OPTIONS),
+  uf: optionalOption("UF", { values: UF_VALUES, options: UF_OPTIONS }),
 };
 
 /** The form's "Endereço" section; the CEP fills the rest from ViaCEP. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PERSONAL_RECORD } from "../permissions.ts";
-import { CLIENT_KINDS, CLIENT_ORIGINS, type ClientKind, type ClientOrigin } from "../enums.ts";
+import { CLIENT_KIND, CLIENT_ORIGIN, type ClientKind, type ClientOrigin } from "../enums.ts";
 import { formatCep, formatCnpj, formatCpf, formatPhoneBR, isValidCnpj, isValidCpf, normalizeCnpj } from "../documents.ts";
 import { formatDate } from "../format.ts";
 import { checkbox, email, messages, optional, optionalString, requiredString } from "../validation.ts";
@@ -14,7 +14,6 @@ import {
   UF_OPTIONS,
   unflatten,
   YES_NO_OPTIONS,
-  optionLabel,
 } from "./schema-helpers.ts";
 
 export { UF_OPTIONS };
@@ -23,20 +22,9 @@ import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./ty
 
 /** Clientes: people (pessoa física) and companies (pessoa jurídica) the business serves. Client-safe. */
 
-export const CLIENT_KIND_OPTIONS: readonly FilterOption[] = [
-  { value: "pf", label: "Pessoa física" },
-  { value: "pj", label: "Pessoa jurídica" },
-];
+export const CLIENT_KIND_OPTIONS: readonly FilterOption[] = CLIENT_KIND.options;
 
-export const CLIENT_ORIGIN_OPTIONS: readonly FilterOption[] = [
-  { value: "indicacao", label: "Indicação" },
-  { value: "instagram", label: "Instagram" },
-  { value: "facebook", label: "Facebook" },
-  { value: "portal", label: "Portal" },
-  { value: "site", label: "Site" },
-  { value: "passante", label: "Passante" },
-  { value: "outro", label: "Outro" },
-];
+export const CLIENT_ORIGIN_OPTIONS: readonly FilterOption[] = CLIENT_ORIGIN.options;
 
 export interface ClientPhone {
   /** National digits ("11912345678"); format with `formatPhoneBR`, link with `whatsappLink`. */
@@ -83,7 +71,7 @@ export const clientSchema = z.preprocess(
   unflatten,
   z
     .object({
-      tipo: requiredOption("Tipo", CLIENT_KINDS, CLIENT_KIND_OPTIONS),
+      tipo: requiredOption("Tipo", CLIENT_KIND),
       nome: requiredString("Nome", { min: 2, max: 120 }),
       documento: optionalString("CPF/CNPJ", { max: 20 }),
       email: optional(email("E-mail")),
@@ -91,7 +79,7 @@ export const clientSchema = z.preprocess(
       aniversario: optionalDate("Data de nascimento", { past: true }),
       ...addressShape,
       tags: tags("Tags"),
-      origem: optionalOption("Origem", CLIENT_ORIGINS, CLIENT_ORIGIN_OPTIONS),
+      origem: optionalOption("Origem", CLIENT_ORIGIN),
       observacoes: optionalString("Observações", { max: 2000, multiline: true }),
       consentimentoLgpd: checkbox(),
       empresaId: optionalId("Empresa"),
@@ -123,7 +111,7 @@ export const clientColumns: readonly ColumnDef<ClientRow>[] = [
   {
     key: "tipo",
     label: "Tipo",
-    text: (r) => optionLabel(CLIENT_KIND_OPTIONS, r.tipo),
+    text: (r) => CLIENT_KIND.label(r.tipo),
     filter: { type: "enum", options: CLIENT_KIND_OPTIONS },
     defaultVisible: false,
   },
@@ -139,7 +127,7 @@ export const clientColumns: readonly ColumnDef<ClientRow>[] = [
   {
     key: "origem",
     label: "Origem",
-    text: (r) => optionLabel(CLIENT_ORIGIN_OPTIONS, r.origem),
+    text: (r) => CLIENT_ORIGIN.label(r.origem),
     filter: { type: "multi-enum", options: CLIENT_ORIGIN_OPTIONS },
     defaultVisible: true,
   },

@@ -1,22 +1,15 @@
 import { z } from "zod";
 import { OFFICE_RECORD } from "../permissions.ts";
-import { COMPANY_TYPES, type CompanyType } from "../enums.ts";
+import { COMPANY_TYPE, type CompanyType } from "../enums.ts";
 import { formatCnpj, formatPhoneBR } from "../documents.ts";
 import { cnpj, email, messages, optional, optionalString, phone, requiredString, url } from "../validation.ts";
-import { requiredOption, unflatten, optionLabel } from "./schema-helpers.ts";
+import { requiredOption, unflatten } from "./schema-helpers.ts";
 import { type AddressRow, addressColumns, addressFields, addressShape, auditColumns } from "./address.ts";
 import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 
 /** Empresas: construtoras, incorporadoras, condomínios, fornecedores, clientes PJ, parceiros. Client-safe. */
 
-export const COMPANY_TYPE_OPTIONS: readonly FilterOption[] = [
-  { value: "construtora", label: "Construtora" },
-  { value: "incorporadora", label: "Incorporadora" },
-  { value: "condominio", label: "Condomínio" },
-  { value: "fornecedor", label: "Fornecedor" },
-  { value: "cliente_pj", label: "Cliente PJ" },
-  { value: "parceiro", label: "Parceiro" },
-];
+export const COMPANY_TYPE_OPTIONS: readonly FilterOption[] = COMPANY_TYPE.options;
 
 /** A company as lists, the detail page, the export and the API show it. Dates are ISO strings. */
 export interface CompanyRow extends AddressRow {
@@ -45,7 +38,7 @@ export interface CompanyRow extends AddressRow {
 export const companySchema = z.preprocess(
   unflatten,
   z.object({
-    tipo: requiredOption("Tipo", COMPANY_TYPES, COMPANY_TYPE_OPTIONS),
+    tipo: requiredOption("Tipo", COMPANY_TYPE),
     cnpj: optional(cnpj("CNPJ")),
     razaoSocial: requiredString("Razão social", { min: 2, max: 160 }),
     nomeFantasia: optionalString("Nome fantasia", { max: 120 }),
@@ -77,7 +70,7 @@ export const companyColumns: readonly ColumnDef<CompanyRow>[] = [
   {
     key: "tipo",
     label: "Tipo",
-    text: (r) => optionLabel(COMPANY_TYPE_OPTIONS, r.tipo),
+    text: (r) => COMPANY_TYPE.label(r.tipo),
     filter: { type: "multi-enum", options: COMPANY_TYPE_OPTIONS },
     defaultVisible: true,
   },
@@ -134,7 +127,6 @@ export const companyDefinition: ResourceDefinition<CompanyRow, CompanyInput> = {
   schema: companySchema,
   defaultSort: { key: "nome", dir: "asc" },
   pageSize: 25,
-  subtitle: (row) =>
-    [optionLabel(COMPANY_TYPE_OPTIONS, row.tipo), row.cnpj ? formatCnpj(row.cnpj) : "", row.cidade ?? ""].filter(Boolean).join(" · "),
+  subtitle: (row) => [COMPANY_TYPE.label(row.tipo), row.cnpj ? formatCnpj(row.cnpj) : "", row.cidade ?? ""].filter(Boolean).join(" · "),
   title: (row) => companyDisplayName(row),
 };

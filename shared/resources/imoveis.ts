@@ -1,11 +1,13 @@
 import { z } from "zod";
 import {
-  ADDRESS_VISIBILITY,
-  IPTU_PERIODS,
+  type FeatureUse,
+  IPTU_PERIOD,
+  PROPERTY_FEATURE,
   PROPERTY_FEATURES,
-  PROPERTY_PURPOSES,
-  PROPERTY_STATUSES,
-  PROPERTY_TYPES,
+  PROPERTY_PURPOSE,
+  PROPERTY_STATUS,
+  PROPERTY_TYPE,
+  PUBLIC_ADDRESS,
   type PropertyFeature,
   type PropertyPurpose,
   type PropertyStatus,
@@ -17,55 +19,20 @@ import { PHOTO_WIDTHS, photoUrl } from "../real-estate/photo-url.ts";
 import { checkbox, intValue, messages, moneyCentavos, numberValue, optional, optionalString } from "../validation.ts";
 import { type AddressRow, addressFields, addressShape, auditColumns } from "./address.ts";
 import { moneyColumn } from "./columns.ts";
-import { optionalDate, optionalId, optionalOption, optionLabel } from "./schema-helpers.ts";
+import { optionalDate, optionalId, optionalOption } from "./schema-helpers.ts";
 import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 
 /** Imóveis: what a corretor captures, publishes and sells or rents. Client-safe. */
 
-export const PROPERTY_PURPOSE_OPTIONS: readonly FilterOption[] = [
-  { value: "venda", label: "Venda" },
-  { value: "locacao", label: "Locação" },
-  { value: "venda_locacao", label: "Venda e locação" },
-];
+export const PROPERTY_PURPOSE_OPTIONS: readonly FilterOption[] = PROPERTY_PURPOSE.options;
 
-export const PROPERTY_TYPE_OPTIONS: readonly FilterOption[] = [
-  { value: "apartamento", label: "Apartamento" },
-  { value: "casa", label: "Casa" },
-  { value: "sobrado", label: "Sobrado" },
-  { value: "cobertura", label: "Cobertura" },
-  { value: "kitnet", label: "Kitnet/Studio" },
-  { value: "casa_condominio", label: "Casa em condomínio" },
-  { value: "terreno", label: "Terreno/Lote" },
-  { value: "sala_comercial", label: "Sala comercial" },
-  { value: "loja", label: "Loja" },
-  { value: "galpao", label: "Galpão" },
-  { value: "predio_comercial", label: "Prédio comercial" },
-  { value: "chacara", label: "Chácara" },
-  { value: "sitio", label: "Sítio" },
-  { value: "fazenda", label: "Fazenda" },
-  // Same order as PROPERTY_TYPES: the API documents one list.
-  { value: "flat", label: "Flat" },
-];
+export const PROPERTY_TYPE_OPTIONS: readonly FilterOption[] = PROPERTY_TYPE.options;
 
-export const PROPERTY_STATUS_OPTIONS: readonly FilterOption[] = [
-  { value: "rascunho", label: "Rascunho" },
-  { value: "disponivel", label: "Disponível" },
-  { value: "reservado", label: "Reservado" },
-  { value: "vendido", label: "Vendido" },
-  { value: "alugado", label: "Alugado" },
-  { value: "inativo", label: "Inativo" },
-];
+export const PROPERTY_STATUS_OPTIONS: readonly FilterOption[] = PROPERTY_STATUS.options;
 
-export const ADDRESS_VISIBILITY_OPTIONS: readonly FilterOption[] = [
-  { value: "bairro", label: "Só bairro e cidade" },
-  { value: "rua", label: "Rua, sem o número" },
-  { value: "completo", label: "Endereço completo" },
-];
+export const ADDRESS_VISIBILITY_OPTIONS: readonly FilterOption[] = PUBLIC_ADDRESS.options;
 
-export const IPTU_PERIOD_OPTIONS: readonly FilterOption[] = [
-  { value: "anual", label: "Anual" },
-  { value: "mensal", label: "Mensal" },
-];
+export const IPTU_PERIOD_OPTIONS: readonly FilterOption[] = IPTU_PERIOD.options;
 
 /** Kinds whose listing needs bedrooms (homes). */
 export const RESIDENTIAL_TYPES: readonly PropertyType[] = [
@@ -80,57 +47,14 @@ export const RESIDENTIAL_TYPES: readonly PropertyType[] = [
 const COMMERCIAL_TYPES: readonly PropertyType[] = ["sala_comercial", "loja", "galpao", "predio_comercial"];
 const RURAL_TYPES: readonly PropertyType[] = ["chacara", "sitio", "fazenda"];
 
+const featuresFor = (use: FeatureUse): readonly FilterOption[] =>
+  PROPERTY_FEATURE.options.filter((o) => PROPERTY_FEATURE.entries[o.value].use === use);
+
 /** Características by use, with pt-BR labels: each group shows for the kinds it fits (and for terrenos, all). */
 export const FEATURE_GROUPS: readonly { title: string; types: readonly PropertyType[]; features: readonly FilterOption[] }[] = [
-  {
-    title: "Características — residencial",
-    types: [...RESIDENTIAL_TYPES, "terreno"],
-    features: [
-      { value: "piscina", label: "Piscina" },
-      { value: "churrasqueira", label: "Churrasqueira" },
-      { value: "elevador", label: "Elevador" },
-      { value: "portaria_24h", label: "Portaria 24h" },
-      { value: "academia", label: "Academia" },
-      { value: "salao_festas", label: "Salão de festas" },
-      { value: "playground", label: "Playground" },
-      { value: "varanda", label: "Varanda" },
-      { value: "varanda_gourmet", label: "Varanda gourmet" },
-      { value: "ar_condicionado", label: "Ar-condicionado" },
-      { value: "armarios_planejados", label: "Armários planejados" },
-      { value: "area_servico", label: "Área de serviço" },
-      { value: "quintal", label: "Quintal" },
-      { value: "jardim", label: "Jardim" },
-      { value: "lareira", label: "Lareira" },
-      { value: "aceita_pets", label: "Aceita pets" },
-      { value: "vista_mar", label: "Vista para o mar" },
-      { value: "closet", label: "Closet" },
-      { value: "escritorio", label: "Escritório" },
-      { value: "energia_solar", label: "Energia solar" },
-    ],
-  },
-  {
-    title: "Características — comercial",
-    types: [...COMMERCIAL_TYPES, "terreno"],
-    features: [
-      { value: "recepcao", label: "Recepção" },
-      { value: "copa", label: "Copa" },
-      { value: "doca", label: "Doca" },
-      { value: "pe_direito_alto", label: "Pé-direito alto" },
-      { value: "estacionamento_clientes", label: "Estacionamento para clientes" },
-      { value: "vitrine", label: "Vitrine" },
-    ],
-  },
-  {
-    title: "Características — rural",
-    types: [...RURAL_TYPES, "terreno"],
-    features: [
-      { value: "poco_artesiano", label: "Poço artesiano" },
-      { value: "curral", label: "Curral" },
-      { value: "pomar", label: "Pomar" },
-      { value: "lago", label: "Lago" },
-      { value: "casa_caseiro", label: "Casa de caseiro" },
-    ],
-  },
+  { title: "Características — residencial", types: [...RESIDENTIAL_TYPES, "terreno"], features: featuresFor("residencial") },
+  { title: "Características — comercial", types: [...COMMERCIAL_TYPES, "terreno"], features: featuresFor("comercial") },
+  { title: "Características — rural", types: [...RURAL_TYPES, "terreno"], features: featuresFor("rural") },
 ];
 
 export const FEATURE_OPTIONS: readonly FilterOption[] = FEATURE_GROUPS.flatMap((g) => g.features);
@@ -222,8 +146,8 @@ export const propertyShape = {
   codigo: optionalString("Código", { max: 30 })
     .pipe(z.string().regex(CODE, "O campo Código deve conter letras, números, ponto, barra ou hífen").optional())
     .transform((s) => s?.toUpperCase()),
-  finalidade: optionalOption("Finalidade", PROPERTY_PURPOSES, PROPERTY_PURPOSE_OPTIONS),
-  tipo: optionalOption("Tipo", PROPERTY_TYPES, PROPERTY_TYPE_OPTIONS),
+  finalidade: optionalOption("Finalidade", PROPERTY_PURPOSE),
+  tipo: optionalOption("Tipo", PROPERTY_TYPE),
   subtipo: optionalString("Subtipo", { max: 60 }),
   titulo: optionalString("Título", { max: 100 }),
   descricao: optionalString("Descrição", { max: 3000, multiline: true }),
@@ -231,7 +155,7 @@ export const propertyShape = {
   valorLocacaoCentavos: money("Valor do aluguel"),
   condominioCentavos: money("Condomínio"),
   iptuCentavos: money("IPTU"),
-  iptuPeriodo: optionalOption("Período do IPTU", IPTU_PERIODS, IPTU_PERIOD_OPTIONS),
+  iptuPeriodo: optionalOption("Período do IPTU", IPTU_PERIOD),
   areaUtil: area("Área útil"),
   areaTotal: area("Área total"),
   areaTerreno: area("Área do terreno"),
@@ -245,7 +169,7 @@ export const propertyShape = {
   aceitaPermuta: checkbox(),
   aceitaFinanciamento: checkbox(),
   ...addressShape,
-  enderecoPublico: optionalOption("Endereço público", ADDRESS_VISIBILITY, ADDRESS_VISIBILITY_OPTIONS).transform((v) => v ?? "bairro"),
+  enderecoPublico: optionalOption("Endereço público", PUBLIC_ADDRESS).transform((v) => v ?? "bairro"),
   ...featureShape,
   empreendimentoId: optionalId("Empreendimento"),
   proprietarioId: optionalId("Proprietário"),
@@ -254,7 +178,7 @@ export const propertyShape = {
   exclusividade: checkbox(),
   exclusividadeAte: optionalDate("Exclusividade até"),
   chaves: optionalString("Chaves", { max: 200 }),
-  status: optionalOption("Status", PROPERTY_STATUSES, PROPERTY_STATUS_OPTIONS).transform((v) => v ?? "rascunho"),
+  status: optionalOption("Status", PROPERTY_STATUS).transform((v) => v ?? "rascunho"),
   destaque: checkbox(),
 };
 
@@ -399,12 +323,6 @@ export function factsText(row: Pick<ImovelRow, "quartos" | "vagas" | "areaUtil" 
     .join(" · ");
 }
 
-export function statusTone(status: PropertyStatus): "neutral" | "green" | "yellow" | "red" | "blue" | "purple" {
-  return ({ rascunho: "neutral", disponivel: "green", reservado: "yellow", vendido: "blue", alugado: "purple", inativo: "red" } as const)[
-    status
-  ];
-}
-
 /** A place filter's choices are typed: "pinheiros". */
 export const imovelColumns: readonly ColumnDef<ImovelRow>[] = [
   {
@@ -419,14 +337,14 @@ export const imovelColumns: readonly ColumnDef<ImovelRow>[] = [
   {
     key: "finalidade",
     label: "Finalidade",
-    text: (r) => optionLabel(PROPERTY_PURPOSE_OPTIONS, r.finalidade),
+    text: (r) => PROPERTY_PURPOSE.label(r.finalidade),
     filter: { type: "multi-enum", options: PROPERTY_PURPOSE_OPTIONS },
     defaultVisible: true,
   },
   {
     key: "tipo",
     label: "Tipo",
-    text: (r) => optionLabel(PROPERTY_TYPE_OPTIONS, r.tipo),
+    text: (r) => PROPERTY_TYPE.label(r.tipo),
     filter: { type: "multi-enum", options: PROPERTY_TYPE_OPTIONS },
     defaultVisible: true,
   },
@@ -463,8 +381,8 @@ export const imovelColumns: readonly ColumnDef<ImovelRow>[] = [
   {
     key: "status",
     label: "Status",
-    text: (r) => optionLabel(PROPERTY_STATUS_OPTIONS, r.status),
-    cell: { kind: "badge", tone: (r) => statusTone(r.status) },
+    text: (r) => PROPERTY_STATUS.label(r.status),
+    cell: { kind: "badge", tone: (r) => PROPERTY_STATUS.tone(r.status) },
     filter: { type: "multi-enum", options: PROPERTY_STATUS_OPTIONS },
     defaultVisible: true,
   },
@@ -583,8 +501,6 @@ export const imovelDefinition: ResourceDefinition<ImovelRow, ImovelInput> = {
   defaultSort: { key: "criadoEm", dir: "desc" },
   pageSize: 24,
   subtitle: (row) =>
-    [row.codigo, optionLabel(PROPERTY_TYPE_OPTIONS, row.tipo), [row.bairro, row.cidade].filter(Boolean).join(", ")]
-      .filter(Boolean)
-      .join(" · "),
+    [row.codigo, PROPERTY_TYPE.label(row.tipo), [row.bairro, row.cidade].filter(Boolean).join(", ")].filter(Boolean).join(" · "),
   title: (row) => row.titulo ?? `Imóvel ${row.codigo}`,
 };

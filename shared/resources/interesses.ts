@@ -1,25 +1,24 @@
 import { z } from "zod";
 import {
-  INTEREST_ORIGINS,
-  INTEREST_PURPOSES,
-  INTEREST_STAGES,
-  INTEREST_TEMPERATURES,
+  INTEREST_ORIGIN,
+  INTEREST_PURPOSE,
+  INTEREST_STAGE,
+  INTEREST_TEMPERATURE,
   type InterestOrigin,
   type InterestPurpose,
   type InterestStage,
   type InterestTemperature,
-  PROPERTY_FEATURES,
-  PROPERTY_TYPES,
+  PROPERTY_FEATURE,
+  PROPERTY_TYPE,
 } from "../enums.ts";
 import { formatBRL, formatDate } from "../format.ts";
 import { BROKER_RECORD } from "../permissions.ts";
 import { normalizeText } from "../search.ts";
 import { blankToUndefined, intValue, isCleanText, messages, moneyCentavos, numberValue, optionalString } from "../validation.ts";
 import { auditColumns } from "./address.ts";
-import { FEATURE_OPTIONS, PROPERTY_TYPE_OPTIONS } from "./imoveis.ts";
 import { moneyColumn } from "./columns.ts";
-import { optionalDate, optionalId, optionalOption, optionLabel, requiredOption, UF_OPTIONS, unflatten } from "./schema-helpers.ts";
-import type { BadgeTone, ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
+import { type OptionList, optionalDate, optionalId, optionalOption, requiredOption, UF_OPTIONS, unflatten } from "./schema-helpers.ts";
+import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 import { ID_RE } from "../id.ts";
 
 /**
@@ -27,41 +26,13 @@ import { ID_RE } from "../id.ts";
  * matching compares with the available properties). Client-safe.
  */
 
-export const INTEREST_STAGE_OPTIONS: readonly FilterOption[] = [
-  { value: "novo", label: "Novo" },
-  { value: "contato", label: "Contato" },
-  { value: "visita_agendada", label: "Visita agendada" },
-  { value: "proposta", label: "Proposta" },
-  { value: "fechado", label: "Fechado" },
-  { value: "perdido", label: "Perdido" },
-];
+export const INTEREST_STAGE_OPTIONS: readonly FilterOption[] = INTEREST_STAGE.options;
 
-export const INTEREST_TEMPERATURE_OPTIONS: readonly FilterOption[] = [
-  { value: "frio", label: "Frio" },
-  { value: "morno", label: "Morno" },
-  { value: "quente", label: "Quente" },
-];
+export const INTEREST_TEMPERATURE_OPTIONS: readonly FilterOption[] = INTEREST_TEMPERATURE.options;
 
-export const INTEREST_PURPOSE_OPTIONS: readonly FilterOption[] = [
-  { value: "venda", label: "Comprar" },
-  { value: "locacao", label: "Alugar" },
-];
+export const INTEREST_PURPOSE_OPTIONS: readonly FilterOption[] = INTEREST_PURPOSE.options;
 
-export const INTEREST_ORIGIN_OPTIONS: readonly FilterOption[] = [
-  { value: "manual", label: "Cadastro manual" },
-  { value: "site", label: "Site (página do imóvel)" },
-  { value: "portal", label: "Portal" },
-  { value: "whatsapp", label: "WhatsApp" },
-  { value: "indicacao", label: "Indicação" },
-  { value: "landing_page", label: "Landing page" },
-  { value: "outro", label: "Outro" },
-];
-
-/** pt-BR names of the kinds (the property form's own labels). */
-export const PROPERTY_TYPE_LABELS: Record<string, string> = Object.fromEntries(PROPERTY_TYPE_OPTIONS.map((o) => [o.value, o.label]));
-
-/** pt-BR names of the features (the property form's own labels). */
-export const PROPERTY_FEATURE_LABELS: Record<string, string> = Object.fromEntries(FEATURE_OPTIONS.map((o) => [o.value, o.label]));
+export const INTEREST_ORIGIN_OPTIONS: readonly FilterOption[] = INTEREST_ORIGIN.options;
 
 /** The OR of `1 << index` of each value in `all` (the order the enums promise never changes). */
 export function bitMask(values: readonly string[], all: readonly string[]): number {
@@ -150,16 +121,13 @@ function places(field: string): z.ZodType<InterestPlace[], unknown> {
   ) as z.ZodType<InterestPlace[], unknown>;
 }
 
-/** Several of `all`, by value or by pt-BR label ("Portaria 24h"), from an array, JSON or "a, b". */
-function optionList<const V extends readonly string[]>(
-  field: string,
-  all: V,
-  labels: Record<V[number], string>,
-): z.ZodType<V[number][], unknown> {
+/** Several of the list's values, by value or by pt-BR label ("Portaria 24h"), from an array, JSON or "a, b". */
+function optionList<const V extends readonly [string, ...string[]]>(field: string, list: OptionList<V>): z.ZodType<V[number][], unknown> {
+  const all = list.values;
   const byText = new Map<string, string>();
-  for (const value of all) {
+  for (const { value, label } of list.options) {
     byText.set(normalizeText(value), value);
-    byText.set(normalizeText(labels[value as V[number]]), value);
+    byText.set(normalizeText(label), value);
   }
   return z.preprocess(
     (v) => {
@@ -207,8 +175,8 @@ export const interesseSchema = z.preprocess(
         z.string({ error: () => messages.required("Cliente") }).regex(ID_RE, messages.default("Cliente")),
       ),
       imovelId: optionalId("Imóvel"),
-      finalidade: optionalOption("Finalidade", INTEREST_PURPOSES, INTEREST_PURPOSE_OPTIONS),
-      tipos: optionList("Tipos", PROPERTY_TYPES, PROPERTY_TYPE_LABELS),
+      finalidade: optionalOption("Finalidade", INTEREST_PURPOSE),
+      tipos: optionList("Tipos", PROPERTY_TYPE),
       locais: places("Locais"),
       precoMinCentavos: optionalMoney("Preço mínimo"),
       precoMaxCentavos: optionalMoney("Preço máximo"),
@@ -219,16 +187,13 @@ export const interesseSchema = z.preprocess(
         (v) => (blankToUndefined(v) === undefined ? undefined : v),
         numberValue("Área mínima", { min: 0, max: 10_000_000 }).optional(),
       ),
-      caracteristicas: optionList("Características desejadas", PROPERTY_FEATURES, PROPERTY_FEATURE_LABELS),
-      temperatura: z.preprocess(
-        (v) => blankToUndefined(v) ?? "morno",
-        requiredOption("Temperatura", INTEREST_TEMPERATURES, INTEREST_TEMPERATURE_OPTIONS),
-      ),
-      etapa: z.preprocess((v) => blankToUndefined(v) ?? "novo", requiredOption("Etapa", INTEREST_STAGES, INTEREST_STAGE_OPTIONS)),
+      caracteristicas: optionList("Características desejadas", PROPERTY_FEATURE),
+      temperatura: z.preprocess((v) => blankToUndefined(v) ?? "morno", requiredOption("Temperatura", INTEREST_TEMPERATURE)),
+      etapa: z.preprocess((v) => blankToUndefined(v) ?? "novo", requiredOption("Etapa", INTEREST_STAGE)),
       motivoPerda: optionalString("Motivo da perda", { max: 300 }),
       corretorId: optionalId("Corretor"),
       proximaAcaoEm: optionalDate("Próxima ação"),
-      origem: z.preprocess((v) => blankToUndefined(v) ?? "manual", requiredOption("Origem", INTEREST_ORIGINS, INTEREST_ORIGIN_OPTIONS)),
+      origem: z.preprocess((v) => blankToUndefined(v) ?? "manual", requiredOption("Origem", INTEREST_ORIGIN)),
       observacoes: optionalString("Observações", { max: 2000, multiline: true }),
     })
     .superRefine((v, ctx) => {
@@ -290,17 +255,6 @@ export interface InteresseRow {
   atualizadoPorNome: string | null;
 }
 
-export const STAGE_TONE: Record<InterestStage, BadgeTone> = {
-  novo: "blue",
-  contato: "purple",
-  visita_agendada: "yellow",
-  proposta: "yellow",
-  fechado: "green",
-  perdido: "neutral",
-};
-
-export const TEMPERATURE_TONE: Record<InterestTemperature, BadgeTone> = { frio: "blue", morno: "yellow", quente: "red" };
-
 /** "até R$ 800.000,00", "R$ 300.000,00 a R$ 500.000,00", "" for none. */
 export function formatPriceRange(row: Pick<InteresseRow, "precoMinCentavos" | "precoMaxCentavos">): string {
   const { precoMinCentavos: min, precoMaxCentavos: max } = row;
@@ -314,8 +268,8 @@ export function formatPriceRange(row: Pick<InteresseRow, "precoMinCentavos" | "p
 export function interestSummary(row: InteresseRow): string {
   if (row.imovelId && row.imovelTitulo) return `Imóvel: ${row.imovelTitulo}`;
   const parts = [
-    optionLabel(INTEREST_PURPOSE_OPTIONS, row.finalidade),
-    row.tipos.map((t) => PROPERTY_TYPE_LABELS[t as keyof typeof PROPERTY_TYPE_LABELS] ?? t).join(", "),
+    INTEREST_PURPOSE.label(row.finalidade),
+    row.tipos.map((t) => PROPERTY_TYPE.label(t)).join(", "),
     row.locais.map(formatPlace).join("; "),
     formatPriceRange(row),
     row.quartosMin ? `${row.quartosMin}+ quartos` : "",
@@ -336,23 +290,23 @@ export const interesseColumns: readonly ColumnDef<InteresseRow>[] = [
   {
     key: "etapa",
     label: "Etapa",
-    text: (r) => optionLabel(INTEREST_STAGE_OPTIONS, r.etapa),
-    cell: { kind: "badge", tone: (r) => STAGE_TONE[r.etapa] },
+    text: (r) => INTEREST_STAGE.label(r.etapa),
+    cell: { kind: "badge", tone: (r) => INTEREST_STAGE.tone(r.etapa) },
     filter: { type: "multi-enum", options: INTEREST_STAGE_OPTIONS },
     defaultVisible: true,
   },
   {
     key: "temperatura",
     label: "Temperatura",
-    text: (r) => optionLabel(INTEREST_TEMPERATURE_OPTIONS, r.temperatura),
-    cell: { kind: "badge", tone: (r) => TEMPERATURE_TONE[r.temperatura] },
+    text: (r) => INTEREST_TEMPERATURE.label(r.temperatura),
+    cell: { kind: "badge", tone: (r) => INTEREST_TEMPERATURE.tone(r.temperatura) },
     filter: { type: "multi-enum", options: INTEREST_TEMPERATURE_OPTIONS },
     defaultVisible: true,
   },
   {
     key: "finalidade",
     label: "Finalidade",
-    text: (r) => optionLabel(INTEREST_PURPOSE_OPTIONS, r.finalidade),
+    text: (r) => INTEREST_PURPOSE.label(r.finalidade),
     filter: { type: "enum", options: INTEREST_PURPOSE_OPTIONS },
     defaultVisible: false,
   },
@@ -377,7 +331,7 @@ export const interesseColumns: readonly ColumnDef<InteresseRow>[] = [
   {
     key: "origem",
     label: "Origem",
-    text: (r) => optionLabel(INTEREST_ORIGIN_OPTIONS, r.origem),
+    text: (r) => INTEREST_ORIGIN.label(r.origem),
     filter: { type: "multi-enum", options: INTEREST_ORIGIN_OPTIONS },
     defaultVisible: false,
   },
@@ -491,8 +445,6 @@ export const interesseDefinition: ResourceDefinition<InteresseRow, InteresseInpu
   defaultSort: { key: "atualizadoEm", dir: "desc" },
   pageSize: 25,
   subtitle: (row) =>
-    [optionLabel(INTEREST_STAGE_OPTIONS, row.etapa), optionLabel(INTEREST_TEMPERATURE_OPTIONS, row.temperatura), interestSummary(row)]
-      .filter(Boolean)
-      .join(" · "),
+    [INTEREST_STAGE.label(row.etapa), INTEREST_TEMPERATURE.label(row.temperatura), interestSummary(row)].filter(Boolean).join(" · "),
   title: (row) => `Interesse de ${row.clienteNome ?? "cliente"}`,
 };

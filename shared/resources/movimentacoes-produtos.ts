@@ -1,34 +1,17 @@
 import { z } from "zod";
-import { MANUAL_STOCK_MOVEMENT_KINDS, type StockMovementKind } from "../enums.ts";
+import { MANUAL_STOCK_MOVEMENT_KIND, STOCK_MOVEMENT_KIND, type StockMovementKind } from "../enums.ts";
 import { formatDateTime, formatNumber } from "../format.ts";
 import { LEDGER } from "../permissions.ts";
 import { moneyCentavos, optional, optionalString } from "../validation.ts";
 import { auditColumns } from "./address.ts";
 import { moneyColumn, quantityColumn } from "./columns.ts";
-import { dateTime, quantityValue, requiredOption, unflatten, optionLabel } from "./schema-helpers.ts";
-import type { BadgeTone, ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
+import { dateTime, quantityValue, requiredOption, unflatten } from "./schema-helpers.ts";
+import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 import { ID_RE } from "../id.ts";
 
 /** Movimentações de produtos: the stock ledger (stock is the sum of these entries). Client-safe. */
 
-export const STOCK_MOVEMENT_KIND_OPTIONS: readonly FilterOption[] = [
-  { value: "entrada", label: "Entrada" },
-  { value: "saida", label: "Saída" },
-  { value: "ajuste", label: "Ajuste" },
-  { value: "venda", label: "Venda" },
-  { value: "consumo", label: "Consumo em serviço" },
-  { value: "cancelamento", label: "Cancelamento" },
-];
-const MANUAL_KIND_OPTIONS = STOCK_MOVEMENT_KIND_OPTIONS.filter((o) => (MANUAL_STOCK_MOVEMENT_KINDS as readonly string[]).includes(o.value));
-
-const KIND_TONES: Record<StockMovementKind, BadgeTone> = {
-  entrada: "green",
-  saida: "red",
-  ajuste: "yellow",
-  venda: "blue",
-  consumo: "purple",
-  cancelamento: "neutral",
-};
+export const STOCK_MOVEMENT_KIND_OPTIONS: readonly FilterOption[] = STOCK_MOVEMENT_KIND.options;
 
 /** One entry of the ledger. `quantidade` is its effect on the stock (entrada +, saída −, ajuste ±). */
 export interface MovimentacaoProdutoRow {
@@ -66,7 +49,7 @@ export const movimentacaoProdutoSchema = z.preprocess(
         .trim()
         .min(1, "O campo Produto é obrigatório")
         .regex(ID_RE, "O campo Produto não é válido"),
-      tipo: requiredOption("Tipo", MANUAL_STOCK_MOVEMENT_KINDS, MANUAL_KIND_OPTIONS),
+      tipo: requiredOption("Tipo", MANUAL_STOCK_MOVEMENT_KIND),
       quantidade: quantityValue("Quantidade", { signed: true }),
       custoUnitarioCentavos: optional(moneyCentavos("Custo unitário", { min: 0, max: 100_000_000_00 })),
       motivo: optionalString("Motivo", { max: 300 }),
@@ -89,7 +72,7 @@ export function stockEffect(input: { tipo: StockMovementKind; quantidade: number
 const OUTGOING: ReadonlySet<StockMovementKind> = new Set(["saida", "venda", "consumo"]);
 
 function kindLabel(value: string): string {
-  return optionLabel(STOCK_MOVEMENT_KIND_OPTIONS, value);
+  return STOCK_MOVEMENT_KIND.label(value);
 }
 
 /** "+12", "−1,5" with the unit. */
@@ -121,7 +104,7 @@ export const movimentacaoProdutoColumns: readonly ColumnDef<MovimentacaoProdutoR
     key: "tipo",
     label: "Tipo",
     text: (r) => kindLabel(r.tipo),
-    cell: { kind: "badge", tone: (r) => KIND_TONES[r.tipo] },
+    cell: { kind: "badge", tone: (r) => STOCK_MOVEMENT_KIND.tone(r.tipo) },
     filter: { type: "multi-enum", options: STOCK_MOVEMENT_KIND_OPTIONS },
     defaultVisible: true,
   },
@@ -140,7 +123,7 @@ export const movimentacaoProdutoColumns: readonly ColumnDef<MovimentacaoProdutoR
 
 export const movimentacaoProdutoFields: readonly FieldDef[] = [
   { name: "produtoId", label: "Produto", kind: "relation", relation: "produtos", required: true, section: "Movimentação" },
-  { name: "tipo", label: "Tipo", kind: "select", required: true, options: MANUAL_KIND_OPTIONS, section: "Movimentação" },
+  { name: "tipo", label: "Tipo", kind: "select", required: true, options: MANUAL_STOCK_MOVEMENT_KIND.options, section: "Movimentação" },
   {
     name: "quantidade",
     label: "Quantidade",

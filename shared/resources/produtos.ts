@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRODUCT_UNITS, type ProductUnit } from "../enums.ts";
+import { PRODUCT_UNIT, type ProductUnit } from "../enums.ts";
 import { formatNumber } from "../format.ts";
 import { OFFICE_RECORD } from "../permissions.ts";
 import { checkbox, moneyCentavos, optionalString, requiredString } from "../validation.ts";
@@ -10,18 +10,7 @@ import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./ty
 
 /** Produtos: what the business buys, keeps and sells. Stock is the sum of the ledger. Client-safe. */
 
-export const PRODUCT_UNIT_OPTIONS: readonly FilterOption[] = [
-  { value: "un", label: "Unidade (un)" },
-  { value: "cx", label: "Caixa (cx)" },
-  { value: "pct", label: "Pacote (pct)" },
-  { value: "kg", label: "Quilo (kg)" },
-  { value: "g", label: "Grama (g)" },
-  { value: "l", label: "Litro (l)" },
-  { value: "ml", label: "Mililitro (ml)" },
-  { value: "m", label: "Metro (m)" },
-  { value: "resma", label: "Resma" },
-  { value: "milheiro", label: "Milheiro" },
-];
+export const PRODUCT_UNIT_OPTIONS: readonly FilterOption[] = PRODUCT_UNIT.options;
 
 /** The low-stock filter: "sim" lists the products below their minimum. */
 const LOW_STOCK_OPTIONS: readonly FilterOption[] = [
@@ -67,7 +56,7 @@ export const produtoSchema = z.preprocess(
       .transform((s) => s.toUpperCase()),
     nome: requiredString("Nome", { min: 2, max: 120 }),
     codigoBarras: optionalBarcode("Código de barras"),
-    unidade: requiredOption("Unidade", PRODUCT_UNITS, PRODUCT_UNIT_OPTIONS),
+    unidade: requiredOption("Unidade", PRODUCT_UNIT),
     categoria: optionalString("Categoria", { max: 60 }),
     custoCentavos: z.preprocess((v) => (v === undefined || v === "" ? 0 : v), moneyCentavos("Custo", { min: 0, max: 100_000_000_00 })),
     precoCentavos: z.preprocess((v) => (v === undefined || v === "" ? 0 : v), moneyCentavos("Preço", { min: 0, max: 100_000_000_00 })),

@@ -82,14 +82,19 @@ function optionLookup(options: readonly FilterOption[]): Map<string, string> {
   return byText;
 }
 
+/** A list of values and their labels: an enum (shared/define-enum.ts), or any `{ values, options }`. */
+export interface OptionList<V extends readonly [string, ...string[]]> {
+  values: V;
+  options: readonly FilterOption[];
+}
+
 /**
- * One of `options`, given by value ("indicacao") or by label as people type it in a
+ * One of the list's values, given by value ("indicacao") or by label as people type it in a
  * spreadsheet ("Indicação", "INDICACAO"). Blank → undefined.
  */
 export function optionalOption<const V extends readonly [string, ...string[]]>(
   field: string,
-  values: V,
-  options: readonly FilterOption[],
+  { values, options }: OptionList<V>,
 ): z.ZodType<V[number] | undefined, unknown> {
   const byText = optionLookup(options);
   return z.preprocess((v) => {
@@ -101,8 +106,7 @@ export function optionalOption<const V extends readonly [string, ...string[]]>(
 /** Required variant of `optionalOption`: missing → `required`, anything else unknown → `one_of`. */
 export function requiredOption<const V extends readonly [string, ...string[]]>(
   field: string,
-  values: V,
-  options: readonly FilterOption[],
+  { values, options }: OptionList<V>,
 ): z.ZodType<V[number], unknown> {
   const byText = optionLookup(options);
   return z.preprocess(

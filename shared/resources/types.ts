@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Tone } from "../define-enum.ts";
 import type { Access } from "../permissions.ts";
 
 /**
@@ -30,8 +31,8 @@ export interface FilterDef {
 /** What a sort compares: it decides the cursor's value type and the index that serves it. */
 export type SortType = "text" | "number" | "money" | "date";
 
-/** Colours of a status badge (mapped to light/dark-safe classes by the list). */
-export type BadgeTone = "neutral" | "green" | "yellow" | "red" | "blue" | "purple";
+/** Colours of a status badge (mapped to light/dark-safe classes by the list): the enums' tones (shared/define-enum.ts). */
+export type BadgeTone = Tone;
 
 /** How a cell renders; `text` formats it for every kind (and is what CSV and screen readers get). */
 export type CellDef<Row> =

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { SEGMENT } from "../enums.ts";
 
 /**
  * What the sign-up onboarding and the business profile (/config) share, and the profile's
@@ -35,12 +36,7 @@ export const UFS = [
   "TO",
 ] as const;
 
-export const SEGMENT_OPTIONS = [
-  { value: "imobiliaria", label: "Imobiliária" },
-  { value: "corretor", label: "Corretor(a) autônomo(a)" },
-  { value: "comercio", label: "Comércio" },
-  { value: "servicos", label: "Serviços" },
-] as const;
+export const SEGMENT_OPTIONS = SEGMENT.options;
 
 /** Logo limits of the business profile; the server also checks the file's first bytes (see worker/services/organization.ts). */
 export const LOGO_MAX_KB = 2048;

@@ -13,13 +13,6 @@ const v = propertyVisits;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export const VISIT_OUTCOME_OPTIONS: readonly { value: VisitOutcome; label: string }[] = [
-  { value: "agendada", label: "Agendada" },
-  { value: "realizada", label: "Realizada" },
-  { value: "cancelada", label: "Cancelada" },
-  { value: "nao_compareceu", label: "Cliente não compareceu" },
-];
-
 /**
  * A visit as the form and the API send it: the day and the start/end times in São Paulo
  * (stored as UTC instants), the property, the broker, the outcome.

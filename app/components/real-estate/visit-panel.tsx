@@ -1,15 +1,9 @@
 import { Form } from "react-router";
+import { VISIT_OUTCOME } from "../../../shared/enums.ts";
 import { formatDate, formatTime } from "../../../shared/format.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Field, SelectField } from "../ui/form.tsx";
-
-const OUTCOMES = [
-  { value: "agendada", label: "Agendada" },
-  { value: "realizada", label: "Realizada" },
-  { value: "cancelada", label: "Cancelada" },
-  { value: "nao_compareceu", label: "Cliente não compareceu" },
-];
 
 /** A visit as the loader sends it (instants as ISO text). */
 interface VisitRow {
@@ -23,7 +17,7 @@ interface VisitRow {
   corretorNome: string | null;
 }
 
-const label = (value: string) => OUTCOMES.find((o) => o.value === value)?.label ?? value;
+const label = (value: string) => VISIT_OUTCOME.label(value);
 
 interface Failure {
   visitErrors: Record<string, string>;
@@ -110,7 +104,7 @@ export function VisitPanel({
           <SelectField
             label="Resultado"
             name="resultado"
-            options={OUTCOMES}
+            options={VISIT_OUTCOME.options}
             defaultValue={v.resultado ?? "agendada"}
             error={errors.resultado}
           />
