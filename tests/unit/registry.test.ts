@@ -32,6 +32,8 @@ const GENERIC = [
   "worker/resources/insert-unless.ts",
   "worker/api/resources.ts",
   "worker/api/openapi.ts",
+  "worker/api/openapi",
+  "worker/api/route-doc.ts",
   "worker/api/docs.ts",
   "worker/http/middleware.ts",
   "worker/auth/permissions.ts",

@@ -3,7 +3,8 @@ import { escapeHtml } from "../../shared/escape.ts";
 import { ACCESS_TOKEN_TTL_S } from "../auth/jwt.ts";
 import type { AppEnv } from "../http/types.ts";
 import { authReference } from "./auth.ts";
-import { openApiDocument, roleList } from "./openapi.ts";
+import { openApiDocument } from "./openapi.ts";
+import { roleList } from "./openapi/vocabulary.ts";
 import {
   type DocumentedRouter,
   documented,
