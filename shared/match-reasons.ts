@@ -1,4 +1,4 @@
-import { PROPERTY_FEATURE, PROPERTY_FEATURES, PROPERTY_TYPE, PROPERTY_TYPES } from "./enums.ts";
+import { PROPERTY_FEATURE, PROPERTY_FEATURES, PROPERTY_TYPE, PROPERTY_TYPES } from "./enums/real-estate.ts";
 import { formatNumber } from "./format.ts";
 
 /**

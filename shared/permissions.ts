@@ -1,4 +1,4 @@
-import { ROLES, type Role } from "./enums.ts";
+import { ROLES, type Role } from "./enums/account.ts";
 
 /**
  * The permission table: who may do what, for every kind of record and every other area of the

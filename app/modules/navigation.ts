@@ -1,4 +1,4 @@
-import { ROLE, type Role } from "../../shared/enums.ts";
+import { ROLE, type Role } from "../../shared/enums/account.ts";
 
 export const NAV_GROUPS = ["Negócio", "Imóveis", "Financeiro", "Redes Sociais", "Configurações"] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];

@@ -3,7 +3,7 @@ import { ResourceErrorBoundary } from "../components/data/error-boundary.tsx";
 import { ResourceForm } from "../components/data/resource-form.tsx";
 import { PageHeader } from "../components/ui/card.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { MANUAL_STOCK_MOVEMENT_KINDS } from "../../shared/enums.ts";
+import { MANUAL_STOCK_MOVEMENT_KINDS } from "../../shared/enums/records.ts";
 import { movimentacaoProdutoDefinition } from "../../shared/resources/movimentacoes-produtos.ts";
 import { formLoader, saveAction } from "../server/resources.server.ts";
 

@@ -7,7 +7,7 @@ import { buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { formatBRL, formatDateTime } from "../../shared/format.ts";
-import { STOCK_MOVEMENT_KIND } from "../../shared/enums.ts";
+import { STOCK_MOVEMENT_KIND } from "../../shared/enums/records.ts";
 import { formatSignedQuantity } from "../../shared/resources/movimentacoes-produtos.ts";
 import { formatMargin, formatQuantity, isLowStock, produtoDefinition } from "../../shared/resources/produtos.ts";
 import { titleMeta } from "../lib/title.ts";

@@ -5,7 +5,7 @@ import { PROPERTY_TABS } from "../components/real-estate/property-tabs.ts";
 import { buttonClass } from "../components/ui/button.tsx";
 import { titleMeta } from "../lib/title.ts";
 import { imovelDefinition } from "../../shared/resources/imoveis.ts";
-import { PROPERTY_STATUS } from "../../shared/enums.ts";
+import { PROPERTY_STATUS } from "../../shared/enums/real-estate.ts";
 import { guard, screenPermissions } from "../server/resources.server.ts";
 import { propertyHeader } from "../../worker/services/properties.ts";
 

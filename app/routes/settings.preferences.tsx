@@ -5,7 +5,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { FormError } from "../components/ui/form.tsx";
 import { titleMeta } from "../lib/title.ts";
-import { COLOR_MODES, type ColorMode } from "../../shared/enums.ts";
+import { COLOR_MODES, type ColorMode } from "../../shared/enums/account.ts";
 import { preferencesSchema } from "../../shared/schemas/account.ts";
 import { requireOrg } from "../server/guards.server.ts";
 import { parseForm } from "../server/forms.server.ts";

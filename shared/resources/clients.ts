@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PERSONAL_RECORD } from "../permissions.ts";
-import { CLIENT_KIND, CLIENT_ORIGIN, type ClientKind, type ClientOrigin } from "../enums.ts";
+import { CLIENT_KIND, CLIENT_ORIGIN, type ClientKind, type ClientOrigin } from "../enums/records.ts";
 import { formatCep, formatCnpj, formatCpf, formatPhoneBR, isValidCnpj, isValidCpf, normalizeCnpj } from "../documents.ts";
 import { formatDate } from "../format.ts";
 import { checkbox, email, messages, optional, optionalString, requiredString } from "../validation.ts";

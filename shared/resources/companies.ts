@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OFFICE_RECORD } from "../permissions.ts";
-import { COMPANY_TYPE, type CompanyType } from "../enums.ts";
+import { COMPANY_TYPE, type CompanyType } from "../enums/records.ts";
 import { formatCnpj, formatPhoneBR } from "../documents.ts";
 import { cnpj, email, messages, optional, optionalString, phone, requiredString, url } from "../validation.ts";
 import { requiredOption, unflatten } from "./schema-helpers.ts";

@@ -12,7 +12,7 @@ import {
   type PropertyPurpose,
   type PropertyStatus,
   type PropertyType,
-} from "../enums.ts";
+} from "../enums/real-estate.ts";
 import { formatBRL, formatDate, formatNumber } from "../format.ts";
 import { BROKER_RECORD } from "../permissions.ts";
 import { PHOTO_WIDTHS, photoUrl } from "../real-estate/photo-url.ts";

@@ -10,7 +10,7 @@ import {
   type InterestTemperature,
   PROPERTY_FEATURE,
   PROPERTY_TYPE,
-} from "../enums.ts";
+} from "../enums/real-estate.ts";
 import { formatBRL, formatDate } from "../format.ts";
 import { BROKER_RECORD } from "../permissions.ts";
 import { normalizeText } from "../search.ts";

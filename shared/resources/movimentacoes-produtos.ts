@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MANUAL_STOCK_MOVEMENT_KIND, STOCK_MOVEMENT_KIND, type StockMovementKind } from "../enums.ts";
+import { MANUAL_STOCK_MOVEMENT_KIND, STOCK_MOVEMENT_KIND, type StockMovementKind } from "../enums/records.ts";
 import { formatDateTime, formatNumber } from "../format.ts";
 import { LEDGER } from "../permissions.ts";
 import { moneyCentavos, optional, optionalString } from "../validation.ts";

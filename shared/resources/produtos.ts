@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRODUCT_UNIT, type ProductUnit } from "../enums.ts";
+import { PRODUCT_UNIT, type ProductUnit } from "../enums/records.ts";
 import { formatNumber } from "../format.ts";
 import { OFFICE_RECORD } from "../permissions.ts";
 import { checkbox, moneyCentavos, optionalString, requiredString } from "../validation.ts";

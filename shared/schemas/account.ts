@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COLOR_MODES } from "../enums.ts";
+import { COLOR_MODES } from "../enums/account.ts";
 import { confirmed, oneOf, password, requiredString } from "../validation.ts";
 
 /** /perfil: one schema per form; the action takes the union, told apart by `intent`. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { SEGMENT } from "../enums.ts";
+import { SEGMENT } from "../enums/account.ts";
 
 /**
  * What the sign-up onboarding and the business profile (/config) share, and the profile's

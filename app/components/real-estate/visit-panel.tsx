@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { VISIT_OUTCOME } from "../../../shared/enums.ts";
+import { VISIT_OUTCOME } from "../../../shared/enums/real-estate.ts";
 import { formatDate, formatTime } from "../../../shared/format.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
