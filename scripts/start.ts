@@ -1,16 +1,19 @@
 /**
  * `npm start`: local libSQL server + migrations + demo seed + production build served inside
- * workerd (wrangler dev). `npm run dev`: the same with `vite dev` (HMR) instead of the build.
- * Ctrl-C / SIGTERM stops everything it started.
+ * workerd through Miniflare (no wrangler dev proxy), its cron fired every minute as Cloudflare
+ * does. `npm run dev`: the same with `vite dev` (HMR) instead of the build. Ctrl-C / SIGTERM
+ * stops everything it started. See ADR 028.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEMO_LOGIN } from "../shared/demo-accounts.ts";
 import { isEmpty, seedDemo } from "./seed/demo.ts";
 import { type LibsqlServer, startLibsql } from "./lib/libsql.ts";
 import { migrateDatabase } from "./lib/migrate.ts";
 import { BIN, buildEnv, childEnv, freePort, ROOT, runNode, type Spawned, spawnGroup, stopAll, waitForHttp } from "./lib/proc.ts";
+import { type Cron, startCron } from "./lib/cron.ts";
 import { DATA_DIR, ensureDevSecrets, passThroughVars, writeDevVars } from "./lib/secrets.ts";
-import { type ServedWorker, serveWorker } from "./lib/serve-worker.ts";
+import { type MiniflareWorker, serveBuiltWorker } from "./lib/serve-miniflare.ts";
 
 const started = performance.now();
 const dev = process.argv.includes("--dev");
@@ -18,14 +21,16 @@ const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const log = (msg: string) => console.log(`[alicerce] ${msg}`);
 
 let libsql: LibsqlServer | undefined;
-let worker: ServedWorker | undefined;
+let worker: MiniflareWorker | undefined;
 let viteProc: Spawned | undefined;
+let cron: Cron | undefined;
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     log("encerrando…");
+    cron?.stop();
     await Promise.allSettled([worker?.stop(), viteProc?.stop(), stopAll()]);
     await libsql?.close().catch(() => {});
   }
@@ -63,13 +68,28 @@ async function prepareDatabase(): Promise<{ url: string; authToken?: string | un
   return { url, authToken };
 }
 
+/** The cron triggers of wrangler.toml (`crons = ["* * * * *"]`), for the dev server. */
+function declaredCrons(): string[] {
+  const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+  const list = /^crons\s*=\s*\[([^\]]*)\]/m.exec(toml)?.[1] ?? "";
+  return [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1] as string);
+}
+
+/** Prints what the Worker prints (the dev e-mail lines among it). */
+function printWorkerLine(line: string, stream: "stdout" | "stderr"): void {
+  (stream === "stderr" ? process.stderr : process.stdout).write(`${line}\n`);
+}
+
 async function main(): Promise<void> {
   const secrets = await ensureDevSecrets();
   // The build (a child process) runs while the database starts, migrates and seeds.
-  const [database] = await Promise.all([prepareDatabase(), dev ? Promise.resolve() : build()]);
+  // START_SKIP_BUILD=1 serves the build already in build/ (the e2e test of npm start).
+  const skipBuild = dev || process.env.START_SKIP_BUILD === "1";
+  const [database] = await Promise.all([prepareDatabase(), skipBuild ? Promise.resolve() : build()]);
 
   const vars = {
-    APP_ENV: "development",
+    // "test" only for the e2e test of npm start (its test-only jobs); never "production" locally.
+    APP_ENV: process.env.APP_ENV === "test" ? "test" : "development",
     ...passThroughVars(),
     DATABASE_URL: database.url,
     DATABASE_AUTH_TOKEN: database.authToken,
@@ -93,20 +113,33 @@ async function main(): Promise<void> {
         void shutdown(code || 1);
       }
     });
-  } else {
-    writeDevVars(path.join(ROOT, "build/server/.dev.vars"), vars);
-    worker = await serveWorker({ port, ip: "127.0.0.1", vars, persistTo: path.join(DATA_DIR, "wrangler-state"), output: "inherit" });
-    url = `http://localhost:${port}`;
-    worker.exited.then((code) => {
-      if (!stopping) {
-        log(`wrangler terminou (código ${code})`);
-        void shutdown(code || 1);
-      }
+    // Vite's Cloudflare plugin runs the scheduled handler on a request to this path.
+    cron = startCron({
+      crons: declaredCrons(),
+      fire: async (expression, at) => {
+        const query = new URLSearchParams({ cron: expression, time: String(at.getTime()) });
+        const response = await fetch(`http://127.0.0.1:${port}/cdn-cgi/local/scheduled?${query}`);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      },
+      log,
     });
+  } else {
+    const bindings = Object.fromEntries(Object.entries(vars).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
+    worker = await serveBuiltWorker({
+      port,
+      bindings,
+      persistTo: path.join(DATA_DIR, "wrangler-state"),
+      onLine: printWorkerLine,
+    });
+    url = `http://localhost:${port}`;
+    cron = startCron({ crons: worker.crons, fire: worker.scheduled, log });
   }
+  log("cron disparado a cada minuto, como na Cloudflare");
   console.log("");
   console.log(`  Login de demonstração: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
-  console.log(`  Alicerce pronto em ${url}  (${dev ? "dev com HMR" : "build de produção no workerd"}; iniciado em ${elapsed()})`);
+  console.log(
+    `  Alicerce pronto em ${url}  (${dev ? "dev com HMR" : "build de produção no workerd, via Miniflare"}; iniciado em ${elapsed()})`,
+  );
   console.log("  Ctrl-C encerra tudo.");
   console.log("");
 }

@@ -1,4 +1,5 @@
 import { createRequestHandler } from "react-router";
+import { scheduledJobs } from "../jobs/test-probes.ts";
 import { createApp } from "./app.ts";
 import type { Bindings } from "./config/env.ts";
 import { runScheduledSweep } from "./scheduled.ts";
@@ -26,6 +27,7 @@ const app = createApp({
 export default {
   fetch: app.fetch,
   scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runScheduledSweep(env as Record<string, unknown>));
+    const jobs = scheduledJobs(env.APP_ENV);
+    ctx.waitUntil(runScheduledSweep(env as Record<string, unknown>, new Date(), jobs ? { jobs } : {}));
   },
 } satisfies ExportedHandler<Bindings>;

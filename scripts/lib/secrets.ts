@@ -3,7 +3,8 @@ import path from "node:path";
 import { generateSigningJwk } from "../../worker/auth/jwt.ts";
 import { ROOT } from "./proc.ts";
 
-export const DATA_DIR = path.join(ROOT, "data");
+/** Local state of `npm start`; ALICERCE_DATA_DIR moves it (the e2e test of npm start uses a temporary one). */
+export const DATA_DIR = process.env.ALICERCE_DATA_DIR ? path.resolve(process.env.ALICERCE_DATA_DIR) : path.join(ROOT, "data");
 const SECRETS_FILE = path.join(DATA_DIR, "dev-secrets.json");
 
 export interface DevSecrets {
@@ -50,6 +51,7 @@ export const PASS_THROUGH = [
   "META_GRAPH_VERSION",
   "META_APP_ID",
   "META_APP_SECRET",
+  "VIACEP_BASE_URL",
 ] as const;
 
 export function passThroughVars(): Record<string, string | undefined> {

@@ -1,7 +1,9 @@
 /**
  * Serves the production build (`react-router build` output) through Miniflare's API directly:
- * one workerd, no `wrangler dev` proxy in front (which costs ≈2.5× throughput), so load tests
- * measure the Worker. Reads compatibility date/flags and the R2 binding from the build's
+ * one workerd, no `wrangler dev` proxy in front (which costs ≈2.5× throughput and drops the
+ * connection of an upload the Worker refused before the answer arrives). The bench measures the
+ * Worker this way, and `npm start` and e2e serve it this way (ADR 028). Reads compatibility
+ * date/flags, the cron triggers and the R2 binding from the build's
  * `build/server/wrangler.json`; static assets come from `build/client` through Miniflare's
  * assets router, as in production — unless `assets: false`: locally that router is a chain of
  * JavaScript workers in the same workerd, and on this machine it cuts a hello-world Worker from
@@ -22,6 +24,7 @@ interface BuiltWranglerConfig {
   assets?: { directory?: string; binding?: string; run_worker_first?: boolean };
   r2_buckets?: { binding: string; bucket_name?: string }[];
   rules?: { type: string; globs: string[] }[];
+  triggers?: { crons?: string[] };
 }
 
 export interface MiniflareWorkerOptions {
@@ -34,6 +37,11 @@ export interface MiniflareWorkerOptions {
   assets?: boolean;
   /** Opens workerd's inspector on this port (CPU profiles: scripts/lib/cpu-profile.ts). */
   inspectorPort?: number;
+  /**
+   * Keeps R2 (and any other local storage) under this directory, laid out as `wrangler dev
+   * --persist-to` lays it out (`<dir>/v3/r2`); in memory when unset.
+   */
+  persistTo?: string;
   /** Called with every line the Worker prints (console.log/error inside workerd). */
   onLine?: (line: string, stream: "stdout" | "stderr") => void;
 }
@@ -47,6 +55,10 @@ export interface MiniflareWorker {
   runtime: string;
   /** Lines printed so far (request logs included). */
   lines: () => number;
+  /** The build's cron triggers (`[triggers] crons` in wrangler.toml). */
+  crons: string[];
+  /** Runs the Worker's scheduled handler as Cloudflare does for `cron` (scripts/lib/cron.ts fires it each minute). */
+  scheduled: (cron: string, scheduledTime: Date) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -162,7 +174,8 @@ export async function serveBuiltWorker(options: MiniflareWorkerOptions): Promise
       drain(stdout, "stdout", onLine);
       drain(stderr, "stderr", onLine);
     },
-    // In-memory storage (R2): nothing persists between runs.
+    // Storage (R2) in memory unless `persistTo` says where it stays between runs.
+    ...(options.persistTo ? { defaultPersistRoot: path.join(options.persistTo, "v3") } : {}),
     workers: [
       {
         name: "alicerce",
@@ -202,6 +215,12 @@ export async function serveBuiltWorker(options: MiniflareWorkerOptions): Promise
     runtime: `${workerd.source} (compat ≤ ${workerd.date})`,
     tail: () => [...tailLines],
     lines: () => count,
+    crons: config.triggers?.crons ?? [],
+    scheduled: async (cron, scheduledTime) => {
+      const worker = await mf.getWorker();
+      const result = await worker.scheduled({ cron, scheduledTime });
+      if (result.outcome !== "ok") throw new Error(`scheduled handler: ${result.outcome}`);
+    },
     stop: () => mf.dispose(),
   };
 }

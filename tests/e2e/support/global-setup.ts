@@ -1,8 +1,8 @@
 /**
  * e2e globalSetup: build once (skip with E2E_SKIP_BUILD=1), then a temp database behind the
- * local libSQL server, the fake e-mail API and the fake ViaCEP, and the built Worker served in
- * workerd (wrangler dev) on a free port with EMAIL_API_URL and VIACEP_BASE_URL pointing at the
- * fakes. Provides `baseURL` and friends.
+ * local libSQL server, the fake e-mail API and the fake ViaCEP, and the built Worker served as
+ * `npm start` serves it (Miniflare, its cron fired every minute; ADR 028) on a free port with
+ * EMAIL_API_URL and VIACEP_BASE_URL pointing at the fakes. Provides `baseURL` and friends.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +12,8 @@ import { generateSigningJwk } from "../../../worker/auth/jwt.ts";
 import { startLibsql } from "../../../scripts/lib/libsql.ts";
 import { migrateDatabase } from "../../../scripts/lib/migrate.ts";
 import { BIN, buildEnv, ROOT, spawnGroup } from "../../../scripts/lib/proc.ts";
-import { serveWorker } from "../../../scripts/lib/serve-worker.ts";
+import { startCron } from "../../../scripts/lib/cron.ts";
+import { serveBuiltWorker } from "../../../scripts/lib/serve-miniflare.ts";
 import { startFakeEmailServer } from "../../fakes/email-server.ts";
 import { startFakeViaCep } from "../../fakes/viacep-server.ts";
 import { E2E_CEPS } from "./viacep.ts";
@@ -44,7 +45,7 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(path.join(tmpdir(), "alicerce-e2e-"));
   // Serve a private copy of the build: a rebuild of build/ by anyone (npm start, another
-  // engineer) would otherwise make wrangler reload mid-run and 500 on vanished assets.
+  // engineer) would otherwise remove assets mid-run.
   const buildCopy = path.join(dir, "build");
   if (!existsSync(path.join(ROOT, "build/server/wrangler.json"))) throw new Error("no build/ to serve: unset E2E_SKIP_BUILD");
   cpSync(path.join(ROOT, "build"), buildCopy, {
@@ -57,10 +58,12 @@ export default async function setup(project: TestProject) {
   const libsql = await startLibsql(file);
   const email = await startFakeEmailServer();
   const viacep = await startFakeViaCep({ delayMs: 3000, slowCeps: [E2E_CEPS.slow], failingCeps: [E2E_CEPS.failing] });
-  let worker: Awaited<ReturnType<typeof serveWorker>>;
+  let worker: Awaited<ReturnType<typeof serveBuiltWorker>>;
+  const logs: string[] = [];
   try {
-    worker = await serveWorker({
-      vars: {
+    worker = await serveBuiltWorker({
+      buildDir: buildCopy,
+      bindings: {
         APP_ENV: "test",
         DATABASE_URL: libsql.url,
         JWT_PRIVATE_JWK: await generateSigningJwk(),
@@ -68,10 +71,11 @@ export default async function setup(project: TestProject) {
         EMAIL_API_KEY: "e2e-key",
         VIACEP_BASE_URL: viacep.url,
       },
-      configPath: path.join(buildCopy, "server/wrangler.json"),
-      persistTo: path.join(dir, "wrangler-state"),
-      output: "capture",
-      echo: process.env.E2E_WORKER_LOGS === "1",
+      persistTo: path.join(dir, "worker-state"),
+      onLine: (line) => {
+        logs.push(line);
+        if (process.env.E2E_WORKER_LOGS === "1") process.stderr.write(`${line}\n`);
+      },
     });
   } catch (error) {
     await viacep.close();
@@ -79,6 +83,7 @@ export default async function setup(project: TestProject) {
     await libsql.close();
     throw error;
   }
+  const cron = startCron({ crons: worker.crons, fire: worker.scheduled, log: (line) => logs.push(`[cron] ${line}`) });
   const origin = new URL(email.url).origin;
   project.provide("baseURL", worker.url);
   project.provide("emailApiBase", origin);
@@ -86,10 +91,11 @@ export default async function setup(project: TestProject) {
   console.log(`[e2e] app em ${worker.url} (setup ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
   return async () => {
+    cron.stop();
     await worker.stop();
     const logDir = path.join(ROOT, "test-results");
     mkdirSync(logDir, { recursive: true });
-    writeFileSync(path.join(logDir, "e2e-worker.log"), worker.logs());
+    writeFileSync(path.join(logDir, "e2e-worker.log"), `${logs.join("\n")}\n`);
     await viacep.close();
     await email.close();
     await libsql.close();
