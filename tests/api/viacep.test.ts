@@ -8,7 +8,9 @@ let h: Harness;
 let cookie: string;
 
 beforeAll(async () => {
-  viacep = await startFakeViaCep({ delayMs: 3000 });
+  // A slow CEP answers after a minute: giving up well before that proves the 2 s timeout on any
+  // machine, however slow.
+  viacep = await startFakeViaCep({ delayMs: 60_000 });
   h = await createHarness();
   // Before any request: the config is read once per environment.
   h.env.VIACEP_BASE_URL = viacep.url;
@@ -45,7 +47,7 @@ describe("ViaCEP integration", () => {
     const elapsed = Date.now() - started;
     expect(VIACEP_TIMEOUT_MS).toBe(2000);
     expect(elapsed).toBeGreaterThanOrEqual(1900);
-    expect(elapsed).toBeLessThan(2900);
+    expect(elapsed).toBeLessThan(30_000);
     viacep.slow.delete("20040002");
   });
 });

@@ -127,6 +127,7 @@ function chunkedUpload(url: string, target: string, total: number): Promise<{ he
 describe("npm start", () => {
   it("answers 413 to a 20 MB chunked POST /api/auth/token before the body is sent", async () => {
     const { head, sentBytes } = await chunkedUpload(baseURL, "/api/auth/token", 20 * MB);
+    console.log(`[start] ${head} após ${(sentBytes / MB).toFixed(2)} MB enviados`);
     expect(head).toMatch(/^HTTP\/1\.1 413 /);
     expect(sentBytes).toBeLessThan(20 * MB);
   });

@@ -5,7 +5,7 @@ import type { Role } from "../../db/schema/organizations.ts";
 import { dispatch } from "../../jobs/dispatch.ts";
 import { createSession } from "../auth/sessions.ts";
 import { digest, randomToken } from "../auth/tokens.ts";
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../auth/password.ts";
+import { dummyPasswordHash, hashPassword, needsRehash, passwordParams, verifyPassword } from "../auth/password.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { outboxInsert } from "../email/provider.ts";
 import { accountExistsEmail, confirmationEmail, recoveryEmail } from "../email/templates.ts";
@@ -136,7 +136,7 @@ export async function signUp(ctx: ServiceContext, input: SignUpInput): Promise<v
     .where(eq(users.email, email))
     .limit(1);
   const name = input.nome.trim();
-  const passwordHash = hashPassword(input.senha);
+  const passwordHash = hashPassword(input.senha, passwordParams(ctx.config));
   if (existing?.verified) {
     const mail = outboxInsert(ctx.db, accountExistsEmail(email, `${ctx.origin}/login`, `${ctx.origin}/forgot-password`));
     await mail.query;
@@ -344,7 +344,7 @@ export async function authenticate(
   const wait = loginRetryAfterSeconds(counted, counters, ctx.ip, email, now);
   if (wait > 0) throw new RateLimitedError(wait);
   const user = found[0];
-  const ok = verifyPassword(password, user?.passwordHash ?? dummyPasswordHash());
+  const ok = verifyPassword(password, user?.passwordHash ?? dummyPasswordHash(passwordParams(ctx.config)));
   if (!user || !ok) throw new DomainError(LOGIN_FAILED, 401);
   await refundLoginFailure(ctx.db, ctx.ip, email);
   if (!user.emailVerifiedAt) {
@@ -353,11 +353,11 @@ export async function authenticate(
       await sendConfirmation(ctx, user.id, email, user.name, user.passwordHash);
     throw new DomainError(EMAIL_NOT_CONFIRMED, 403);
   }
-  if (needsRehash(user.passwordHash)) {
+  if (needsRehash(user.passwordHash, passwordParams(ctx.config))) {
     ctx.waitUntil(
       ctx.db
         .update(users)
-        .set({ passwordHash: hashPassword(password) })
+        .set({ passwordHash: hashPassword(password, passwordParams(ctx.config)) })
         .where(eq(users.id, user.id)),
     );
   }
@@ -410,7 +410,7 @@ export async function recoverPassword(ctx: ServiceContext, token: string, passwo
     // confirmation links: they carry passwords this one replaces).
     ctx.db
       .update(users)
-      .set({ passwordHash: hashPassword(password), emailVerifiedAt: ctx.now })
+      .set({ passwordHash: hashPassword(password, passwordParams(ctx.config)), emailVerifiedAt: ctx.now })
       .where(eq(users.id, row.userId)),
     ctx.db
       .update(authTokens)
@@ -441,7 +441,7 @@ export async function changePassword(
   await ctx.db.batch([
     ctx.db
       .update(users)
-      .set({ passwordHash: hashPassword(next) })
+      .set({ passwordHash: hashPassword(next, passwordParams(ctx.config)) })
       .where(eq(users.id, userId)),
     ctx.db
       .update(sessions)

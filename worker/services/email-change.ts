@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import { authTokens, users } from "../../db/schema/index.ts";
-import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { hashPassword, passwordParams, verifyPassword } from "../auth/password.ts";
 import { randomToken } from "../auth/tokens.ts";
 import { outboxInsert } from "../email/provider.ts";
 import { redactEmail } from "../email/redact.ts";
@@ -177,7 +177,7 @@ export async function undoEmailChange(ctx: ServiceContext, token: string): Promi
     // A password nobody knows: the one used for the change must not open the account again.
     ctx.db
       .update(users)
-      .set({ passwordHash: hashPassword(randomToken()), updatedAt: ctx.now })
+      .set({ passwordHash: hashPassword(randomToken(), passwordParams(ctx.config)), updatedAt: ctx.now })
       .where(eq(users.id, userId)),
     ...endEverySession(ctx, userId),
     voidPending(ctx, userId),

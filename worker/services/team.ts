@@ -8,7 +8,7 @@ import { dispatch } from "../../jobs/dispatch.ts";
 import type { RecentAuth } from "../auth/reauth.ts";
 import { type AuthOrg, type AuthState, createSession, revokeSession } from "../auth/sessions.ts";
 import { digest, randomToken } from "../auth/tokens.ts";
-import { hashPassword } from "../auth/password.ts";
+import { hashPassword, passwordParams } from "../auth/password.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { outboxInsert } from "../email/provider.ts";
 import { inviteEmail } from "../email/templates.ts";
@@ -351,7 +351,7 @@ export async function acceptInvite(
   } else {
     if (how.kind !== "new") throw new DomainError("Crie sua senha para aceitar o convite.", 400);
     userId = account?.id ?? crypto.randomUUID();
-    passwordHash = hashPassword(how.senha);
+    passwordHash = hashPassword(how.senha, passwordParams(ctx.config));
   }
 
   const claimed = await ctx.db
