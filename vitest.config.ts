@@ -20,7 +20,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
           globalSetup: ["./tests/support/global-db.ts"],
-          // argon2id hashing makes account tests slower than plain unit tests.
+          // A wide bound: passwords hash at argon2id's cheapest setting under test (ADR 028), so
+          // no api test comes near it, even on a slow, loaded machine.
           testTimeout: 20_000,
         },
       },

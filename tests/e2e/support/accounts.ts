@@ -3,7 +3,7 @@ import type { ServiceContext } from "../../../worker/services/context.ts";
 import { inject } from "vitest";
 import { createDb, type Database } from "../../../db/client.ts";
 import { memberships, organizations, users } from "../../../db/schema/index.ts";
-import { hashPassword } from "../../../worker/auth/password.ts";
+import { hashPassword, TEST_PASSWORD_PARAMS } from "../../../worker/auth/password.ts";
 
 let db: Database | undefined;
 export function e2eDb(): Database {
@@ -41,7 +41,8 @@ export async function createRegisteredUser(options: { name?: string; email?: str
       id: user.id,
       name: user.name,
       email: user.email,
-      passwordHash: hashPassword(user.password),
+      // The e2e app hashes at the test cost too (APP_ENV=test on a local database; ADR 028).
+      passwordHash: hashPassword(user.password, TEST_PASSWORD_PARAMS),
       emailVerifiedAt: now,
       termsAcceptedAt: now,
       createdAt: now,
