@@ -57,7 +57,8 @@ export default async function setup(project: TestProject) {
   db.$client.close();
   const libsql = await startLibsql(file);
   const email = await startFakeEmailServer();
-  const viacep = await startFakeViaCep({ delayMs: 3000, slowCeps: [E2E_CEPS.slow], failingCeps: [E2E_CEPS.failing] });
+  // A slow CEP answers after a minute: the app's 2 s timeout must fire long before, on any machine.
+  const viacep = await startFakeViaCep({ delayMs: 60_000, slowCeps: [E2E_CEPS.slow], failingCeps: [E2E_CEPS.failing] });
   let worker: Awaited<ReturnType<typeof serveBuiltWorker>>;
   const logs: string[] = [];
   try {
