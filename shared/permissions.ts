@@ -16,11 +16,33 @@ import { ROLES, type Role } from "./enums/account.ts";
 export const ACTIONS = ["read", "create", "update", "delete", "import", "export", "lgpd"] as const;
 export type Action = (typeof ACTIONS)[number];
 
-export type Access = { readonly [A in Action]: readonly Role[] };
+/**
+ * How far a role's permission reaches among the organization's records:
+ * - `any`: every record;
+ * - `own`: only the records whose owner columns (the definition's `owners`) name the member
+ *   (a professional's appointments and sales);
+ * - `business`: `any`, unless the business chose in Configurações do Negócio that the role sees
+ *   only its own records (a corretor's imóveis and interesses): then `own`.
+ */
+export type Scope = "any" | "own" | "business";
 
-const MANAGERS: readonly Role[] = ["owner", "admin"];
-const WRITERS: readonly Role[] = ["owner", "admin", "staff"];
-const NOBODY: readonly Role[] = [];
+/** What a scope means for one member: `restricted` is the business's choice (Actor.ownOnly). */
+export type Reach = "any" | "own";
+
+/** One cell of the table: the roles allowed, each with its scope (a role absent is refused). */
+export type Grants = Readonly<Partial<Record<Role, Scope>>>;
+
+export type Access = { readonly [A in Action]: Grants };
+
+/** Every role listed, with scope `any`. */
+function anyOf(roles: readonly Role[]): Grants {
+  return Object.fromEntries(roles.map((r) => [r, "any"]));
+}
+
+const MANAGERS: Grants = anyOf(["owner", "admin"]);
+const WRITERS: Grants = anyOf(["owner", "admin", "staff"]);
+const NOBODY: Grants = {};
+const EVERY_ROLE: Grants = anyOf(ROLES);
 
 /**
  * A business record the team keeps (Empresas, Produtos…): the office writes and imports; only
@@ -40,20 +62,24 @@ export const OFFICE_RECORD: Access = {
 /** People the business serves: as an office record, and professionals read them (their agenda names them). */
 export const PERSONAL_RECORD: Access = {
   ...OFFICE_RECORD,
-  read: ROLES,
+  read: EVERY_ROLE,
   lgpd: MANAGERS,
 };
+
+/** The office, and the corretor within the reach the business chose (all records, or their own). */
+const OFFICE_AND_BROKER: Grants = { ...WRITERS, professional: "business" };
 
 /**
  * A real-estate record (Imóveis, Interesses em Imóveis): the office as for any record, and the
  * professional role — the corretor of the product map — captures, reads and updates them from a
- * phone, but neither deletes, imports nor takes everything out.
+ * phone, but neither deletes, imports nor takes everything out. Which of them: every one, or
+ * (when the business chose so) those they capture or handle (the definition's `owners`).
  */
 export const BROKER_RECORD: Access = {
   ...OFFICE_RECORD,
-  read: ROLES,
-  create: ROLES,
-  update: ROLES,
+  read: OFFICE_AND_BROKER,
+  create: OFFICE_AND_BROKER,
+  update: OFFICE_AND_BROKER,
 };
 
 /**
@@ -83,18 +109,33 @@ export const SETTINGS: Access = {
 
 /** Every member's own screens (dashboard, profile, preferences): everyone reads and changes their own. */
 export const EVERYONE: Access = {
-  read: ROLES,
-  create: ROLES,
-  update: ROLES,
-  delete: ROLES,
+  read: EVERY_ROLE,
+  create: EVERY_ROLE,
+  update: EVERY_ROLE,
+  delete: EVERY_ROLE,
   import: NOBODY,
   export: NOBODY,
   lgpd: NOBODY,
 };
 
+/** The cell's scope for a role (one lookup); undefined: refused. */
+export function scopeOf(access: Access, role: Role, action: Action): Scope | undefined {
+  return access[action][role];
+}
+
 /** What the table answers for a resource's access. */
 export function allows(access: Access, role: Role, action: Action): boolean {
-  return access[action].includes(role);
+  return access[action][role] !== undefined;
+}
+
+/** The roles a cell allows, in ROLES order (API reference, harnesses). */
+export function rolesAllowed(access: Access, action: Action): Role[] {
+  return ROLES.filter((role) => allows(access, role, action));
+}
+
+/** A scope for one member: `restricted` when the business chose "only their own" for `business` cells. */
+export function reachOf(scope: Scope, restricted: boolean): Reach {
+  return scope === "own" || (scope === "business" && restricted) ? "own" : "any";
 }
 
 /** What a screen needs to know to show or hide its buttons. */

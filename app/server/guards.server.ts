@@ -88,7 +88,7 @@ export function requirePermission(
 
 /** Who the services act for. */
 export function actorOf(signed: InOrg): Actor {
-  return { userId: signed.auth.user.id, orgId: signed.org.id, role: signed.org.role };
+  return { userId: signed.auth.user.id, orgId: signed.org.id, role: signed.org.role, ownOnly: signed.org.ownOnly };
 }
 
 export function requireRole(context: Readonly<RouterContextProvider>, request: Request, roles: readonly Role[]): InOrg {

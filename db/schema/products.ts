@@ -90,6 +90,11 @@ export const businessSettings = sqliteTable("business_settings", {
   orgId: text("org_id").primaryKey(),
   /** When false, a movement that would take a product's stock below zero is refused. */
   estoqueNegativo: integer("allow_negative_stock", { mode: "boolean" }).notNull().default(false),
+  /**
+   * When true, a corretor (the professional role) sees and acts only on the imóveis and
+   * interesses they capture or handle: the permission table's `business` cells mean "own".
+   */
+  corretorApenasSeus: integer("broker_own_records_only", { mode: "boolean" }).notNull().default(false),
   atualizadoEm: timestamp("updated_at"),
   atualizadoPor: text("updated_by"),
 });

@@ -116,6 +116,8 @@ export const properties = sqliteTable(
     filterIndex("properties_org_purpose_idx", t, t.finalidade),
     filterIndex("properties_org_type_idx", t, t.tipo),
     filterIndex("properties_org_broker_idx", t, t.corretorId),
+    // A corretor restricted to their own imóveis reaches them by captador or corretor (ADR 024).
+    filterIndex("properties_org_captor_idx", t, t.captadorId),
     filterIndex("properties_org_city_idx", t, t.cidadeChave),
     filterIndex("properties_org_district_idx", t, t.bairroChave),
     filterIndex("properties_org_bedrooms_idx", t, t.quartos),

@@ -482,6 +482,7 @@ export const imovelDefinition: ResourceDefinition<ImovelRow, ImovelInput> = {
   basePath: "/properties",
   api: "properties",
   access: BROKER_RECORD,
+  owners: ["captadorId", "corretorId"],
   labels: {
     singular: "imóvel",
     plural: "imóveis",

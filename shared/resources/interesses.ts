@@ -426,6 +426,7 @@ export const interesseDefinition: ResourceDefinition<InteresseRow, InteresseInpu
   basePath: "/property_clients",
   api: "property_clients",
   access: BROKER_RECORD,
+  owners: ["corretorId"],
   labels: {
     singular: "interesse",
     plural: "interesses",

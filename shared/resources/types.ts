@@ -141,6 +141,12 @@ export interface ResourceDefinition<Row extends { id: string }, Input> {
   api: string;
   /** Who may do what (see shared/permissions.ts). */
   access: Access;
+  /**
+   * The row's owner columns (keys of the table holding a member's user id: the captador, the
+   * corretor): a member whose reach is "own" sees and acts on the rows where one of them is
+   * theirs. Required when a cell of `access` is `own` or `business` (checked by a test).
+   */
+  owners?: readonly string[];
   labels: ResourceLabels;
   columns: readonly ColumnDef<Row>[];
   fields: readonly FieldDef[];

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "../../app/routes.ts";
 import { memberships, users } from "../../db/schema/index.ts";
 import { ROLES, type Role } from "../../shared/enums.ts";
-import type { Action } from "../../shared/permissions.ts";
+import { type Action, rolesAllowed } from "../../shared/permissions.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { can } from "../../worker/auth/permissions.ts";
 import type { ResourceModule } from "../../worker/resources/define.ts";
@@ -57,7 +57,7 @@ function screensOf(mod: ResourceModule) {
     .map((suffix) => ({ suffix, action: "read" as Action }));
   const screens: typeof SCREENS = [...SCREENS, ...tabs];
   const known = screens.filter(
-    (s) => PAGES.has(`${basePath}${s.suffix}`) && (s.action !== "update" || mod.definition.access.update.length > 0),
+    (s) => PAGES.has(`${basePath}${s.suffix}`) && (s.action !== "update" || rolesAllowed(mod.definition.access, "update").length > 0),
   );
   const unknown = [...PAGES].filter((p) => p.startsWith(`${basePath}/`) && !screens.some((s) => `${basePath}${s.suffix}` === p));
   return { known, unknown };

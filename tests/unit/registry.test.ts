@@ -113,7 +113,7 @@ describe("the resource registry", () => {
     for (const m of modules) {
       for (const action of ACTIONS) {
         expect(m.definition.access[action], `${m.definition.name}.${action}`).toBeDefined();
-        for (const role of m.definition.access[action]) expect(ROLES).toContain(role);
+        for (const role of Object.keys(m.definition.access[action])) expect(ROLES).toContain(role);
       }
     }
   });

@@ -1,4 +1,5 @@
 import { ID_PATTERN } from "../../shared/id.ts";
+import { rolesAllowed } from "../../shared/permissions.ts";
 import { ACCESS_TOKEN_TTL_S } from "../auth/jwt.ts";
 import type { ResourceModule } from "../resources/define.ts";
 import { RESOURCES } from "../resources/registry.ts";
@@ -97,7 +98,7 @@ export function buildOpenApi(routers: readonly DocumentedRouter[]): OpenApiDocum
       "x-resource": def.api,
     });
     for (const spec of resourceOperations(mod)) {
-      const roles = [...def.access[spec.action]];
+      const roles = rolesAllowed(def.access, spec.action);
       if (!roles.length) continue;
       const path = `/api/${def.api}${spec.suffix}`;
       const item = paths[path] ?? {};

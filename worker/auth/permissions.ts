@@ -1,13 +1,28 @@
-import { type Access, type Action, allows, EVERYONE, permissionsOf, type Permissions, SETTINGS } from "../../shared/permissions.ts";
+import { eq, or, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Role } from "../../shared/enums.ts";
-import { isResourceName, moduleOf, RESOURCE_NAMES } from "../resources/registry.ts";
+import {
+  type Access,
+  type Action,
+  allows,
+  EVERYONE,
+  permissionsOf,
+  type Permissions,
+  type Reach,
+  reachOf,
+  SETTINGS,
+  scopeOf,
+} from "../../shared/permissions.ts";
+import { DEFINITIONS, definitionByName } from "../../shared/resources/definitions.ts";
 import { type Actor, DomainError } from "../services/context.ts";
 
 /**
  * The permission table's one question, `can(role, resource, action)`: records answer from their
- * definition's `access` (shared/permissions.ts presets), the other areas from `AREAS`. Every
- * service that acts for someone starts with `authorize`; pages, API and edge functions only
- * translate its refusal (403 and this message).
+ * pure definition's `access` (shared/permissions.ts presets; never the server modules, so the
+ * table imports nothing that leads back to the services), the other areas from `AREAS`. Every
+ * service that acts for someone starts with `authorize`, which also says how far the actor
+ * reaches ("own": `ownerCondition` narrows every query to their rows); pages, API and edge
+ * functions only translate its refusal (403 and this message).
  */
 export const FORBIDDEN_MESSAGE = "Você não tem permissão para esta ação.";
 
@@ -23,9 +38,11 @@ export const AREAS = {
 
 export type Area = keyof typeof AREAS;
 
+/** Every registered resource's name, from the pure definitions. */
+export const RECORD_NAMES: readonly string[] = DEFINITIONS.map((d) => d.name);
+
 export function accessOf(resource: string): Access | null {
-  if (isResourceName(resource)) return moduleOf(resource).definition.access;
-  return (AREAS as Record<string, Access>)[resource] ?? null;
+  return definitionByName(resource)?.access ?? (AREAS as Record<string, Access>)[resource] ?? null;
 }
 
 export function can(role: Role, resource: string, action: Action): boolean {
@@ -33,9 +50,49 @@ export function can(role: Role, resource: string, action: Action): boolean {
   return access ? allows(access, role, action) : false;
 }
 
-/** Throws the pt-BR 403 when the actor's role may not do `action` on `resource`. */
-export function authorize(actor: Pick<Actor, "role">, resource: string, action: Action): void {
-  if (!can(actor.role, resource, action)) throw new DomainError(FORBIDDEN_MESSAGE, 403);
+/**
+ * Throws the pt-BR 403 when the actor's role may not do `action` on `resource`; else how far
+ * it reaches: "any" record, or only their "own" (then every query adds `ownerCondition`).
+ */
+export function authorize(actor: Pick<Actor, "role" | "ownOnly">, resource: string, action: Action): Reach {
+  const access = accessOf(resource);
+  const scope = access ? scopeOf(access, actor.role, action) : undefined;
+  if (!scope) throw new DomainError(FORBIDDEN_MESSAGE, 403);
+  return reachOf(scope, actor.ownOnly === true);
+}
+
+/** The resource's owner columns (its definition's `owners`) on `table`. */
+export function ownerColumns(resource: string, table: object): SQLiteColumn[] {
+  const owners = definitionByName(resource)?.owners ?? [];
+  return owners.map((key) => {
+    const column = (table as Record<string, SQLiteColumn | undefined>)[key];
+    if (!column) throw new Error(`${resource}: a coluna de dono "${key}" não existe na tabela`);
+    return column;
+  });
+}
+
+/**
+ * `authorize`, then the condition a query on `table` (the resource's own) adds for the actor:
+ * none when they reach any record; "one of the owner columns is theirs" when they reach only
+ * their own. A row outside it is simply not found (404: another member's record is not
+ * revealed to exist).
+ */
+export function ownerCondition(
+  actor: Pick<Actor, "role" | "ownOnly" | "userId">,
+  resource: string,
+  action: Action,
+  table: object,
+): SQL | undefined {
+  if (authorize(actor, resource, action) === "any") return undefined;
+  const columns = ownerColumns(resource, table);
+  // A resource with an "own" cell and no owners is refused outright rather than opened (a test checks none exists).
+  if (!columns.length) throw new DomainError(FORBIDDEN_MESSAGE, 403);
+  return or(...columns.map((column) => eq(column, actor.userId))) as SQL;
+}
+
+/** Whether a row already read belongs to the actor by one of the resource's owner fields. */
+export function ownsRow(actor: Pick<Actor, "userId">, resource: string, row: Record<string, unknown>): boolean {
+  return (definitionByName(resource)?.owners ?? []).some((key) => row[key] === actor.userId);
 }
 
 /** What a screen shows for a resource (buttons, links), from the same table. */
@@ -45,5 +102,5 @@ export function permissionsFor(role: Role, resource: string): Permissions {
 
 /** The resources and areas a role may read: what the navigation shows. */
 export function readable(role: Role): string[] {
-  return [...Object.keys(AREAS), ...RESOURCE_NAMES].filter((r) => can(role, r, "read"));
+  return [...Object.keys(AREAS), ...RECORD_NAMES].filter((r) => can(role, r, "read"));
 }

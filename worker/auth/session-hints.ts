@@ -54,6 +54,7 @@ export function sameCaller(a: SessionRow, b: SessionRow): boolean {
     a.role === b.role &&
     (a.deactivatedAt?.getTime() ?? null) === (b.deactivatedAt?.getTime() ?? null) &&
     a.orgName === b.orgName &&
+    Boolean(a.ownOnly) === Boolean(b.ownOnly) &&
     (a.authenticatedAt?.getTime() ?? null) === (b.authenticatedAt?.getTime() ?? null)
   );
 }

@@ -1,7 +1,7 @@
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
 import { and, eq, fillPlaceholders, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { memberships, organizations, sessions, users } from "../../db/schema/index.ts";
+import { businessSettings, memberships, organizations, sessions, users } from "../../db/schema/index.ts";
 import type { ColorMode } from "../../db/schema/accounts.ts";
 import type { Role } from "../../db/schema/organizations.ts";
 import { rememberSession, sessionHint } from "./session-hints.ts";
@@ -39,6 +39,8 @@ export interface AuthOrg {
   id: string;
   name: string;
   role: Role;
+  /** Configurações do Negócio: the corretor sees only their own imóveis and interesses (Actor.ownOnly). */
+  ownOnly?: boolean;
 }
 export interface AuthState {
   sessionId: string;
@@ -113,6 +115,11 @@ const sessionFields = {
   role: memberships.role,
   deactivatedAt: memberships.deactivatedAt,
   orgName: organizations.name,
+  /**
+   * The business's choice that a corretor sees only their own records, read with the session so
+   * it costs no round trip; a changed choice makes a hinted request start over (sameCaller).
+   */
+  ownOnly: sql<number>`coalesce((select ${businessSettings.corretorApenasSeus} from ${businessSettings} where ${businessSettings.orgId} = ${memberships.orgId}), 0)`,
 };
 
 /** One query: session, user and membership with its organization (written with placeholders). */
@@ -153,7 +160,8 @@ export function sessionStatement(
       const row: Record<string, unknown> = {};
       sessionColumns.forEach(([key, column], i) => {
         const value = raw[i];
-        row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value as never);
+        row[key] =
+          value === null || value === undefined ? null : "mapFromDriverValue" in column ? column.mapFromDriverValue(value as never) : value;
       });
       return row as SessionRow;
     },
@@ -185,7 +193,7 @@ export function toAuthState(row: SessionRow, via: AuthState["via"]): AuthState {
       emailVerified: row.emailVerifiedAt !== null,
       colorMode: row.colorMode,
     },
-    org: active ? { id: row.orgId as string, name: row.orgName as string, role: row.role as Role } : null,
+    org: active ? { id: row.orgId as string, name: row.orgName as string, role: row.role as Role, ownOnly: Boolean(row.ownOnly) } : null,
   };
 }
 

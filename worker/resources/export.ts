@@ -9,6 +9,7 @@ import { type Cursor, encodeCursor, readCursor } from "./cursor.ts";
 import type { ResourceModule } from "./define.ts";
 import { cursorValueOf, sortTypeOf } from "./list-engine.ts";
 import { type AnyRow, allowed, fetchPage } from "./records.ts";
+import { ownerCondition } from "../auth/permissions.ts";
 import { type XlsxCell, xlsxStream } from "./xlsx.ts";
 
 /**
@@ -41,10 +42,12 @@ export function visibleColumns<Row>(columns: readonly ColumnDef<Row>[], chosen: 
 async function* allRows(ctx: ServiceContext, actor: Actor, mod: ResourceModule, query: ListQuery): AsyncGenerator<AnyRow[]> {
   const base: ListQuery = { ...query, page: 1, after: null };
   const scope = orgScope(ctx.db, actor.orgId);
+  // The actor's own rows only, when the table gives them their own ("own" reach).
+  const owner = ownerCondition(actor, mod.definition.name, "export", mod.table);
   const type = sortTypeOf(mod, base.sort);
   let cursor: Cursor | null = null;
   while (true) {
-    const { rows, raws } = await fetchPage(ctx, scope, mod, base, { limit: EXPORT_CHUNK, offset: 0, cursor }, false);
+    const { rows, raws } = await fetchPage(ctx, scope, mod, base, { limit: EXPORT_CHUNK, offset: 0, cursor }, false, [], owner);
     if (rows.length) yield rows;
     const last = raws.at(-1);
     if (!last || rows.length < EXPORT_CHUNK) return;

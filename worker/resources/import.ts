@@ -8,7 +8,7 @@ import { formErrors } from "../../shared/validation.ts";
 import { type Actor, DomainError, type ServiceContext } from "../services/context.ts";
 import { CsvError, parseCsv } from "./csv.ts";
 import type { ResourceModule } from "./define.ts";
-import { allowed, insertValues, translateDbError } from "./records.ts";
+import { insertValues, ownedInput, reached, translateDbError } from "./records.ts";
 import { moduleOf } from "./registry.ts";
 
 /**
@@ -420,11 +420,11 @@ function check(mod: ResourceModule, parsed: Parsed, found: Found): { preview: Im
 }
 
 async function checked(ctx: ServiceContext, actor: Actor, name: string, csvText: string) {
-  const mod = allowed(actor, name, "import");
+  const { mod, owner } = reached(actor, name, "import");
   const parsed = read(mod, csvText);
   const scope = orgScope(ctx.db, actor.orgId);
   const found = await lookUp(ctx, scope, mod, parsed);
-  return { mod, scope, ...check(mod, parsed, found) };
+  return { mod, owner, scope, ...check(mod, parsed, found) };
 }
 
 /** Reads and checks a CSV without saving anything: one round trip for all the look-ups. */
@@ -457,7 +457,7 @@ export async function commitImport(
 ): Promise<ImportResult> {
   if (mode !== "all" && mode !== "valid-only") throw new DomainError("Modo de importação inválido: use all ou valid-only.", 400, "mode");
   const policy = parseDuplicatePolicy(options.duplicates);
-  const { mod, scope, preview, entries } = await checked(ctx, actor, name, csvText);
+  const { mod, owner, scope, preview, entries } = await checked(ctx, actor, name, csvText);
   if (mode === "all" && preview.invalid > 0) {
     const lines = preview.invalid === 1 ? "1 linha com erro" : `${preview.invalid} linhas com erros`;
     throw new DomainError(`A planilha tem ${lines}. Corrija o arquivo ou importe só as linhas válidas.`, 422, "arquivo");
@@ -472,7 +472,7 @@ export async function commitImport(
     );
   }
   const statements: BatchItem<"sqlite">[] = chunks(chosen, ROWS_PER_INSERT).map((chunk) =>
-    ctx.db.insert(mod.table).values(chunk.map(({ input }) => insertValues(mod, scope, input, actor.userId, ctx.now)) as never),
+    ctx.db.insert(mod.table).values(chunk.map(({ input }) => insertValues(mod, scope, ownedInput(actor, mod, owner, input), actor.userId, ctx.now)) as never),
   );
   try {
     await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);

@@ -205,9 +205,22 @@ export interface PageStatements {
   totals: Statement<{ j: string | null }> | null;
 }
 
-export function pageQueries(db: Database, scope: OrgScope, mod: ResourceModule, query: ListQuery, page: PageRequest): PageStatements {
+/**
+ * `owner`: the actor's own rows only ("own" reach, worker/auth/permissions.ts). It counts as a
+ * filter, so rows, the total and the money totals all read the table itself (never the
+ * organization-wide `record_counts`/`record_totals`, nor a key-table-only count).
+ */
+export function pageQueries(
+  db: Database,
+  scope: OrgScope,
+  mod: ResourceModule,
+  query: ListQuery,
+  page: PageRequest,
+  owner?: SQL,
+): PageStatements {
   const t = mod.table;
   const filters = filterConditions(mod, query.filters);
+  if (owner) filters.columns.push(owner);
   const terms = mod.keys ? searchTerms(query.q) : [];
   // One letter alone means "names starting with it": the name index answers that in order.
   const letter = terms.length === 1 && terms[0]?.length === 1 ? terms[0] : null;

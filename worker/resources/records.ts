@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { type OrgScope, orgScope } from "../../db/tenant.ts";
 import type { Action } from "../../shared/permissions.ts";
 import type { ListQuery, ListResult } from "../../shared/resources/types.ts";
-import { authorize } from "../auth/permissions.ts";
+import { authorize, can, ownerCondition } from "../auth/permissions.ts";
 import { REAUTH_FIELD, REAUTH_REQUIRED, type RecentAuth } from "../auth/reauth.ts";
 import { type Actor, DomainError, type ServiceContext } from "../services/context.ts";
 import { encodeCursor, readCursor } from "./cursor.ts";
@@ -41,6 +41,31 @@ export function allowed(actor: Actor, name: string, action: Action): ResourceMod
   const mod = moduleOf(name);
   authorize(actor, name, action);
   return mod;
+}
+
+/**
+ * The module and what narrows it to the actor's rows when the table gives them only their own
+ * for `action` (undefined: every row of the organization). A row outside it is not found (404).
+ */
+export function reached(actor: Actor, name: string, action: Action): { mod: ResourceModule; owner: SQL | undefined } {
+  const mod = moduleOf(name);
+  return { mod, owner: ownerCondition(actor, name, action, mod.table) };
+}
+
+/** What a read of another resource (a picker's options, a filter's titles) adds for the actor, where they may read it. */
+function readerOwner(actor: Actor, target: ResourceModule): SQL | undefined {
+  const name = target.definition.name;
+  return can(actor.role, name, "read") ? ownerCondition(actor, name, "read", target.table) : undefined;
+}
+
+/**
+ * A new record of an actor who reaches only their own: when no owner column names anyone, the
+ * first names them (a corretor's new imóvel is theirs), so they can see what they created.
+ */
+export function ownedInput(actor: Actor, mod: ResourceModule, owner: SQL | undefined, data: Record<string, unknown>): Record<string, unknown> {
+  const owners = mod.definition.owners ?? [];
+  if (!owner || !owners.length || owners.some((key) => data[key])) return data;
+  return { ...data, [owners[0] as string]: actor.userId };
 }
 
 /** Validates again on the server: callers pass parsed input, but nothing unchecked reaches the database. */
@@ -87,8 +112,10 @@ export async function fetchPage(
   page: PageRequest,
   withTotal = true,
   extra: BatchItem<"sqlite">[] = [],
+  /** The actor's own rows only ("own" reach). */
+  owner?: SQL,
 ): Promise<RawPage & { extra: unknown[] }> {
-  const q = pageQueries(ctx.db, scope, mod, query, page);
+  const q = pageQueries(ctx.db, scope, mod, query, page, owner);
   const statements: BatchItem<"sqlite">[] = [q.rows];
   if (withTotal) statements.push(q.total, ...(q.totals ? [q.totals] : []));
   statements.push(...extra);
@@ -105,7 +132,7 @@ export async function fetchPage(
 }
 
 /** Titles of the records chosen in the list's relation filters (read in the page's round trip). */
-function relationTitleQueries(ctx: ServiceContext, scope: OrgScope, mod: ResourceModule, query: ListQuery) {
+function relationTitleQueries(ctx: ServiceContext, actor: Actor, scope: OrgScope, mod: ResourceModule, query: ListQuery) {
   const out: { key: string; statement: BatchItem<"sqlite"> }[] = [];
   for (const column of mod.definition.columns) {
     const ids = query.filters[column.key];
@@ -117,7 +144,7 @@ function relationTitleQueries(ctx: ServiceContext, scope: OrgScope, mod: Resourc
       statement: ctx.db
         .select({ id: target.table.id, title: sql<string>`${target.titleSql}` })
         .from(target.table)
-        .where(scope.where(target.table, inArray(target.table.id, ids))),
+        .where(scope.where(target.table, inArray(target.table.id, ids), readerOwner(actor, target))),
     });
   }
   return out;
@@ -129,11 +156,11 @@ function relationTitleQueries(ctx: ServiceContext, scope: OrgScope, mod: Resourc
  * the titles of relation filters together.
  */
 export async function listRecords(ctx: ServiceContext, actor: Actor, name: string, query: ListQuery): Promise<ListResult<AnyRow>> {
-  const mod = allowed(actor, name, "read");
+  const { mod, owner } = reached(actor, name, "read");
   const scope = orgScope(ctx.db, actor.orgId);
   const pageSize = mod.definition.pageSize;
   const cursor = readCursor(query.after, query.sort, query.dir, sortTypeOf(mod, query.sort));
-  const titles = relationTitleQueries(ctx, scope, mod, query);
+  const titles = relationTitleQueries(ctx, actor, scope, mod, query);
   const page = await fetchPage(
     ctx,
     scope,
@@ -142,6 +169,7 @@ export async function listRecords(ctx: ServiceContext, actor: Actor, name: strin
     { limit: pageSize, offset: cursor ? 0 : (query.page - 1) * pageSize, cursor },
     true,
     titles.map((t) => t.statement),
+    owner,
   );
   const last = page.raws.at(-1);
   const nextCursor =
@@ -163,12 +191,12 @@ export async function recordOptions(
   q = "",
   limit = 20,
 ): Promise<{ id: string; title: string }[]> {
-  const mod = allowed(actor, name, "read");
+  const { mod, owner } = reached(actor, name, "read");
   const scope = orgScope(ctx.db, actor.orgId);
   const rows = await ctx.db
     .select({ id: sql<string>`${mod.table.id}`, title: sql<string>`${mod.titleSql}` })
     .from(mod.table)
-    .where(scope.where(mod.table, isNull(mod.table.excluidoEm), q.trim() ? optionCondition(ctx.db, scope, mod, q) : undefined))
+    .where(scope.where(mod.table, isNull(mod.table.excluidoEm), owner, q.trim() ? optionCondition(ctx.db, scope, mod, q) : undefined))
     .orderBy(mod.table.ordem, mod.table.id)
     .limit(Math.min(Math.max(1, limit), 200));
   return rows;
@@ -182,22 +210,22 @@ function optionCondition(db: Database, scope: OrgScope, mod: ResourceModule, q: 
 // ---------------------------------------------------------------------------
 // One record
 
-function byIdQuery(ctx: ServiceContext, scope: OrgScope, mod: ResourceModule, id: string, includeDeleted = false) {
-  return selectRows(ctx.db, scope, mod, null, eq(mod.table.id, id), includeDeleted ? undefined : isNull(mod.table.excluidoEm)).limit(1);
+function byIdQuery(ctx: ServiceContext, scope: OrgScope, mod: ResourceModule, id: string, owner: SQL | undefined, includeDeleted = false) {
+  return selectRows(ctx.db, scope, mod, null, eq(mod.table.id, id), owner, includeDeleted ? undefined : isNull(mod.table.excluidoEm)).limit(1);
 }
 
 /** A live record of the organization; null when missing, soft-deleted or another organization's. */
 export async function getRecord(ctx: ServiceContext, actor: Actor, name: string, id: string): Promise<AnyRow | null> {
-  const mod = allowed(actor, name, "read");
+  const { mod, owner } = reached(actor, name, "read");
   if (!isId(id)) return null;
-  const [packed] = await byIdQuery(ctx, orgScope(ctx.db, actor.orgId), mod, id);
+  const [packed] = await byIdQuery(ctx, orgScope(ctx.db, actor.orgId), mod, id, owner);
   return packed ? toRow<AnyRow>(mod, unpackRows([packed])[0] as RawRow) : null;
 }
 
 /** The statement reading one record (for pages that batch it with other reads). */
 export function recordStatement(ctx: ServiceContext, actor: Actor, name: string, id: string, includeDeleted = false) {
-  const mod = allowed(actor, name, "read");
-  return { mod, statement: byIdQuery(ctx, orgScope(ctx.db, actor.orgId), mod, id, includeDeleted) };
+  const { mod, owner } = reached(actor, name, "read");
+  return { mod, statement: byIdQuery(ctx, orgScope(ctx.db, actor.orgId), mod, id, owner, includeDeleted) };
 }
 
 /** Rows of a statement made by `recordStatement` or `childrenStatement`. */
@@ -207,11 +235,11 @@ export function rowsOf(mod: ResourceModule, packed: readonly { j: string }[]): A
 
 /** Live records of `name` whose `column` is `value` (a company's clients, a product's…), by name. */
 export function childrenStatement(ctx: ServiceContext, actor: Actor, name: string, column: SQLiteColumn, value: string, limit = 500) {
-  const mod = allowed(actor, name, "read");
+  const { mod, owner } = reached(actor, name, "read");
   const scope = orgScope(ctx.db, actor.orgId);
   return {
     mod,
-    statement: selectRows(ctx.db, scope, mod, null, eq(column, value), isNull(mod.table.excluidoEm))
+    statement: selectRows(ctx.db, scope, mod, null, eq(column, value), owner, isNull(mod.table.excluidoEm))
       .orderBy(mod.table.ordem, mod.table.id)
       .limit(limit),
   };
@@ -229,10 +257,10 @@ export function recordFormStatements(
   id: string | null,
   presets: Record<string, string> = {},
 ) {
-  const mod = allowed(actor, name, id ? "update" : "create");
+  const { mod, owner } = reached(actor, name, id ? "update" : "create");
   const scope = orgScope(ctx.db, actor.orgId);
   const statements: BatchItem<"sqlite">[] = [];
-  if (id) statements.push(byIdQuery(ctx, scope, mod, id));
+  if (id) statements.push(byIdQuery(ctx, scope, mod, id, owner));
   const relationFields = mod.definition.fields.filter((f) => f.kind === "relation" && f.relation);
   const targets = relationFields.map((field) => {
     const target = moduleByApi(field.relation as string);
@@ -242,11 +270,12 @@ export function recordFormStatements(
   const columns = getTableColumns(mod.table) as Record<string, SQLiteColumn>;
   for (const { field, target } of targets) {
     const t = target.table;
+    const targetOwner = readerOwner(actor, target);
     const options = (...conditions: SQL[]) =>
       ctx.db
         .select({ id: sql<string>`${t.id}`, title: sql<string>`${target.titleSql}` })
         .from(t)
-        .where(scope.where(t, isNull(t.excluidoEm), ...conditions));
+        .where(scope.where(t, isNull(t.excluidoEm), targetOwner, ...conditions));
     statements.push(options().orderBy(t.ordem, t.id).limit(200));
     // The chosen record, wherever it sorts: the edited row's own value, or a preset of a new one.
     const column = columns[field];
@@ -412,8 +441,8 @@ export async function createRecord(
   input: unknown,
   options: SaveOptions = {},
 ): Promise<{ id: string | null; duplicates: Duplicate[] }> {
-  const mod = allowed(actor, name, "create");
-  const data = validated(mod, input);
+  const { mod, owner } = reached(actor, name, "create");
+  const data = ownedInput(actor, mod, owner, validated(mod, input));
   const scope = orgScope(ctx.db, actor.orgId);
   const values = insertValues(mod, scope, data, actor.userId, ctx.now);
   const statements = duplicateStatements(ctx.db, scope, mod, data);
@@ -449,7 +478,7 @@ export async function updateRecord(
   input: unknown,
   options: SaveOptions = {},
 ): Promise<{ saved: boolean; duplicates: Duplicate[] }> {
-  const mod = allowed(actor, name, "update");
+  const { mod, owner } = reached(actor, name, "update");
   const data = validated(mod, input);
   const scope = orgScope(ctx.db, actor.orgId);
   const t = mod.table;
@@ -467,7 +496,7 @@ export async function updateRecord(
   const update = ctx.db
     .update(t)
     .set({ ...writeValues(mod, data, { mode: "update", now: ctx.now }), atualizadoEm: ctx.now, atualizadoPor: actor.userId } as never)
-    .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), guard));
+    .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), owner, guard));
   const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, update);
   if (affected) return { saved: true, duplicates };
   if (guard && duplicates.length) return { saved: false, duplicates };
@@ -479,7 +508,7 @@ export async function updateRecord(
  * many changed. `atualizadoEm` keeps its value: deleting is not editing.
  */
 async function setDeleted(ctx: ServiceContext, actor: Actor, name: string, ids: string[], deleted: boolean): Promise<number> {
-  const mod = allowed(actor, name, "delete");
+  const { mod, owner } = reached(actor, name, "delete");
   const list = byId(ids);
   if (!list.length) return 0;
   const t = mod.table;
@@ -492,7 +521,7 @@ async function setDeleted(ctx: ServiceContext, actor: Actor, name: string, ids: 
     const result = await ctx.db
       .update(t)
       .set(values as never)
-      .where(orgScope(ctx.db, actor.orgId).where(t, inArray(t.id, list), deleted ? isNull(t.excluidoEm) : isNotNull(t.excluidoEm)));
+      .where(orgScope(ctx.db, actor.orgId).where(t, inArray(t.id, list), owner, deleted ? isNull(t.excluidoEm) : isNotNull(t.excluidoEm)));
     return result.rowsAffected;
   } catch (error) {
     translateDbError(mod, error);
@@ -516,14 +545,14 @@ export function restoreRecords(ctx: ServiceContext, actor: Actor, name: string, 
  * with the request by API clients.
  */
 export async function eraseRecord(ctx: ServiceContext, actor: Actor, name: string, id: string, proof: RecentAuth): Promise<void> {
-  const mod = allowed(actor, name, "lgpd");
+  const { mod, owner } = reached(actor, name, "lgpd");
   // Irreversible: only with a recent password of the actor (worker/auth/reauth.ts, ADR 019).
   if (proof?.userId !== actor.userId) throw new DomainError(REAUTH_REQUIRED, 403, REAUTH_FIELD);
   if (!mod.erase) throw new DomainError("Este tipo de registro não tem dados pessoais a eliminar.", 400);
   const t = mod.table;
   const deleted = await ctx.db
     .delete(t)
-    .where(orgScope(ctx.db, actor.orgId).where(t, eq(t.id, id)))
+    .where(orgScope(ctx.db, actor.orgId).where(t, eq(t.id, id), owner))
     .returning({ id: t.id });
   if (!deleted.length) throw new DomainError(notFoundMessage(mod), 404);
   console.log(`lgpd: ${mod.definition.name} ${id} eliminado por ${actor.userId} (org ${actor.orgId})`);

@@ -31,4 +31,9 @@ export interface Actor {
   userId: string;
   orgId: string;
   role: import("../../shared/enums.ts").Role;
+  /**
+   * The business chose in Configurações do Negócio that the table's `business` cells mean "own
+   * records only" (a corretor's imóveis and interesses). Absent: every record, as by default.
+   */
+  ownOnly?: boolean;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE `business_settings` ADD `broker_own_records_only` integer DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX `properties_org_captor_idx` ON `properties` (`org_id`,`captured_by`,`sort_name`,`id`) WHERE deleted_at is null;
