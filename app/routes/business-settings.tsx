@@ -41,7 +41,7 @@ export default function BusinessSettingsPage({ loaderData }: Route.ComponentProp
   return (
     <>
       <PageHeader title="Configurações do Negócio" description="Regras que valem para toda a equipe." />
-      <Card title="Estoque">
+      <Card title="Estoque e equipe">
         {saved ? (
           <div className="mb-4">
             <Alert tone="success">Configurações salvas.</Alert>
@@ -64,6 +64,24 @@ export default function BusinessSettingsPage({ loaderData }: Route.ComponentProp
               <span id="estoque-negativo-ajuda" className="mt-0.5 block text-sm text-fg-soft">
                 Desligado (recomendado), uma saída maior que o saldo é recusada, mesmo quando duas pessoas registram ao mesmo tempo. Ligado,
                 a saída é aceita e o produto fica com saldo negativo até a próxima entrada.
+              </span>
+            </span>
+          </label>
+          <input type="hidden" name="corretorApenasSeus" value="off" />
+          <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface p-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/40">
+            <input
+              type="checkbox"
+              name="corretorApenasSeus"
+              value="on"
+              defaultChecked={loaderData.settings.corretorApenasSeus}
+              aria-describedby="corretor-apenas-seus-ajuda"
+              className="mt-1 size-4 accent-[var(--c-accent)]"
+            />
+            <span>
+              <span className="block font-semibold">Corretores veem só os próprios imóveis e interesses</span>
+              <span id="corretor-apenas-seus-ajuda" className="mt-0.5 block text-sm text-fg-soft">
+                Ligado, cada corretor vê e altera apenas os imóveis que captou ou de que é o corretor responsável, e os interesses que
+                atende: listas, totais, quadro e buscas deixam de fora os dos colegas. Desligado (padrão), todos veem tudo.
               </span>
             </span>
           </label>

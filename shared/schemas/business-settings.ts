@@ -5,6 +5,8 @@ import { checkbox } from "../validation.ts";
 export const businessSettingsSchema = z.object({
   /** When false, a stock movement that would take a product below zero is refused. */
   estoqueNegativo: checkbox(),
+  /** When true, a corretor sees and acts only on the imóveis and interesses they capture or handle. */
+  corretorApenasSeus: checkbox(),
 });
 
 export type BusinessSettingsInput = z.output<typeof businessSettingsSchema>;
@@ -14,4 +16,4 @@ export interface BusinessSettings extends BusinessSettingsInput {
   atualizadoPorNome: string | null;
 }
 
-export const BUSINESS_SETTINGS_DEFAULTS: BusinessSettingsInput = { estoqueNegativo: false };
+export const BUSINESS_SETTINGS_DEFAULTS: BusinessSettingsInput = { estoqueNegativo: false, corretorApenasSeus: false };

@@ -7,12 +7,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { ROLES, type Role } from "../../shared/enums.ts";
-import { ACTIONS, type Action } from "../../shared/permissions.ts";
-import { AREAS, accessOf, authorize, can, permissionsFor, readable } from "../../worker/auth/permissions.ts";
+import { getTableColumns } from "drizzle-orm";
+import { ACTIONS, type Action, reachOf, type Scope, scopeOf } from "../../shared/permissions.ts";
+import { DEFINITIONS } from "../../shared/resources/definitions.ts";
+import { AREAS, accessOf, authorize, can, ownerCondition, ownsRow, permissionsFor, readable } from "../../worker/auth/permissions.ts";
 import { moduleOf, RESOURCE_NAMES } from "../../worker/resources/registry.ts";
 import { DomainError } from "../../worker/services/context.ts";
 
 const MANAGERS: readonly Role[] = ["owner", "admin"];
+const SCOPES: readonly Scope[] = ["any", "own", "business"];
 const SETTINGS_AREAS = ["organization", "business-settings", "team"] as const;
 
 /** Who may do what, resource by resource and role by role (space-separated actions; "" = nothing). */
@@ -182,10 +185,12 @@ describe("permission table: well-formed", () => {
       const access = moduleOf(name).definition.access as unknown as Record<string, unknown>;
       expect(Object.keys(access).sort(), name).toEqual([...ACTIONS].sort());
       for (const action of ACTIONS) {
-        const roles = access[action];
-        expect(Array.isArray(roles), `${name}.${action}`).toBe(true);
-        for (const role of roles as unknown[]) expect(ROLES, `${name}.${action}: ${String(role)}`).toContain(role);
-        expect(new Set(roles as unknown[]).size, `${name}.${action}: repeated role`).toBe((roles as unknown[]).length);
+        const grants = access[action] as Record<string, unknown>;
+        expect(typeof grants, `${name}.${action}`).toBe("object");
+        for (const [role, scope] of Object.entries(grants)) {
+          expect(ROLES, `${name}.${action}: ${role}`).toContain(role);
+          expect(SCOPES, `${name}.${action}.${role}: ${String(scope)}`).toContain(scope);
+        }
       }
     }
   });
@@ -193,7 +198,12 @@ describe("permission table: well-formed", () => {
   it("every area too", () => {
     for (const [area, access] of Object.entries(AREAS)) {
       expect(Object.keys(access).sort(), area).toEqual([...ACTIONS].sort());
-      for (const action of ACTIONS) for (const role of access[action]) expect(ROLES, `${area}.${action}`).toContain(role);
+      for (const action of ACTIONS)
+        for (const [role, scope] of Object.entries(access[action])) {
+          expect(ROLES, `${area}.${action}`).toContain(role);
+          // Areas are not rows of anyone: their cells are "any".
+          expect(scope, `${area}.${action}.${role}`).toBe("any");
+        }
     }
   });
 
@@ -232,5 +242,92 @@ describe("permission table: well-formed", () => {
         expect(p.canManage).toBe(can(role, name, "lgpd"));
       }
     }
+  });
+});
+
+/**
+ * Own vs any, written out as the product states it: the corretor (professional) reaches every
+ * imóvel and interesse unless the business chose "só os próprios" in Configurações do Negócio;
+ * every other cell of every resource reaches any record.
+ */
+const BUSINESS_CELLS: Record<string, string> = {
+  imoveis: "professional: read create update",
+  interesses: "professional: read create update",
+};
+
+describe("permission table: own vs any", () => {
+  it("the cells whose reach the business chooses are exactly the stated ones; no other cell is limited", () => {
+    for (const name of RESOURCE_NAMES) {
+      const access = accessOf(name);
+      if (!access) throw new Error(name);
+      const found: string[] = [];
+      for (const role of ROLES) {
+        const actions = ACTIONS.filter((a) => scopeOf(access, role, a) === "business" || scopeOf(access, role, a) === "own");
+        if (actions.length) found.push(`${role}: ${actions.join(" ")}`);
+      }
+      expect(found.join("; "), name).toBe(BUSINESS_CELLS[name] ?? "");
+    }
+  });
+
+  it("a resource with an own or business cell declares owner columns, each a column of its table holding a member", () => {
+    for (const name of RESOURCE_NAMES) {
+      const mod = moduleOf(name);
+      const limited = ROLES.some((r) => ACTIONS.some((a) => ["own", "business"].includes(scopeOf(mod.definition.access, r, a) ?? "")));
+      const owners = mod.definition.owners ?? [];
+      if (limited) expect(owners.length, `${name}: owners`).toBeGreaterThan(0);
+      const columns = getTableColumns(mod.table) as Record<string, unknown>;
+      for (const key of owners) {
+        expect(columns[key], `${name}.${key} is not a column`).toBeDefined();
+        expect(
+          mod.definition.fields.some((f) => f.name === key),
+          `${name}.${key}: an owner column is a field of the form`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it("reachOf: own is always own; business is own only when the business restricts; any is any", () => {
+    expect(reachOf("any", false)).toBe("any");
+    expect(reachOf("any", true)).toBe("any");
+    expect(reachOf("own", false)).toBe("own");
+    expect(reachOf("own", true)).toBe("own");
+    expect(reachOf("business", false)).toBe("any");
+    expect(reachOf("business", true)).toBe("own");
+  });
+
+  it("authorize answers the reach of every allowed cell, with and without the business's restriction", () => {
+    for (const name of RESOURCE_NAMES) {
+      const access = accessOf(name);
+      if (!access) throw new Error(name);
+      for (const role of ROLES) {
+        for (const action of ACTIONS) {
+          const scope = scopeOf(access, role, action);
+          for (const ownOnly of [false, true]) {
+            if (!scope) expect(() => authorize({ role, ownOnly }, name, action)).toThrow(DomainError);
+            else expect(authorize({ role, ownOnly }, name, action), `${name} ${action} ${role} ${ownOnly}`).toBe(reachOf(scope, ownOnly));
+          }
+        }
+      }
+    }
+  });
+
+  it("ownerCondition: none for any reach; one of the owner columns equal to the actor for own reach", () => {
+    const mod = moduleOf("imoveis");
+    expect(ownerCondition({ role: "professional", userId: "u1" }, "imoveis", "read", mod.table)).toBeUndefined();
+    expect(ownerCondition({ role: "owner", userId: "u1", ownOnly: true }, "imoveis", "read", mod.table)).toBeUndefined();
+    const own = ownerCondition({ role: "professional", userId: "u1", ownOnly: true }, "imoveis", "read", mod.table);
+    expect(own).toBeDefined();
+    expect(() => ownerCondition({ role: "professional", userId: "u1", ownOnly: true }, "imoveis", "delete", mod.table)).toThrow(DomainError);
+  });
+
+  it("ownsRow reads the definition's owner fields", () => {
+    expect(ownsRow({ userId: "u1" }, "imoveis", { captadorId: null, corretorId: "u1" })).toBe(true);
+    expect(ownsRow({ userId: "u1" }, "imoveis", { captadorId: "u2", corretorId: "u3" })).toBe(false);
+    expect(ownsRow({ userId: "u1" }, "companies", { id: "u1" })).toBe(false);
+  });
+
+  it("the table reads the pure definitions, the same ones the registry pairs with its modules", () => {
+    expect(DEFINITIONS.map((d) => d.name)).toEqual([...RESOURCE_NAMES]);
+    for (const d of DEFINITIONS) expect(moduleOf(d.name).definition).toBe(d);
   });
 });

@@ -557,3 +557,4 @@ export async function eraseRecord(ctx: ServiceContext, actor: Actor, name: strin
   if (!deleted.length) throw new DomainError(notFoundMessage(mod), 404);
   console.log(`lgpd: ${mod.definition.name} ${id} eliminado por ${actor.userId} (org ${actor.orgId})`);
 }
+

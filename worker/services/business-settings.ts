@@ -8,13 +8,16 @@ import type { Actor, ServiceContext } from "./context.ts";
 /**
  * Configurações do Negócio: the organization's one settings row (absent means the defaults).
  * Read and written by managers (the permission table's "business-settings" area). The stock
- * ledger's trigger reads `allow_negative_stock` itself, in the same statement as each movement.
+ * ledger's trigger reads `allow_negative_stock` itself, in the same statement as each movement;
+ * `corretorApenasSeus` rides with every session lookup (Actor.ownOnly), so it applies from the
+ * team's next request.
  */
 export async function getBusinessSettings(ctx: ServiceContext, actor: Actor): Promise<BusinessSettings> {
   authorize(actor, "business-settings", "read");
   const [row] = await ctx.db
     .select({
       estoqueNegativo: businessSettings.estoqueNegativo,
+      corretorApenasSeus: businessSettings.corretorApenasSeus,
       atualizadoEm: businessSettings.atualizadoEm,
       atualizadoPorNome: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${businessSettings.atualizadoPor})`,
     })
@@ -24,6 +27,7 @@ export async function getBusinessSettings(ctx: ServiceContext, actor: Actor): Pr
   if (!row) return { ...BUSINESS_SETTINGS_DEFAULTS, atualizadoEm: null, atualizadoPorNome: null };
   return {
     estoqueNegativo: row.estoqueNegativo,
+    corretorApenasSeus: row.corretorApenasSeus,
     atualizadoEm: row.atualizadoEm?.toISOString() ?? null,
     atualizadoPorNome: row.atualizadoPorNome,
   };

@@ -5,7 +5,8 @@ import { orgScope } from "../../db/tenant.ts";
 import { INTEREST_STAGES, type InterestStage } from "../../shared/enums.ts";
 import { LOST_REASON_REQUIRED } from "../../shared/resources/interesses.ts";
 import { optionalString } from "../../shared/validation.ts";
-import { authorize } from "../auth/permissions.ts";
+import { authorizeRecord } from "../auth/own-records.ts";
+import { authorize, can, ownerCondition } from "../auth/permissions.ts";
 import { notFoundMessage, moduleOf } from "../resources/registry.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 import { ID_RE, isId } from "../../shared/id.ts";
@@ -31,7 +32,8 @@ export type MoveInput = z.output<typeof moveSchema>;
  * keeps its reason; leaving "perdido" clears it.
  */
 export async function moveInterest(ctx: ServiceContext, actor: Actor, id: string, input: MoveInput): Promise<void> {
-  authorize(actor, "interesses", "update");
+  // An "own" actor's card must be theirs before anything moves (the shift touches other cards).
+  await authorizeRecord(ctx, actor, "interesses", "update", t, id, notFoundMessage(moduleOf("interesses")));
   if (!isId(id)) throw new DomainError(notFoundMessage(moduleOf("interesses")), 404);
   const scope = orgScope(ctx.db, actor.orgId);
   const column = (stage: InterestStage) => scope.where(t, eq(t.etapa, stage), isNull(t.excluidoEm));
@@ -76,7 +78,7 @@ export const KANBAN_COLUMN_LIMIT = 50;
 
 /** The statements of the kanban: each column's first cards in order, and each column's count (one batch). */
 export function kanbanStatements(ctx: ServiceContext, actor: Actor, filters: { corretorId?: string | undefined } = {}) {
-  authorize(actor, "interesses", "read");
+  const owner = ownerCondition(actor, "interesses", "read", t);
   const scope = orgScope(ctx.db, actor.orgId);
   const broker = filters.corretorId && isId(filters.corretorId) ? eq(t.corretorId, filters.corretorId) : undefined;
   return INTEREST_STAGES.map((stage) =>
@@ -101,7 +103,7 @@ export function kanbanStatements(ctx: ServiceContext, actor: Actor, filters: { c
         total: sql<number>`count(*) over ()`,
       })
       .from(t)
-      .where(and(scope.where(t, eq(t.etapa, stage), isNull(t.excluidoEm)), broker))
+      .where(and(scope.where(t, eq(t.etapa, stage), isNull(t.excluidoEm), owner), broker))
       .orderBy(asc(t.posicaoEtapa), asc(t.id))
       .limit(KANBAN_COLUMN_LIMIT),
   );
@@ -110,6 +112,8 @@ export function kanbanStatements(ctx: ServiceContext, actor: Actor, filters: { c
 /** Choices an interest's form offers besides clients: the team (corretor) and the live properties (imóvel específico). */
 export function formChoiceStatements(ctx: ServiceContext, actor: Actor) {
   authorize(actor, "interesses", "read");
+  // The imóveis offered are those the actor may see (their own, when that is their reach).
+  const propertyOwner = can(actor.role, "imoveis", "read") ? ownerCondition(actor, "imoveis", "read", properties) : undefined;
   return {
     team: ctx.db
       .select({ value: memberships.userId, label: users.name })
@@ -121,7 +125,7 @@ export function formChoiceStatements(ctx: ServiceContext, actor: Actor) {
     properties: ctx.db
       .select({ value: properties.id, label: sql<string>`${properties.codigo} || ' · ' || coalesce(${properties.titulo}, '')` })
       .from(properties)
-      .where(orgScope(ctx.db, actor.orgId).where(properties, isNull(properties.excluidoEm)))
+      .where(orgScope(ctx.db, actor.orgId).where(properties, isNull(properties.excluidoEm), propertyOwner))
       .orderBy(asc(properties.codigo))
       .limit(300),
   };

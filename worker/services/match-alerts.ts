@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { matchAlerts, propertyInterests } from "../../db/schema/index.ts";
 import type { Database } from "../../db/client.ts";
 import { orgScope } from "../../db/tenant.ts";
+import { authorizeRecord } from "../auth/own-records.ts";
 import { authorize } from "../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 
@@ -61,7 +62,8 @@ export function interestAlertsStatement(ctx: ServiceContext, actor: Actor, inter
  * interest that is not in the organização (or was deleted) is a 404, in the same round trip.
  */
 export async function markAlertsSeen(ctx: ServiceContext, actor: Actor, interestId: string): Promise<number> {
-  authorize(actor, "interesses", "read");
+  // An "own" actor's interest must be theirs before its alerts change.
+  await authorizeRecord(ctx, actor, "interesses", "read", propertyInterests, interestId, "Interesse não encontrado.");
   const [result, found] = await ctx.db.batch([
     ctx.db
       .update(a)

@@ -5,7 +5,8 @@ import { formatBRL, formatDateTime } from "../../shared/format.ts";
 import { outboxInsert } from "../email/provider.ts";
 import type { EmailMessage } from "../email/provider.ts";
 import { enforceKeyedLimit } from "../security/rate-limit.ts";
-import { authorize } from "../auth/permissions.ts";
+import { authorizeRecord } from "../auth/own-records.ts";
+import { propertyInterests } from "../../db/schema/index.ts";
 import { queueEmail } from "./accounts.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 import { isId } from "../../shared/id.ts";
@@ -63,7 +64,8 @@ WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NUL
  * organização (each send is an e-mail out of the business's name).
  */
 export async function sendMatchByEmail(ctx: ServiceContext, actor: Actor, interestId: string, propertyId: string): Promise<string> {
-  authorize(actor, "interesses", "update");
+  // An "own" actor writes only about an interest of theirs.
+  await authorizeRecord(ctx, actor, "interesses", "update", propertyInterests, interestId, "Interesse ou imóvel não encontrado.");
   if (!isId(interestId) || !isId(propertyId)) throw new DomainError("Interesse ou imóvel não encontrado.", 404);
   const [pair] = await readPair(ctx.db, actor, interestId, propertyId);
   if (!pair) throw new DomainError("Interesse ou imóvel não encontrado.", 404);

@@ -15,7 +15,7 @@ import {
 } from "../../shared/resources/imoveis.ts";
 import type { FilterOption } from "../../shared/resources/types.ts";
 import { optionalString } from "../../shared/validation.ts";
-import { authorize } from "../auth/permissions.ts";
+import { authorize, can, ownerCondition } from "../auth/permissions.ts";
 import { derivedValues } from "../resources/modules/imoveis.ts";
 import { createRecord, getRecord, recordStatement, rowsOf, translateDbError } from "../resources/records.ts";
 import { moduleOf } from "../resources/registry.ts";
@@ -93,20 +93,22 @@ export interface PropertyHeader {
 
 /** What the property layout shows above its tabs (each tab loads its own data): one round trip. */
 export async function propertyHeader(ctx: ServiceContext, actor: Actor, id: string): Promise<PropertyHeader | null> {
-  authorize(actor, RESOURCE, "read");
+  const owner = ownerCondition(actor, RESOURCE, "read", properties);
   if (!isId(id)) return null;
   const scope = orgScope(ctx.db, actor.orgId);
   const p = properties;
+  // The interests counted are those the actor may see (their own, when that is their reach).
+  const interestOwner = can(actor.role, "interesses", "read") ? ownerCondition(actor, "interesses", "read", propertyInterests) : undefined;
   const [rows, interests, visits] = await ctx.db.batch([
     ctx.db
       .select({ id: p.id, titulo: p.titulo, codigo: p.codigo, status: p.status, slug: p.slug, capaChave: p.capaChave, fotos: p.fotos })
       .from(p)
-      .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm)))
+      .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), owner))
       .limit(1),
     ctx.db
       .select({ n: sql<number>`count(*)` })
       .from(propertyInterests)
-      .where(scope.where(propertyInterests, eq(propertyInterests.imovelId, id), isNull(propertyInterests.excluidoEm))),
+      .where(scope.where(propertyInterests, eq(propertyInterests.imovelId, id), isNull(propertyInterests.excluidoEm), interestOwner)),
     ctx.db
       .select({ n: sql<number>`count(*)` })
       .from(propertyVisits)
@@ -128,7 +130,7 @@ const reasonSchema = optionalString("Motivo", { max: 300, multiline: true });
  * (its trigger writes the history row and `publicadoEm`) and the reason on that row.
  */
 export async function changeStatus(ctx: ServiceContext, actor: Actor, id: string, status: unknown, reason: unknown): Promise<void> {
-  authorize(actor, RESOURCE, "update");
+  const owner = ownerCondition(actor, RESOURCE, "update", properties);
   if (!isId(id)) throw new DomainError(PROPERTY_NOT_FOUND, 404);
   if (typeof status !== "string" || !(PROPERTY_STATUSES as readonly string[]).includes(status) || status === "rascunho") {
     throw new DomainError("Escolha um status válido.", 400, "status");
@@ -143,7 +145,7 @@ export async function changeStatus(ctx: ServiceContext, actor: Actor, id: string
   const update = ctx.db
     .update(p)
     .set({ status: to, atualizadoEm: ctx.now, atualizadoPor: actor.userId })
-    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), ne(p.status, to), ne(p.status, "rascunho")));
+    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), owner, ne(p.status, to), ne(p.status, "rascunho")));
   // The row the trigger just wrote: this property, this instant, this new status.
   const annotate = ctx.db
     .update(h)
@@ -152,7 +154,7 @@ export async function changeStatus(ctx: ServiceContext, actor: Actor, id: string
   const after = ctx.db
     .select({ status: p.status })
     .from(p)
-    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm)));
+    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), owner));
   let results: unknown[];
   try {
     results = (await ctx.db.batch([update, annotate, after])) as unknown[];
@@ -242,7 +244,7 @@ function validateDraftFields(input: Record<string, unknown>): { valid: Record<st
  * A partial body (an API client's PATCH) is merged with the stored row first (one more).
  */
 export async function saveDraft(ctx: ServiceContext, actor: Actor, id: string, body: unknown): Promise<DraftSaved> {
-  authorize(actor, RESOURCE, "update");
+  const owner = ownerCondition(actor, RESOURCE, "update", properties);
   if (!isId(id)) throw new DomainError(PROPERTY_NOT_FOUND, 404);
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new DomainError("Envie os campos do rascunho.", 400);
   if (Object.keys(body).length > MAX_DRAFT_FIELDS) throw new DomainError("Campos demais de uma vez.", 413);
@@ -275,11 +277,11 @@ export async function saveDraft(ctx: ServiceContext, actor: Actor, id: string, b
       atualizadoEm: ctx.now,
       atualizadoPor: actor.userId,
     } as never)
-    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), eq(p.status, "rascunho")));
+    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), owner, eq(p.status, "rascunho")));
   const after = ctx.db
     .select({ status: p.status })
     .from(p)
-    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm)));
+    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), owner));
   let results: unknown[];
   try {
     results = (await ctx.db.batch([update, after])) as unknown[];
@@ -330,14 +332,14 @@ function publishable() {
  * nothing changed, the row's checklist says what is missing (in pt-BR, with the fields).
  */
 export async function publishDraft(ctx: ServiceContext, actor: Actor, id: string): Promise<ChecklistItem[]> {
-  authorize(actor, RESOURCE, "update");
+  const owner = ownerCondition(actor, RESOURCE, "update", properties);
   if (!isId(id)) throw new DomainError(PROPERTY_NOT_FOUND, 404);
   const scope = orgScope(ctx.db, actor.orgId);
   const p = properties;
   const update = ctx.db
     .update(p)
     .set({ status: "disponivel", atualizadoEm: ctx.now, atualizadoPor: actor.userId })
-    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), eq(p.status, "rascunho"), publishable()));
+    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), owner, eq(p.status, "rascunho"), publishable()));
   const { mod, statement } = recordStatement(ctx, actor, RESOURCE, id);
   const [result, rows] = await ctx.db.batch([update, statement]);
   const [row] = rowsOf(mod, rows) as unknown as ImovelRow[];

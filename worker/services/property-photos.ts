@@ -2,9 +2,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { properties, propertyPhotos } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
 import type { PropertyStatus } from "../../shared/enums.ts";
-import { type Access, type Action, allows, BROKER_RECORD } from "../../shared/permissions.ts";
 import { PHOTO_CONTENT_TYPE, PHOTO_EXT, PHOTO_WIDTHS, SHARE_IMAGE } from "../../shared/real-estate/photo-url.ts";
-import { accessOf, FORBIDDEN_MESSAGE } from "../auth/permissions.ts";
+import { authorizeRecord } from "../auth/own-records.ts";
+import { ownerCondition } from "../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 import { detectImageType, orgPrefix } from "./organization.ts";
 import { ID_CHARS, isId } from "../../shared/id.ts";
@@ -27,11 +27,8 @@ export function isPublicStatus(status: PropertyStatus): boolean {
   return status !== "rascunho" && status !== "inativo";
 }
 
-/** The permission table's answer for Imóveis (BROKER_RECORD until the resource is registered). */
-function authorizeProperty(actor: Actor, action: Action): void {
-  const access: Access = accessOf("imoveis") ?? BROKER_RECORD;
-  if (!allows(access, actor.role, action)) throw new DomainError(FORBIDDEN_MESSAGE, 403);
-}
+/** The permission table's name for Imóveis (photos are part of the property: its read and update). */
+const RESOURCE = "imoveis";
 
 function checkId(id: string): string {
   if (!isId(id)) throw new DomainError(NOT_FOUND, 404);
@@ -84,7 +81,7 @@ export async function photoPage(
   actor: Actor,
   propertyId: string,
 ): Promise<{ property: PhotoProperty; photos: PhotoRow[] } | null> {
-  authorizeProperty(actor, "read");
+  const owner = ownerCondition(actor, RESOURCE, "read", properties);
   if (!isId(propertyId)) return null;
   const scope = orgScope(ctx.db, actor.orgId);
   const [found, photos] = await ctx.db.batch([
@@ -104,7 +101,7 @@ export async function photoPage(
         fotos: properties.fotos,
       })
       .from(properties)
-      .where(scope.where(properties, eq(properties.id, propertyId), sql`${properties.excluidoEm} is null`))
+      .where(scope.where(properties, eq(properties.id, propertyId), sql`${properties.excluidoEm} is null`, owner))
       .limit(1),
     ctx.db
       .select(photoColumns)
@@ -173,7 +170,7 @@ export async function addPhoto(
   propertyId: string,
   upload: PhotoUpload,
 ): Promise<PhotoRow> {
-  authorizeProperty(actor, "update");
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
   checkId(propertyId);
   if (!bucket) throw new DomainError("O armazenamento de arquivos não está configurado. Tente novamente mais tarde.", 422, "foto");
   for (const width of PHOTO_WIDTHS) {
@@ -232,7 +229,7 @@ export async function addPhoto(
  * (a list that changed meanwhile, in another tab, is refused and nothing moves).
  */
 export async function reorderPhotos(ctx: ServiceContext, actor: Actor, propertyId: string, ids: readonly string[]): Promise<void> {
-  authorizeProperty(actor, "update");
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
   checkId(propertyId);
   const unique = [...new Set(ids)];
   if (unique.length !== ids.length || unique.length === 0 || unique.length > MAX_PHOTOS || !unique.every((id) => isId(id)))
@@ -263,7 +260,7 @@ export async function reorderPhotos(ctx: ServiceContext, actor: Actor, propertyI
 
 /** Makes `photoId` the cover (and only it), and the property's `capaChave` with it. */
 export async function setCover(ctx: ServiceContext, actor: Actor, propertyId: string, photoId: string): Promise<void> {
-  authorizeProperty(actor, "update");
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
   checkId(propertyId);
   checkId(photoId);
   const scope = orgScope(ctx.db, actor.orgId);
@@ -298,7 +295,7 @@ export async function setCaption(
   photoId: string,
   legenda: string | null,
 ): Promise<void> {
-  authorizeProperty(actor, "update");
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
   checkId(propertyId);
   checkId(photoId);
   const scope = orgScope(ctx.db, actor.orgId);
@@ -320,7 +317,7 @@ export async function deletePhoto(
   propertyId: string,
   photoId: string,
 ): Promise<void> {
-  authorizeProperty(actor, "update");
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
   checkId(propertyId);
   checkId(photoId);
   const scope = orgScope(ctx.db, actor.orgId);
@@ -362,7 +359,7 @@ export async function setShareImage(
   image: File,
   fingerprint: string | null = null,
 ): Promise<{ chave: string }> {
-  authorizeProperty(actor, "update");
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
   checkId(propertyId);
   if (!bucket) throw new DomainError("O armazenamento de arquivos não está configurado. Tente novamente mais tarde.", 422, "imagem");
   if (image.size > SHARE_MAX_BYTES) throw new DomainError("A imagem de compartilhamento passa de 1 MB.", 413, "imagem");

@@ -4,7 +4,7 @@ import { orgScope } from "../../db/tenant.ts";
 import type { PropertyStatus } from "../../shared/enums.ts";
 import { portalChecklist, type UnmetRule } from "../../shared/real-estate/portal-readiness.ts";
 import type { PortalProperty } from "../../shared/real-estate/vrsync.ts";
-import { authorize } from "../auth/permissions.ts";
+import { ownerCondition } from "../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 import { parsePhotos, photosOf, portalColumns } from "./portal-feed.ts";
 import { PROPERTY_NOT_FOUND } from "./properties.ts";
@@ -26,13 +26,13 @@ export interface PropertyPortal {
 
 /** The property's portal flag and checklist: one statement (photos as a JSON subquery). */
 export async function propertyPortal(ctx: ServiceContext, actor: Actor, id: string): Promise<PropertyPortal | null> {
-  authorize(actor, RESOURCE, "read");
+  const owner = ownerCondition(actor, RESOURCE, "read", properties);
   if (!isId(id)) return null;
   const p = properties;
   const [row] = await ctx.db
     .select({ ...portalColumns, id: p.id, status: p.status, portal: p.portal, fotos: photosOf(actor.orgId) })
     .from(p)
-    .where(orgScope(ctx.db, actor.orgId).where(p, eq(p.id, id), isNull(p.excluidoEm)))
+    .where(orgScope(ctx.db, actor.orgId).where(p, eq(p.id, id), isNull(p.excluidoEm), owner))
     .limit(1);
   if (!row) return null;
   const checklist = portalChecklist(row as PortalProperty, parsePhotos(row.fotos));
@@ -49,7 +49,7 @@ export function notReadyMessage(checklist: readonly UnmetRule[]): string {
  * checklist has items; off is always allowed.
  */
 export async function setPropertyPortal(ctx: ServiceContext, actor: Actor, id: string, on: boolean): Promise<void> {
-  authorize(actor, RESOURCE, "update");
+  const owner = ownerCondition(actor, RESOURCE, "update", properties);
   const current = await propertyPortal(ctx, actor, id);
   if (!current) throw new DomainError(PROPERTY_NOT_FOUND, 404);
   if (on && current.checklist.length > 0) throw new DomainError(notReadyMessage(current.checklist), 409, "portal");
@@ -58,5 +58,5 @@ export async function setPropertyPortal(ctx: ServiceContext, actor: Actor, id: s
   await ctx.db
     .update(p)
     .set({ portal: on, atualizadoEm: ctx.now, atualizadoPor: actor.userId })
-    .where(orgScope(ctx.db, actor.orgId).where(p, eq(p.id, id), isNull(p.excluidoEm)));
+    .where(orgScope(ctx.db, actor.orgId).where(p, eq(p.id, id), isNull(p.excluidoEm), owner));
 }

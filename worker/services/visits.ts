@@ -1,11 +1,12 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, exists, isNull, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { propertyInterests, propertyVisits } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { VISIT_OUTCOMES, type VisitOutcome } from "../../shared/enums.ts";
 import { saoPauloInstant } from "../../shared/format.ts";
 import { messages, optionalString } from "../../shared/validation.ts";
-import { authorize } from "../auth/permissions.ts";
+import { authorizeRecord } from "../auth/own-records.ts";
+import { ownerCondition } from "../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 import { ID_RE, isId } from "../../shared/id.ts";
 
@@ -60,7 +61,7 @@ export interface VisitRow {
  * moves an interest that was still "novo" or "contato" to "visita agendada".
  */
 export async function scheduleVisit(ctx: ServiceContext, actor: Actor, interestId: string, input: VisitInput): Promise<string> {
-  authorize(actor, "interesses", "update");
+  await authorizeRecord(ctx, actor, "interesses", "update", propertyInterests, interestId, "Interesse, imóvel ou corretor não encontrado.");
   const scope = orgScope(ctx.db, actor.orgId);
   const id = crypto.randomUUID();
   const inicio = saoPauloInstant(input.data, input.inicio);
@@ -89,20 +90,35 @@ WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NUL
   return id;
 }
 
+/**
+ * Visits belong to interests: an actor who reaches only their own interests sees and changes
+ * the visits they are the corretor of, or of an interest of theirs (undefined: every visit).
+ */
+function ownVisits(ctx: ServiceContext, actor: Actor, action: "read" | "update"): SQL | undefined {
+  const owner = ownerCondition(actor, "interesses", action, propertyInterests);
+  if (!owner) return undefined;
+  const i = propertyInterests;
+  const ofTheirs = ctx.db
+    .select({ one: sql`1` })
+    .from(i)
+    .where(orgScope(ctx.db, actor.orgId).where(i, eq(i.id, v.interesseId), owner));
+  return or(eq(v.corretorId, actor.userId), exists(ofTheirs));
+}
+
 /** Changes a visit's outcome (realizada, cancelada…). */
 export async function setVisitOutcome(ctx: ServiceContext, actor: Actor, visitId: string, outcome: VisitOutcome): Promise<void> {
-  authorize(actor, "interesses", "update");
+  const mine = ownVisits(ctx, actor, "update");
   if (!isId(visitId) || !VISIT_OUTCOMES.includes(outcome)) throw new DomainError("Visita não encontrada.", 404);
   const result = await ctx.db
     .update(v)
     .set({ resultado: outcome })
-    .where(orgScope(ctx.db, actor.orgId).where(v, eq(v.id, visitId), isNull(v.excluidoEm)));
+    .where(orgScope(ctx.db, actor.orgId).where(v, eq(v.id, visitId), isNull(v.excluidoEm), mine));
   if (result.rowsAffected === 0) throw new DomainError("Visita não encontrada.", 404);
 }
 
 /** The visits of an interest or of a property, newest first (a statement to batch with the page's reads). */
 export function visitsStatement(ctx: ServiceContext, actor: Actor, by: { interestId: string } | { propertyId: string }, limit = 50) {
-  authorize(actor, "interesses", "read");
+  const mine = ownVisits(ctx, actor, "read");
   const scope = orgScope(ctx.db, actor.orgId);
   const which = "interestId" in by ? eq(v.interesseId, by.interestId) : eq(v.imovelId, by.propertyId);
   return ctx.db
@@ -120,7 +136,7 @@ export function visitsStatement(ctx: ServiceContext, actor: Actor, by: { interes
       corretorNome: sql<string | null>`(select u.name from users u where u.id = ${v.corretorId})`,
     })
     .from(v)
-    .where(and(scope.where(v, which, isNull(v.excluidoEm))))
+    .where(and(scope.where(v, which, isNull(v.excluidoEm), mine)))
     .orderBy(desc(v.inicio))
     .limit(limit);
 }
