@@ -14,14 +14,15 @@ import { type Snapshot, snapshotTables } from "../support/db-snapshot.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ROLES, type Role } from "../../shared/enums.ts";
-import { ACTIONS, type Action, rolesAllowed } from "../../shared/permissions.ts";
+import { ACTIONS, type Action, reachOf, rolesAllowed, scopeOf } from "../../shared/permissions.ts";
+import { businessSettings } from "../../db/schema/index.ts";
 import { can, FORBIDDEN_MESSAGE } from "../../worker/auth/permissions.ts";
 import { edgeFunctions } from "../../worker/functions/index.ts";
 import { defineFunction, type EdgeFunction } from "../../worker/functions/registry.ts";
 import type { ResourceModule } from "../../worker/resources/define.ts";
-import { moduleOf, RESOURCES } from "../../worker/resources/registry.ts";
+import { moduleOf, notFoundMessage, RESOURCES } from "../../worker/resources/registry.ts";
 import { type FakeViaCep, startFakeViaCep } from "../fakes/viacep-server.ts";
-import { createHarness, createOwner, type Harness } from "./harness.ts";
+import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 import { addMember, api, errorMessage } from "./records.ts";
 
 const MODULES = RESOURCES as unknown as readonly ResourceModule[];
@@ -78,27 +79,34 @@ function uniqueValue(): string {
   return crypto.randomUUID().slice(0, 8).toUpperCase();
 }
 
-/** A valid body of the resource, pointing at live records of the organization. */
-function sample(mod: ResourceModule): Record<string, unknown> {
+/** A valid body of the resource, pointing at live records of the organization (`rel`: its related records). */
+function sample(mod: ResourceModule, rel: Record<string, string> = related): Record<string, unknown> {
   return mod.example((segment) => {
-    const id = related[segment];
+    const id = rel[segment];
     if (!id) throw new Error(`no related ${segment} record: relations of ${mod.definition.name} not seeded`);
     return id;
   }, uniqueValue());
 }
 
+/** An organization of the matrix: its members' cookies and the records others point at. */
+interface MatrixOrg {
+  cookies: Record<Role, string>;
+  related: Record<string, string>;
+}
+
 /** The records `mod` points at, created once (depth first: a movement needs a product). */
-async function seedRelated(mod: ResourceModule): Promise<void> {
+async function seedRelated(mod: ResourceModule, org: MatrixOrg = { cookies, related }): Promise<void> {
   for (const relation of mod.relations ?? []) {
     const target = moduleOf(relation.target);
-    if (related[target.definition.api]) continue;
-    await seedRelated(target);
-    related[target.definition.api] = await createAsOwner(target);
+    if (org.related[target.definition.api]) continue;
+    await seedRelated(target, org);
+    org.related[target.definition.api] = await createAsOwner(target, org);
   }
 }
 
-async function createAsOwner(mod: ResourceModule): Promise<string> {
-  const res = await api<{ data?: { id: string } }>(h, cookies.owner, "POST", `/api/${mod.definition.api}`, sample(mod));
+async function createAsOwner(mod: ResourceModule, org: MatrixOrg = { cookies, related }, extra: Record<string, unknown> = {}): Promise<string> {
+  const body = { ...sample(mod, org.related), ...extra };
+  const res = await api<{ data?: { id: string } }>(h, org.cookies.owner, "POST", `/api/${mod.definition.api}`, body);
   if (res.status !== 201 || !res.body.data)
     throw new Error(`could not create a ${mod.definition.name}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id;
@@ -308,6 +316,155 @@ describe("role matrix: edge functions (every function × role)", () => {
         }
         if (before) expect.soft((await snapshot()).hashes, `${where}: a refusal changed the database`).toEqual(before.hashes);
       }
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Own vs any
+
+/**
+ * The cells whose reach is "own" for a member of an organization whose business restricts the
+ * table's `business` cells (Configurações do Negócio: a corretor sees only their own imóveis and
+ * interesses), read from the table: a new "own" cell (a professional's appointments) is covered
+ * without editing this file. In the organization above, which does not restrict, the same roles
+ * acted on records the owner created: that is the "any" half of each cell.
+ */
+function ownCells(): { mod: ResourceModule; role: Role; action: Action }[] {
+  const cells: { mod: ResourceModule; role: Role; action: Action }[] = [];
+  for (const mod of MODULES)
+    for (const role of ROLES)
+      for (const action of ACTIONS) {
+        const scope = scopeOf(mod.definition.access, role, action);
+        if (scope && reachOf(scope, true) === "own") cells.push({ mod, role, action });
+      }
+  return cells;
+}
+
+describe("role matrix: own vs any (every cell whose reach is own × its doors)", () => {
+  const org: MatrixOrg & { orgId: string; users: Record<Role, string> } = {
+    orgId: "",
+    cookies: {} as Record<Role, string>,
+    related: {},
+    users: {} as Record<Role, string>,
+  };
+  const ownMarks: string[] = [];
+
+  beforeAll(async () => {
+    const owner = await createOwner(h, "Matriz restrita");
+    org.orgId = owner.orgId;
+    org.cookies.owner = owner.cookie;
+    org.users.owner = (await userId(h, owner.email)) as string;
+    for (const role of ROLES) {
+      if (role === "owner") continue;
+      const member = await addMember(h, org.orgId, role);
+      org.cookies[role] = member.cookie;
+      org.users[role] = member.userId;
+    }
+    await h.fresh.db.insert(businessSettings).values({ orgId: org.orgId, estoqueNegativo: false, corretorApenasSeus: true });
+  });
+
+  afterAll(() => {
+    console.log(
+      ["", "Alcance próprio (negócio que restringe): ✓ age no seu registro, 404 no de outro membro, listas e totais só com os seus", ...ownMarks].join(
+        "\n",
+      ),
+    );
+  });
+
+  /** Live rows of the restricted organization that one of the owner columns gives to `user`. */
+  async function ownRows(mod: ResourceModule, user: string): Promise<Record<string, unknown>[]> {
+    const rows = (await h.fresh.db.select().from(mod.table)) as Record<string, unknown>[];
+    const owners = mod.definition.owners ?? [];
+    return rows.filter((r) => r.orgId === org.orgId && r.excluidoEm == null && owners.some((k) => r[k] === user));
+  }
+
+  it("has own cells to check, each on a resource that declares its owner columns (so this part cannot pass empty)", () => {
+    const cells = ownCells();
+    expect(cells.length).toBeGreaterThan(0);
+    for (const { mod } of cells) expect(mod.definition.owners?.length, mod.definition.name).toBeGreaterThan(0);
+  });
+
+  for (const { mod, role, action } of ownCells()) {
+    const name = mod.definition.name;
+    const base = `/api/${mod.definition.api}`;
+    it(`${name} · ${action} · ${role}: own`, async () => {
+      const owners = mod.definition.owners ?? [];
+      const me = org.users[role];
+      const other = org.users[role === "owner" ? "admin" : "owner"];
+      const cookie = org.cookies[role];
+      const notFound = notFoundMessage(mod);
+      await seedRelated(mod, org);
+      // Mine: the first owner column names me; theirs: every owner column names another member.
+      const mine = await createAsOwner(mod, org, { [owners[0] as string]: me });
+      const theirs = await createAsOwner(mod, org, Object.fromEntries(owners.map((k) => [k, other])));
+      const refusedUnchanged = async (method: "PATCH" | "DELETE" | "POST", path: string, body?: unknown) => {
+        const before = await snapshot();
+        const res = await api(h, cookie, method, path, body);
+        const where = `${role} ${method} ${path} (another member's ${name})`;
+        expect.soft(res.status, where).toBe(404);
+        expect.soft(errorMessage(res.body), where).toBe(notFound);
+        const after = await snapshot();
+        expect.soft(
+          Object.keys(after.hashes).filter((t) => after.hashes[t] !== before.hashes[t]),
+          `${where}: tables changed`,
+        ).toEqual([]);
+      };
+
+      if (action === "read") {
+        expect.soft((await api(h, cookie, "GET", `${base}/${mine}`)).status, `${role} GET own ${name}`).toBe(200);
+        const other404 = await api(h, cookie, "GET", `${base}/${theirs}`);
+        expect.soft(other404.status, `${role} GET another member's ${name}`).toBe(404);
+        expect.soft(errorMessage(other404.body), `${role} GET another member's ${name}`).toBe(notFound);
+        // The list, its total and its money totals: only my rows (the whole organization has more).
+        const list = await api<{ data: { id: string }[]; total: number; totals?: Record<string, number> }>(h, cookie, "GET", base);
+        const everyone = await api<{ total: number }>(h, org.cookies.owner, "GET", base);
+        const expected = await ownRows(mod, me);
+        const ids = list.body.data.map((r) => r.id);
+        expect.soft(ids, `${role} list of ${name}`).toContain(mine);
+        expect.soft(ids, `${role} list of ${name}`).not.toContain(theirs);
+        expect.soft(list.body.total, `${role} list total of ${name}`).toBe(expected.length);
+        expect.soft(everyone.body.total, `owner's total of ${name} (the organization has others' rows)`).toBeGreaterThan(expected.length);
+        for (const [key, column] of Object.entries(mod.totals ?? {})) {
+          const field = Object.entries(mod.table).find(([, c]) => c === column)?.[0] as string;
+          const sum = expected.reduce((s, r) => s + Number(r[field] ?? 0), 0);
+          expect.soft(list.body.totals?.[key], `${role} list totals.${key} of ${name}`).toBe(sum);
+        }
+        // A search and a filter take the other paths of the list engine: still only mine.
+        const searched = await api<{ data: { id: string }[]; total: number }>(h, cookie, "GET", `${base}?q=a&sort=criadoEm`);
+        expect.soft(searched.body.data.map((r) => r.id), `${role} searched list of ${name}`).not.toContain(theirs);
+        expect.soft(searched.body.total, `${role} searched total of ${name}`).toBeLessThanOrEqual(expected.length);
+        const options = await api<{ data: { id: string }[] }>(h, cookie, "GET", `${base}/options`);
+        const optionIds = options.body.data.map((o) => o.id);
+        expect.soft(optionIds, `${role} options of ${name}`).toContain(mine);
+        expect.soft(optionIds, `${role} options of ${name}`).not.toContain(theirs);
+      } else if (action === "update") {
+        const body = { ...sample(mod, org.related), [owners[0] as string]: me };
+        const res = await api(h, cookie, "PATCH", `${base}/${mine}`, body);
+        expect.soft(res.status, `${role} PATCH own ${name} ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200);
+        await refusedUnchanged("PATCH", `${base}/${theirs}`, { ...sample(mod, org.related), [owners[0] as string]: me });
+      } else if (action === "delete") {
+        await refusedUnchanged("DELETE", `${base}/${theirs}`);
+        const res = await api(h, cookie, "DELETE", `${base}/${mine}`);
+        expect.soft(res.status, `${role} DELETE own ${name}`).toBeLessThan(300);
+      } else if (action === "create") {
+        // No owner named: the new record is the creator's, so they see what they made.
+        const body = { ...sample(mod, org.related), ...Object.fromEntries(owners.map((k) => [k, null])) };
+        const res = await api<{ data?: { id: string } }>(h, cookie, "POST", base, body);
+        expect.soft(res.status, `${role} POST ${name} ${JSON.stringify(res.body).slice(0, 300)}`).toBe(201);
+        const id = res.body.data?.id ?? "";
+        expect.soft((await api(h, cookie, "GET", `${base}/${id}`)).status, `${role} reads the ${name} they created`).toBe(200);
+      } else if (action === "export") {
+        const res = await h.app.request(`${base}/export?formato=csv`, { headers: { cookie } });
+        const lines = (await res.text()).trim().split("\n").length - 1;
+        expect.soft(lines, `${role} export of ${name}: only their rows`).toBe((await ownRows(mod, me)).length);
+      } else if (action === "import") {
+        const res = await api(h, cookie, "POST", `${base}/import`, { csv: importCsv(mod), mode: "preview" });
+        expect.soft(res.status, `${role} import preview of ${name}`).not.toBe(403);
+      } else {
+        expect.fail(`${name} · ${action} · ${role}: an own ${action} cell has no check here yet — write it`);
+      }
+      ownMarks.push(`  ${name} · ${action} · ${role}: próprio`);
     });
   }
 });

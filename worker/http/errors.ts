@@ -18,8 +18,12 @@ export const INTERNAL_ERROR = "Erro interno. Tente novamente em instantes.";
 
 /** Maps any thrown error to a pt-BR JSON answer; unknown errors are logged, never shown. */
 export function toApiResponse(c: Context, error: unknown): Response {
-  // A thrown Response is an answer, not a failure (e.g. the session recheck in middleware.ts).
+  // A thrown Response is an answer, not a failure (e.g. the session recheck in middleware.ts),
+  // also when the database client wrapped it (DrizzleQueryError's cause: the read that carried
+  // the session lookup found the caller changed, e.g. their role or the business's choices).
   if (error instanceof Response) throw error;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (cause instanceof Response) throw cause;
   if (error instanceof DomainError) {
     // A refusal that ends: say when to try again.
     if (error instanceof RateLimitedError) c.header("retry-after", String(error.retryAfterSeconds));

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { MatchAlertReason } from "../../shared/enums.ts";
 import { type MatchColumns, matchReasons } from "../../shared/match-reasons.ts";
+import { properties, propertyInterests } from "../../db/schema/index.ts";
+import { authorizeRecord } from "../auth/own-records.ts";
 import { authorize } from "../auth/permissions.ts";
 import type { Actor, ServiceContext } from "./context.ts";
 import { interestsForPropertySql, MATCH_LIMIT, propertiesForInterestSql } from "./match-sql.ts";
@@ -97,6 +99,8 @@ export async function matchesForProperty(
   propertyId: string,
   limit = MATCH_LIMIT,
 ): Promise<InterestMatch[]> {
+  // The property must be one the actor reaches (their own, when that is their reach).
+  await authorizeRecord(ctx, actor, "imoveis", "read", properties, propertyId, "Imóvel não encontrado.");
   return readInterestMatches(await interestMatchesStatement(ctx.db, actor, propertyId, limit));
 }
 
@@ -107,6 +111,7 @@ export async function matchesForInterest(
   interestId: string,
   limit = MATCH_LIMIT,
 ): Promise<PropertyMatch[]> {
+  await authorizeRecord(ctx, actor, "interesses", "read", propertyInterests, interestId, "Interesse não encontrado.");
   return readPropertyMatches(await propertyMatchesStatement(ctx.db, actor, interestId, limit));
 }
 
