@@ -193,7 +193,10 @@ export function toAuthState(row: SessionRow, via: AuthState["via"]): AuthState {
       emailVerified: row.emailVerifiedAt !== null,
       colorMode: row.colorMode,
     },
-    org: active ? { id: row.orgId as string, name: row.orgName as string, role: row.role as Role, ownOnly: Boolean(row.ownOnly) } : null,
+    org: active
+      ? // `ownOnly` only when the business restricts (the default leaves the shape as it was).
+        { id: row.orgId as string, name: row.orgName as string, role: row.role as Role, ...(row.ownOnly ? { ownOnly: true } : {}) }
+      : null,
   };
 }
 
