@@ -104,7 +104,11 @@ async function seedRelated(mod: ResourceModule, org: MatrixOrg = { cookies, rela
   }
 }
 
-async function createAsOwner(mod: ResourceModule, org: MatrixOrg = { cookies, related }, extra: Record<string, unknown> = {}): Promise<string> {
+async function createAsOwner(
+  mod: ResourceModule,
+  org: MatrixOrg = { cookies, related },
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const body = { ...sample(mod, org.related), ...extra };
   const res = await api<{ data?: { id: string } }>(h, org.cookies.owner, "POST", `/api/${mod.definition.api}`, body);
   if (res.status !== 201 || !res.body.data)
@@ -366,9 +370,11 @@ describe("role matrix: own vs any (every cell whose reach is own × its doors)",
 
   afterAll(() => {
     console.log(
-      ["", "Alcance próprio (negócio que restringe): ✓ age no seu registro, 404 no de outro membro, listas e totais só com os seus", ...ownMarks].join(
-        "\n",
-      ),
+      [
+        "",
+        "Alcance próprio (negócio que restringe): ✓ age no seu registro, 404 no de outro membro, listas e totais só com os seus",
+        ...ownMarks,
+      ].join("\n"),
     );
   });
 
@@ -405,10 +411,12 @@ describe("role matrix: own vs any (every cell whose reach is own × its doors)",
         expect.soft(res.status, where).toBe(404);
         expect.soft(errorMessage(res.body), where).toBe(notFound);
         const after = await snapshot();
-        expect.soft(
-          Object.keys(after.hashes).filter((t) => after.hashes[t] !== before.hashes[t]),
-          `${where}: tables changed`,
-        ).toEqual([]);
+        expect
+          .soft(
+            Object.keys(after.hashes).filter((t) => after.hashes[t] !== before.hashes[t]),
+            `${where}: tables changed`,
+          )
+          .toEqual([]);
       };
 
       if (action === "read") {
@@ -432,7 +440,12 @@ describe("role matrix: own vs any (every cell whose reach is own × its doors)",
         }
         // A search and a filter take the other paths of the list engine: still only mine.
         const searched = await api<{ data: { id: string }[]; total: number }>(h, cookie, "GET", `${base}?q=a&sort=criadoEm`);
-        expect.soft(searched.body.data.map((r) => r.id), `${role} searched list of ${name}`).not.toContain(theirs);
+        expect
+          .soft(
+            searched.body.data.map((r) => r.id),
+            `${role} searched list of ${name}`,
+          )
+          .not.toContain(theirs);
         expect.soft(searched.body.total, `${role} searched total of ${name}`).toBeLessThanOrEqual(expected.length);
         const options = await api<{ data: { id: string }[] }>(h, cookie, "GET", `${base}/options`);
         const optionIds = options.body.data.map((o) => o.id);

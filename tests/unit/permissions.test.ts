@@ -317,7 +317,9 @@ describe("permission table: own vs any", () => {
     expect(ownerCondition({ role: "owner", userId: "u1", ownOnly: true }, "imoveis", "read", mod.table)).toBeUndefined();
     const own = ownerCondition({ role: "professional", userId: "u1", ownOnly: true }, "imoveis", "read", mod.table);
     expect(own).toBeDefined();
-    expect(() => ownerCondition({ role: "professional", userId: "u1", ownOnly: true }, "imoveis", "delete", mod.table)).toThrow(DomainError);
+    expect(() => ownerCondition({ role: "professional", userId: "u1", ownOnly: true }, "imoveis", "delete", mod.table)).toThrow(
+      DomainError,
+    );
   });
 
   it("ownsRow reads the definition's owner fields", () => {

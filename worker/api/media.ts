@@ -65,7 +65,12 @@ async function run(c: Ctx, handler: (ctx: ServiceContext, actor: Actor) => Promi
   if (!auth) return apiError(c, 401, "Entre para continuar.", "unauthenticated");
   if (!auth.org) return apiError(c, 403, "Complete o cadastro do negócio para continuar.", "no_organization");
   try {
-    return await handler(serviceContext(c.get("rc")), { userId: auth.user.id, orgId: auth.org.id, role: auth.org.role, ownOnly: auth.org.ownOnly });
+    return await handler(serviceContext(c.get("rc")), {
+      userId: auth.user.id,
+      orgId: auth.org.id,
+      role: auth.org.role,
+      ownOnly: auth.org.ownOnly,
+    });
   } catch (error) {
     return toApiResponse(c, error);
   }

@@ -472,7 +472,9 @@ export async function commitImport(
     );
   }
   const statements: BatchItem<"sqlite">[] = chunks(chosen, ROWS_PER_INSERT).map((chunk) =>
-    ctx.db.insert(mod.table).values(chunk.map(({ input }) => insertValues(mod, scope, ownedInput(actor, mod, owner, input), actor.userId, ctx.now)) as never),
+    ctx.db
+      .insert(mod.table)
+      .values(chunk.map(({ input }) => insertValues(mod, scope, ownedInput(actor, mod, owner, input), actor.userId, ctx.now)) as never),
   );
   try {
     await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);

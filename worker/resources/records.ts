@@ -62,7 +62,12 @@ function readerOwner(actor: Actor, target: ResourceModule): SQL | undefined {
  * A new record of an actor who reaches only their own: when no owner column names anyone, the
  * first names them (a corretor's new imóvel is theirs), so they can see what they created.
  */
-export function ownedInput(actor: Actor, mod: ResourceModule, owner: SQL | undefined, data: Record<string, unknown>): Record<string, unknown> {
+export function ownedInput(
+  actor: Actor,
+  mod: ResourceModule,
+  owner: SQL | undefined,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
   const owners = mod.definition.owners ?? [];
   if (!owner || !owners.length || owners.some((key) => data[key])) return data;
   return { ...data, [owners[0] as string]: actor.userId };
@@ -210,8 +215,10 @@ function optionCondition(db: Database, scope: OrgScope, mod: ResourceModule, q: 
 // ---------------------------------------------------------------------------
 // One record
 
+/** One record by id; `owner` narrows it to the actor's own ("own" reach: another member's is not found). */
 function byIdQuery(ctx: ServiceContext, scope: OrgScope, mod: ResourceModule, id: string, owner: SQL | undefined, includeDeleted = false) {
-  return selectRows(ctx.db, scope, mod, null, eq(mod.table.id, id), owner, includeDeleted ? undefined : isNull(mod.table.excluidoEm)).limit(1);
+  const live = includeDeleted ? undefined : isNull(mod.table.excluidoEm);
+  return selectRows(ctx.db, scope, mod, null, eq(mod.table.id, id), owner, live).limit(1);
 }
 
 /** A live record of the organization; null when missing, soft-deleted or another organization's. */
@@ -557,4 +564,3 @@ export async function eraseRecord(ctx: ServiceContext, actor: Actor, name: strin
   if (!deleted.length) throw new DomainError(notFoundMessage(mod), 404);
   console.log(`lgpd: ${mod.definition.name} ${id} eliminado por ${actor.userId} (org ${actor.orgId})`);
 }
-
