@@ -18,9 +18,9 @@ import { e2eServiceContext } from "./support/accounts.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { memberships, users } from "../../db/schema/index.ts";
+import { businessSettings, memberships, users } from "../../db/schema/index.ts";
 import { ROLES, type Role } from "../../shared/enums.ts";
-import { type Action, rolesAllowed } from "../../shared/permissions.ts";
+import { type Action, reachOf, rolesAllowed, scopeOf } from "../../shared/permissions.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { can } from "../../worker/auth/permissions.ts";
 import type { ResourceModule } from "../../worker/resources/define.ts";
@@ -333,4 +333,117 @@ describe("role matrix: pages (every resource × page × role)", () => {
 
 afterAll(() => {
   printMatrix();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Own vs any
+
+/**
+ * The cells whose reach is "own" in an organization whose business restricts the table's
+ * `business` cells (Configurações do Negócio), read from the table: for each such cell with
+ * pages, the member's own record's pages answer 200 and another member's 404 ("não encontrado":
+ * its existence is not revealed), and the list page shows theirs, never the other's. The
+ * organization above does not restrict: its matrix is the "any" half of the same cells.
+ */
+describe("role matrix: pages, own vs any (every cell whose reach is own × its pages)", () => {
+  const own = {
+    orgId: "",
+    ownerId: "",
+    users: {} as Record<Role, string>,
+    cookies: {} as Record<Role, string>,
+    related: {} as Record<string, string>,
+  };
+  const cells = MODULES.flatMap((mod) =>
+    ROLES.flatMap((role) =>
+      (["read", "update"] as const)
+        .filter((action) => {
+          const scope = scopeOf(mod.definition.access, role, action);
+          return scope !== undefined && reachOf(scope, true) === "own";
+        })
+        .map((action) => ({ mod, role, action })),
+    ),
+  );
+
+  async function seedIn(mod: ResourceModule, extra: Record<string, unknown> = {}): Promise<string> {
+    for (const relation of mod.relations ?? []) {
+      const target = moduleOf(relation.target);
+      own.related[target.definition.api] ??= await seedIn(target);
+    }
+    const body = { ...mod.example((segment) => own.related[segment] as string, crypto.randomUUID().slice(0, 8).toUpperCase()), ...extra };
+    const { id } = await createRecord(
+      serviceCtx(),
+      { orgId: own.orgId, userId: own.ownerId, role: "owner" },
+      mod.definition.name,
+      mod.definition.schema.parse(body),
+    );
+    if (!id) throw new Error(`could not create a ${mod.definition.name}`);
+    return String(id);
+  }
+
+  beforeAll(async () => {
+    const owner = await createRegisteredUser({ name: "Dona Restrita" });
+    const db = e2eDb();
+    const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
+    own.orgId = m?.orgId as string;
+    own.ownerId = owner.id;
+    own.users.owner = owner.id;
+    own.cookies.owner = await loginCookie(owner.email, owner.password);
+    const now = new Date();
+    const password = "senha-forte-123";
+    const hash = hashPassword(password);
+    for (const role of ROLES) {
+      if (role === "owner") continue;
+      const id = crypto.randomUUID();
+      const email = uniqueEmail(`restrita-${role}`);
+      await db.batch([
+        db.insert(users).values({
+          id,
+          name: `Pessoa ${role}`,
+          email,
+          passwordHash: hash,
+          emailVerifiedAt: now,
+          termsAcceptedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        }),
+        db.insert(memberships).values({ orgId: own.orgId, userId: id, role, createdAt: now, updatedAt: now }),
+      ]);
+      own.users[role] = id;
+      own.cookies[role] = await loginCookie(email, password);
+    }
+    await db.insert(businessSettings).values({ orgId: own.orgId, estoqueNegativo: false, corretorApenasSeus: true });
+  });
+
+  it("has own cells with pages to check (so this part cannot pass empty)", () => {
+    expect(cells.filter((c) => PAGES.has(c.mod.definition.basePath)).length).toBeGreaterThan(0);
+  });
+
+  for (const { mod, role, action } of cells) {
+    const name = mod.definition.name;
+    const basePath = mod.definition.basePath;
+    it(`${name} · ${action} · ${role}: own record's pages 200, another member's 404, the list only theirs`, async (ctx) => {
+      if (!PAGES.has(basePath)) ctx.skip();
+      const owners = mod.definition.owners ?? [];
+      const other = own.users[role === "owner" ? "admin" : "owner"];
+      const mine = await seedIn(mod, { [owners[0] as string]: own.users[role] });
+      const theirs = await seedIn(mod, Object.fromEntries(owners.map((k) => [k, other])));
+      const get = (url: string) => fetch(`${base()}${url}`, { headers: { cookie: own.cookies[role] }, redirect: "manual" });
+      for (const screen of screensOf(mod).known.filter((s) => s.action === action && s.suffix.includes(":id"))) {
+        const page = `${basePath}${screen.suffix}`;
+        const mineRes = await get(page.replace(":id", mine));
+        expect.soft(mineRes.status, `${role} GET ${page} (their own ${name})`).toBe(200);
+        const theirsRes = await get(page.replace(":id", theirs));
+        const where = `${role} GET ${page} (another member's ${name}) → ${theirsRes.status}`;
+        expect.soft(theirsRes.status, where).toBe(404);
+        expect.soft(await theirsRes.text(), `${where}: says it was not found`).toMatch(/não encontrad[oa]/i);
+      }
+      if (action === "read") {
+        const list = await get(basePath);
+        const html = await list.text();
+        expect.soft(list.status, `${role} GET ${basePath}`).toBe(200);
+        expect.soft(html, `${role} GET ${basePath}: their own ${name} is listed`).toContain(mine);
+        expect.soft(html, `${role} GET ${basePath}: another member's ${name} is not`).not.toContain(theirs);
+      }
+    });
+  }
 });
