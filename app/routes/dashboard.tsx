@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => titleMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, auth, org } = requireOrg(context, request);
-  const { lowStock, matches, ...summary } = await dashboardSummary(rc.db, org.id, auth.user.id, org.role);
+  const { lowStock, matches, ...summary } = await dashboardSummary(rc.db, org.id, auth.user.id, org.role, new Date(), org.ownOnly);
   const newMatches = matches && {
     total: matches.total,
     items: matches.items.map((m) => ({

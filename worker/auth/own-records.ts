@@ -1,4 +1,5 @@
-import { eq, isNull } from "drizzle-orm";
+import { eq, exists, isNull, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { orgScope } from "../../db/tenant.ts";
 import type { Action } from "../../shared/permissions.ts";
@@ -31,4 +32,20 @@ export async function authorizeRecord(
     .where(orgScope(ctx.db, actor.orgId).where(table, eq(table.id, id), isNull(table.excluidoEm), owner))
     .limit(1);
   if (!found) throw new DomainError(notFound, 404);
+}
+
+/**
+ * The same check as a condition to put in the write itself (no extra round trip): undefined when
+ * the actor reaches any record; else `EXISTS` the record, live and theirs. A write guarded by it
+ * changes nothing on another member's record, and the service answers its usual 404.
+ */
+export function ownedGuard(db: Database, actor: Actor, resource: string, action: Action, table: RecordTable, id: string): SQL | undefined {
+  const owner = ownerCondition(actor, resource, action, table);
+  if (!owner) return undefined;
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(orgScope(db, actor.orgId).where(table, eq(table.id, id), isNull(table.excluidoEm), owner)),
+  );
 }

@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { memberships, organizations, products, recordCounts, sessions, users } from "../../db/schema/index.ts";
+import { memberships, organizations, products, propertyInterests, recordCounts, sessions, users } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
 import type { Role } from "../../shared/enums.ts";
-import { can } from "../auth/permissions.ts";
+import { can, ownerCondition } from "../auth/permissions.ts";
+import { RESOURCES } from "../resources/registry.ts";
 import { openAlertsStatements } from "./match-alerts.ts";
 
 const PROFILE_FIELDS = [
@@ -16,13 +17,39 @@ const PROFILE_FIELDS = [
 
 const LOW = sql`(stock_milli < min_stock_milli) = 1`;
 
-/** Everything the dashboard shows, in one round trip; cards the role may not read are left out. */
-export async function dashboardSummary(db: Database, orgId: string, userId: string, role: Role, now = new Date()) {
+/**
+ * Everything the dashboard shows, in one round trip; cards the role may not read are left out.
+ * `ownOnly`: the business's choice (Actor.ownOnly); resources the member reaches only their own
+ * of are counted over their rows, and the match alerts are those of their interests.
+ */
+export async function dashboardSummary(db: Database, orgId: string, userId: string, role: Role, now = new Date(), ownOnly = false) {
   const scope = orgScope(db, orgId);
+  const actor = { role, userId, ownOnly };
   const seesStock = can(role, "produtos", "read");
   const seesMatches = can(role, "interesses", "read");
-  const alerts = openAlertsStatements(db, orgId, seesMatches);
-  const [orgRows, teamRows, sessionRows, countRows, lowRows, lowCount, alertRows, alertCount] = await db.batch([
+  const alerts = openAlertsStatements(
+    db,
+    orgId,
+    seesMatches,
+    5,
+    seesMatches ? ownerCondition(actor, "interesses", "read", propertyInterests) : undefined,
+  );
+  const owned = RESOURCES.flatMap((mod) => {
+    const name = mod.definition.name;
+    const owner = can(role, name, "read") ? ownerCondition(actor, name, "read", mod.table) : undefined;
+    if (!owner) return [];
+    const t = mod.table;
+    return [
+      {
+        name,
+        statement: db
+          .select({ n: sql<number>`count(*)` })
+          .from(t)
+          .where(scope.where(t, isNull(t.excluidoEm), owner)),
+      },
+    ];
+  });
+  const [orgRows, teamRows, sessionRows, countRows, lowRows, lowCount, alertRows, alertCount, ...ownCounts] = await db.batch([
     db.select().from(organizations).where(scope.self()).limit(1),
     db
       .select({
@@ -56,8 +83,12 @@ export async function dashboardSummary(db: Database, orgId: string, userId: stri
       .where(scope.where(products, isNull(products.excluidoEm), seesStock ? LOW : sql`0`)),
     alerts.latest,
     alerts.count,
+    ...owned.map((o) => o.statement),
   ]);
   const counts = Object.fromEntries(countRows.filter((r) => can(role, r.resource, "read")).map((r) => [r.resource, Number(r.n)]));
+  owned.forEach((o, i) => {
+    counts[o.name] = Number((ownCounts[i] as { n: number }[])[0]?.n ?? 0);
+  });
   const org = orgRows[0];
   const missing = PROFILE_FIELDS.filter(([key]) => !org?.[key]).map(([, label]) => label);
   return {

@@ -5,7 +5,7 @@ import { orgScope } from "../../db/tenant.ts";
 import { INTEREST_STAGES, type InterestStage } from "../../shared/enums.ts";
 import { LOST_REASON_REQUIRED } from "../../shared/resources/interesses.ts";
 import { optionalString } from "../../shared/validation.ts";
-import { authorizeRecord } from "../auth/own-records.ts";
+import { ownedGuard } from "../auth/own-records.ts";
 import { authorize, can, ownerCondition } from "../auth/permissions.ts";
 import { notFoundMessage, moduleOf } from "../resources/registry.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
@@ -32,8 +32,8 @@ export type MoveInput = z.output<typeof moveSchema>;
  * keeps its reason; leaving "perdido" clears it.
  */
 export async function moveInterest(ctx: ServiceContext, actor: Actor, id: string, input: MoveInput): Promise<void> {
-  // An "own" actor's card must be theirs before anything moves (the shift touches other cards).
-  await authorizeRecord(ctx, actor, "interesses", "update", t, id, notFoundMessage(moduleOf("interesses")));
+  // An "own" actor's card must be theirs, checked by both statements (the shift touches other cards).
+  const mine = ownedGuard(ctx.db, actor, "interesses", "update", t, id);
   if (!isId(id)) throw new DomainError(notFoundMessage(moduleOf("interesses")), 404);
   const scope = orgScope(ctx.db, actor.orgId);
   const column = (stage: InterestStage) => scope.where(t, eq(t.etapa, stage), isNull(t.excluidoEm));
@@ -44,7 +44,7 @@ export async function moveInterest(ctx: ServiceContext, actor: Actor, id: string
   const shift = ctx.db
     .update(t)
     .set({ posicaoEtapa: sql`${t.posicaoEtapa} + 1` })
-    .where(and(column(input.etapa), gte(t.posicaoEtapa, sql`coalesce(${spot}, 1 << 40)`), sql`${t.id} <> ${id}`));
+    .where(and(column(input.etapa), gte(t.posicaoEtapa, sql`coalesce(${spot}, 1 << 40)`), sql`${t.id} <> ${id}`, mine));
   const move = ctx.db
     .update(t)
     .set({
@@ -55,7 +55,7 @@ export async function moveInterest(ctx: ServiceContext, actor: Actor, id: string
       atualizadoEm: ctx.now,
       atualizadoPor: actor.userId,
     })
-    .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm)));
+    .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), mine));
   // Shifting first: the moved card's spot is read before it changes (its own row is excluded).
   const [, moved] = await ctx.db.batch([shift, move]);
   if (moved.rowsAffected === 0) throw new DomainError(notFoundMessage(moduleOf("interesses")), 404);

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, exists, isNull, type SQL, sql } from "drizzle-orm";
 import { matchAlerts, propertyInterests } from "../../db/schema/index.ts";
 import type { Database } from "../../db/client.ts";
 import { orgScope } from "../../db/tenant.ts";
-import { authorizeRecord } from "../auth/own-records.ts";
+import { ownedGuard } from "../auth/own-records.ts";
 import { authorize } from "../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 
@@ -35,11 +35,21 @@ const columns = {
 
 /**
  * The organization's unseen alerts, newest first, with their count: statements for the
- * dashboard's batch. `visible` false (a role that cannot read interesses) reads nothing.
+ * dashboard's batch. `visible` false (a role that cannot read interesses) reads nothing;
+ * `interestOwner` (an "own" reach over interesses) keeps the alerts of the member's interests.
  */
-export function openAlertsStatements(db: Database, orgId: string, visible: boolean, limit = 5) {
+export function openAlertsStatements(db: Database, orgId: string, visible: boolean, limit = 5, interestOwner?: SQL) {
   const scope = orgScope(db, orgId);
-  const open = scope.where(a, isNull(a.vistoEm), visible ? undefined : sql`0`);
+  const i = propertyInterests;
+  const theirs = interestOwner
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(i)
+          .where(scope.where(i, eq(i.id, a.interestId), interestOwner)),
+      )
+    : undefined;
+  const open = scope.where(a, isNull(a.vistoEm), visible ? theirs : sql`0`);
   return {
     latest: db.select(columns).from(a).where(open).orderBy(desc(a.criadoEm)).limit(limit),
     count: db.select({ n: sql<number>`count(*)` }).from(a).where(open),
@@ -62,18 +72,23 @@ export function interestAlertsStatement(ctx: ServiceContext, actor: Actor, inter
  * interest that is not in the organização (or was deleted) is a 404, in the same round trip.
  */
 export async function markAlertsSeen(ctx: ServiceContext, actor: Actor, interestId: string): Promise<number> {
-  // An "own" actor's interest must be theirs before its alerts change.
-  await authorizeRecord(ctx, actor, "interesses", "read", propertyInterests, interestId, "Interesse não encontrado.");
+  // An "own" actor's interest must be theirs: both statements check it (not found otherwise).
+  const mine = ownedGuard(ctx.db, actor, "interesses", "read", propertyInterests, interestId);
   const [result, found] = await ctx.db.batch([
     ctx.db
       .update(a)
       .set({ vistoEm: ctx.now })
-      .where(and(orgScope(ctx.db, actor.orgId).where(a, eq(a.interestId, interestId), isNull(a.vistoEm)))),
+      .where(and(orgScope(ctx.db, actor.orgId).where(a, eq(a.interestId, interestId), isNull(a.vistoEm), mine))),
     ctx.db
       .select({ id: propertyInterests.id })
       .from(propertyInterests)
       .where(
-        orgScope(ctx.db, actor.orgId).where(propertyInterests, eq(propertyInterests.id, interestId), isNull(propertyInterests.excluidoEm)),
+        orgScope(ctx.db, actor.orgId).where(
+          propertyInterests,
+          eq(propertyInterests.id, interestId),
+          isNull(propertyInterests.excluidoEm),
+          mine,
+        ),
       )
       .limit(1),
   ]);

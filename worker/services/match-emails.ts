@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { escapeHtml } from "../../shared/escape.ts";
 import { formatBRL, formatDateTime } from "../../shared/format.ts";
 import { outboxInsert } from "../email/provider.ts";
 import type { EmailMessage } from "../email/provider.ts";
 import { enforceKeyedLimit } from "../security/rate-limit.ts";
-import { authorizeRecord } from "../auth/own-records.ts";
+import { ownedGuard } from "../auth/own-records.ts";
 import { propertyInterests } from "../../db/schema/index.ts";
 import { queueEmail } from "./accounts.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
@@ -48,13 +48,13 @@ interface Pair {
 }
 
 /** The interest's client and the property, both the organization's, in one read. */
-function readPair(db: Database, actor: Actor, interestId: string, propertyId: string) {
+function readPair(db: Database, actor: Actor, interestId: string, propertyId: string, mine: SQL) {
   return db.all<Pair>(sql`SELECT c.name AS clientName, c.email AS clientEmail, p.title AS title, p.code AS code, p.slug AS slug,
   p.status AS status, coalesce(p.sale_price_cents, p.rent_price_cents, p.price_cents) AS price, i.notes AS notes,
   (SELECT u.name FROM users u WHERE u.id = ${actor.userId}) AS senderName, (SELECT o.name FROM organizations o WHERE o.id = i.org_id) AS business
 FROM property_interests i JOIN clients c ON c.id = i.client_id AND c.org_id = i.org_id
 JOIN properties p ON p.org_id = i.org_id AND p.id = ${propertyId} AND p.deleted_at IS NULL
-WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NULL`);
+WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NULL AND ${mine}`);
 }
 
 /**
@@ -64,10 +64,10 @@ WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NUL
  * organização (each send is an e-mail out of the business's name).
  */
 export async function sendMatchByEmail(ctx: ServiceContext, actor: Actor, interestId: string, propertyId: string): Promise<string> {
-  // An "own" actor writes only about an interest of theirs.
-  await authorizeRecord(ctx, actor, "interesses", "update", propertyInterests, interestId, "Interesse ou imóvel não encontrado.");
+  // An "own" actor writes only about an interest of theirs (the pair is not found otherwise).
+  const mine = ownedGuard(ctx.db, actor, "interesses", "update", propertyInterests, interestId) ?? sql`1`;
   if (!isId(interestId) || !isId(propertyId)) throw new DomainError("Interesse ou imóvel não encontrado.", 404);
-  const [pair] = await readPair(ctx.db, actor, interestId, propertyId);
+  const [pair] = await readPair(ctx.db, actor, interestId, propertyId, mine);
   if (!pair) throw new DomainError("Interesse ou imóvel não encontrado.", 404);
   if (!pair.clientEmail)
     throw new DomainError("O cliente não tem e-mail cadastrado. Cadastre um e-mail no cliente ou envie por WhatsApp.", 422);

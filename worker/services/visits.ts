@@ -5,7 +5,7 @@ import { orgScope } from "../../db/tenant.ts";
 import { VISIT_OUTCOMES, type VisitOutcome } from "../../shared/enums.ts";
 import { saoPauloInstant } from "../../shared/format.ts";
 import { messages, optionalString } from "../../shared/validation.ts";
-import { authorizeRecord } from "../auth/own-records.ts";
+import { ownedGuard } from "../auth/own-records.ts";
 import { ownerCondition } from "../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "./context.ts";
 import { ID_RE, isId } from "../../shared/id.ts";
@@ -61,7 +61,8 @@ export interface VisitRow {
  * moves an interest that was still "novo" or "contato" to "visita agendada".
  */
 export async function scheduleVisit(ctx: ServiceContext, actor: Actor, interestId: string, input: VisitInput): Promise<string> {
-  await authorizeRecord(ctx, actor, "interesses", "update", propertyInterests, interestId, "Interesse, imóvel ou corretor não encontrado.");
+  // An "own" actor schedules only on an interest of theirs (checked by the insert itself).
+  const mine = ownedGuard(ctx.db, actor, "interesses", "update", propertyInterests, interestId) ?? sql`1`;
   const scope = orgScope(ctx.db, actor.orgId);
   const id = crypto.randomUUID();
   const inicio = saoPauloInstant(input.data, input.inicio);
@@ -71,7 +72,7 @@ export async function scheduleVisit(ctx: ServiceContext, actor: Actor, interestI
 SELECT ${id}, i.org_id, i.client_id, p.id, i.id, coalesce(${broker}, i.broker_id), ${inicio.getTime()}, ${fim.getTime()}, ${input.resultado}, ${input.observacoes ?? null}, ${ctx.now.getTime()}, ${actor.userId}
 FROM property_interests i JOIN properties p ON p.org_id = i.org_id AND p.id = ${input.imovelId} AND p.deleted_at IS NULL
 WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NULL
-  AND (${broker} IS NULL OR EXISTS (SELECT 1 FROM memberships m WHERE m.org_id = i.org_id AND m.user_id = ${broker}))`;
+  AND (${broker} IS NULL OR EXISTS (SELECT 1 FROM memberships m WHERE m.org_id = i.org_id AND m.user_id = ${broker})) AND ${mine}`;
   const advance = ctx.db
     .update(propertyInterests)
     .set({ etapa: "visita_agendada", atualizadoEm: ctx.now, atualizadoPor: actor.userId })
