@@ -36,7 +36,10 @@ async function setRestricted(on: boolean): Promise<void> {
 
 async function propertyOf(user: string, titulo: string, by: "captadorId" | "corretorId"): Promise<string> {
   const id = await insertProperty(h.fresh.db, owner.orgId, { titulo, cidade: "Campinas", bairro: "Cambuí" });
-  await h.fresh.db.update(properties).set({ [by]: user }).where(eq(properties.id, id));
+  await h.fresh.db
+    .update(properties)
+    .set({ [by]: user })
+    .where(eq(properties.id, id));
   return id;
 }
 
@@ -120,7 +123,11 @@ describe("Configurações do Negócio: corretores veem só os próprios", () => 
     const before = await snapshot();
     const tries: [string, string, unknown][] = [
       ["POST", `/api/property_clients/${theirs.interest}/move`, { etapa: "contato" }],
-      ["POST", `/api/property_clients/${theirs.interest}/visits`, { data: "2026-12-05", inicio: "10:00", fim: "11:00", imovelId: mine.property }],
+      [
+        "POST",
+        `/api/property_clients/${theirs.interest}/visits`,
+        { data: "2026-12-05", inicio: "10:00", fim: "11:00", imovelId: mine.property },
+      ],
       ["POST", `/api/property_clients/${theirs.interest}/alerts/seen`, undefined],
       ["POST", `/api/property_clients/${theirs.interest}/email`, { imovelId: mine.property }],
       ["GET", `/api/property_clients/${theirs.interest}/matches`, undefined],
