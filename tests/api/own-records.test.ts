@@ -174,6 +174,23 @@ describe("Configurações do Negócio: corretores veem só os próprios", () => 
     expect((await api(h, rui.cookie, "GET", `/api/properties/${draft.body.data.id}`)).status).toBe(404);
   });
 
+  it("match lists hold only the corretor's own interests and imóveis (the owner's hold both)", async () => {
+    await setRestricted(true);
+    const hers = await propertyOf(paula.userId, "Apartamento da Paula", "corretorId");
+    const his = await propertyOf(rui.userId, "Apartamento do Rui", "captadorId");
+    type Matches = Body<{ interestId: string; propertyId: string }[]>;
+    const interestsOf = async (cookie: string, property: string) =>
+      (await api<Matches>(h, cookie, "GET", `/api/property_clients/por-imovel/${property}/matches`)).body.data.map((m) => m.interestId);
+    const propertiesOf = async (cookie: string, interest: string) =>
+      (await api<Matches>(h, cookie, "GET", `/api/property_clients/${interest}/matches`)).body.data.map((m) => m.propertyId);
+    expect(await interestsOf(owner.cookie, hers)).toEqual(expect.arrayContaining([mine.interest, theirs.interest]));
+    expect(await interestsOf(paula.cookie, hers)).toEqual([mine.interest]);
+    expect(await propertiesOf(owner.cookie, mine.interest)).toEqual(expect.arrayContaining([hers, his]));
+    const own = await propertiesOf(paula.cookie, mine.interest);
+    expect(own).toContain(hers);
+    expect(own).not.toContain(his);
+  });
+
   it("off again, every corretor sees everything again", async () => {
     await setRestricted(false);
     expect((await api(h, paula.cookie, "GET", `/api/properties/${theirs.property}`)).status).toBe(200);

@@ -37,9 +37,17 @@ export async function authorizeRecord(
 /**
  * The same check as a condition to put in the write itself (no extra round trip): undefined when
  * the actor reaches any record; else `EXISTS` the record, live and theirs. A write guarded by it
- * changes nothing on another member's record, and the service answers its usual 404.
+ * changes nothing on another member's record, and the service answers its usual 404. `id` may
+ * be an outer query's id column (a match list's `i.id`): then it keeps the member's rows.
  */
-export function ownedGuard(db: Database, actor: Actor, resource: string, action: Action, table: RecordTable, id: string): SQL | undefined {
+export function ownedGuard(
+  db: Database,
+  actor: Actor,
+  resource: string,
+  action: Action,
+  table: RecordTable,
+  id: string | SQL,
+): SQL | undefined {
   const owner = ownerCondition(actor, resource, action, table);
   if (!owner) return undefined;
   return exists(

@@ -93,11 +93,14 @@ LIMIT ${Math.trunc(limit)}`;
  * candidates come from the places' primary key (the property's city, bairro, or anywhere),
  * each then read by its primary key and checked against the rules.
  */
-export function interestsForPropertySql(orgId: string, propertyId: string, limit = MATCH_LIMIT): SQL {
+export function interestsForPropertySql(orgId: string, propertyId: string, limit = MATCH_LIMIT, mine?: SQL): SQL {
   const [select, rest] = interestsOfProperty(limit).split("\nFROM p CROSS JOIN cand", 2) as [string, string];
+  // `mine`: a condition on `i` keeping the member's own interests ("own" reach, ADR 024).
+  const [where, order] = rest.split("\nORDER BY", 2) as [string, string];
   return sql`${sql.raw(select)}
 FROM (SELECT * FROM properties WHERE org_id = ${orgId} AND id = ${propertyId} AND deleted_at IS NULL) p
-CROSS JOIN ${candidatesSql(orgId, propertyId)} cand${sql.raw(rest)}`;
+CROSS JOIN ${candidatesSql(orgId, propertyId)} cand${sql.raw(where)}${mine ? sql` AND ${mine}` : sql``}
+ORDER BY${sql.raw(order)}`;
 }
 
 /** `candidates` for one property, with its id and organização as parameters. */
@@ -145,7 +148,7 @@ END`,
  * city the interest names, `properties_match_idx` (org, status, city, price) gives the
  * candidates; an interest without places reads the organization's available ones.
  */
-export function propertiesForInterestSql(orgId: string, interestId: string, limit = MATCH_LIMIT): SQL {
+export function propertiesForInterestSql(orgId: string, interestId: string, limit = MATCH_LIMIT, mine?: SQL): SQL {
   return sql`WITH i AS (SELECT * FROM property_interests WHERE org_id = ${orgId} AND id = ${interestId} AND deleted_at IS NULL),
 cities AS (SELECT DISTINCT pl.city_key AS city FROM property_interest_places pl WHERE pl.org_id = ${orgId} AND pl.interest_id = ${interestId}),
 cand AS (
@@ -157,7 +160,7 @@ cand AS (
 )
 SELECT ${sql.raw(columns)}, p.title AS title, p.code AS code, p.slug AS slug, p.cover_key AS cover
 FROM i CROSS JOIN cand CROSS JOIN properties p ON p.id = cand.id
-WHERE ${sql.raw(rules)} AND ${sql.raw(placeRule)}
+WHERE ${sql.raw(rules)} AND ${sql.raw(placeRule)}${mine ? sql` AND ${mine}` : sql``}
 ORDER BY score DESC, p.published_at DESC, p.id
 LIMIT ${limit}`;
 }

@@ -3,8 +3,8 @@ import type { Database } from "../../db/client.ts";
 import type { MatchAlertReason } from "../../shared/enums.ts";
 import { type MatchColumns, matchReasons } from "../../shared/match-reasons.ts";
 import { properties, propertyInterests } from "../../db/schema/index.ts";
-import { authorizeRecord } from "../auth/own-records.ts";
-import { authorize } from "../auth/permissions.ts";
+import { authorizeRecord, ownedGuard } from "../auth/own-records.ts";
+import { authorize, can } from "../auth/permissions.ts";
 import type { Actor, ServiceContext } from "./context.ts";
 import { interestsForPropertySql, MATCH_LIMIT, propertiesForInterestSql } from "./match-sql.ts";
 import { isId } from "../../shared/id.ts";
@@ -59,7 +59,9 @@ function phonesOf(value: unknown): InterestMatch["clientPhones"] {
 /** The statement of a property's matches, to batch with a page's other reads (`readInterestMatches` reads it). */
 export function interestMatchesStatement(db: Database, actor: Actor, propertyId: string, limit = MATCH_LIMIT) {
   authorize(actor, "interesses", "read");
-  return db.all<RawMatch>(interestsForPropertySql(actor.orgId, isId(propertyId) ? propertyId : "-", limit));
+  // An "own" reach lists only the member's own interests among the matches.
+  const mine = ownedGuard(db, actor, "interesses", "read", propertyInterests, sql.raw("i.id"));
+  return db.all<RawMatch>(interestsForPropertySql(actor.orgId, isId(propertyId) ? propertyId : "-", limit, mine));
 }
 
 export function readInterestMatches(rows: readonly RawMatch[]): InterestMatch[] {
@@ -76,7 +78,9 @@ export function readInterestMatches(rows: readonly RawMatch[]): InterestMatch[] 
 /** The statement of an interest's matches, to batch with a page's other reads (`readPropertyMatches` reads it). */
 export function propertyMatchesStatement(db: Database, actor: Actor, interestId: string, limit = MATCH_LIMIT) {
   authorize(actor, "interesses", "read");
-  return db.all<RawMatch>(propertiesForInterestSql(actor.orgId, isId(interestId) ? interestId : "-", limit));
+  // An "own" reach over imóveis lists only the member's own imóveis among the matches.
+  const mine = can(actor.role, "imoveis", "read") ? ownedGuard(db, actor, "imoveis", "read", properties, sql.raw("p.id")) : undefined;
+  return db.all<RawMatch>(propertiesForInterestSql(actor.orgId, isId(interestId) ? interestId : "-", limit, mine));
 }
 
 export function readPropertyMatches(rows: readonly RawMatch[]): PropertyMatch[] {
