@@ -3,6 +3,8 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 const consoleGuard = "./tests/support/console-guard.ts";
+/** Every statement the app sends is checked for its organization predicate (ADR 027). */
+const tenantGuard = "./tests/support/tenant-guard.ts";
 
 export default defineConfig({
   test: {
@@ -20,6 +22,7 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
           globalSetup: ["./tests/support/global-db.ts"],
+          setupFiles: [tenantGuard],
           // A wide bound: passwords hash at argon2id's cheapest setting under test (ADR 028), so
           // no api test comes near it, even on a slow, loaded machine.
           testTimeout: 20_000,

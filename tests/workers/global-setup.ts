@@ -1,14 +1,17 @@
 /**
  * globalSetup for the `workers` project: the Worker inside workerd reaches the database only
  * over HTTP, so start the local libSQL server on a migrated temp database, and make a signing key.
+ * The server checks every statement for its organization predicate (ADR 027): it sees what the
+ * Worker and the tests send alike, refuses an unscoped one, and the run fails at teardown.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { generateSigningJwk } from "../../worker/auth/jwt.ts";
-import { startLibsql } from "../../scripts/lib/libsql.ts";
 import { migrateDatabase } from "../../scripts/lib/migrate.ts";
+import { startLibsqlServer } from "../../tools/libsql-server/server.ts";
+import { TenantRecord } from "../support/tenant-check.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,15 +23,27 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), "alicerce-workers-"));
   const file = path.join(dir, "workers.db");
+  const record = new TenantRecord();
+  // Migrations are global by nature: the check starts once the schema is in place.
+  let checking = false;
+  const recordOnly = process.env.TENANT_CHECK === "record";
+  const server = await startLibsqlServer({
+    file,
+    screen: (sql) => (checking && !recordOnly ? record.check(sql) : checking ? void record.check(sql) : null),
+  });
   // This module is loaded with the workerd resolve conditions (@libsql/client's web build,
   // no file: URLs), so migrate over HTTP through the server.
-  const server = await startLibsql(file);
   const db = await migrateDatabase(server.url);
   db.$client.close();
+  checking = true;
   project.provide("libsqlUrl", server.url);
   project.provide("jwtPrivateJwk", await generateSigningJwk());
   return async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
+    record.flush("workers");
+    if (record.refusals.length) {
+      throw new Error(`tenant check: ${record.refusals.length} unscoped statement(s) on org-owned tables:\n${record.refusals.join("\n")}`);
+    }
   };
 }

@@ -14,6 +14,8 @@ import { valueToProto } from "./values.ts";
 export type EngineOptions = {
   /** How long a statement keeps retrying while the database is locked by another connection. */
   busyTimeoutMs: number;
+  /** Says why a statement must not run (it is answered with the error `SQL_REFUSED`), or nothing. */
+  screen?: ((sql: string) => string | null | undefined) | undefined;
 };
 
 /** A statement checked against the protocol rules, ready to run. */
@@ -198,6 +200,8 @@ function columnsOf(stmt: EngineStatement): Col[] {
 
 /** Execute one statement. Errors are thrown (engine errors, HranaError for argument problems). */
 export async function executeQuery(conn: Connection, query: Query, options: EngineOptions): Promise<StmtResult> {
+  const refusal = options.screen?.(query.info.sql);
+  if (refusal) throw new HranaError("SQL_REFUSED", refusal);
   conn.heal();
   if (query.info.touchesConnection) {
     // Before preparing: SQLite applies some PRAGMAs while compiling them.

@@ -38,6 +38,11 @@ export type LibsqlServerOptions = {
   maxIdleConnections?: number;
   /** Called with unexpected internal errors (answered with HTTP 500). Default: console.error. */
   onInternalError?: (error: unknown) => void;
+  /**
+   * Sees every statement before it runs and returns why it must not (answered in-band with the
+   * error code `SQL_REFUSED`), or nothing. Tests use it to check queries (ADR 027).
+   */
+  screen?: (sql: string) => string | null | undefined;
 };
 
 export type LibsqlServer = {
@@ -61,7 +66,7 @@ export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<Libs
   mkdirSync(dirname(file), { recursive: true });
   const anchor = openAnchorConnection(file);
 
-  const engine: EngineOptions = { busyTimeoutMs: opts.busyTimeoutMs ?? 5000 };
+  const engine: EngineOptions = { busyTimeoutMs: opts.busyTimeoutMs ?? 5000, screen: opts.screen };
   const registry = new StreamRegistry({
     file,
     idleTimeoutMs: opts.streamIdleTimeoutMs ?? 10_000,

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { unscopedReferences } from "../support/tenant-sql.ts";
+
+const ORG = new Set(["clients", "properties", "property_interests", "memberships", "property_photos"]);
+const check = (sql: string) => unscopedReferences(sql, ORG).map((r) => r.alias ?? r.table);
+
+describe("tenant SQL rule", () => {
+  it("accepts the organization predicate, qualified by name or alias, or unqualified", () => {
+    expect(check(`select "id" from "clients" where ("clients"."org_id" = ? and "clients"."id" = ?)`)).toEqual([]);
+    expect(check(`select "k2"."id" from "clients" "k2" where "k2"."org_id" = ?`)).toEqual([]);
+    expect(check(`UPDATE property_interests SET notes = ? WHERE org_id = ? AND id = ?`)).toEqual([]);
+    expect(check(`delete from "clients" where "clients"."org_id" = 'org-a'`)).toEqual([]);
+    expect(check(`select "name" from "organizations" where "organizations"."id" = ?`)).toEqual([]);
+  });
+
+  it("refuses a reference without it, through an alias or in raw SQL", () => {
+    expect(check(`select "k2"."id" from "clients" "k2" where "k2"."id" = ?`)).toEqual(["k2"]);
+    expect(check(`select c.name from clients c where c.email = ?`)).toEqual(["c"]);
+    expect(check(`update "clients" set "name" = ? where "clients"."id" = ?`)).toEqual(["clients"]);
+    expect(check(`select * from memberships m, clients c where m.org_id = ?`)).toEqual(["c"]);
+  });
+
+  it("does not count an OR-ed predicate, a SET assignment or a projection", () => {
+    expect(check(`select * from clients where clients.org_id = ? or 1 = 1`)).toEqual(["clients"]);
+    expect(check(`select * from clients where (clients.org_id = ? or clients.id = ?)`)).toEqual(["clients"]);
+    expect(check(`update clients set org_id = ? where id = ?`)).toEqual(["clients"]);
+    expect(check(`select clients.org_id = ? from clients`)).toEqual(["clients"]);
+    expect(check(`select * from clients where case when clients.org_id = ? then 1 else 1 end`)).toEqual(["clients"]);
+  });
+
+  it("reaches a table through a scoped one: joins and correlated sub-selects", () => {
+    expect(
+      check(`SELECT 1 FROM property_interests i JOIN properties p ON p.org_id = i.org_id AND p.id = ? WHERE i.org_id = ? AND i.id = ?`),
+    ).toEqual([]);
+    expect(
+      check(
+        `select "id", (select c.name from clients c where c.id = "property_interests"."client_id") from "property_interests" where "property_interests"."org_id" = ?`,
+      ),
+    ).toEqual([]);
+    expect(check(`select (select c.name from clients c where c.id = i.client_id) from property_interests i where i.id = ?`)).toEqual([
+      "c",
+      "i",
+    ]);
+    expect(
+      check(
+        `select * from "properties" where "properties"."org_id" = ? and exists (select 1 from property_photos f where f.property_id = "properties"."id")`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("accepts inserts that set the organization", () => {
+    expect(check(`insert into "clients" ("id", "org_id", "name") values (?, ?, ?)`)).toEqual([]);
+    expect(check(`insert into "clients" ("id", "name") values (?, ?)`)).toEqual(["clients"]);
+    expect(check(`INSERT INTO property_photos (id, org_id) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM properties p WHERE p.id = ?)`)).toEqual([
+      "p",
+    ]);
+    expect(check(`insert into "organizations" ("id", "name") values (?, ?)`)).toEqual([]);
+  });
+
+  it("leaves schema and transaction statements alone, and tables of no organization", () => {
+    expect(check(`CREATE INDEX x ON clients(org_id)`)).toEqual([]);
+    expect(check(`BEGIN`)).toEqual([]);
+    expect(check(`select * from users where email = ?`)).toEqual([]);
+    expect(check(`select * from json_each(?) j where j.value = ?`)).toEqual([]);
+  });
+});
