@@ -1,14 +1,77 @@
 /**
  * The statements allowed to touch an org-owned table without the organization predicate
  * (ADR 027): each is global by nature, and says why. An entry admits an unscoped reference to
- * `table` in a statement that matches `statement` (one-line SQL, as drizzle or the raw SQL
- * writes it); keep the patterns tight, so a new query never slips in under an old reason.
- * Reviewed: a new entry needs the same review as a change to the permission table.
+ * one of `tables` in a statement that matches `statement` (one-line SQL, as drizzle or the raw
+ * SQL writes it); the patterns are anchored on the statement's own shape (its columns and its
+ * WHERE), so a new query never slips in under an old reason. Adding one is a change to review
+ * like a change to the permission table; each matches a `tenant-exempt:` comment in the code.
  */
 export interface AllowEntry {
-  table: string;
+  /** The org-owned tables it may reach without the predicate. */
+  tables: readonly string[];
   statement: RegExp;
   why: string;
 }
 
-export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [];
+export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
+  {
+    tables: ["memberships", "organizations"],
+    statement:
+      /^select "sessions"\."id", .* from "sessions" inner join "users" on "users"\."id" = "sessions"\."user_id" left join "memberships" on "memberships"\."user_id" = "users"\."id" left join "organizations" on "organizations"\."id" = "memberships"\."org_id" where \("sessions"\."id" = \? and/,
+    why: "session lookup (worker/auth/sessions.ts): how a request learns its organization, from the session user's own membership",
+  },
+  {
+    tables: ["memberships", "organizations"],
+    statement:
+      /^select "users"\."id", "users"\."email_verified_at", "memberships"\."org_id"(, "organizations"\."name")? from "users" left join "memberships" on "memberships"\."user_id" = "users"\."id"( left join "organizations" on "organizations"\."id" = "memberships"\."org_id")? where "users"\."email" = \? limit \?$/,
+    why: "an account by e-mail (sign-up, invites): only whether it already belongs to an organization decides the branch, never the answer",
+  },
+  {
+    tables: ["memberships"],
+    statement: /^select "id" from "memberships" where "memberships"\."user_id" = \? limit \?$/,
+    why: "e-mail confirmation (accounts.ts): does the confirmed user already belong to an organization?",
+  },
+  {
+    tables: ["memberships"],
+    statement:
+      /^delete from "users" where \("users"\."email_verified_at" is null and .* not exists \(select "id" from "memberships" where "memberships"\."user_id" = "users"\."id"\)\)$/,
+    why: "cron purge of unconfirmed accounts (scheduled.ts): an account with a membership in any organization is never purged",
+  },
+  {
+    tables: ["portal_settings"],
+    statement: /^select "org_id", "lead_secret_hash" from "portal_settings" where "portal_settings"\."lead_user" = \? limit \?$/,
+    why: "portal lead webhook: its user (and secret, checked after) is the credential that names the organization",
+  },
+  {
+    tables: ["portal_settings"],
+    statement: /^select "org_id" from "portal_settings" where "portal_settings"\."feed_token_hash" = \? limit \?$/,
+    why: "portal XML feed: the token, looked up by its digest, is the credential that names the organization",
+  },
+  {
+    tables: ["organizations"],
+    statement:
+      /^select "auth_tokens"\."id", .* from "auth_tokens" inner join "organizations" on "organizations"\."id" = "auth_tokens"\."org_id" left join "users" on "users"\."id" = "auth_tokens"\."invited_by" where \("auth_tokens"\."id" = \? and "auth_tokens"\."purpose" = \?\) limit \?$/,
+    why: "an invite token (looked up by its digest) names its organization; only the name is shown to the token's holder",
+  },
+  {
+    tables: ["properties", "property_photos", "organizations"],
+    statement: /\(select p\.(id|org_id) from "properties" p where p\.slug = \?\)/,
+    why: "public property page and its contact form: the unguessable, globally unique slug finds the property; its organization is read from that row",
+  },
+  {
+    tables: ["properties"],
+    statement: /^select "id", "org_id", "status", "deleted_at" from "properties" where "properties"\."slug" = \? limit \?$/,
+    why: "public contact form of a property: found by its unguessable, globally unique slug",
+  },
+  {
+    tables: ["landing_pages"],
+    statement: /^select 1 from "landing_pages" where \("landing_pages"\."slug" = \? and "landing_pages"\."org_id" <> \?\) limit \?$/,
+    why: "landing page slugs are unique across Alicerce: reads only whether another organization's page has it",
+  },
+  {
+    tables: ["landing_pages", "organizations"],
+    statement:
+      /^select "landing_pages"\."org_id", "landing_pages"\."published", "organizations"\."name" from "landing_pages" inner join "organizations" on "organizations"\."id" = "landing_pages"\."org_id" where \("landing_pages"\."slug" = \? and "landing_pages"\."published" is not null\)/,
+    why: "public landing page: its slug names the organization; only the published copy is read",
+  },
+];

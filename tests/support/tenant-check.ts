@@ -10,7 +10,7 @@ import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../db/schema/index.ts";
 import { ACCOUNT_LEVEL_TABLES } from "../../db/tenant.ts";
 import { type AllowEntry, TENANT_ALLOW_LIST } from "./tenant-allow-list.ts";
-import { unscopedReferences } from "./tenant-sql.ts";
+import { PLANTED, unscopedReferences } from "./tenant-sql.ts";
 
 /** Tables with an `org_id` column, except the account-level ones (db/tenant.ts). */
 export const ORG_TABLES: ReadonlySet<string> = new Set(
@@ -38,7 +38,7 @@ export function judge(sql: string, allowList: readonly AllowEntry[] = TENANT_ALL
   const allowedBy: AllowEntry[] = [];
   const refused: string[] = [];
   for (const ref of unscopedReferences(text, ORG_TABLES)) {
-    const entry = allowList.find((e) => e.table === ref.table && e.statement.test(text));
+    const entry = allowList.find((e) => e.tables.includes(ref.table) && e.statement.test(text));
     if (entry) allowedBy.push(entry);
     else refused.push(ref.alias && ref.alias !== ref.table ? `${ref.table} ${ref.alias}` : ref.table);
   }
@@ -52,6 +52,7 @@ export function judge(sql: string, allowList: readonly AllowEntry[] = TENANT_ALL
 export class TenantRecord {
   readonly statements = new Set<string>();
   readonly refusals: string[] = [];
+  readonly planted: string[] = [];
   readonly allowed = new Set<string>();
 
   /** Judges and records a statement; returns the refusal (null when it may run). */
@@ -61,7 +62,7 @@ export class TenantRecord {
     for (const entry of verdict.allowedBy) this.allowed.add(entry.why);
     if (!verdict.refusal) return null;
     const refusal = origin === undefined ? verdict.refusal : `${verdict.refusal} (from ${origin ?? "an unknown caller"})`;
-    this.refusals.push(refusal);
+    (sql.includes(PLANTED) ? this.planted : this.refusals).push(refusal);
     return refusal;
   }
 
@@ -69,7 +70,7 @@ export class TenantRecord {
   flush(project: string): void {
     const file = process.env.TENANT_CHECK_LOG;
     if (!file) return;
-    const line = { project, statements: [...this.statements], refusals: this.refusals, allowed: [...this.allowed] };
+    const line = { project, statements: [...this.statements], refusals: this.refusals, planted: this.planted, allowed: [...this.allowed] };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
   }
 }

@@ -23,6 +23,33 @@ export const tenantRecord = new TenantRecord();
 /** `TENANT_CHECK=record`: refuse nothing, only record (to survey a whole run at once). */
 const RECORD_ONLY = process.env.TENANT_CHECK === "record";
 const builtBy = new AsyncLocalStorage<string>();
+/** Set by `asApp`: statements run as if the app had sent them (the check's own tests). */
+const planted = new AsyncLocalStorage<string>();
+
+/** The refusal in an error or its causes (drizzle wraps it in "Failed query: …"). */
+function refusalIn(error: unknown): string | null {
+  for (let e = error; e instanceof Error; e = e.cause) if (e.message.startsWith("tenant check:")) return e.message;
+  return null;
+}
+
+/** Runs `query` as app code would: its statements are checked although a test file builds them. */
+export function asApp<T>(query: () => PromiseLike<T>): Promise<T> {
+  return planted.run("a planted query", async () => await query());
+}
+
+/** Runs `query` as app code, expects the check to refuse it, and takes that refusal off the record. */
+export async function expectRefused(query: () => PromiseLike<unknown>): Promise<string> {
+  const before = tenantRecord.refusals.length;
+  const outcome = await asApp(query).then(
+    () => null,
+    (error: unknown) => refusalIn(error) ?? String(error),
+  );
+  const recorded = tenantRecord.refusals.splice(before);
+  if (outcome === null || !outcome.startsWith("tenant check:"))
+    throw new Error(`the tenant check let it through: ${outcome ?? "no error"}`);
+  if (recorded.length !== 1) throw new Error(`expected one refusal on record, got ${recorded.length}`);
+  return outcome;
+}
 
 /** The project file that called into the database handle (null when the stack does not say). */
 function callerFile(): string | null {
@@ -45,7 +72,7 @@ function sqlOf(stmt: InStatement | string): string {
 
 /** Checks one statement unless a test file built it; throws the refusal. */
 function screen(stmt: InStatement | string): void {
-  const origin = builtBy.getStore() ?? callerFile();
+  const origin = planted.getStore() ?? builtBy.getStore() ?? callerFile();
   if (origin?.startsWith("tests/")) return;
   const refusal = tenantRecord.check(sqlOf(stmt), origin);
   if (refusal && !RECORD_ONLY) throw new Error(refusal);
@@ -89,11 +116,12 @@ const STARTERS = new Set([
   "$count",
 ]);
 
+/** A query builder at any step: `db.select()` (from), `db.insert()` (values), `db.update()` (set), a query (then). */
 const isQuery = (value: unknown): value is object =>
   typeof value === "object" &&
   value !== null &&
   !(value instanceof Promise) &&
-  (typeof (value as { then?: unknown }).then === "function" || typeof (value as { from?: unknown }).from === "function");
+  ["then", "from", "values", "set"].some((step) => typeof (value as Record<string, unknown>)[step] === "function");
 
 /** A query builder whose every step and execution runs as built by `origin`. */
 function attributed<T extends object>(builder: T, origin: string): T {
@@ -116,7 +144,7 @@ export function attributingDatabase<T extends object>(db: T): T {
       const value = Reflect.get(target, prop, receiver);
       if (typeof prop !== "string" || !STARTERS.has(prop) || typeof value !== "function") return value;
       return (...args: unknown[]) => {
-        const origin = callerFile() ?? "unknown";
+        const origin = planted.getStore() ?? callerFile() ?? "unknown";
         const result = builtBy.run(origin, () => (value as (...a: unknown[]) => unknown).apply(target, args));
         return isQuery(result) ? attributed(result, origin) : result;
       };

@@ -9,11 +9,19 @@
  *    select) with a value: a parameter or a literal; for `organizations`, its `id`;
  * 2. it is the target of an INSERT whose column list sets `org_id` (`id` for `organizations`);
  * 3. an `=` equates one of its columns with a column of a scoped reference (a join or a correlated
- *    sub-select that reaches it through a scoped row: `c.id = i.client_id`, `p.org_id = i.org_id`).
+ *    sub-select that reaches it through a scoped row: `c.id = i.client_id`, `p.org_id = i.org_id`),
+ *    or of a common table expression (`WITH i AS (…)`: the statement passes only when the
+ *    expression's own references are scoped, so its rows are the organization's).
  * A predicate counts only when no OR shares its group (its parentheses or its clause), so
  * `org_id = ? OR 1` scopes nothing. Statements other than SELECT/INSERT/UPDATE/DELETE/WITH/
  * REPLACE/VALUES (DDL, PRAGMA, transaction control) read no rows and are not checked.
  */
+
+/**
+ * Marks a statement the check's own tests send to be refused: it is refused like any other, and
+ * recorded apart, so it does not fail the run (it can never run, so it hides nothing).
+ */
+export const PLANTED = "/* tenant-check: planted */";
 
 type Kind = "word" | "name" | "string" | "number" | "param" | "punct";
 
@@ -224,6 +232,12 @@ export function unscopedReferences(sql: string, orgTables: ReadonlySet<string>):
   const refs = allRefs.filter((r) => orgTables.has(r.table) || r.table === "organizations");
   if (refs.length === 0) return [];
   const parents = blockParents(tokens);
+  const cteNames = new Set(
+    tokens
+      .filter((t, i) => isIdent(t) && tokens[i + 1]?.text === "as" && tokens[i + 2]?.text === "(" && tokens[i + 3]?.text === "select")
+      .map((t) => t.text),
+  );
+  const sources = new Set(allRefs.filter((r) => cteNames.has(r.table) && !refs.includes(r)));
   const keyColumn = (r: TableRef) => (r.table === "organizations" ? "id" : "org_id");
 
   /** The references a column operand names, searching its block, then the enclosing ones. */
@@ -271,7 +285,7 @@ export function unscopedReferences(sql: string, orgTables: ReadonlySet<string>):
       if (a.length !== 1 || b.length !== 1) continue;
       const [ra, rb] = [a[0] as TableRef, b[0] as TableRef];
       const reach = (from: TableRef, to: TableRef) => {
-        if (!scoped.has(from) || scoped.has(to) || !refs.includes(to)) return;
+        if (!(scoped.has(from) || sources.has(from)) || scoped.has(to) || !refs.includes(to)) return;
         scoped.add(to);
         changed = true;
       };

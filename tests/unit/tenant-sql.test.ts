@@ -64,3 +64,11 @@ describe("tenant SQL rule", () => {
     expect(check(`select * from json_each(?) j where j.value = ?`)).toEqual([]);
   });
 });
+
+describe("tenant SQL rule with common table expressions", () => {
+  it("reaches through a CTE whose own references are scoped", () => {
+    const withCte = `WITH i AS (SELECT * FROM property_interests WHERE org_id = ? AND id = ?) SELECT p.id FROM i CROSS JOIN properties p ON p.id = i.property_id`;
+    expect(check(withCte)).toEqual([]);
+    expect(check(withCte.replace("WHERE org_id = ? AND", "WHERE"))).toEqual(["property_interests"]);
+  });
+});

@@ -99,6 +99,8 @@ export interface Relation {
 export interface WriteInfo {
   mode: "create" | "update";
   now: Date;
+  /** The organization written for: a sub-select of the module's values reads only its rows. */
+  orgId: string;
 }
 
 export interface ResourceModule<Row extends { id: string } = { id: string }, Input = unknown> {

@@ -433,7 +433,7 @@ export function insertValues(mod: ResourceModule, scope: OrgScope, input: Record
     atualizadoEm: now,
     criadoPor: actorUserId,
     atualizadoPor: actorUserId,
-    ...writeValues(mod, input, { mode: "create", now }),
+    ...writeValues(mod, input, { mode: "create", now, orgId: scope.orgId }),
   });
 }
 
@@ -502,7 +502,7 @@ export async function updateRecord(
       : undefined;
   const update = ctx.db
     .update(t)
-    .set({ ...writeValues(mod, data, { mode: "update", now: ctx.now }), atualizadoEm: ctx.now, atualizadoPor: actor.userId } as never)
+    .set({ ...writeValues(mod, data, { mode: "update", now: ctx.now, orgId: scope.orgId }), atualizadoEm: ctx.now, atualizadoPor: actor.userId } as never)
     .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), owner, guard));
   const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, update);
   if (affected) return { saved: true, duplicates };

@@ -123,8 +123,8 @@ export async function receiveLead(ctx: ServiceContext, orgId: string, lead: Inco
     clienteId: clientId,
     imovelId: property,
     // The interest's derived columns as the Interesses module writes them: the client's sort and search keys.
-    ordem: sql`coalesce((select ${clients.ordem} from ${clients} where ${clients.id} = ${clientId}), ${sortKey(contact.nome)})`,
-    chavesBusca: sql`coalesce((select ${clients.chavesBusca} from ${clients} where ${clients.id} = ${clientId}), '[]')`,
+    ordem: sql`coalesce((select ${clients.ordem} from ${clients} where ${scope.where(clients, sql`${clients.id} = ${clientId}`)}), ${sortKey(contact.nome)})`,
+    chavesBusca: sql`coalesce((select ${clients.chavesBusca} from ${clients} where ${scope.where(clients, sql`${clients.id} = ${clientId}`)}), '[]')`,
     etapa: "novo",
     temperatura: "morno",
     origem: lead.origem,

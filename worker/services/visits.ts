@@ -83,7 +83,7 @@ WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NUL
         isNull(propertyInterests.excluidoEm),
         sql`${propertyInterests.etapa} in ('novo', 'contato')`,
         sql`${input.resultado === "agendada" ? 1 : 0} = 1`,
-        sql`exists (select 1 from property_visits pv where pv.id = ${id})`,
+        sql`exists (select 1 from property_visits pv where pv.org_id = ${actor.orgId} and pv.id = ${id})`,
       ),
     );
   const [inserted] = await ctx.db.batch([ctx.db.run(insert), advance]);

@@ -49,14 +49,14 @@ export const interessesModule: ResourceModule<InteresseRow, InteresseInput> = {
     corretorNome: sql`(select u.name from users u where u.id = ${t.corretorId})`,
     alertas: sql`(select count(*) from match_alerts a where a.org_id = ${t.orgId} and a.interest_id = ${t.id} and a.seen_at is null)`,
   },
-  values(input) {
+  values(input, info) {
     return {
       tiposMask: bitMask(input.tipos, PROPERTY_TYPES),
       caracteristicasMask: bitMask(input.caracteristicas, PROPERTY_FEATURES),
       locais: placesWithKeys(input),
       // Found and sorted by the client's name: its sort key and search keys.
-      ordem: sql`coalesce((select c.name_norm from clients c where c.id = ${input.clienteId}), '')`,
-      chavesBusca: sql`coalesce((select c.search_keys from clients c where c.id = ${input.clienteId}), '[]')`,
+      ordem: sql`coalesce((select c.name_norm from clients c where c.org_id = ${info.orgId} and c.id = ${input.clienteId}), '')`,
+      chavesBusca: sql`coalesce((select c.search_keys from clients c where c.org_id = ${info.orgId} and c.id = ${input.clienteId}), '[]')`,
     };
   },
   sorts: { proximaAcao: t.proximaAcaoEm },

@@ -33,15 +33,15 @@ export const movimentacoesProdutosModule: ResourceModule<MovimentacaoProdutoRow,
     produtoSku: sql`(select p.sku from products p where p.id = ${m.produtoId} and p.org_id = ${m.orgId})`,
     produtoUnidade: sql`(select p.unit from products p where p.id = ${m.produtoId} and p.org_id = ${m.orgId})`,
   },
-  values(input) {
+  values(input, info) {
     const quantity = stockEffect(input);
     const cost = input.custoUnitarioCentavos ?? null;
     return {
       quantidade: quantity,
       ocorridoEm: new Date(input.ocorridoEm),
       // At the typed cost, else the product's cost now.
-      valorCentavos: sql`cast(round(${Math.abs(quantity)} * coalesce(${cost}, (select cost_cents from products where id = ${input.produtoId}), 0)) as integer)`,
-      ordem: sql`coalesce((select name_norm from products where id = ${input.produtoId}), '')`,
+      valorCentavos: sql`cast(round(${Math.abs(quantity)} * coalesce(${cost}, (select cost_cents from products where org_id = ${info.orgId} and id = ${input.produtoId}), 0)) as integer)`,
+      ordem: sql`coalesce((select name_norm from products where org_id = ${info.orgId} and id = ${input.produtoId}), '')`,
       chavesBusca: "[]",
     };
   },
