@@ -16,7 +16,7 @@ export type OrgTable = SQLiteTable & { orgId: SQLiteColumn };
  * The organization a request acts for, and the only way services reach org-owned rows:
  * every read, update and delete of an org table goes through `where`, every insert through
  * `values`. `tests/unit/tenant-scoping.test.ts` fails the build when a query on an org-owned
- * table skips it.
+ * table skips it, and the api/workers tests check every statement sent (ADR 027).
  */
 export interface OrgScope {
   readonly db: Database;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { TENANT_ALLOW_LIST } from "../support/tenant-allow-list.ts";
+import { judge, ORG_TABLES } from "../support/tenant-check.ts";
 import { unscopedReferences } from "../support/tenant-sql.ts";
 
 const ORG = new Set(["clients", "properties", "property_interests", "memberships", "property_photos"]);
@@ -70,5 +72,26 @@ describe("tenant SQL rule with common table expressions", () => {
     const withCte = `WITH i AS (SELECT * FROM property_interests WHERE org_id = ? AND id = ?) SELECT p.id FROM i CROSS JOIN properties p ON p.id = i.property_id`;
     expect(check(withCte)).toEqual([]);
     expect(check(withCte.replace("WHERE org_id = ? AND", "WHERE"))).toEqual(["property_interests"]);
+  });
+});
+
+describe("tenant allow-list", () => {
+  const signIn = `select "users"."id", "users"."email_verified_at", "memberships"."org_id" from "users" left join "memberships" on "memberships"."user_id" = "users"."id" where "users"."email" = ? limit ?`;
+
+  it("admits a listed global statement, and only in its own shape", () => {
+    expect(judge(signIn).refusal).toBeNull();
+    expect(judge(signIn).allowedBy).toHaveLength(1);
+    expect(judge(signIn.replace(`"users"."email" = ?`, `"users"."name" = ?`)).refusal).toMatch(/^tenant check: memberships without/);
+    expect(judge(`select "id", "role" from "memberships" where "memberships"."user_id" = ?`).refusal).not.toBeNull();
+  });
+
+  it("knows the org-owned tables from the schema, and says why for every entry", () => {
+    expect(ORG_TABLES.has("clients")).toBe(true);
+    expect(ORG_TABLES.has("auth_tokens")).toBe(false);
+    expect(ORG_TABLES.has("job_runs")).toBe(false);
+    for (const entry of TENANT_ALLOW_LIST) {
+      expect(entry.why.length).toBeGreaterThan(20);
+      for (const table of entry.tables) expect(ORG_TABLES.has(table) || table === "organizations").toBe(true);
+    }
   });
 });
