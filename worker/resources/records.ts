@@ -502,7 +502,11 @@ export async function updateRecord(
       : undefined;
   const update = ctx.db
     .update(t)
-    .set({ ...writeValues(mod, data, { mode: "update", now: ctx.now, orgId: scope.orgId }), atualizadoEm: ctx.now, atualizadoPor: actor.userId } as never)
+    .set({
+      ...writeValues(mod, data, { mode: "update", now: ctx.now, orgId: scope.orgId }),
+      atualizadoEm: ctx.now,
+      atualizadoPor: actor.userId,
+    } as never)
     .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), owner, guard));
   const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, update);
   if (affected) return { saved: true, duplicates };
