@@ -60,6 +60,12 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
   },
   {
     tables: ["properties"],
+    statement:
+      /^select "properties"\."code", .* from "properties" left join "users" on "users"\."id" = "properties"\."broker_id" where "properties"\."slug" = \? limit \?$/,
+    why: "public property page: the property is found by its unguessable, globally unique slug (its organization is read from the row)",
+  },
+  {
+    tables: ["properties"],
     statement: /^select "id", "org_id", "status", "deleted_at" from "properties" where "properties"\."slug" = \? limit \?$/,
     why: "public contact form of a property: found by its unguessable, globally unique slug",
   },

@@ -21,6 +21,13 @@ export const ORG_TABLES: ReadonlySet<string> = new Set(
     .filter((name) => !(ACCOUNT_LEVEL_TABLES as readonly string[]).includes(name)),
 );
 
+/** Every table's columns, to resolve an unqualified column as SQLite does. */
+export const TABLE_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  (Object.values(schema) as unknown[])
+    .filter((value): value is SQLiteTable => is(value, SQLiteTable))
+    .map((table) => [getTableName(table), new Set(Object.values(getTableColumns(table)).map((column) => column.name))]),
+);
+
 /** One line, single spaces: what the allow-list's patterns and the records match. */
 export function normalize(sql: string): string {
   return sql.replace(/\s+/g, " ").trim();
@@ -37,7 +44,7 @@ export function judge(sql: string, allowList: readonly AllowEntry[] = TENANT_ALL
   const text = normalize(sql);
   const allowedBy: AllowEntry[] = [];
   const refused: string[] = [];
-  for (const ref of unscopedReferences(text, ORG_TABLES)) {
+  for (const ref of unscopedReferences(text, ORG_TABLES, TABLE_COLUMNS)) {
     const entry = allowList.find((e) => e.tables.includes(ref.table) && e.statement.test(text));
     if (entry) allowedBy.push(entry);
     else refused.push(ref.alias && ref.alias !== ref.table ? `${ref.table} ${ref.alias}` : ref.table);

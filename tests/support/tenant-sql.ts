@@ -10,8 +10,10 @@
  * 2. it is the target of an INSERT whose column list sets `org_id` (`id` for `organizations`);
  * 3. an `=` equates one of its columns with a column of a scoped reference (a join or a correlated
  *    sub-select that reaches it through a scoped row: `c.id = i.client_id`, `p.org_id = i.org_id`),
- *    or of a common table expression (`WITH i AS (…)`: the statement passes only when the
- *    expression's own references are scoped, so its rows are the organization's).
+ *    or of a common table expression or a derived table (`WITH i AS (…)`, `FROM (SELECT …) p`: the
+ *    statement passes only when their own references are scoped, so their rows are the
+ *    organization's). An unqualified column belongs, as in SQLite, to the tables of its select
+ *    that have it (the schema's columns), else to the enclosing select's.
  * A predicate counts only when no OR shares its group (its parentheses or its clause), so
  * `org_id = ? OR 1` scopes nothing. Statements other than SELECT/INSERT/UPDATE/DELETE/WITH/
  * REPLACE/VALUES (DDL, PRAGMA, transaction control) read no rows and are not checked.
@@ -101,6 +103,9 @@ const CLAUSE = new Set(
 );
 const CHECKED = new Set(["select", "insert", "update", "delete", "with", "replace", "values"]);
 
+/** The table name given to a derived table (`FROM (SELECT …) x`). */
+const DERIVED = "(select)";
+
 const isIdent = (t: Token | undefined): t is Token => t !== undefined && (t.kind === "word" || t.kind === "name");
 
 /** The table references of a statement (every block). */
@@ -116,6 +121,21 @@ export function tableRefs(tokens: Token[]): TableRef[] {
     }
     for (;;) {
       const first = tokens[j];
+      if (first?.text === "(" && first.kind === "punct" && tokens[j + 1]?.block !== first.block) {
+        // A derived table, `(SELECT …) alias`: its own references are checked where they stand.
+        const close = tokens.findIndex((x, k) => k > j && x.text === ")" && x.depth === first.depth);
+        if (close < 0) break;
+        j = close + 1;
+        if (tokens[j]?.text === "as") j++;
+        const alias = tokens[j];
+        if (isIdent(alias) && !(alias.kind === "word" && NOT_ALIAS.has(alias.text))) {
+          refs.push({ table: DERIVED, alias: alias.text, block: first.block, insertColumns: null });
+          j++;
+        }
+        if (t.text !== "from" || tokens[j]?.text !== ",") break;
+        j++;
+        continue;
+      }
       if (!isIdent(first) || (first.kind === "word" && NOT_ALIAS.has(first.text))) break;
       let table = first.text;
       j++;
@@ -224,7 +244,11 @@ function blockParents(tokens: Token[]): Map<number, number> {
  * The unscoped references to org-owned tables in `sql`. `orgTables` lists the tables with an
  * `org_id` column; `organizations` is scoped by its `id`.
  */
-export function unscopedReferences(sql: string, orgTables: ReadonlySet<string>): Unscoped[] {
+export function unscopedReferences(
+  sql: string,
+  orgTables: ReadonlySet<string>,
+  columns?: ReadonlyMap<string, ReadonlySet<string>>,
+): Unscoped[] {
   const tokens = tokenize(sql);
   const lead = tokens[0];
   if (lead?.kind !== "word" || !CHECKED.has(lead.text)) return [];
@@ -237,7 +261,9 @@ export function unscopedReferences(sql: string, orgTables: ReadonlySet<string>):
       .filter((t, i) => isIdent(t) && tokens[i + 1]?.text === "as" && tokens[i + 2]?.text === "(" && tokens[i + 3]?.text === "select")
       .map((t) => t.text),
   );
-  const sources = new Set(allRefs.filter((r) => cteNames.has(r.table) && !refs.includes(r)));
+  const sources = new Set(allRefs.filter((r) => (cteNames.has(r.table) || r.table === DERIVED) && !refs.includes(r)));
+  /** Whether `ref` may have `column` (unknown for CTEs and derived tables, or without the schema's columns). */
+  const mayHave = (ref: TableRef, column: string) => columns?.get(ref.table)?.has(column) ?? true;
   const keyColumn = (r: TableRef) => (r.table === "organizations" ? "id" : "org_id");
 
   /** The references a column operand names, searching its block, then the enclosing ones. */
@@ -245,9 +271,11 @@ export function unscopedReferences(sql: string, orgTables: ReadonlySet<string>):
     for (let b: number | undefined = block; b !== undefined; b = parents.get(b)) {
       const inBlock = allRefs.filter((r) => r.block === b);
       if (op.qualifier === null) {
-        if (inBlock.length === 0) continue;
-        // An unqualified `org_id` is every org-owned table's of its select; another column, the lone table's.
-        return op.column === "org_id" ? inBlock.filter((r) => refs.includes(r)) : inBlock.length === 1 ? inBlock : [];
+        // As SQLite resolves it: the tables of its own select that have the column, else the enclosing select's.
+        const owners = inBlock.filter((r) => mayHave(r, op.column));
+        if (owners.length === 0) continue;
+        // An unqualified `org_id` is every org-owned table's of its select; another column, the lone owner's.
+        return op.column === "org_id" ? owners.filter((r) => refs.includes(r)) : owners.length === 1 ? owners : [];
       }
       const hits = inBlock.filter((r) => (r.alias ?? r.table) === op.qualifier);
       if (hits.length) return hits;

@@ -95,3 +95,24 @@ describe("tenant allow-list", () => {
     }
   });
 });
+
+describe("tenant SQL rule with derived tables and unqualified columns", () => {
+  it("reaches through a scoped derived table", () => {
+    const derived = `SELECT i.id FROM (SELECT * FROM properties WHERE org_id = ? AND id = ?) p JOIN property_interests i ON i.org_id = p.org_id JOIN clients c ON c.id = i.client_id`;
+    expect(check(derived)).toEqual([]);
+    expect(check(derived.replace("WHERE org_id = ? AND", "WHERE"))).toEqual(["properties"]);
+  });
+
+  it("resolves an unqualified column to the enclosing select when its own tables lack it", () => {
+    const columns = new Map([
+      ["clients", new Set(["id", "org_id", "name"])],
+      ["property_interests", new Set(["id", "org_id", "client_id"])],
+      ["match_alerts", new Set(["id", "org_id", "interest_id"])],
+    ]);
+    const alerts = `select (select c.name from clients c join property_interests i on i.client_id = c.id where i.id = "interest_id") from "match_alerts" where "match_alerts"."org_id" = ?`;
+    expect(unscopedReferences(alerts, new Set([...ORG, "match_alerts"]), columns)).toEqual([]);
+    expect(unscopedReferences(alerts.replace(`"match_alerts"."org_id" = ?`, "1"), new Set([...ORG, "match_alerts"]), columns)).toHaveLength(
+      3,
+    );
+  });
+});
