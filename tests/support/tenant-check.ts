@@ -40,8 +40,19 @@ export interface Verdict {
   allowedBy: AllowEntry[];
 }
 
+/** The app sends the same few statements over and over: judge each text once. */
+const verdicts = new Map<string, Verdict>();
+
 export function judge(sql: string, allowList: readonly AllowEntry[] = TENANT_ALLOW_LIST): Verdict {
-  const text = normalize(sql);
+  if (allowList !== TENANT_ALLOW_LIST) return judgeText(normalize(sql), allowList);
+  const known = verdicts.get(sql);
+  if (known) return known;
+  const verdict = judgeText(normalize(sql), allowList);
+  if (verdicts.size < 10_000) verdicts.set(sql, verdict);
+  return verdict;
+}
+
+function judgeText(text: string, allowList: readonly AllowEntry[]): Verdict {
   const allowedBy: AllowEntry[] = [];
   const refused: string[] = [];
   for (const ref of unscopedReferences(text, ORG_TABLES, TABLE_COLUMNS)) {
