@@ -3,6 +3,9 @@
  * table must go through `orgScope` (db/tenant.ts) — `.where(scope.where(table, …))`,
  * `.where(scope.self())` or `.values(scope.values(…))` — unless a `tenant-exempt:` comment
  * right above it says why it is account-level (e.g. loading the session's own membership).
+ * It follows local aliases (`const p = properties`, `alias(t, "k")`, a resource's `mod.table`) and
+ * conditions built with the scope beforehand; raw SQL it counts and leaves to the run-time check,
+ * which judges every statement the api and workers tests send (ADR 027, tests/support/tenant-guard.ts).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
