@@ -1,4 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { DEFINITIONS } from "../shared/resources/definitions.ts";
+import { plainScreenRoutes } from "./routes/records/config.ts";
 
 export default [
   // Unauthenticated layout: the spec's six public routes.
@@ -29,21 +31,13 @@ export default [
       index("routes/settings._index.tsx"),
       route("preferences", "routes/settings.preferences.tsx"),
     ]),
-    // Records (issue 3): list, create, import, export, detail, edit — thin routes over app/components/data.
-    route("clients", "routes/clients.tsx"),
-    route("clientes", "routes/clients.tsx", { id: "routes/clientes" }),
-    route("clients/create", "routes/clients.create.tsx"),
-    route("clients/import", "routes/clients.import.tsx"),
-    route("clients/export", "routes/clients.export.tsx"),
+    // Records: each definition's plain screens come from shared modules (app/routes/records/);
+    // a resource writes its own route module only for a screen with real behaviour.
+    ...plainScreenRoutes(DEFINITIONS),
     route("clients/:id", "routes/clients.$id.tsx"),
-    route("clients/:id/edit", "routes/clients.$id.edit.tsx"),
-    route("clients/:id/dados", "routes/clients.$id.dados.tsx"),
-    route("companies", "routes/companies.tsx"),
-    route("companies/create", "routes/companies.create.tsx"),
-    route("companies/import", "routes/companies.import.tsx"),
-    route("companies/export", "routes/companies.export.tsx"),
     route("companies/:id", "routes/companies.$id.tsx"),
-    route("companies/:id/edit", "routes/companies.$id.edit.tsx"),
+    route("produtos/:id", "routes/produtos.$id.tsx"),
+    route("movimentacao-produtos/:id", "routes/movimentacao-produtos.$id.tsx"),
     route("properties", "routes/properties.tsx"),
     route("properties/create", "routes/properties.create.tsx"),
     route("properties/:id", "routes/properties.$id.tsx", [
@@ -55,17 +49,6 @@ export default [
     route("properties/:id/edit", "routes/properties.$id.edit.tsx"),
     route("property-drafts", "routes/property-drafts.tsx"),
     route("property-drafts/:id", "routes/property-drafts.$id.tsx"),
-    route("produtos", "routes/produtos.tsx"),
-    route("produtos/create", "routes/produtos.create.tsx"),
-    route("produtos/import", "routes/produtos.import.tsx"),
-    route("produtos/export", "routes/produtos.export.tsx"),
-    route("produtos/:id", "routes/produtos.$id.tsx"),
-    route("produtos/:id/edit", "routes/produtos.$id.edit.tsx"),
-    route("movimentacao-produtos", "routes/movimentacao-produtos.tsx"),
-    route("movimentacao-produtos/create", "routes/movimentacao-produtos.create.tsx"),
-    route("movimentacao-produtos/import", "routes/movimentacao-produtos.import.tsx"),
-    route("movimentacao-produtos/export", "routes/movimentacao-produtos.export.tsx"),
-    route("movimentacao-produtos/:id", "routes/movimentacao-produtos.$id.tsx"),
     route("property_clients", "routes/property_clients.tsx"),
     route("property_clients/create", "routes/property_clients.create.tsx"),
     route("property_clients/:id", "routes/property_clients.$id.tsx"),

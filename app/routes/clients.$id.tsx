@@ -155,5 +155,5 @@ export default function Client({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Clientes" basePath="/clients" />;
+  return <ResourceErrorBoundary />;
 }

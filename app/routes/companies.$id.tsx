@@ -94,5 +94,5 @@ export default function Company({ loaderData, actionData }: Route.ComponentProps
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Empresas" basePath="/companies" />;
+  return <ResourceErrorBoundary />;
 }

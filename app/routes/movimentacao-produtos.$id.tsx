@@ -70,5 +70,5 @@ export default function Movimentacao({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Movimentações de produtos" basePath="/movimentacao-produtos" />;
+  return <ResourceErrorBoundary />;
 }

@@ -201,5 +201,5 @@ export default function Produto({ loaderData, actionData }: Route.ComponentProps
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Produtos" basePath="/produtos" />;
+  return <ResourceErrorBoundary />;
 }

@@ -58,5 +58,5 @@ export default function EditImovel({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Imóveis" basePath="/properties" />;
+  return <ResourceErrorBoundary />;
 }

@@ -73,5 +73,5 @@ export default function ImovelLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Imóveis" basePath="/properties" />;
+  return <ResourceErrorBoundary />;
 }

@@ -53,5 +53,5 @@ export default function NewImovel({ loaderData, actionData }: Route.ComponentPro
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Imóveis" basePath="/properties" />;
+  return <ResourceErrorBoundary />;
 }

@@ -83,5 +83,5 @@ export default function Imoveis({ loaderData, actionData }: Route.ComponentProps
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Imóveis" basePath="/properties" />;
+  return <ResourceErrorBoundary />;
 }

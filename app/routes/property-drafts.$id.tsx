@@ -101,5 +101,5 @@ export default function PropertyDraft({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Rascunhos de Imóveis" basePath="/property-drafts" />;
+  return <ResourceErrorBoundary back={{ listTitle: "Rascunhos de Imóveis", basePath: "/property-drafts" }} />;
 }

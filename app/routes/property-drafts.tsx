@@ -165,5 +165,5 @@ export default function PropertyDrafts({ loaderData, actionData }: Route.Compone
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Rascunhos de Imóveis" basePath="/property-drafts" />;
+  return <ResourceErrorBoundary back={{ listTitle: "Rascunhos de Imóveis", basePath: "/property-drafts" }} />;
 }

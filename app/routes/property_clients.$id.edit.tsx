@@ -56,5 +56,5 @@ export default function EditInteresse({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Interesses em Imóveis" basePath="/property_clients" />;
+  return <ResourceErrorBoundary />;
 }

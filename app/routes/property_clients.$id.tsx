@@ -138,5 +138,5 @@ export default function Interesse({ loaderData, actionData }: Route.ComponentPro
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Interesses em Imóveis" basePath="/property_clients" />;
+  return <ResourceErrorBoundary />;
 }

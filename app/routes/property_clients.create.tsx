@@ -62,5 +62,5 @@ export default function NewInteresse({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Interesses em Imóveis" basePath="/property_clients" />;
+  return <ResourceErrorBoundary />;
 }

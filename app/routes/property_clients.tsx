@@ -76,5 +76,5 @@ export default function Interesses({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary() {
-  return <ResourceErrorBoundary listTitle="Interesses em Imóveis" basePath="/property_clients" />;
+  return <ResourceErrorBoundary />;
 }

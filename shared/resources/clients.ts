@@ -224,6 +224,19 @@ export const clientDefinition: ResourceDefinition<ClientRow, ClientInput> = {
       .filter(Boolean)
       .join(" · "),
   title: (row) => row.nome,
+  screens: {
+    // The detail (timeline, LGPD card) is the resource's own route module.
+    plain: ["list", "create", "edit", "import", "export", "personal-data"],
+    aliases: ["/clientes"],
+    listDescription: "As pessoas e empresas que o seu negócio atende: contatos, documentos, origem e histórico.",
+    newDescription: "Só o nome é obrigatório; o resto você completa quando quiser.",
+    submitLabel: "Salvar cliente",
+    formId: "form-cliente",
+    newValues: { tipo: "pf" },
+    // "Novo cliente" from a company's page.
+    presets: { empresa: "empresaId" },
+  },
+  nav: { group: "Negócio", order: 10 },
 };
 
 /** One line for the detail page: "Rua X, 10 · Apto 2 · Pinheiros - São Paulo/SP · CEP 05422-030". */

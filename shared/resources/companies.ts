@@ -129,4 +129,13 @@ export const companyDefinition: ResourceDefinition<CompanyRow, CompanyInput> = {
   pageSize: 25,
   subtitle: (row) => [COMPANY_TYPE.label(row.tipo), row.cnpj ? formatCnpj(row.cnpj) : "", row.cidade ?? ""].filter(Boolean).join(" · "),
   title: (row) => companyDisplayName(row),
+  screens: {
+    // The detail (its linked clients) is the resource's own route module.
+    plain: ["list", "create", "edit", "import", "export"],
+    listDescription: "Construtoras, incorporadoras, condomínios, fornecedores e parceiros com quem você trabalha.",
+    newDescription: "Tipo e razão social bastam para começar.",
+    submitLabel: "Salvar empresa",
+    formId: "form-empresa",
+  },
+  nav: { group: "Negócio", order: 20 },
 };

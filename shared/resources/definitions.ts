@@ -29,3 +29,21 @@ const BY_NAME = new Map<string, AnyDefinition>(DEFINITIONS.map((d) => [d.name, d
 export function definitionByName(name: string): AnyDefinition | undefined {
   return BY_NAME.get(name);
 }
+
+/** Every path a definition's screens answer on: its basePath and the list's aliases (`/clientes`). */
+export function screenPaths(def: AnyDefinition): string[] {
+  return [def.basePath, ...(def.screens?.aliases ?? [])];
+}
+
+const BY_PATH = new Map<string, AnyDefinition>(
+  DEFINITIONS.flatMap((d) => screenPaths(d as AnyDefinition).map((p) => [p, d as AnyDefinition])),
+);
+
+/**
+ * The definition whose screens a path belongs to, by its first segment (`/clients/abc/edit`,
+ * `/clientes`, and the client navigation's `/clients.data`), or undefined for another path.
+ */
+export function definitionByPath(pathname: string): AnyDefinition | undefined {
+  const first = /^\/[^/]+/.exec(pathname.replace(/\.data$/, ""))?.[0];
+  return first ? BY_PATH.get(first) : undefined;
+}

@@ -504,4 +504,15 @@ export const imovelDefinition: ResourceDefinition<ImovelRow, ImovelInput> = {
   subtitle: (row) =>
     [row.codigo, PROPERTY_TYPE.label(row.tipo), [row.bairro, row.cidade].filter(Boolean).join(", ")].filter(Boolean).join(" · "),
   title: (row) => row.titulo ?? `Imóvel ${row.codigo}`,
+  screens: {
+    // Every screen has behaviour of its own (the view switch, the tabs, the share image): own route modules.
+    plain: [],
+    listDescription: "Os imóveis da sua carteira. Rascunhos ficam em Rascunhos de Imóveis até serem publicados.",
+    newDescription:
+      "Para anunciar: finalidade, tipo, título, preço, bairro, cidade, área (e quartos, se for residencial). Sem pressa? Comece um rascunho.",
+    submitLabel: "Salvar imóvel",
+    formId: "form-imovel",
+    newValues: { status: "disponivel", enderecoPublico: "bairro", cidade: "" },
+  },
+  nav: { group: "Imóveis", order: 10 },
 };

@@ -448,4 +448,16 @@ export const interesseDefinition: ResourceDefinition<InteresseRow, InteresseInpu
   subtitle: (row) =>
     [INTEREST_STAGE.label(row.etapa), INTEREST_TEMPERATURE.label(row.temperatura), interestSummary(row)].filter(Boolean).join(" · "),
   title: (row) => `Interesse de ${row.clienteNome ?? "cliente"}`,
+  screens: {
+    // The kanban list and the interest's page with its matches are own route modules.
+    plain: [],
+    listDescription: "O que cada cliente procura, por etapa. Os imóveis que combinam aparecem em cada interesse.",
+    newDescription:
+      "O que o cliente procura: um imóvel específico ou um perfil de busca. Os imóveis que combinam aparecem na página do interesse.",
+    submitLabel: "Salvar interesse",
+    formId: "form-interesse",
+    newValues: { temperatura: "morno", etapa: "novo", origem: "manual" },
+    presets: { cliente: "clienteId", imovel: "imovelId" },
+  },
+  nav: { group: "Imóveis", order: 30 },
 };

@@ -176,4 +176,20 @@ export const movimentacaoProdutoDefinition: ResourceDefinition<MovimentacaoProdu
   subtitle: (row) =>
     [kindLabel(row.tipo), formatSignedQuantity(row.quantidade, row.produtoUnidade), formatDateTime(row.ocorridoEm)].join(" · "),
   title: (row) => `${kindLabel(row.tipo)} — ${row.produtoNome ?? "produto excluído"}`,
+  screens: {
+    // No edit: a movement is corrected by an adjustment. The detail is the resource's own route module.
+    plain: ["list", "create", "import", "export"],
+    listDescription:
+      "O razão do estoque: cada entrada, saída e ajuste, com quem fez e por quê. O saldo de cada produto é a soma destas linhas.",
+    newDescription: "Entrada quando chega mercadoria, saída quando sai, ajuste para corrigir depois de contar o estoque.",
+    submitLabel: "Registrar movimentação",
+    formId: "form-movimentacao",
+    // "Data e hora" starts blank ("Em branco, agora"): the server stamps the instant of saving, to
+    // the millisecond. A prefilled minute made two movements of the same minute tie, and the
+    // ledger's running balance then ordered them by id.
+    newValues: { tipo: "entrada" },
+    // From a product's page: `?produto=<id>&tipo=entrada|saida|ajuste`.
+    presets: { produto: "produtoId", tipo: "tipo" },
+  },
+  nav: { group: "Negócio", order: 50 },
 };

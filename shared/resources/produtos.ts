@@ -202,4 +202,15 @@ export const produtoDefinition: ResourceDefinition<ProdutoRow, ProdutoInput> = {
   pageSize: 25,
   subtitle: (row) => [row.sku, row.categoria ?? "", `${formatQuantity(row.estoque, row.unidade)} em estoque`].filter(Boolean).join(" · "),
   title: (row) => row.nome,
+  screens: {
+    // The detail (the stock ledger with its running balance) is the resource's own route module.
+    plain: ["list", "create", "edit", "import", "export"],
+    listDescription:
+      "O que o seu negócio compra, guarda e vende. O estoque é a soma das movimentações; os itens abaixo do mínimo aparecem em destaque.",
+    newDescription: "Nome, SKU e unidade bastam. O estoque começa em zero: registre uma entrada depois de salvar.",
+    submitLabel: "Salvar produto",
+    formId: "form-produto",
+    newValues: { unidade: "un", ativo: true, estoqueMinimo: "0" },
+  },
+  nav: { group: "Negócio", order: 30 },
 };

@@ -132,6 +132,48 @@ export interface ResourceLabels {
   restored: string;
 }
 
+/** A screen of a resource's set: the shared route modules serve these from the definition alone. */
+export type ScreenKind = "list" | "create" | "edit" | "detail" | "import" | "export" | "personal-data";
+
+/**
+ * What the shared screens say and do for one resource (app/routes/records/): the texts the
+ * route files used to hard-code, and the few per-resource twists as data.
+ */
+export interface ResourceScreens {
+  /**
+   * The screens the shared route modules serve. A screen with real behaviour (the client's
+   * timeline, the product's ledger) is left out and written as the resource's own route module.
+   */
+  plain: readonly ScreenKind[];
+  /** Other paths of the list (`/clientes` shows `/clients`). */
+  aliases?: readonly string[];
+  /** The line under the list's title. */
+  listDescription: string;
+  /** The line under "Novo …" on the create form. */
+  newDescription: string;
+  /** The form's submit button ("Salvar cliente"). */
+  submitLabel: string;
+  /** The form element's id ("form-cliente"). */
+  formId: string;
+  /** What a new record's form starts with. */
+  newValues?: Readonly<Record<string, string | boolean>>;
+  /**
+   * Query parameters of the create URL that choose a field (`?empresa=<id>` from a company's page):
+   * parameter → field. Kept only when valid: a relation the member may pick, a select's option.
+   */
+  presets?: Readonly<Record<string, string>>;
+}
+
+/** The definition's entry in the main menu (app/modules/navigation.ts). */
+export interface NavEntry {
+  /** The menu's group ("Negócio", "Imóveis"…). */
+  group: string;
+  /** Position among the group's items (hand-listed areas use the same scale). */
+  order: number;
+  /** The item's text, when not the list's title. */
+  label?: string;
+}
+
 export interface ResourceDefinition<Row extends { id: string }, Input> {
   /** Registry name (also its key in `record_counts` and in the permission table). */
   name: string;
@@ -157,6 +199,10 @@ export interface ResourceDefinition<Row extends { id: string }, Input> {
   /** A short line under the name in lists and the detail header. */
   subtitle: (row: Row) => string;
   title: (row: Row) => string;
+  /** The screens' texts and twists (absent: the resource has no screens of its own yet). */
+  screens?: ResourceScreens;
+  /** Its entry in the main menu. */
+  nav?: NavEntry;
 }
 
 /** List state, always read from and written to the URL (`?q=&sort=&dir=&page=&f.<key>=&cols=`). */

@@ -1,14 +1,22 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import type { ListLinks } from "../../modules/navigation.ts";
 import { pageTitle } from "../../lib/title.ts";
 import { buttonClass } from "../ui/button.tsx";
 
+/** The app layout's route id: its loader gives every record list's link (app/layouts/app.tsx). */
+const APP_LAYOUT = "layouts/app";
+
 /**
  * A resource screen that failed keeps the app's shell around it: says what happened in pt-BR
- * and offers the way back. Details of a 500 stay in the server log.
+ * and offers the way back — to the list of the record the path is under (found from the
+ * definitions through the layout's data), or to `back` for a screen that is not a record's.
+ * Details of a 500 stay in the server log.
  */
-export function ResourceErrorBoundary({ listTitle, basePath }: { listTitle: string; basePath: string }) {
+export function ResourceErrorBoundary({ back }: { back?: { listTitle: string; basePath: string } }) {
   const error = useRouteError();
   const { pathname, search } = useLocation();
+  const lists = useRouteLoaderData<{ lists?: ListLinks }>(APP_LAYOUT)?.lists;
+  const { listTitle, basePath } = back ?? lists?.[/^\/[^/]+/.exec(pathname)?.[0] ?? ""] ?? { listTitle: "o início", basePath: "/" };
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
   const title =

@@ -1,13 +1,15 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { Role } from "../../../shared/enums.ts";
-import { navFor, ROLE_LABELS } from "../../modules/navigation.ts";
+import { type NavMenu, ROLE_LABELS } from "../../modules/navigation.ts";
 import { intentPrefetch } from "../ui/prefetch.ts";
 import { UserMenu } from "./user-menu.tsx";
 
 interface ShellProps {
   user: { name: string; email: string };
-  org: { name: string; role: Role; readable: readonly string[] };
+  org: { name: string; role: Role };
+  /** The menu, computed by the layout's loader from the permission table and the definitions. */
+  nav: NavMenu;
   children: ReactNode;
 }
 
@@ -18,11 +20,11 @@ const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
  * The menu: router links that prefetch on intent (ADR 013). NavLink marks the current entry
  * (`aria-current="page"`): "/" only on itself, any other entry also on the pages below it.
  */
-function Sidebar({ readable, onNavigate }: { readable: readonly string[]; onNavigate?: () => void }) {
+function Sidebar({ nav, onNavigate }: { nav: NavMenu; onNavigate?: () => void }) {
   const prefetch = intentPrefetch();
   return (
     <nav aria-label="Menu principal" className="space-y-6">
-      {navFor(readable).map(({ group, items }) => (
+      {nav.map(({ group, items }) => (
         <div key={group}>
           <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-fg-soft uppercase">{group}</p>
           <ul className="space-y-0.5">
@@ -41,7 +43,7 @@ function Sidebar({ readable, onNavigate }: { readable: readonly string[]; onNavi
 }
 
 /** Default layout: grouped sidebar, top bar with organization and user menu, drawer on phones. */
-export function AppShell({ user, org, children }: ShellProps) {
+export function AppShell({ user, org, nav, children }: ShellProps) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   // Close the drawer after navigating (the state resets when the path changes).
@@ -68,13 +70,13 @@ export function AppShell({ user, org, children }: ShellProps) {
           </span>
           Alicerce
         </p>
-        <Sidebar readable={org.readable} />
+        <Sidebar nav={nav} />
       </aside>
       {open ? (
         <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
           <button type="button" aria-label="Fechar menu" className="absolute inset-0 bg-black/40" onClick={() => setOpen(false)} />
           <div className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-surface px-3 py-5 shadow-xl">
-            <Sidebar readable={org.readable} onNavigate={() => setOpen(false)} />
+            <Sidebar nav={nav} onNavigate={() => setOpen(false)} />
           </div>
         </div>
       ) : null}

@@ -1,0 +1,75 @@
+/**
+ * The shared route modules' server side (app/routes/records/): which definition a request's
+ * screen belongs to, and what the one editor for create and edit loads.
+ */
+import { data } from "react-router";
+import { type AnyDefinition, definitionByPath } from "../../shared/resources/definitions.ts";
+import type { ResourceScreens, ScreenKind } from "../../shared/resources/types.ts";
+import { type FormValues, formValuesFromRow } from "../components/data/view.server.ts";
+import { formLoader } from "./resources.server.ts";
+
+export type ScreenDefinition = AnyDefinition & { screens: ResourceScreens };
+
+type Args = Parameters<typeof formLoader>[0];
+
+/**
+ * The definition whose screen the request asks for, from its path (the definition's basePath or
+ * an alias); a 404 unless that definition lets the shared modules serve `kind`.
+ */
+export function screenDefinition(request: Request, kind: ScreenKind): ScreenDefinition {
+  const def = definitionByPath(new URL(request.url).pathname);
+  if (!def?.screens?.plain.includes(kind)) throw data("Página não encontrada.", { status: 404 });
+  return def as ScreenDefinition;
+}
+
+/** The editor's texts and links, from the definition (the same for create and edit). */
+function editorTexts(def: ScreenDefinition) {
+  const { formId, submitLabel } = def.screens;
+  return { fields: def.fields, formId, submitLabel, basePath: def.basePath, singular: def.labels.singular, resource: def.name };
+}
+
+/**
+ * A new record's form: the definition's starting values, and the create URL's presets
+ * (`?empresa=<id>`) kept only when valid — a relation among the member's choices, a select's option.
+ */
+async function createEditor(args: Args, def: ScreenDefinition) {
+  const url = new URL(args.request.url);
+  const fieldOf = (name: string) => def.fields.find((f) => f.name === name);
+  const asked = Object.entries(def.screens.presets ?? {}).map(([param, field]) => [field, url.searchParams.get(param) ?? ""] as const);
+  const relationPresets = Object.fromEntries(asked.filter(([field]) => fieldOf(field)?.kind === "relation"));
+  // One round trip: the relation fields' first choices plus the preset ones.
+  const { relations } = await formLoader(args, def, undefined, relationPresets);
+  const values: FormValues = { ...def.screens.newValues };
+  for (const [field, value] of asked) {
+    const f = fieldOf(field);
+    const valid = f?.kind === "relation" ? relations[field]?.some((o) => o.id === value) : f?.options?.some((o) => o.value === value);
+    values[field] = valid ? value : (def.screens.newValues?.[field] ?? "");
+  }
+  return {
+    ...editorTexts(def),
+    title: def.labels.newTitle,
+    description: def.screens.newDescription,
+    cancelHref: def.basePath,
+    values,
+    relations,
+  };
+}
+
+/** An existing record's form: the record and its relation fields' choices in one round trip. */
+async function editEditor(args: Args, def: ScreenDefinition, id: string) {
+  const { row, relations } = await formLoader<{ id: string }>(args, def, id);
+  const found = row as { id: string };
+  return {
+    ...editorTexts(def),
+    title: def.labels.editTitle,
+    description: def.title(found),
+    cancelHref: `${def.basePath}/${found.id}`,
+    values: formValuesFromRow(def, found),
+    relations,
+  };
+}
+
+/** What the shared editor shows: a new record's form, or the record `id`'s. */
+export function editorLoader(args: Args, def: ScreenDefinition, id: string | undefined) {
+  return id === undefined ? createEditor(args, def) : editEditor(args, def, id);
+}
