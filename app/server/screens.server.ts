@@ -22,10 +22,29 @@ export function screenDefinition(request: Request, kind: ScreenKind): ScreenDefi
   return def as ScreenDefinition;
 }
 
-/** The editor's texts and links, from the definition (the same for create and edit). */
-function editorTexts(def: ScreenDefinition) {
-  const { formId, submitLabel } = def.screens;
-  return { fields: def.fields, formId, submitLabel, basePath: def.basePath, singular: def.labels.singular, resource: def.name };
+/**
+ * The editor's texts and links from the definition: "Novo …" for a new record, "Editar …" with
+ * the record's title (or `description`) for an existing one.
+ */
+export function editorFrame(def: ScreenDefinition, row: { id: string } | null, description?: string) {
+  const { formId, submitLabel, newDescription } = def.screens;
+  return {
+    resource: def.name,
+    fields: def.fields,
+    formId,
+    submitLabel,
+    basePath: def.basePath,
+    singular: def.labels.singular,
+    title: row ? def.labels.editTitle : def.labels.newTitle,
+    description: description ?? (row ? def.title(row) : newDescription),
+    cancelHref: row ? `${def.basePath}/${row.id}` : def.basePath,
+  };
+}
+
+/** A screen's definition for an own route module (its texts for the shared editor). */
+export function ownScreenDefinition(def: AnyDefinition): ScreenDefinition {
+  if (!def.screens) throw new Error(`${def.name}: a definição não tem textos de tela (screens).`);
+  return def as ScreenDefinition;
 }
 
 /**
@@ -45,28 +64,14 @@ async function createEditor(args: Args, def: ScreenDefinition) {
     const valid = f?.kind === "relation" ? relations[field]?.some((o) => o.id === value) : f?.options?.some((o) => o.value === value);
     values[field] = valid ? value : (def.screens.newValues?.[field] ?? "");
   }
-  return {
-    ...editorTexts(def),
-    title: def.labels.newTitle,
-    description: def.screens.newDescription,
-    cancelHref: def.basePath,
-    values,
-    relations,
-  };
+  return { ...editorFrame(def, null), values, relations };
 }
 
 /** An existing record's form: the record and its relation fields' choices in one round trip. */
 async function editEditor(args: Args, def: ScreenDefinition, id: string) {
   const { row, relations } = await formLoader<{ id: string }>(args, def, id);
   const found = row as { id: string };
-  return {
-    ...editorTexts(def),
-    title: def.labels.editTitle,
-    description: def.title(found),
-    cancelHref: `${def.basePath}/${found.id}`,
-    values: formValuesFromRow(def, found),
-    relations,
-  };
+  return { ...editorFrame(def, found), values: formValuesFromRow(def, found), relations };
 }
 
 /** What the shared editor shows: a new record's form, or the record `id`'s. */

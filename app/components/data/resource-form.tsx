@@ -167,7 +167,7 @@ export interface ResourceFormProps {
   id: string;
   fields: readonly FieldDef[];
   /**
-   * Imports the definition's schema: `() => import("…/shared/resources/x.ts").then((m) => m.xSchema)`.
+   * Imports the definition's schema (`loadResourceSchema(name)`, schema-loader.ts).
    * Never the schema itself: zod would ship in the form's chunk (≈28 kB gzip of the 150 kB budget).
    * The fields come from the loader as plain data for the same reason.
    */

@@ -3,7 +3,7 @@ import { type AnyDefinition, screenPaths } from "../../../shared/resources/defin
 import type { ScreenKind } from "../../../shared/resources/types.ts";
 
 /** Where each plain screen sits under a definition's path, and the shared module that serves it. */
-const SCREENS: Record<ScreenKind, { path: string; file: string }> = {
+export const SCREENS: Record<ScreenKind, { path: string; file: string }> = {
   list: { path: "", file: "routes/records/list.tsx" },
   create: { path: "/create", file: "routes/records/editor.tsx" },
   import: { path: "/import", file: "routes/records/import.tsx" },

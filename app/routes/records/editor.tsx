@@ -1,8 +1,6 @@
 import type { Route } from "./+types/editor";
 import { ResourceErrorBoundary } from "../../components/data/error-boundary.tsx";
-import { ResourceForm } from "../../components/data/resource-form.tsx";
-import { loadResourceSchema } from "../../components/data/schema-loader.ts";
-import { PageHeader } from "../../components/ui/card.tsx";
+import { RecordEditor } from "../../components/data/record-editor.tsx";
 import { titleMeta } from "../../lib/title.ts";
 import { saveAction } from "../../server/resources.server.ts";
 import { editorLoader, screenDefinition } from "../../server/screens.server.ts";
@@ -24,24 +22,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ResourceEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { resource } = loaderData;
-  return (
-    <>
-      <PageHeader title={loaderData.title} description={loaderData.description} />
-      <ResourceForm
-        id={loaderData.formId}
-        fields={loaderData.fields}
-        loadSchema={() => loadResourceSchema(resource)}
-        values={loaderData.values}
-        failure={actionData}
-        submitLabel={loaderData.submitLabel}
-        cancelHref={loaderData.cancelHref}
-        basePath={loaderData.basePath}
-        singular={loaderData.singular}
-        relations={loaderData.relations}
-      />
-    </>
-  );
+  return <RecordEditor editor={loaderData} failure={actionData} />;
 }
 
 export function ErrorBoundary() {

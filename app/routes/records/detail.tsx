@@ -1,0 +1,71 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from "react-router";
+import { RecordHeader, ResourceDetail } from "../../components/data/detail.tsx";
+import { ResourceErrorBoundary } from "../../components/data/error-boundary.tsx";
+import { buildDetailView, isFeminine } from "../../components/data/view.server.ts";
+import { Toaster } from "../../components/ui/toast.tsx";
+import { titleMeta } from "../../lib/title.ts";
+import { readForm, unknownIntent } from "../../server/forms.server.ts";
+import { deleteOne, guard, loadRecord, screenPermissions, takeFlash, toastFor } from "../../server/resources.server.ts";
+import { screenDefinition } from "../../server/screens.server.ts";
+
+/**
+ * Any plain resource's record page (`/<base>/:id`): its fields by section, edit and delete with
+ * undo. Typed by hand: typegen writes route types only once a definition lists "detail" as plain
+ * (today every resource's page has behaviour of its own).
+ */
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Registro");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const def = screenDefinition(args.request, "detail");
+  const row = await loadRecord<{ id: string }>(args, def, args.params.id ?? "");
+  const permissions = screenPermissions(args, def);
+  const confirm = permissions.canDelete && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null;
+  const article = isFeminine(def) ? "A" : "O";
+  return {
+    view: buildDetailView(def, row),
+    listHref: def.basePath,
+    listLabel: def.labels.listTitle,
+    // Editing only where the resource has an edit screen.
+    canEdit: permissions.canUpdate && def.screens.plain.includes("edit"),
+    permissions,
+    confirm,
+    deleteNote: `${article} ${def.labels.singular} sai da lista agora. Você pode desfazer logo em seguida.`,
+    toast: toastFor(def, takeFlash(args)),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  // Every action here deletes: who may not gets the answer before their form is even read.
+  const def = screenDefinition(args.request, "detail");
+  guard(args, def, "delete");
+  const form = await readForm(args.request);
+  if (form.get("intent") === "excluir") return deleteOne(args, def, args.params.id ?? "");
+  return unknownIntent();
+}
+
+export default function ResourceRecord() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { view, permissions, confirm, toast } = loaderData;
+  return (
+    <>
+      <RecordHeader
+        view={view}
+        listHref={loaderData.listHref}
+        listLabel={loaderData.listLabel}
+        canWrite={permissions.canWrite}
+        canEdit={loaderData.canEdit}
+        canDelete={permissions.canDelete}
+        confirmingDelete={confirm === "excluir"}
+        error={actionData && "error" in actionData ? actionData.error : null}
+        deleteNote={loaderData.deleteNote}
+      />
+      <ResourceDetail view={view} />
+      <Toaster toast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ResourceErrorBoundary />;
+}
