@@ -2,13 +2,12 @@ import { type FormEvent, type RefObject, useEffect, useRef, useState } from "rea
 import { Form, Link, useBlocker, useNavigation } from "react-router";
 import type { z } from "zod";
 import { invokeFunction } from "../../lib/functions.ts";
-import { applyMask, MASKS, maskCpfCnpj, maskPhone } from "../../../shared/mask.ts";
 import type { FieldDef, FilterOption } from "../../../shared/resources/types.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
-import { CheckboxField, Field, FormError, SelectField, useFormValidation } from "../ui/form.tsx";
-import { completeMoneyInput, decimalsOfStep, maskDecimalInput, onMoneyInput } from "../ui/number-input.ts";
-import { type PhoneValue, PhonesField, ReadOnlyField, RelationField, TagsField, TextareaField } from "./form-fields.tsx";
+import { FormError, useFormValidation } from "../ui/form.tsx";
+import { type PhoneValue, ReadOnlyField } from "./form-fields.tsx";
+import { FIELD_KINDS, type InputContext } from "./field-kinds.tsx";
 import type { RelationOption } from "./types.ts";
 
 /** Initial values of the form, as the inputs show them (see `formValuesFromRow`). */
@@ -23,10 +22,6 @@ export interface FormFailure {
 
 const ADDRESS_KEYS = ["rua", "bairro", "cidade", "uf"] as const;
 type Address = Partial<Record<(typeof ADDRESS_KEYS)[number], string | null>>;
-
-function maskCnpj(value: string): string {
-  return applyMask(value.replace(/[^0-9A-Za-z]/g, "").toUpperCase(), MASKS.cnpj);
-}
 
 function first(value: string | string[] | undefined): string {
   return Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
@@ -190,9 +185,6 @@ export interface ResourceFormProps {
   warnOnLeave?: boolean;
 }
 
-const BARCODE_MAX = 14;
-const digitsOnly = (value: string) => value.replace(/\D/g, "").slice(0, BARCODE_MAX);
-
 /**
  * The shared create/edit form: the definition's fields by section, masks, the same zod schema
  * on blur/change as the action runs (imported lazily, see `SchemaSource`), server errors on
@@ -302,6 +294,23 @@ export function ResourceForm({
   }
   const css = showWhenCss(id, fields);
 
+  // Each kind's input comes from its entry in the field-kinds table.
+  const inputs: InputContext = {
+    common: { label: "", name: "", required: undefined, error: undefined, autoComplete: "off" },
+    errors,
+    text,
+    checked,
+    tagList,
+    phoneList,
+    selectOptions,
+    relations,
+    onChanged: () => setDirty(true),
+    onPick: (form, name) => {
+      setDirty(true);
+      if (form) validateField(form, name);
+    },
+    cep: { status: cepStatus, lookup: (form, masked) => void lookupCep(form, masked) },
+  };
   const renderField = (field: FieldDef) => {
     if (field.readOnly) {
       return (
@@ -310,7 +319,7 @@ export function ResourceForm({
           name={field.name}
           value={text(field.name)}
           hint={field.hint}
-          numeric={field.kind === "money" || field.kind === "number"}
+          numeric={FIELD_KINDS[field.kind].numeric === true}
         />
       );
     }
@@ -321,178 +330,7 @@ export function ResourceForm({
       error: errors[field.name],
       autoComplete: field.autoComplete ?? "off",
     };
-    switch (field.kind) {
-      case "select": {
-        const options = field.options ?? selectOptions[field.name] ?? [];
-        return (
-          <SelectField
-            {...common}
-            options={options}
-            placeholder={field.required ? "Selecione" : "Não informado"}
-            defaultValue={text(field.name)}
-          />
-        );
-      }
-      case "textarea":
-        return <TextareaField {...common} hint={field.hint} defaultValue={text(field.name)} maxLength={2000} />;
-      case "checkbox":
-        return (
-          <div>
-            {/* An unticked box sends nothing: this "off" says so (the last value wins), so a default of "on" cannot override it. */}
-            <input type="hidden" name={field.name} value="off" />
-            <CheckboxField label={field.label} name={field.name} error={errors[field.name]} defaultChecked={checked(field.name)} />
-            {field.hint ? <p className="mt-1 pl-6 text-xs text-fg-soft">{field.hint}</p> : null}
-          </div>
-        );
-      case "tags":
-        return (
-          <TagsField
-            label={field.label}
-            name={field.name}
-            hint={field.hint}
-            error={errors[field.name]}
-            defaultTags={tagList(field.name)}
-            onChanged={() => setDirty(true)}
-          />
-        );
-      case "phones":
-        return (
-          <PhonesField
-            label={field.label}
-            name={field.name}
-            hint={field.hint}
-            errors={errors}
-            defaultPhones={phoneList(field.name)}
-            onChanged={() => setDirty(true)}
-          />
-        );
-      case "cpf-cnpj":
-        return <Field {...common} hint={field.hint} inputMode="text" mask={maskCpfCnpj} defaultValue={text(field.name)} />;
-      case "cnpj":
-        return (
-          <Field
-            {...common}
-            hint={field.hint}
-            inputMode="text"
-            mask={maskCnpj}
-            placeholder="00.000.000/0000-00"
-            defaultValue={text(field.name)}
-          />
-        );
-      case "cep":
-        return (
-          <Field
-            {...common}
-            inputMode="numeric"
-            mask={MASKS.cep}
-            placeholder="00000-000"
-            hint={
-              <>
-                {field.hint}
-                <span aria-live="polite" className="block text-accent">
-                  {cepStatus}
-                </span>
-              </>
-            }
-            defaultValue={text(field.name)}
-            onInput={(e) => {
-              const form = e.currentTarget.form;
-              if (form) void lookupCep(form, e.currentTarget.value);
-            }}
-          />
-        );
-      case "tel":
-        return (
-          <Field
-            {...common}
-            type="tel"
-            inputMode="tel"
-            mask={maskPhone}
-            placeholder="(11) 91234-5678"
-            hint={field.hint}
-            defaultValue={text(field.name)}
-          />
-        );
-      case "email":
-        return <Field {...common} type="email" inputMode="email" hint={field.hint} defaultValue={text(field.name)} />;
-      case "url":
-        return (
-          <Field
-            {...common}
-            type="url"
-            inputMode="url"
-            placeholder="www.exemplo.com.br"
-            hint={field.hint}
-            defaultValue={text(field.name)}
-          />
-        );
-      case "date":
-        return <Field {...common} type="date" hint={field.hint} defaultValue={text(field.name)} />;
-      case "datetime":
-        return <Field {...common} type="datetime-local" hint={field.hint} defaultValue={text(field.name)} />;
-      case "money":
-        return (
-          <Field
-            {...common}
-            inputMode="decimal"
-            placeholder="R$ 0,00"
-            className="tabular-nums"
-            hint={field.hint}
-            defaultValue={text(field.name)}
-            onInput={(e) => onMoneyInput(e)}
-            onBlur={(e) => completeMoneyInput(e.currentTarget)}
-          />
-        );
-      case "number": {
-        const decimals = decimalsOfStep(field.step);
-        return (
-          <Field
-            {...common}
-            inputMode={decimals > 0 ? "decimal" : "numeric"}
-            hint={field.hint}
-            defaultValue={text(field.name)}
-            onInput={(e) => {
-              e.currentTarget.value = maskDecimalInput(e.currentTarget.value, decimals);
-            }}
-          />
-        );
-      }
-      case "barcode":
-        return (
-          <Field
-            {...common}
-            inputMode="numeric"
-            maxLength={BARCODE_MAX}
-            mask={digitsOnly}
-            placeholder="7891234567895"
-            hint={field.hint}
-            defaultValue={text(field.name)}
-          />
-        );
-      case "relation": {
-        const options = relations[field.name] ?? [];
-        const id = text(field.name);
-        const selected = id ? (options.find((o) => o.id === id) ?? { id, title: "Registro atual" }) : null;
-        return (
-          <RelationField
-            label={field.label}
-            name={field.name}
-            relation={field.relation ?? ""}
-            hint={field.hint}
-            error={errors[field.name]}
-            required={field.required}
-            selected={selected}
-            options={options}
-            onPick={(form) => {
-              setDirty(true);
-              if (form) validateField(form, field.name);
-            }}
-          />
-        );
-      }
-      default:
-        return <Field {...common} hint={field.hint} defaultValue={text(field.name)} />;
-    }
+    return FIELD_KINDS[field.kind].input(field, { ...inputs, common });
   };
 
   return (
@@ -514,7 +352,7 @@ export function ResourceForm({
           <Card key={section.title} title={section.title}>
             <div className="grid gap-4 sm:grid-cols-2">
               {section.fields.map((field) => {
-                const wide = ["textarea", "checkbox", "tags", "phones"].includes(field.kind) || field.name === "nome";
+                const wide = FIELD_KINDS[field.kind].wideInForm === true || field.name === "nome";
                 return (
                   <div key={field.name} data-field={field.name} className={wide ? "sm:col-span-2" : ""}>
                     {renderField(field)}

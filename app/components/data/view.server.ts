@@ -3,10 +3,10 @@
  * render (`types.ts`). Runs in loaders only: the definition's cell formatters and zod schema
  * never reach the list page's JavaScript.
  */
-import { formatCep, formatCnpj, formatCpf, formatPhoneBR } from "../../../shared/documents.ts";
-import { formatBRL, formatDate, formatDateTime, formatNumber, toDateTimeLocal } from "../../../shared/format.ts";
+import { formatBRL, formatDate, formatNumber } from "../../../shared/format.ts";
 import { listQueryToSearch, parseDateRange, parseNumberRange } from "../../../shared/resources/query.ts";
 import type { ColumnDef, FieldDef, ListQuery, ListResult, ResourceDefinition } from "../../../shared/resources/types.ts";
+import { displayValue, FIELD_KINDS, type FormValue, formValueOf, safeDate } from "./field-kinds.tsx";
 import type {
   ActiveFilterView,
   CellView,
@@ -323,122 +323,7 @@ export function buildListView<Row extends { id: string }>(
 }
 
 // ---------------------------------------------------------------------------
-// Detail and form values
-
-function isBlank(value: unknown): boolean {
-  return (
-    value === null || value === undefined || (typeof value === "string" && value.trim() === "") || (Array.isArray(value) && !value.length)
-  );
-}
-
-function formatDocument(value: string): string {
-  return value.length === 11 ? formatCpf(value) : formatCnpj(value);
-}
-
-function safeDate(value: string, withTime = false): string {
-  try {
-    return withTime ? formatDateTime(value) : formatDate(value);
-  } catch {
-    return value;
-  }
-}
-
-function safeDateTimeLocal(value: string): string {
-  try {
-    return toDateTimeLocal(value);
-  } catch {
-    return "";
-  }
-}
-
-interface StoredPhone {
-  numero: string;
-  whatsapp?: boolean;
-  rotulo?: string | null;
-}
-
-function phonesOf(value: unknown): StoredPhone[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter((p): p is StoredPhone => typeof p === "object" && p !== null && typeof (p as StoredPhone).numero === "string");
-}
-
-export function whatsappHref(digits: string): string {
-  return `https://wa.me/55${digits.replace(/\D/g, "")}`;
-}
-
-/**
- * The name of the record a relation field points to, by the rows' convention: `fornecedorId`
- * is named by `fornecedorNome` (null when the row has no such name: the record was deleted).
- */
-function relationTitle(field: FieldDef, row: Record<string, unknown>): string | null {
-  const base = field.name.endsWith("Id") ? field.name.slice(0, -2) : field.name;
-  const title = row[`${base}Nome`];
-  return typeof title === "string" && title ? title : null;
-}
-
-/** How one field of a record reads on the detail page. */
-export function displayValue(field: FieldDef, row: Record<string, unknown>): DetailValue {
-  const value = row[field.name];
-  if (field.kind === "checkbox") {
-    const when = row[`${field.name}Em`];
-    const yes = value === true;
-    return { kind: "text", text: yes ? (typeof when === "string" && when ? `Sim, desde ${safeDate(when)}` : "Sim") : "Não" };
-  }
-  if (isBlank(value)) return { kind: "empty" };
-  const text = String(value);
-  switch (field.kind) {
-    case "money":
-      return typeof value === "number" ? { kind: "text", text: formatBRL(value), numeric: true } : { kind: "text", text };
-    case "number":
-      return typeof value === "number" ? { kind: "text", text: formatNumber(value), numeric: true } : { kind: "text", text };
-    case "barcode":
-      return { kind: "text", text, numeric: true };
-    case "datetime":
-      return { kind: "text", text: safeDate(text, true), numeric: true };
-    case "relation": {
-      const title = relationTitle(field, row);
-      return title ? { kind: "text", text: title } : { kind: "empty" };
-    }
-    case "cpf-cnpj":
-      return { kind: "text", text: formatDocument(text), numeric: true };
-    case "cnpj":
-      return { kind: "text", text: formatCnpj(text), numeric: true };
-    case "cep":
-      return { kind: "text", text: formatCep(text), numeric: true };
-    case "tel":
-      return { kind: "link", text: formatPhoneBR(text), href: `tel:+55${text.replace(/\D/g, "")}` };
-    case "date":
-      return { kind: "text", text: safeDate(text), numeric: true };
-    case "email":
-      return { kind: "link", text, href: `mailto:${text}` };
-    case "url":
-      return /^https?:\/\//i.test(text)
-        ? { kind: "link", text: text.replace(/^https?:\/\//i, ""), href: text, external: true }
-        : { kind: "text", text };
-    case "select": {
-      const label = field.options?.find((o) => o.value === text)?.label;
-      return { kind: "text", text: label ?? text };
-    }
-    case "tags":
-      return { kind: "tags", tags: Array.isArray(value) ? value.map(String) : text.split(",").map((t) => t.trim()) };
-    case "phones": {
-      const phones = phonesOf(value);
-      if (!phones.length) return { kind: "empty" };
-      return {
-        kind: "phones",
-        phones: phones.map((p) => ({
-          display: `${formatPhoneBR(p.numero)}${p.rotulo ? ` (${p.rotulo})` : ""}`,
-          telHref: `tel:+55${p.numero}`,
-          whatsappHref: p.whatsapp ? whatsappHref(p.numero) : null,
-        })),
-      };
-    }
-    case "textarea":
-      return { kind: "text", text, multiline: true };
-    default:
-      return { kind: "text", text };
-  }
-}
+// Detail and form values (each field kind's reading: field-kinds.tsx)
 
 function shown(field: FieldDef, row: Record<string, unknown>): boolean {
   if (!field.showWhen) return true;
@@ -463,7 +348,7 @@ export function buildDetailView<Row extends { id: string }>(
       name: field.name,
       label: field.label,
       value: overrides[field.name] ?? displayValue(field, record),
-      wide: field.kind === "textarea" || field.kind === "phones" || field.kind === "checkbox",
+      wide: FIELD_KINDS[field.kind].wideInDetail === true,
     };
     section.items.push(item);
   }
@@ -477,59 +362,9 @@ export function buildDetailView<Row extends { id: string }>(
 }
 
 /** Form values to start editing a record with (strings as the inputs show them). */
-export type FormValues = Record<string, string | boolean | string[] | { numero: string; whatsapp: boolean; rotulo: string }[]>;
+export type FormValues = Record<string, FormValue>;
 
 export function formValuesFromRow<Row extends { id: string }>(def: Def<Row>, row: Row): FormValues {
   const record = row as unknown as Record<string, unknown>;
-  const values: FormValues = {};
-  for (const field of def.fields) {
-    const value = record[field.name];
-    switch (field.kind) {
-      case "checkbox":
-        values[field.name] = value === true;
-        break;
-      case "tags":
-        values[field.name] = Array.isArray(value) ? value.map(String) : [];
-        break;
-      case "phones":
-        values[field.name] = phonesOf(value).map((p) => ({
-          numero: formatPhoneBR(p.numero),
-          whatsapp: p.whatsapp === true,
-          rotulo: p.rotulo ?? "",
-        }));
-        break;
-      case "cpf-cnpj":
-        values[field.name] = typeof value === "string" && value ? formatDocument(value) : "";
-        break;
-      case "cnpj":
-        values[field.name] = typeof value === "string" && value ? formatCnpj(value) : "";
-        break;
-      case "cep":
-        values[field.name] = typeof value === "string" && value ? formatCep(value) : "";
-        break;
-      case "tel":
-        values[field.name] = typeof value === "string" && value ? formatPhoneBR(value) : "";
-        break;
-      // Money is stored in centavos and typed in reais: "R$ 1.234,56" (what the money mask shows).
-      case "money":
-        values[field.name] = typeof value === "number" ? formatBRL(value) : isBlank(value) ? "" : String(value);
-        break;
-      // "2,5": a decimal comma, no grouping (what the number mask keeps).
-      case "number":
-        values[field.name] =
-          typeof value === "number"
-            ? formatNumber(value, { maximumFractionDigits: 6, useGrouping: false })
-            : isBlank(value)
-              ? ""
-              : String(value);
-        break;
-      // `<input type="datetime-local">` holds São Paulo wall-clock time.
-      case "datetime":
-        values[field.name] = isBlank(value) ? "" : safeDateTimeLocal(String(value));
-        break;
-      default:
-        values[field.name] = isBlank(value) ? "" : String(value);
-    }
-  }
-  return values;
+  return Object.fromEntries(def.fields.map((field) => [field.name, formValueOf(field, record[field.name])]));
 }

@@ -1,0 +1,402 @@
+import type { ReactNode } from "react";
+import { applyMask, MASKS, maskCpfCnpj, maskPhone } from "../../../shared/mask.ts";
+import { formatCep, formatCnpj, formatCpf, formatPhoneBR } from "../../../shared/documents.ts";
+import { formatBRL, formatDate, formatDateTime, formatNumber, toDateTimeLocal } from "../../../shared/format.ts";
+import type { FieldDef, FieldKind, FilterOption } from "../../../shared/resources/types.ts";
+import { CheckboxField, Field, SelectField } from "../ui/form.tsx";
+import { completeMoneyInput, decimalsOfStep, maskDecimalInput, onMoneyInput } from "../ui/number-input.ts";
+import { type PhoneValue, PhonesField, RelationField, TagsField, TextareaField } from "./form-fields.tsx";
+import type { DetailValue, RelationOption } from "./types.ts";
+
+/**
+ * Every field kind, once: its form input, how a stored value reads on the record page and what
+ * the form starts with when editing, and its layout. The form (resource-form.tsx) and the
+ * record page's view (view.server.ts) read this table; adding a kind is one entry here (and
+ * its name in `FieldKind`). Imports read values through the definition's schema, lists through
+ * their columns' cells.
+ */
+
+/** What an input needs from the form around it. */
+export interface InputContext {
+  /** Label, name, required, error and autocomplete, as every input takes them. */
+  common: { label: string; name: string; required: boolean | undefined; error: string | undefined; autoComplete: string };
+  errors: Record<string, string>;
+  /** The value to show: what was typed (after a refused submit), else the loaded one. */
+  text: (name: string) => string;
+  checked: (name: string) => boolean;
+  tagList: (name: string) => string[];
+  phoneList: (name: string) => PhoneValue[];
+  selectOptions: Record<string, readonly FilterOption[]>;
+  relations: Record<string, readonly RelationOption[]>;
+  /** A change the form's own events do not see (tags, phones). */
+  onChanged: () => void;
+  /** A relation was picked: mark the form changed and validate the field. */
+  onPick: (form: HTMLFormElement | null, name: string) => void;
+  /** The CEP lookup's status line and trigger (fills the address). */
+  cep: { status: string; lookup: (form: HTMLFormElement, masked: string) => void };
+}
+
+/** A form value as the inputs hold it. */
+export type FormValue = string | boolean | string[] | PhoneValue[];
+
+export interface FieldKindEntry {
+  input: (field: FieldDef, ctx: InputContext) => ReactNode;
+  /** How a stored value reads on the record page (called for blank values only with `displaysBlank`). */
+  display: (value: unknown, field: FieldDef, row: Record<string, unknown>) => DetailValue;
+  /** A blank value still reads as something (a checkbox's "Não"). */
+  displaysBlank?: boolean;
+  /** What the form's input starts with for a stored value; plain text when absent. */
+  formValue?: (value: unknown) => FormValue;
+  /** Right-aligned tabular figures when shown read-only. */
+  numeric?: boolean;
+  /** Spans both columns of the form. */
+  wideInForm?: boolean;
+  /** Spans both columns of the record page. */
+  wideInDetail?: boolean;
+}
+
+export function isBlank(value: unknown): boolean {
+  return (
+    value === null || value === undefined || (typeof value === "string" && value.trim() === "") || (Array.isArray(value) && !value.length)
+  );
+}
+
+function formatDocument(value: string): string {
+  return value.length === 11 ? formatCpf(value) : formatCnpj(value);
+}
+
+export function safeDate(value: string, withTime = false): string {
+  try {
+    return withTime ? formatDateTime(value) : formatDate(value);
+  } catch {
+    return value;
+  }
+}
+
+function safeDateTimeLocal(value: string): string {
+  try {
+    return toDateTimeLocal(value);
+  } catch {
+    return "";
+  }
+}
+
+interface StoredPhone {
+  numero: string;
+  whatsapp?: boolean;
+  rotulo?: string | null;
+}
+
+function phonesOf(value: unknown): StoredPhone[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((p): p is StoredPhone => typeof p === "object" && p !== null && typeof (p as StoredPhone).numero === "string");
+}
+
+export function whatsappHref(digits: string): string {
+  return `https://wa.me/55${digits.replace(/\D/g, "")}`;
+}
+
+/**
+ * The name of the record a relation field points to, by the rows' convention: `fornecedorId`
+ * is named by `fornecedorNome` (null when the row has no such name: the record was deleted).
+ */
+function relationTitle(field: FieldDef, row: Record<string, unknown>): string | null {
+  const base = field.name.endsWith("Id") ? field.name.slice(0, -2) : field.name;
+  const title = row[`${base}Nome`];
+  return typeof title === "string" && title ? title : null;
+}
+
+function maskCnpj(value: string): string {
+  return applyMask(value.replace(/[^0-9A-Za-z]/g, "").toUpperCase(), MASKS.cnpj);
+}
+
+const BARCODE_MAX = 14;
+const digitsOnly = (value: string) => value.replace(/\D/g, "").slice(0, BARCODE_MAX);
+
+/** A stored text, formatted when present (documents, phones, CEP). */
+const formatted = (format: (value: string) => string) => (value: unknown) => (typeof value === "string" && value ? format(value) : "");
+
+const plainText = (value: unknown): DetailValue => ({ kind: "text", text: String(value) });
+const numericText = (value: unknown): DetailValue => ({ kind: "text", text: String(value), numeric: true });
+const plainInput = (field: FieldDef, { common, text }: InputContext) => (
+  <Field {...common} hint={field.hint} defaultValue={text(field.name)} />
+);
+
+export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
+  text: { input: plainInput, display: plainText },
+  textarea: {
+    input: (field, { common, text }) => <TextareaField {...common} hint={field.hint} defaultValue={text(field.name)} maxLength={2000} />,
+    display: (value) => ({ kind: "text", text: String(value), multiline: true }),
+    wideInForm: true,
+    wideInDetail: true,
+  },
+  email: {
+    input: (field, { common, text }) => (
+      <Field {...common} type="email" inputMode="email" hint={field.hint} defaultValue={text(field.name)} />
+    ),
+    display: (value) => ({ kind: "link", text: String(value), href: `mailto:${String(value)}` }),
+  },
+  url: {
+    input: (field, { common, text }) => (
+      <Field {...common} type="url" inputMode="url" placeholder="www.exemplo.com.br" hint={field.hint} defaultValue={text(field.name)} />
+    ),
+    display: (value) => {
+      const text = String(value);
+      return /^https?:\/\//i.test(text)
+        ? { kind: "link", text: text.replace(/^https?:\/\//i, ""), href: text, external: true }
+        : { kind: "text", text };
+    },
+  },
+  tel: {
+    input: (field, { common, text }) => (
+      <Field
+        {...common}
+        type="tel"
+        inputMode="tel"
+        mask={maskPhone}
+        placeholder="(11) 91234-5678"
+        hint={field.hint}
+        defaultValue={text(field.name)}
+      />
+    ),
+    display: (value) => {
+      const text = String(value);
+      return { kind: "link", text: formatPhoneBR(text), href: `tel:+55${text.replace(/\D/g, "")}` };
+    },
+    formValue: formatted(formatPhoneBR),
+  },
+  "cpf-cnpj": {
+    input: (field, { common, text }) => (
+      <Field {...common} hint={field.hint} inputMode="text" mask={maskCpfCnpj} defaultValue={text(field.name)} />
+    ),
+    display: (value) => ({ kind: "text", text: formatDocument(String(value)), numeric: true }),
+    formValue: formatted(formatDocument),
+  },
+  cnpj: {
+    input: (field, { common, text }) => (
+      <Field
+        {...common}
+        hint={field.hint}
+        inputMode="text"
+        mask={maskCnpj}
+        placeholder="00.000.000/0000-00"
+        defaultValue={text(field.name)}
+      />
+    ),
+    display: (value) => ({ kind: "text", text: formatCnpj(String(value)), numeric: true }),
+    formValue: formatted(formatCnpj),
+  },
+  cep: {
+    input: (field, { common, text, cep }) => (
+      <Field
+        {...common}
+        inputMode="numeric"
+        mask={MASKS.cep}
+        placeholder="00000-000"
+        hint={
+          <>
+            {field.hint}
+            <span aria-live="polite" className="block text-accent">
+              {cep.status}
+            </span>
+          </>
+        }
+        defaultValue={text(field.name)}
+        onInput={(e) => {
+          const form = e.currentTarget.form;
+          if (form) cep.lookup(form, e.currentTarget.value);
+        }}
+      />
+    ),
+    display: (value) => ({ kind: "text", text: formatCep(String(value)), numeric: true }),
+    formValue: formatted(formatCep),
+  },
+  date: {
+    input: (field, { common, text }) => <Field {...common} type="date" hint={field.hint} defaultValue={text(field.name)} />,
+    display: (value) => ({ kind: "text", text: safeDate(String(value)), numeric: true }),
+  },
+  // `<input type="datetime-local">` holds São Paulo wall-clock time.
+  datetime: {
+    input: (field, { common, text }) => <Field {...common} type="datetime-local" hint={field.hint} defaultValue={text(field.name)} />,
+    display: (value) => ({ kind: "text", text: safeDate(String(value), true), numeric: true }),
+    formValue: (value) => (isBlank(value) ? "" : safeDateTimeLocal(String(value))),
+  },
+  select: {
+    input: (field, { common, text, selectOptions }) => (
+      <SelectField
+        {...common}
+        options={field.options ?? selectOptions[field.name] ?? []}
+        placeholder={field.required ? "Selecione" : "Não informado"}
+        defaultValue={text(field.name)}
+      />
+    ),
+    display: (value, field) => {
+      const text = String(value);
+      return { kind: "text", text: field.options?.find((o) => o.value === text)?.label ?? text };
+    },
+  },
+  checkbox: {
+    input: (field, { errors, checked }) => (
+      <div>
+        {/* An unticked box sends nothing: this "off" says so (the last value wins), so a default of "on" cannot override it. */}
+        <input type="hidden" name={field.name} value="off" />
+        <CheckboxField label={field.label} name={field.name} error={errors[field.name]} defaultChecked={checked(field.name)} />
+        {field.hint ? <p className="mt-1 pl-6 text-xs text-fg-soft">{field.hint}</p> : null}
+      </div>
+    ),
+    display: (value, field, row) => {
+      const when = row[`${field.name}Em`];
+      if (value !== true) return { kind: "text", text: "Não" };
+      return { kind: "text", text: typeof when === "string" && when ? `Sim, desde ${safeDate(when)}` : "Sim" };
+    },
+    displaysBlank: true,
+    formValue: (value) => value === true,
+    wideInForm: true,
+    wideInDetail: true,
+  },
+  tags: {
+    input: (field, { errors, tagList, onChanged }) => (
+      <TagsField
+        label={field.label}
+        name={field.name}
+        hint={field.hint}
+        error={errors[field.name]}
+        defaultTags={tagList(field.name)}
+        onChanged={onChanged}
+      />
+    ),
+    display: (value) => ({
+      kind: "tags",
+      tags: Array.isArray(value)
+        ? value.map(String)
+        : String(value)
+            .split(",")
+            .map((t) => t.trim()),
+    }),
+    formValue: (value) => (Array.isArray(value) ? value.map(String) : []),
+    wideInForm: true,
+  },
+  phones: {
+    input: (field, { errors, phoneList, onChanged }) => (
+      <PhonesField
+        label={field.label}
+        name={field.name}
+        hint={field.hint}
+        errors={errors}
+        defaultPhones={phoneList(field.name)}
+        onChanged={onChanged}
+      />
+    ),
+    display: (value) => {
+      const phones = phonesOf(value);
+      if (!phones.length) return { kind: "empty" };
+      return {
+        kind: "phones",
+        phones: phones.map((p) => ({
+          display: `${formatPhoneBR(p.numero)}${p.rotulo ? ` (${p.rotulo})` : ""}`,
+          telHref: `tel:+55${p.numero}`,
+          whatsappHref: p.whatsapp ? whatsappHref(p.numero) : null,
+        })),
+      };
+    },
+    formValue: (value) =>
+      phonesOf(value).map((p) => ({ numero: formatPhoneBR(p.numero), whatsapp: p.whatsapp === true, rotulo: p.rotulo ?? "" })),
+    wideInForm: true,
+    wideInDetail: true,
+  },
+  // R$ typed with a mask; stored in centavos and typed in reais: "R$ 1.234,56" (what the money mask shows).
+  money: {
+    input: (field, { common, text }) => (
+      <Field
+        {...common}
+        inputMode="decimal"
+        placeholder="R$ 0,00"
+        className="tabular-nums"
+        hint={field.hint}
+        defaultValue={text(field.name)}
+        onInput={(e) => onMoneyInput(e)}
+        onBlur={(e) => completeMoneyInput(e.currentTarget)}
+      />
+    ),
+    display: (value) => (typeof value === "number" ? { kind: "text", text: formatBRL(value), numeric: true } : plainText(value)),
+    formValue: (value) => (typeof value === "number" ? formatBRL(value) : isBlank(value) ? "" : String(value)),
+    numeric: true,
+  },
+  // "2,5": a decimal comma, no grouping (what the number mask keeps).
+  number: {
+    input: (field, { common, text }) => {
+      const decimals = decimalsOfStep(field.step);
+      return (
+        <Field
+          {...common}
+          inputMode={decimals > 0 ? "decimal" : "numeric"}
+          hint={field.hint}
+          defaultValue={text(field.name)}
+          onInput={(e) => {
+            e.currentTarget.value = maskDecimalInput(e.currentTarget.value, decimals);
+          }}
+        />
+      );
+    },
+    display: (value) => (typeof value === "number" ? { kind: "text", text: formatNumber(value), numeric: true } : plainText(value)),
+    formValue: (value) =>
+      typeof value === "number"
+        ? formatNumber(value, { maximumFractionDigits: 6, useGrouping: false })
+        : isBlank(value)
+          ? ""
+          : String(value),
+    numeric: true,
+  },
+  barcode: {
+    input: (field, { common, text }) => (
+      <Field
+        {...common}
+        inputMode="numeric"
+        maxLength={BARCODE_MAX}
+        mask={digitsOnly}
+        placeholder="7891234567895"
+        hint={field.hint}
+        defaultValue={text(field.name)}
+      />
+    ),
+    display: numericText,
+  },
+  relation: {
+    input: (field, { errors, text, relations, onPick }) => {
+      const options = relations[field.name] ?? [];
+      const id = text(field.name);
+      const selected = id ? (options.find((o) => o.id === id) ?? { id, title: "Registro atual" }) : null;
+      return (
+        <RelationField
+          label={field.label}
+          name={field.name}
+          relation={field.relation ?? ""}
+          hint={field.hint}
+          error={errors[field.name]}
+          required={field.required}
+          selected={selected}
+          options={options}
+          onPick={(form) => onPick(form, field.name)}
+        />
+      );
+    },
+    display: (_value, field, row) => {
+      const title = relationTitle(field, row);
+      return title ? { kind: "text", text: title } : { kind: "empty" };
+    },
+  },
+};
+
+/** How one field of a record reads on the record page. */
+export function displayValue(field: FieldDef, row: Record<string, unknown>): DetailValue {
+  const entry = FIELD_KINDS[field.kind];
+  const value = row[field.name];
+  if (!entry.displaysBlank && isBlank(value)) return { kind: "empty" };
+  return entry.display(value, field, row);
+}
+
+/** What a field's input starts with for a stored value (editing). */
+export function formValueOf(field: FieldDef, value: unknown): FormValue {
+  const entry = FIELD_KINDS[field.kind];
+  return entry.formValue ? entry.formValue(value) : isBlank(value) ? "" : String(value);
+}
