@@ -399,7 +399,7 @@ export function importFields(args: Args, def: AnyDefinition): { name: string; la
   return def.fields.map((f: AnyDefinition["fields"][number]) => {
     const reference = references.find(([, r]) => r.field === f.name);
     return reference
-      ? { name: reference[0], label: `${reference[1].label} (nome ou código)`, required: f.required }
+      ? { name: reference[0], label: `${reference[1].label} (${reference[1].names ?? "nome ou código"})`, required: f.required }
       : { name: f.name, label: f.label, required: f.required };
   });
 }

@@ -63,6 +63,8 @@ export interface ImportReference {
   field: string;
   /** The file's column name, as the field is called in the file. */
   label: string;
+  /** How the file may name the record, shown on the import page ("nome ou CNPJ"; "nome ou código" when absent). */
+  names?: string;
   /** The registry name of the referenced resource (it must declare `lookup`). */
   resource: string;
 }

@@ -89,7 +89,7 @@ export const clientsModule: ResourceModule<ClientRow, ClientInput> = {
       "cnpj da empresa": "empresa",
       "empresa (nome ou cnpj)": "empresa",
     },
-    references: { empresa: { field: "empresaId", label: "Empresa", resource: "companies" } },
+    references: { empresa: { field: "empresaId", label: "Empresa", names: "nome ou CNPJ", resource: "companies" } },
     complete(values) {
       if (values.tipo?.trim()) return values;
       // A spreadsheet rarely says "pf"/"pj": the document's length does.
