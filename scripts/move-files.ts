@@ -6,7 +6,7 @@
  * root; a folder moves with everything git tracks in it). In every tracked text file of the
  * scanned folders, config files and docs it rewrites, keeping each one's style:
  * - quoted paths: import/export specifiers, `import()`, `vi.mock()`, `new URL()`, `path.resolve`
- *   arguments — relative to the file (`./`, `../`, `..`), the `~/` alias (app/), or from the root
+ *   arguments — relative to the file (`./`, `../`), the `~/` alias (app/), or from the root
  *   (`"worker/x.ts"` in a test's list, wrangler.toml, biome.json); `app/routes.ts`'s route files
  *   are relative to app/; a specifier without extension stays without; React Router's
  *   `./+types/<route>` follows its route file's new name;
@@ -32,8 +32,8 @@ const BASES: Record<string, string> = { "app/routes.ts": "app", "react-router.co
 const ALIAS = { prefix: "~/", dir: "app" };
 const EXTENSIONS = [".ts", ".tsx", ".d.ts", "/index.ts", "/index.tsx"];
 
-/** A quoted string of path characters with at least one `/` (or exactly `..`). */
-const QUOTED = /(["'`])((?:[\w.~@$+*{},!-]*\/[\w.~@$+*{},!/?=-]*)|\.\.)\1/g;
+/** A quoted string of path characters with at least one `/`. */
+const QUOTED = /(["'`])([\w.~@$+*{},!-]*\/[\w.~@$+*{},!/?=-]*)\1/g;
 /** A path from the root mentioned in prose or a comment. */
 const MENTION = /(?<![\w./~$@-])((?:app|worker|jobs|db|shared|scripts|tests|tools|docs|migrations)\/[\w.$+*/-]*[\w$*])/g;
 /** A Markdown link target. */
@@ -129,9 +129,8 @@ class Tree {
   }
 }
 
-function relativeSpecifier(fromDir: string, to: string, bare: boolean): string {
+function relativeSpecifier(fromDir: string, to: string): string {
   const rel = posix.relative(fromDir, to) || ".";
-  if (bare && rel === "..") return rel;
   return rel.startsWith("../") || rel === ".." ? rel : `./${rel}`;
 }
 
@@ -183,6 +182,11 @@ function rewrite(file: string, source: string, tree: Tree, report: Report): stri
       if (!to || (to === route && !moved)) return null;
       return `./+types/${posix.basename(to).replace(/\.tsx?$/, "")}${query}`;
     }
+    // "../.." alone is a path only as the argument after a folder (`path.resolve(import.meta.dirname, "../..")`).
+    if (/^[./]+$/.test(spec) && !/(dirname|import\.meta\.url),\s*.$/.test(source.slice(Math.max(0, index - 40), index))) {
+      if (moved && quoted) note(index, `"${spec}" left as is: check whether it is a path`);
+      return null;
+    }
     let base: string | null = null;
     let style: "relative" | "alias" | "root" = "root";
     if (spec.startsWith("./") || spec.startsWith("../") || spec === "..") {
@@ -203,11 +207,9 @@ function rewrite(file: string, source: string, tree: Tree, report: Report): stri
       const target = hit.added ? to.slice(0, to.length - hit.added.length) : to;
       if (hit.added && !to.endsWith(hit.added)) note(index, `${value}: the extension changed, check the specifier`);
       let text: string;
-      if (style === "relative") text = relativeSpecifier(newDir, target, spec === "..");
+      if (style === "relative") text = relativeSpecifier(newDir, target);
       else if (style === "alias")
-        text = target.startsWith(`${ALIAS.dir}/`)
-          ? ALIAS.prefix + target.slice(ALIAS.dir.length + 1)
-          : relativeSpecifier(newDir, target, false);
+        text = target.startsWith(`${ALIAS.dir}/`) ? ALIAS.prefix + target.slice(ALIAS.dir.length + 1) : relativeSpecifier(newDir, target);
       else if (candidate !== spec) text = posix.relative(BASES[file] as string, target);
       else text = target;
       return text === spec ? null : text + query;
@@ -247,7 +249,7 @@ function rewrite(file: string, source: string, tree: Tree, report: Report): stri
       note(index, `glob ${glob} no longer matches the files it matched: fix by hand`);
       return null;
     }
-    const text = relative ? relativeSpecifier(newDir, fit, false) : fit;
+    const text = relative ? relativeSpecifier(newDir, fit) : fit;
     return text === glob ? null : text;
   };
 
