@@ -183,7 +183,7 @@ function rewrite(file: string, source: string, tree: Tree, report: Report): stri
       return `./+types/${posix.basename(to).replace(/\.tsx?$/, "")}${query}`;
     }
     // "../.." alone is a path only as the argument after a folder (`path.resolve(import.meta.dirname, "../..")`).
-    if (/^[./]+$/.test(spec) && !/(dirname|import\.meta\.url),\s*.$/.test(source.slice(Math.max(0, index - 40), index))) {
+    if (/^\.{1,2}(\/\.{1,2})*\/?$/.test(spec) && !/(dirname|import\.meta\.url),\s*.$/.test(source.slice(Math.max(0, index - 40), index))) {
       if (moved && quoted) note(index, `"${spec}" left as is: check whether it is a path`);
       return null;
     }
