@@ -7,8 +7,8 @@
  * scanned folders, config files and docs it rewrites, keeping each one's style:
  * - quoted paths: import/export specifiers, `import()`, `vi.mock()`, `new URL()`, `path.resolve`
  *   arguments — relative to the file (`./`, `../`), the `~/` alias (app/), or from the root
- *   (`"worker/x.ts"` in a test's list, wrangler.toml, biome.json); `app/routes.ts`'s route files
- *   are relative to app/; a specifier without extension stays without; React Router's
+ *   (`"worker/x.ts"` in a test's list, wrangler.toml, biome.json) or from app/ (`"routes/x.tsx"`
+ *   in app/routes.ts, route ids); a specifier without extension stays without; React Router's
  *   `./+types/<route>` follows its route file's new name;
  * - globs (`import.meta.glob`, vitest `include`, biome `includes`): kept when they still match the
  *   same files, re-pointed when the files they matched moved together, reported otherwise;
@@ -17,6 +17,7 @@
  * Relative paths inside a moved file are recomputed from its new folder. What it could not
  * rewrite (template literals, `__dirname` arithmetic, mentions under a moved folder that name no
  * file) is printed for a person to check. Rewritten files are formatted with Biome at the end.
+ * A file containing the words "move-files: keep" (an ADR telling how the tree was) is not rewritten.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
@@ -25,11 +26,13 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** Where paths are rewritten: code folders, docs, and the config files at the root. */
 const SCANNED = /^(app|worker|jobs|db|shared|scripts|tests|tools|docs)\/|^[^/]+\.(ts|tsx|json|toml|md)$|^\.ci\//;
-const SKIPPED = /(^|\/)package-lock\.json$|^migrations\/|^bench\/history\//;
+const SKIPPED = /(^|\/)package-lock\.json$|mapping\.json$|^migrations\/|^bench\/history\//;
+/** A file that records the tree as it was (a mapping, an ADR's context) says so and is left alone. */
+const KEEP_MARK = "move-files: keep";
 const TEXT = /\.(ts|tsx|js|mjs|cjs|json|jsonc|toml|md|css|html|yml|yaml)$|^\.ci\//;
-/** Files whose bare strings name files relative to another folder than the root. */
-const BASES: Record<string, string> = { "app/routes.ts": "app", "react-router.config.ts": "app" };
-const ALIAS = { prefix: "~/", dir: "app" };
+/** React Router names route modules relative to its app directory (`"routes/x.tsx"` in app/routes.ts, route ids). */
+const APP_DIR = "app";
+const ALIAS = { prefix: "~/", dir: APP_DIR };
 const EXTENSIONS = [".ts", ".tsx", ".d.ts", "/index.ts", "/index.tsx"];
 
 /** A quoted string of path characters with at least one `/`. */
@@ -196,7 +199,7 @@ function rewrite(file: string, source: string, tree: Tree, report: Report): stri
       base = posix.join(ALIAS.dir, spec.slice(ALIAS.prefix.length));
       style = "alias";
     }
-    const candidates = base !== null ? [base] : [spec, ...(BASES[file] ? [posix.join(BASES[file] as string, spec)] : [])];
+    const candidates = base !== null ? [base] : [spec, posix.join(APP_DIR, spec)];
     for (const candidate of candidates) {
       if (candidate.startsWith("..")) continue;
       const hit = tree.resolve(candidate === "." ? "" : candidate);
@@ -210,7 +213,7 @@ function rewrite(file: string, source: string, tree: Tree, report: Report): stri
       if (style === "relative") text = relativeSpecifier(newDir, target);
       else if (style === "alias")
         text = target.startsWith(`${ALIAS.dir}/`) ? ALIAS.prefix + target.slice(ALIAS.dir.length + 1) : relativeSpecifier(newDir, target);
-      else if (candidate !== spec) text = posix.relative(BASES[file] as string, target);
+      else if (candidate !== spec) text = posix.relative(APP_DIR, target);
       else text = target;
       return text === spec ? null : text + query;
     }
@@ -308,6 +311,7 @@ function main(): void {
   for (const file of files) {
     if (!SCANNED.test(file) || SKIPPED.test(file) || !TEXT.test(file) || !existsSync(path.join(ROOT, file))) continue;
     const source = readFileSync(path.join(ROOT, file), "utf8");
+    if (source.includes(KEEP_MARK) || path.resolve(ROOT, file) === path.resolve(mappingFile)) continue;
     const next = rewrite(file, source, tree, report);
     if (next !== source) contents.set(tree.moves.get(file) ?? file, next);
   }
