@@ -3,6 +3,7 @@
  * layout (domain folders, one English name per concept), as the mapping `scripts/move-files.ts`
  * reads. Derived by rules from the files git tracks, so it can be regenerated on any later tree:
  * a file the rules do not know stays where it is and is listed under `unclassified`.
+ * (move-files: keep — its folder names are the tree before the move.)
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";

@@ -65,7 +65,11 @@ function dirsOf(files: Iterable<string>): Set<string> {
 }
 
 /** Expands folder entries into file moves and checks the mapping before anything changes. */
-export function expandMoves(mapping: Mapping, files: readonly string[]): Map<string, string> {
+export function expandMoves(
+  mapping: Mapping,
+  files: readonly string[],
+  exists: (file: string) => boolean = (file) => existsSync(path.join(ROOT, file)),
+): Map<string, string> {
   const fileSet = new Set(files);
   const moves = new Map<string, string>();
   for (const [from, to] of Object.entries(mapping.moves)) {
@@ -81,7 +85,7 @@ export function expandMoves(mapping: Mapping, files: readonly string[]): Map<str
   const targets = new Map<string, string>();
   for (const [src, dst] of moves) {
     if (targets.has(dst)) throw new Error(`two files move to ${dst}: ${targets.get(dst)} and ${src}`);
-    if (existsSync(path.join(ROOT, dst))) throw new Error(`${dst} exists already`);
+    if (exists(dst)) throw new Error(`${dst} exists already`);
     targets.set(dst, src);
   }
   return moves;
@@ -278,8 +282,13 @@ function rewrite(file: string, source: string, tree: Tree, report: Report): stri
   }
   if (moved) {
     for (const m of source.matchAll(/`(?:\.\.?\/)[^`]*\$\{[^`]*`/g)) note(m.index ?? 0, `template literal ${m[0]} in a moved file`);
-    for (const m of source.matchAll(/__dirname|import\.meta\.dirname|import\.meta\.url/g))
-      note(m.index ?? 0, `${m[0]} in a moved file: check path arithmetic that is not a single quoted path`);
+    // `path.resolve(import.meta.dirname, "../x")` and `new URL("./x", import.meta.url)` were rewritten above.
+    for (const m of source.matchAll(/__dirname|import\.meta\.dirname|import\.meta\.url/g)) {
+      const at = m.index ?? 0;
+      const pathAfter = /^,\s*["'`][\w.~/-]+["'`]\s*\)/.test(source.slice(at + m[0].length, at + m[0].length + 200));
+      const pathBefore = /["'`][\w.~/-]+["'`],\s*$/.test(source.slice(Math.max(0, at - 200), at));
+      if (!pathAfter && !pathBefore) note(at, `${m[0]} in a moved file: check path arithmetic that is not a single quoted path`);
+    }
   }
   if (!replacements.length) return source;
   report.rewritten.set(newFile, replacements.length);
@@ -290,6 +299,28 @@ function rewrite(file: string, source: string, tree: Tree, report: Report): stri
     at = r.end;
   }
   return out + source.slice(at);
+}
+
+export interface Plan {
+  moves: Map<string, string>;
+  /** New path → rewritten text, for every file whose paths changed. */
+  contents: Map<string, string>;
+  report: Report;
+}
+
+/** What the move changes, without touching anything: `read` gives a tracked file's text (null to skip it). */
+export function planMove(files: readonly string[], moves: Map<string, string>, read: (file: string) => string | null): Plan {
+  const tree = new Tree(files, moves);
+  const report: Report = { rewritten: new Map(), unresolved: [] };
+  const contents = new Map<string, string>();
+  for (const file of files) {
+    if (!SCANNED.test(file) || SKIPPED.test(file) || !TEXT.test(file)) continue;
+    const source = read(file);
+    if (source === null || source.includes(KEEP_MARK)) continue;
+    const next = rewrite(file, source, tree, report);
+    if (next !== source) contents.set(moves.get(file) ?? file, next);
+  }
+  return { moves, contents, report };
 }
 
 function removeEmptyDirs(dirs: Iterable<string>): void {
@@ -305,30 +336,24 @@ function main(): void {
   const dryRun = flags.includes("--dry-run");
   const mapping = JSON.parse(readFileSync(mappingFile, "utf8")) as Mapping;
   const files = trackedFiles();
-  const tree = new Tree(files, expandMoves(mapping, files));
-  const report: Report = { rewritten: new Map(), unresolved: [] };
-  const contents = new Map<string, string>();
-  for (const file of files) {
-    if (!SCANNED.test(file) || SKIPPED.test(file) || !TEXT.test(file) || !existsSync(path.join(ROOT, file))) continue;
-    const source = readFileSync(path.join(ROOT, file), "utf8");
-    if (source.includes(KEEP_MARK) || path.resolve(ROOT, file) === path.resolve(mappingFile)) continue;
-    const next = rewrite(file, source, tree, report);
-    if (next !== source) contents.set(tree.moves.get(file) ?? file, next);
-  }
+  const { moves, contents, report } = planMove(files, expandMoves(mapping, files), (file) => {
+    const full = path.join(ROOT, file);
+    return existsSync(full) && full !== path.resolve(mappingFile) ? readFileSync(full, "utf8") : null;
+  });
   console.log(
-    `${tree.moves.size} files move, ${contents.size} files rewritten (${[...report.rewritten.values()].reduce((a, b) => a + b, 0)} paths)`,
+    `${moves.size} files move, ${contents.size} files rewritten (${[...report.rewritten.values()].reduce((a, b) => a + b, 0)} paths)`,
   );
   if (report.unresolved.length)
     console.log(`\nTo check by hand (${report.unresolved.length}):\n${report.unresolved.map((u) => `  ${u}`).join("\n")}`);
   if (dryRun) {
-    for (const [from, to] of tree.moves) console.log(`  ${from} → ${to}`);
+    for (const [from, to] of moves) console.log(`  ${from} → ${to}`);
     return;
   }
-  for (const [from, to] of tree.moves) {
+  for (const [from, to] of moves) {
     mkdirSync(path.dirname(path.join(ROOT, to)), { recursive: true });
     git("mv", from, to);
   }
-  removeEmptyDirs(new Set([...tree.moves.keys()].map(posix.dirname)));
+  removeEmptyDirs(new Set([...moves.keys()].map(posix.dirname)));
   for (const [file, text] of contents) writeFileSync(path.join(ROOT, file), text);
   const formattable = [...contents.keys()].filter((f) => /\.(ts|tsx|json)$/.test(f));
   if (formattable.length)
