@@ -39,7 +39,7 @@ const SCREENS: Record<string, string> = {
   "p.$slug": "landing-page.public",
 };
 
-/** A file's domain from its concept stem (its name without extension, `.test`, `.server`, `-routes`, `-fixtures`). */
+/** A domain's concept stems (see `domainOf`). */
 const DOMAINS: readonly [Domain, RegExp][] = [
   [
     "account",
@@ -63,7 +63,7 @@ const DOMAINS: readonly [Domain, RegExp][] = [
 
 /** Machinery that serves every domain: stays at the top of its folder (not reported). */
 const GENERIC =
-  /^(context|harness|records|shared-checks|role-matrix|bad-input|text-hygiene|openapi|import-export|body-limit|cache-headers|cep-limit|viacep|functions|cep-autofill|accessibility|build-output|escaping|form-actions-bad-input|guards|tenant-isolation|demo-.+|forms|guards|list-view-param|resources|address|columns|definitions|query|schema-helpers|types|documents|enums|format|mask|permissions|search|validation|config|csv|form-data|frozen-sql|http|jwt|list-.+|prelude-.+|registry|safe-redirect|tenant-scoping|zip|settings-services)$/;
+  /^(context|harness|records|shared-checks|role-matrix|bad-input|text-hygiene|openapi|import-export|body-limit|cache-headers|cep-limit|viacep|functions|cep-autofill|accessibility|build-output|escaping|form-actions-bad-input|guards|tenant-isolation|demo-.+|forms|guards|list-view-param|resources|address|columns|definitions|query|schema-helpers|types|documents|enums|format|mask|permissions|search|validation|config|csv|form-data|frozen-sql|http|jwt|list-.+|prelude-.+|registry|safe-redirect|tenant-scoping|zip|settings-services|move-files)$/;
 
 /** The folders grouped by domain, each with where a domain's files go. Only direct children move. */
 const FOLDERS: readonly { dir: string; to: (d: Domain) => string }[] = [
@@ -101,18 +101,22 @@ export function renamed(base: string, isRoute: boolean): string {
   return [inVocabulary(concept as string), ...segments].join(".") + ext;
 }
 
-/** The concept stem a domain is read from: `interests-routes.ts` → `interests`, `properties.$id.tsx` → `properties`. */
+/** A file's name without extension, `.test`, `.server` and the URL segments of a route. */
 export function stem(base: string): string {
-  return base
-    .replace(/(\.test)?\.(server\.)?tsx?$/, "")
-    .replace(/-(routes|fixtures)$/, "")
-    .split(".")[0] as string;
+  return base.replace(/(\.test)?\.(server\.)?tsx?$/, "").split(".")[0] as string;
 }
 
+/**
+ * The domain of a file: its stem, then the stem with its last `-word` dropped, and so on
+ * (`clients-routes` → `clients`, `interests-fixtures` → `interests`); the first rule that
+ * answers wins, so `settings-services` (generic) is not read as `settings`.
+ */
 export function domainOf(base: string): Domain | "generic" | null {
-  const s = stem(base);
-  for (const [domain, pattern] of DOMAINS) if (pattern.test(s)) return domain;
-  return GENERIC.test(s) ? "generic" : null;
+  for (let s = stem(base); s; s = s.includes("-") ? s.slice(0, s.lastIndexOf("-")) : "") {
+    for (const [domain, pattern] of DOMAINS) if (pattern.test(s)) return domain;
+    if (GENERIC.test(s)) return "generic";
+  }
+  return null;
 }
 
 export interface LayoutMapping {

@@ -94,10 +94,12 @@ describe("layout-mapping", () => {
       "app/routes/agenda.tsx",
       "worker/services/context.ts",
       "tests/api/interests-fixtures.ts",
+      "worker/resources/modules/clients-openapi.ts",
     ]);
     expect(moves).toEqual({
       "app/routes/produtos.$id.tsx": "app/routes/stock/products.$id.tsx",
       "tests/api/interests-fixtures.ts": "tests/api/real-estate/interests-fixtures.ts",
+      "worker/resources/modules/clients-openapi.ts": "worker/resources/modules/records/clients-openapi.ts",
     });
     expect(unclassified).toEqual(["app/routes/agenda.tsx"]);
   });
