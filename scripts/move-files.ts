@@ -12,8 +12,8 @@
  *   `./+types/<route>` follows its route file's new name;
  * - globs (`import.meta.glob`, vitest `include`, biome `includes`): kept when they still match the
  *   same files, re-pointed when the files they matched moved together, reported otherwise;
- * - root-relative path mentions in prose and comments (README, docs, code comments), and
- *   relative Markdown links.
+ * - root-relative path mentions in prose and comments (README, docs, code comments), in regular
+ *   expressions (`worker\/x\.ts`), and relative Markdown links.
  * Relative paths inside a moved file are recomputed from its new folder. What it could not
  * rewrite (template literals, `__dirname` arithmetic, mentions under a moved folder that name no
  * file) is printed for a person to check. Rewritten files are formatted with Biome at the end.
@@ -39,6 +39,8 @@ const EXTENSIONS = [".ts", ".tsx", ".d.ts", "/index.ts", "/index.tsx"];
 const QUOTED = /(["'`])([\w.~@$+*{},!-]*\/[\w.~@$+*{},!/?=-]*)\1/g;
 /** A path from the root mentioned in prose or a comment. */
 const MENTION = /(?<![\w./~$@-])((?:app|worker|jobs|db|shared|scripts|tests|tools|docs|migrations)\/[\w.$+*/-]*[\w$*])/g;
+/** A path from the root written inside a regular expression (`worker\/services\/x\.ts`). */
+const ESCAPED = /(?<![\w\\])((?:app|worker|jobs|db|shared|scripts|tests|tools)(?:\\\/[\w$+-]+(?:\\\.[\w$+-]+)*)+)/g;
 /** A Markdown link target. */
 const MD_LINK = /\]\(([^)\s#]+)(#[^)\s]*)?\)/g;
 
@@ -279,6 +281,12 @@ function rewrite(file: string, source: string, tree: Tree, report: Report): stri
     if (text !== null) replacements.push({ start, end: start + value.length, text });
     else if (!/[*{]/.test(value) && !tree.resolve(value) && tree.leftDirs.some((d) => value.startsWith(`${d}/`)))
       note(start, `mention ${value} is under a moved folder and names no file`);
+  }
+  for (const m of source.matchAll(ESCAPED)) {
+    const start = m.index ?? 0;
+    const escaped = m[1] as string;
+    const text = renamed(escaped.replace(/\\(.)/g, "$1"), start, false);
+    if (text !== null) replacements.push({ start, end: start + escaped.length, text: text.replace(/[/.]/g, "\\$&") });
   }
   if (moved) {
     for (const m of source.matchAll(/`(?:\.\.?\/)[^`]*\$\{[^`]*`/g)) note(m.index ?? 0, `template literal ${m[0]} in a moved file`);

@@ -20,6 +20,7 @@ const TREE: Record<string, string> = {
     `vi.mock("../../shared/resources/produtos.ts");`,
     `const dotDot = (s: string) => s !== "..";`,
   ].join("\n"),
+  "tests/unit/y.test.ts": `expect(build).toThrow(/imports ".*shared\\/resources\\/produtos\\.ts"/);`,
   "vitest.config.ts": `include: ["tests/unit/**/*.test.ts"]`,
   "README.md": "Definitions: `shared/resources/produtos.ts`; see shared/resources/produtos.ts.",
   "docs/decisions/001-x.md": "<!-- move-files: keep -->\nWas shared/resources/produtos.ts.",
@@ -65,6 +66,7 @@ describe("move-files", () => {
     expect(contents.get("app/routes.ts")).toBe(`route("clientes", "routes/records/clients.tsx", { id: "routes/clientes" });`);
     expect(contents.get("tests/unit/registry.test.ts")).toBe(`const GENERIC = ["shared/stock/products.ts", "app/components"];`);
     expect(contents.get("README.md")).toBe("Definitions: `shared/stock/products.ts`; see shared/stock/products.ts.");
+    expect(contents.get("tests/unit/y.test.ts")).toBe(`expect(build).toThrow(/imports ".*shared\\/stock\\/products\\.ts"/);`);
     expect(contents.has("vitest.config.ts")).toBe(false);
     expect(contents.has("docs/decisions/001-x.md")).toBe(false);
     expect(report.unresolved).toEqual([]);
