@@ -209,8 +209,8 @@ function rewrite(file: string, source: string, tree: Tree, report: Report): stri
     for (const candidate of candidates) {
       if (candidate.startsWith("..")) continue;
       const hit = tree.resolve(candidate === "." ? "" : candidate);
-      if (hit?.path === "" && style !== "relative") continue;
-      if (!hit) continue;
+      // Only a relative path may name the root folder itself.
+      if (!hit || (hit.path === "" && style !== "relative")) continue;
       const to = tree.whereIs(hit.path) as string;
       if (to === hit.path && (style !== "relative" || !moved)) return null;
       const target = hit.added ? to.slice(0, to.length - hit.added.length) : to;
@@ -331,8 +331,9 @@ export function planMove(files: readonly string[], moves: Map<string, string>, r
   return { moves, contents, report };
 }
 
+/** Removes the folders the move emptied, deepest first. */
 function removeEmptyDirs(dirs: Iterable<string>): void {
-  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
+  for (const dir of [...dirs].filter(Boolean).sort((a, b) => b.length - a.length)) {
     const full = path.join(ROOT, dir);
     if (existsSync(full) && readdirSync(full).length === 0) rmdirSync(full);
   }
@@ -361,7 +362,7 @@ function main(): void {
     mkdirSync(path.dirname(path.join(ROOT, to)), { recursive: true });
     git("mv", from, to);
   }
-  removeEmptyDirs(new Set([...moves.keys()].map(posix.dirname)));
+  removeEmptyDirs(dirsOf(moves.keys()));
   for (const [file, text] of contents) writeFileSync(path.join(ROOT, file), text);
   const formattable = [...contents.keys()].filter((f) => /\.(ts|tsx|json)$/.test(f));
   if (formattable.length)
