@@ -63,7 +63,7 @@ const DOMAINS: readonly [Domain, RegExp][] = [
 
 /** Machinery that serves every domain: stays at the top of its folder (not reported). */
 const GENERIC =
-  /^(context|harness|records|shared-checks|role-matrix|bad-input|text-hygiene|openapi|import-export|body-limit|cache-headers|cep-limit|viacep|functions|cep-autofill|accessibility|build-output|escaping|form-actions-bad-input|guards|tenant-isolation|demo-.+|forms|guards|list-view-param|resources|address|columns|definitions|query|schema-helpers|types|documents|enums|format|mask|permissions|search|validation|config|csv|form-data|frozen-sql|http|jwt|list-.+|prelude-.+|registry|safe-redirect|tenant-scoping|zip|settings-services|move-files|escape|vite-server-only)$/;
+  /^(context|harness|records|shared-checks|role-matrix|bad-input|text-hygiene|openapi|import-export|body-limit|cache-headers|cep-limit|viacep|functions|cep-autofill|accessibility|build-output|escaping|form-actions-bad-input|guards|tenant-isolation|demo-.+|forms|guards|list-view-param|resources|address|columns|definitions|query|schema-helpers|types|documents|enums|format|mask|permissions|search|validation|config|csv|form-data|frozen-sql|http|jwt|list-.+|prelude-.+|registry|safe-redirect|tenant-scoping|zip|settings-services|move-files|escape|vite-server-only|import-cycles)$/;
 
 /** The folders grouped by domain, each with where a domain's files go. Only direct children move. */
 const FOLDERS: readonly { dir: string; to: (d: Domain) => string }[] = [
