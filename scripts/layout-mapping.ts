@@ -11,7 +11,7 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-export type Domain = "account" | "organization" | "records" | "stock" | "real-estate" | "site" | "reports" | "system" | "jobs";
+export type Domain = "account" | "organization" | "customers" | "stock" | "real-estate" | "site" | "reports" | "system" | "jobs";
 
 /** One name per concept in file names (ADR 030): the Portuguese or second name → the chosen one. Longest first. */
 const VOCABULARY: readonly [string, string][] = [
@@ -43,17 +43,17 @@ const SCREENS: Record<string, string> = {
 const DOMAINS: readonly [Domain, RegExp][] = [
   [
     "account",
-    /^(login|sign-up|signup|forgot-password|recover-password|email-confirmation|auth-callback|logout|registration-success|profile|settings|account|accounts|auth|auth-api|api-tokens|email-change|email-links|recovery|reauth|reauth-field|session-prelude|account-.+)$/,
+    /^(login|sign-up|signup|forgot-password|recover-password|email-confirmation|auth-callback|logout|registration-success|profile|settings|account|accounts|auth|auth-api|api-tokens|email-change|email-links|recovery|reauth|reauth-field|session-prelude|account-.+|password|password-.+)$/,
   ],
   [
     "organization",
     /^(organization|team|invite|invites|invite-emails|business-profile|business-settings|business-fields|complete-registration|leave-organization)$/,
   ],
-  ["records", /^(clients|companies)$/],
+  ["customers", /^(clients|companies)$/],
   ["stock", /^(products|stock-movements)$/],
   [
     "real-estate",
-    /^(properties|property-.+|properties-.+|public-property|interests|interest-page|kanban|kanban-.+|visits|visit-panel|leads|lead|portals|portal|portal-.+|match-.+|matching|matching-.+|vrsync|photo-.+|draft-.+|copy-field|share-image-sync)$/,
+    /^(properties|property-.+|own-records|properties-.+|public-property|interests|interest-page|kanban|kanban-.+|visits|visit-panel|leads|lead|portals|portal|portal-.+|match-.+|matching|matching-.+|vrsync|photo-.+|draft-.+|copy-field|share-image-sync)$/,
   ],
   ["site", /^(landing-page|landing|landing-view)$/],
   ["reports", /^dashboard$/],
@@ -63,7 +63,7 @@ const DOMAINS: readonly [Domain, RegExp][] = [
 
 /** Machinery that serves every domain: stays at the top of its folder (not reported). */
 const GENERIC =
-  /^(context|harness|records|shared-checks|role-matrix|bad-input|text-hygiene|openapi|import-export|body-limit|cache-headers|cep-limit|viacep|functions|cep-autofill|accessibility|build-output|escaping|form-actions-bad-input|guards|tenant-isolation|demo-.+|forms|guards|list-view-param|resources|address|columns|definitions|query|schema-helpers|types|documents|enums|format|mask|permissions|search|validation|config|csv|form-data|frozen-sql|http|jwt|list-.+|prelude-.+|registry|safe-redirect|tenant-scoping|zip|settings-services|move-files|escape|vite-server-only|import-cycles)$/;
+  /^(context|harness|records|shared-checks|role-matrix|bad-input|text-hygiene|openapi|import-export|body-limit|cache-headers|cep-limit|viacep|functions|cep-autofill|accessibility|build-output|escaping|form-actions-bad-input|guards|tenant-isolation|demo-.+|forms|guards|list-view-param|resources|address|columns|definitions|query|schema-helpers|types|documents|enums|format|mask|permissions|search|validation|config|csv|form-data|frozen-sql|http|jwt|list-.+|prelude-.+|registry|safe-redirect|tenant-scoping|zip|settings-services|move-files|escape|vite-server-only|import-cycles|navigation|screens|define-enum|id|tenant-check|tenant-sql|start)$/;
 
 /** The folders grouped by domain, each with where a domain's files go. Only direct children move. */
 const FOLDERS: readonly { dir: string; to: (d: Domain) => string }[] = [
@@ -74,7 +74,6 @@ const FOLDERS: readonly { dir: string; to: (d: Domain) => string }[] = [
   { dir: "worker/services", to: (d) => `worker/services/${d}` },
   { dir: "worker/resources/modules", to: (d) => `worker/resources/modules/${d}` },
   { dir: "shared", to: (d) => `shared/${d}` },
-  { dir: "shared/resources", to: (d) => `shared/${d}` },
   { dir: "shared/schemas", to: (d) => `shared/${d}` },
   { dir: "shared/real-estate", to: (d) => `shared/${d}` },
   { dir: "tests/api", to: (d) => `tests/api/${d}` },
