@@ -1,4 +1,4 @@
-import { raiseAlerts } from "../../worker/services/matching.ts";
+import { raiseAlerts } from "../../worker/services/real-estate/matching.ts";
 import { matchInterest } from "../contracts/match-interest.ts";
 import { jobHandlers } from "../define.ts";
 

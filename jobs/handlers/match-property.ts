@@ -1,4 +1,4 @@
-import { raiseAlerts } from "../../worker/services/matching.ts";
+import { raiseAlerts } from "../../worker/services/real-estate/matching.ts";
 import { matchProperty } from "../contracts/match-property.ts";
 import { jobHandlers } from "../define.ts";
 

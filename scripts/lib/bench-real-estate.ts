@@ -16,7 +16,7 @@ import { moduleOf } from "../../worker/resources/registry.ts";
  * per m², 80% of the listings available, interests over one to three bairros (some a whole city,
  * a few anywhere), 30% to rent, every etapa. Deterministic. Properties go in before interests so
  * the alert triggers find nobody to alert while seeding. Used by scripts/bench.ts and
- * tests/api/matching-scale.test.ts.
+ * tests/api/real-estate/matching-scale.test.ts.
  */
 
 /** Cities with their bairros and a price level (R$/m²). */

@@ -45,7 +45,7 @@ export function serverCodeStaysOnServer(root: string): Plugin {
         [
           `Server code in the browser bundle: ${from} imports "${source}": ${reason}.`,
           "  Route modules may import the server only from loader/action (React Router strips them from the client);",
-          "  a value the component needs goes in shared/ (client-safe), server helpers in app/server/*.server.ts. See ADR 029.",
+          "  a value the component needs goes in shared/ (client-safe), server helpers in app/server/**/*.server.ts. See ADR 029.",
         ].join("\n"),
       );
     },

@@ -14,7 +14,7 @@ import {
 import { saoPauloInstant } from "../../shared/format.ts";
 import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
-import { raiseAlertsSql } from "../../worker/services/matching.ts";
+import { raiseAlertsSql } from "../../worker/services/real-estate/matching.ts";
 import { createRng, hashSeed, type Rng } from "./demo-random.ts";
 
 /**

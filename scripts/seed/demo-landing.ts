@@ -1,8 +1,8 @@
 import { eq, inArray, isNull } from "drizzle-orm";
 import type { Config } from "../../worker/config/env.ts";
 import type { Actor, ServiceContext } from "../../worker/services/context.ts";
-import { publishLanding, saveLandingDraft } from "../../worker/services/landing-page.ts";
-import { rotateFeedToken, rotateLeadSecret } from "../../worker/services/portal-settings.ts";
+import { publishLanding, saveLandingDraft } from "../../worker/services/site/landing-page.ts";
+import { rotateFeedToken, rotateLeadSecret } from "../../worker/services/real-estate/portal-settings.ts";
 import type { Database } from "../../db/client.ts";
 import { properties, propertyPhotos } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";

@@ -3,7 +3,7 @@ import { escapeXml, xmlChars } from "../escape.ts";
 
 /**
  * VRSync (Grupo ZAP / OLX: ZAP Imóveis, Viva Real, OLX) — the rules a listing must meet and the
- * mapping of our fields to the feed's elements. Pure: the feed (worker/services/portal-feed.ts)
+ * mapping of our fields to the feed's elements. Pure: the feed (worker/services/real-estate/portal-feed.ts)
  * and the property's "Portal" tab (portal-readiness.ts) both read these, so what the checklist
  * calls ready is exactly what the feed sends.
  * Element names and values follow developers.grupozap.com/feeds/vrsync.

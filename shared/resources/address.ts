@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from "../format.ts";
 import { cep, optional, optionalString } from "../validation.ts";
-import { UFS } from "../schemas/business-fields.ts";
+import { UFS } from "../organization/business-fields.ts";
 import { optionalOption, UF_OPTIONS } from "./schema-helpers.ts";
 import type { ColumnDef, FieldDef } from "./types.ts";
 

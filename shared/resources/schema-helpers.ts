@@ -4,7 +4,7 @@ import { saoPauloInstant } from "../format.ts";
 import { nationalPhoneDigits } from "../mask.ts";
 import { normalizeText } from "../search.ts";
 import { blankToUndefined, checkbox, isCleanText, messages, numberValue, optionalString } from "../validation.ts";
-import { UFS } from "../schemas/business-fields.ts";
+import { UFS } from "../organization/business-fields.ts";
 import type { FilterOption } from "./types.ts";
 import { ID_RE } from "../id.ts";
 

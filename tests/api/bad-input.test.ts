@@ -41,12 +41,12 @@ import {
 } from "../support/garbage.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 import { PHOTO_WIDTHS } from "../../shared/real-estate/photo-url.ts";
-import { moveSchema } from "../../worker/services/interests.ts";
-import { portalLeadSchema } from "../../worker/services/portal-leads.ts";
-import { LEAD_WEBHOOK_PATH, rotateLeadSecret } from "../../worker/services/portal-settings.ts";
-import { PHOTO_MAX_BYTES, SHARE_MAX_BYTES } from "../../worker/services/property-photos.ts";
-import { visitSchema } from "../../worker/services/visits.ts";
-import { fakeBucket, jpegBytes, webpBytes } from "./property-photos-fixtures.ts";
+import { moveSchema } from "../../worker/services/real-estate/interests.ts";
+import { portalLeadSchema } from "../../worker/services/real-estate/portal-leads.ts";
+import { LEAD_WEBHOOK_PATH, rotateLeadSecret } from "../../worker/services/real-estate/portal-settings.ts";
+import { PHOTO_MAX_BYTES, SHARE_MAX_BYTES } from "../../worker/services/real-estate/property-photos.ts";
+import { visitSchema } from "../../worker/services/real-estate/visits.ts";
+import { fakeBucket, jpegBytes, webpBytes } from "./real-estate/property-photos-fixtures.ts";
 import { isId } from "../../shared/id.ts";
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 30);
@@ -213,7 +213,7 @@ function oracleFor(c: Case): Oracle {
       // A read-only check of any object's fields.
       case "POST /duplicates":
         return (p) => hasJson(p) && typeof p.json === "object" && p.json !== null;
-      // Imóveis (worker/services/properties.ts): a published status with an optional reason; a
+      // Imóveis (worker/services/real-estate/properties.ts): a published status with an optional reason; a
       // draft's autosave takes any object (invalid fields are answered, not stored); publishing
       // reads no body.
       case "POST /:id/status":
@@ -225,7 +225,7 @@ function oracleFor(c: Case): Oracle {
         return (p, k) => k.idKind === "existing" && isObject(p.json);
       case "POST /:id/publicar":
         return (_p, k) => k.idKind === "existing";
-      // Interesses (worker/resources/modules/interesses-routes.ts).
+      // Interesses (worker/resources/modules/real-estate/interests-routes.ts).
       case "POST /:id/move":
         return (p, k) => k.idKind === "existing" && hasJson(p) && moveSchema.safeParse(p.json).success;
       case "POST /:id/visits":
@@ -258,7 +258,7 @@ const ascii = (b: Uint8Array, at: number, text: string) => new TextDecoder().dec
 const isWebp = (b: Uint8Array) => ascii(b, 0, "RIFF") && ascii(b, 8, "WEBP");
 const isJpeg = (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
-/** The photo service's rules (worker/services/property-photos.ts), on a live property only. */
+/** The photo service's rules (worker/services/real-estate/property-photos.ts), on a live property only. */
 function photoOracle(c: Case): Oracle {
   const suffix = c.pattern.slice(PHOTOS.length);
   const live = (k: Case) => k.idKind === "existing";

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as logoutAction } from "../../app/routes/logout.tsx";
+import { action as logoutAction } from "../../app/routes/account/logout.tsx";
 import { createApp } from "../../worker/app.ts";
 import { requestContext, type RequestContext } from "../../worker/context.ts";
 import { createHarness, createOwner, type Harness, ORIGIN } from "./harness.ts";
@@ -35,7 +35,7 @@ describe("Cache-Control on dynamic answers", () => {
   it("keeps the caching a route chose on purpose", async () => {
     expect((await h.request("/.well-known/jwks.json")).headers.get("cache-control")).toBe("public, max-age=300");
     expect((await h.request("/api/openapi.json")).headers.get("cache-control")).toBe("public, max-age=300");
-    // Private files (app/routes/files.tsx) may be kept by the browser, never by a shared cache.
+    // Private files (app/routes/system/files.tsx) may be kept by the browser, never by a shared cache.
     const app = createApp({
       renderPage: async () => new Response("png", { headers: { "content-type": "image/png", "cache-control": "private, max-age=300" } }),
       buildVersion: async () => "test-build",

@@ -4,7 +4,7 @@ import { matchAlerts, propertyInterests, propertyVisits } from "../../db/schema/
 import { seedDemoInterests } from "../../scripts/seed/demo-interests.ts";
 import { seedDemoProperties } from "../../scripts/seed/demo-properties.ts";
 import { INTEREST_STAGES, INTEREST_TEMPERATURES } from "../../shared/enums.ts";
-import { propertiesForInterestSql } from "../../worker/services/match-sql.ts";
+import { propertiesForInterestSql } from "../../worker/services/real-estate/match-sql.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 import { api } from "./records.ts";
 

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { landingPages, portalSettings } from "../../db/schema/index.ts";
 import { DEMO_LANDING_SLUG, seedDemoLanding } from "../../scripts/seed/demo-landing.ts";
-import { publicLanding } from "../../worker/services/landing-page.ts";
+import { publicLanding } from "../../worker/services/site/landing-page.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
-import { insertProperties, readyRow } from "./portal-fixtures.ts";
+import { insertProperties, readyRow } from "./real-estate/portal-fixtures.ts";
 
 /** The demo's landing page and portal secrets, over a fresh database with a few properties. */
 

@@ -4,7 +4,7 @@ import { createApp } from "../../worker/app.ts";
 import { generateSigningJwk } from "../../worker/auth/jwt.ts";
 import { readConfig } from "../../worker/config/env.ts";
 import { serviceContext, type RequestContext } from "../../worker/context.ts";
-import { completeRegistration, confirmEmail, signUp } from "../../worker/services/accounts.ts";
+import { completeRegistration, confirmEmail, signUp } from "../../worker/services/account/accounts.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
 import { emailOutbox, users } from "../../db/schema/index.ts";
 import { freshDatabase, type FreshDatabase } from "../support/db.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { memberships, properties } from "../../db/schema/index.ts";
 import { createRecord } from "../../worker/resources/records.ts";
-import { publishLanding, saveLandingDraft } from "../../worker/services/landing-page.ts";
+import { publishLanding, saveLandingDraft } from "../../worker/services/site/landing-page.ts";
 import { createRegisteredUser, e2eDb, e2eServiceContext, type TestUser } from "./support/accounts.ts";
 import { axeSeriousViolations, browserFixture } from "./support/browser.ts";
 import { login } from "./support/pages.ts";

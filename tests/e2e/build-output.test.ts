@@ -63,7 +63,14 @@ describe("production build", () => {
   it(`keeps every page within ${CLIENT_JS_BUDGET_KB} kB of client JavaScript (gzip)`, () => {
     const routes = clientJsPerRoute(CLIENT);
     // Every route of the build is measured: the entry, root, layouts and the route with their static imports.
-    expect(routes.map((r) => r.id)).toEqual(expect.arrayContaining(["root", "routes/convite", "routes/property-drafts", "routes/config"]));
+    expect(routes.map((r) => r.id)).toEqual(
+      expect.arrayContaining([
+        "root",
+        "routes/organization/invite",
+        "routes/real-estate/property-drafts",
+        "routes/organization/business-profile",
+      ]),
+    );
     const over = routes
       .filter((r) => r.bytes > CLIENT_JS_BUDGET_KB * 1024)
       .map((r) => `${r.pattern} (${r.id}): ${(r.bytes / 1024).toFixed(1)} kB`);

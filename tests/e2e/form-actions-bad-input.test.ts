@@ -8,7 +8,7 @@
  *   another path rendering the same module (`/clientes` for `/clients`) is fuzzed as that route.
  *   A route under a `basePath` with an action of no known kind fails the first test; routes of no
  *   resource are out of scope (the account screens are fuzzed by
- *   tests/e2e/account-actions-bad-input.test.ts; others are named in a warning).
+ *   tests/e2e/account/account-actions-bad-input.test.ts; others are named in a warning).
  * - The valid forms: each resource's `example` (a valid API body) written as its form posts it
  *   (checkbox "on", phones as `telefones.0.numero`, money as "R$ 28,50", datetime-local…), with
  *   placeholders for the ids of the records it points at and for its unique values (a SKU).
@@ -69,9 +69,9 @@ import { createRecord, restoreRecords } from "../../worker/resources/records.ts"
 import { moduleByApi, moduleOf, RESOURCES } from "../../worker/resources/registry.ts";
 import type { Actor, ServiceContext } from "../../worker/services/context.ts";
 import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
-import { moveSchema } from "../../worker/services/interests.ts";
+import { moveSchema } from "../../worker/services/real-estate/interests.ts";
 import { type Action, allows } from "../../shared/permissions.ts";
-import { visitSchema } from "../../worker/services/visits.ts";
+import { visitSchema } from "../../worker/services/real-estate/visits.ts";
 import { badString, HUGE, isPtBr } from "./support/bad-input.ts";
 import {
   ACCOUNT_ROUTES,

@@ -17,7 +17,7 @@ import { createRecord } from "../../worker/resources/records.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
 import { properties } from "../../db/schema/index.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
-import { saveLandingDraft } from "../../worker/services/landing-page.ts";
+import { saveLandingDraft } from "../../worker/services/site/landing-page.ts";
 
 const base = () => inject("baseURL");
 const MARK = `Segredo${Date.now().toString(36)}`;

@@ -101,7 +101,7 @@ describe("layout-mapping", () => {
     expect(moves).toEqual({
       "app/routes/produtos.$id.tsx": "app/routes/stock/products.$id.tsx",
       "tests/api/interests-fixtures.ts": "tests/api/real-estate/interests-fixtures.ts",
-      "worker/resources/modules/clients-openapi.ts": "worker/resources/modules/records/clients-openapi.ts",
+      "worker/resources/modules/clients-openapi.ts": "worker/resources/modules/customers/clients-openapi.ts",
     });
     expect(unclassified).toEqual(["app/routes/agenda.tsx"]);
   });

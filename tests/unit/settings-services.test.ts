@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { validateForm } from "../../shared/validation.ts";
-import { changePasswordSchema, profileActionSchema } from "../../shared/schemas/account.ts";
-import { organizationSchema } from "../../shared/schemas/organization.ts";
-import { compareMigrations } from "../../worker/services/database.ts";
-import { TimeoutError, withTimeout } from "../../worker/services/diagnostics.ts";
-import { detectImageType, isOrgKey } from "../../worker/services/organization.ts";
-import { describeUserAgent } from "../../worker/services/profile.ts";
+import { changePasswordSchema, profileActionSchema } from "../../shared/account/account.ts";
+import { organizationSchema } from "../../shared/organization/organization.ts";
+import { compareMigrations } from "../../worker/services/system/database.ts";
+import { TimeoutError, withTimeout } from "../../worker/services/system/diagnostics.ts";
+import { detectImageType, isOrgKey } from "../../worker/services/organization/organization.ts";
+import { describeUserAgent } from "../../worker/services/account/profile.ts";
 
 describe("describeUserAgent", () => {
   it.each([

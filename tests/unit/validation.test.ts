@@ -570,7 +570,7 @@ describe("formDataToObject / validateForm", () => {
 
 describe("a form post naming no action of the page", () => {
   it("reads as an unknown action, not as a field called intent", async () => {
-    const { profileActionSchema } = await import("../../shared/schemas/account.ts");
+    const { profileActionSchema } = await import("../../shared/account/account.ts");
     const result = profileActionSchema.safeParse({ intent: "apagar-tudo" });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual([UNKNOWN_INTENT]);

@@ -32,9 +32,9 @@ const repo = (file: string) => JSON.stringify(path.join(ROOT, file));
 describe("the server-only build check", () => {
   it("fails a client build that imports a Worker service", async () => {
     await expect(
-      buildClient("service", `import { INVALID_LINK } from ${repo("worker/services/accounts.ts")};\nconsole.log(INVALID_LINK);\n`),
+      buildClient("service", `import { INVALID_LINK } from ${repo("worker/services/account/accounts.ts")};\nconsole.log(INVALID_LINK);\n`),
     ).rejects.toThrow(
-      /Server code in the browser bundle: .*service\.ts imports ".*worker\/services\/accounts\.ts": it resolves to worker\/services\/accounts\.ts/,
+      /Server code in the browser bundle: .*service\.ts imports ".*worker\/services\/account\/accounts\.ts": it resolves to worker\/services\/account\/accounts\.ts/,
     );
   });
 
@@ -55,7 +55,7 @@ describe("the server-only build check", () => {
 
   it("lets a client build through that imports only shared/", async () => {
     await expect(
-      buildClient("shared", `import { INVALID_LINK } from ${repo("shared/account-messages.ts")};\nconsole.log(INVALID_LINK);\n`),
+      buildClient("shared", `import { INVALID_LINK } from ${repo("shared/account/account-messages.ts")};\nconsole.log(INVALID_LINK);\n`),
     ).resolves.toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { emailOutbox, jobRuns } from "../../db/schema/index.ts";
 import { createRunner } from "../../jobs/runner.ts";
 import { readConfig } from "../../worker/config/env.ts";
 import worker from "../../worker/index.ts";
-import { createEffectsTable, effects, TEST_JOBS } from "../api/jobs-fixtures.ts";
+import { createEffectsTable, effects, TEST_JOBS } from "../api/jobs/jobs-fixtures.ts";
 
 const bindings = env as unknown as Record<string, unknown>;
 const config = readConfig(bindings);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ACCESS_TOKEN_TTL_S, publicJwks } from "../auth/jwt.ts";
 import { serviceContext } from "../context.ts";
 import { revokeSession } from "../auth/sessions.ts";
-import { issueTokens, REFRESH_TTL_MS, rotateRefreshToken } from "../services/api-tokens.ts";
+import { issueTokens, REFRESH_TTL_MS, rotateRefreshToken } from "../services/account/api-tokens.ts";
 import { apiError, toApiResponse } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 import { type DocumentedRouter, documented, json, ref, type RouteDoc } from "./route-doc.ts";

@@ -16,7 +16,7 @@ import {
   setCaption,
   setCover,
   setShareImage,
-} from "../services/property-photos.ts";
+} from "../services/real-estate/property-photos.ts";
 
 /**
  * Property photos over HTTP.

@@ -6,9 +6,9 @@ import { requestContextMiddleware } from "../http/middleware.ts";
 import type { AppEnv } from "../http/types.ts";
 import { digest } from "../auth/tokens.ts";
 import { enforceKeyedLimit } from "../security/rate-limit.ts";
-import { feedStream } from "../services/portal-feed.ts";
-import { receivePortalLead } from "../services/portal-leads.ts";
-import { FEED_PATH, LEAD_WEBHOOK_PATH, orgForFeedToken, orgForLeadCredentials } from "../services/portal-settings.ts";
+import { feedStream } from "../services/real-estate/portal-feed.ts";
+import { receivePortalLead } from "../services/real-estate/portal-leads.ts";
+import { FEED_PATH, LEAD_WEBHOOK_PATH, orgForFeedToken, orgForLeadCredentials } from "../services/real-estate/portal-settings.ts";
 
 /**
  * Doors for the portals (Grupo ZAP / OLX), open to the internet and authenticated by their own

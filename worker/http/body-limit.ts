@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { LOGO_MAX_KB } from "../../shared/schemas/organization.ts";
+import { LOGO_MAX_KB } from "../../shared/organization/organization.ts";
 import { IMPORT_PATHS } from "../resources/registry.ts";
 import { DomainError } from "../services/context.ts";
 import type { AppEnv } from "./types.ts";

@@ -11,7 +11,7 @@ import type { Actor, ServiceContext } from "../services/context.ts";
 /**
  * One kind of record, server side: everything the generic machinery (lists, forms, API,
  * import, export, triggers, OpenAPI, tests) needs to know, in one module per resource
- * (`worker/resources/modules/*.ts`) listed once in `registry.ts`. Generic code never names a
+ * (`worker/resources/modules/<domain>/*.ts`) listed once in `registry.ts`. Generic code never names a
  * resource; it reads these modules. See docs/decisions/014-resource-registry.md.
  */
 

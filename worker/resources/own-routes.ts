@@ -1,16 +1,16 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { ResourceModule, RouteHelpers } from "./define.ts";
-import { clientRoutes } from "./modules/clients-routes.ts";
-import { clientsModule } from "./modules/clients.ts";
-import { companyRoutes } from "./modules/companies-routes.ts";
-import { companiesModule } from "./modules/companies.ts";
-import { propertyRoutes } from "./modules/imoveis-routes.ts";
-import { imoveisModule } from "./modules/imoveis.ts";
-import { interestRoutes } from "./modules/interesses-routes.ts";
-import { interessesModule } from "./modules/interesses.ts";
-import { productRoutes } from "./modules/produtos-routes.ts";
-import { produtosModule } from "./modules/produtos.ts";
+import { clientRoutes } from "./modules/customers/clients-routes.ts";
+import { clientsModule } from "./modules/customers/clients.ts";
+import { companyRoutes } from "./modules/customers/companies-routes.ts";
+import { companiesModule } from "./modules/customers/companies.ts";
+import { propertyRoutes } from "./modules/real-estate/properties-routes.ts";
+import { imoveisModule } from "./modules/real-estate/properties.ts";
+import { interestRoutes } from "./modules/real-estate/interests-routes.ts";
+import { interessesModule } from "./modules/real-estate/interests.ts";
+import { productRoutes } from "./modules/stock/products-routes.ts";
+import { produtosModule } from "./modules/stock/products.ts";
 
 /** A resource's routes of its own under `/api/<api>` (timeline, LGPD…), beside the generic ones. */
 export type OwnRoutes = (app: Hono<AppEnv>, helpers: RouteHelpers) => void;

@@ -1,7 +1,7 @@
-import { exportClientData } from "../services/clients.ts";
+import { exportClientData } from "../services/customers/clients.ts";
 import type { Actor, ServiceContext } from "../services/context.ts";
 import type { ResourceModule } from "./define.ts";
-import { clientsModule } from "./modules/clients.ts";
+import { clientsModule } from "./modules/customers/clients.ts";
 
 /** Everything held about one record's data subject (LGPD), as its JSON download says it. */
 export type PersonalDataExport = (ctx: ServiceContext, actor: Actor, id: string) => Promise<unknown>;

@@ -1,11 +1,11 @@
 import type { ResourceDefinition } from "../../shared/resources/types.ts";
 import type { ResourceModule } from "./define.ts";
-import { clientsModule } from "./modules/clients.ts";
-import { companiesModule } from "./modules/companies.ts";
-import { imoveisModule } from "./modules/imoveis.ts";
-import { movimentacoesProdutosModule } from "./modules/movimentacoes-produtos.ts";
-import { interessesModule } from "./modules/interesses.ts";
-import { produtosModule } from "./modules/produtos.ts";
+import { clientsModule } from "./modules/customers/clients.ts";
+import { companiesModule } from "./modules/customers/companies.ts";
+import { imoveisModule } from "./modules/real-estate/properties.ts";
+import { movimentacoesProdutosModule } from "./modules/stock/stock-movements.ts";
+import { interessesModule } from "./modules/real-estate/interests.ts";
+import { produtosModule } from "./modules/stock/products.ts";
 
 /**
  * Every kind of record, once. The API mounts, middleware patterns, export names, trigger SQL,

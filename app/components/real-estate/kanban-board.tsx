@@ -1,6 +1,6 @@
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { BoardCard, BoardColumn } from "../../server/kanban.server.ts";
+import type { BoardCard, BoardColumn } from "../../server/real-estate/kanban.server.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { type DropTarget, useTouchDrag } from "./kanban-touch-drag.ts";
 

@@ -1,6 +1,6 @@
 /**
  * What the form-action fuzzers share (tests/e2e/form-actions-bad-input.test.ts for the records,
- * tests/e2e/account-actions-bad-input.test.ts for the account screens): the routes that have an
+ * tests/e2e/account/account-actions-bad-input.test.ts for the account screens): the routes that have an
  * action, generated form bodies (a valid sample broken, or random fields; broken raw bodies),
  * their encoding as a browser sends them, reading an action's answer (document or `.data`), the
  * server's own view of a body, and hashing database rows.

@@ -1,0 +1,96 @@
+import { Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/business-settings";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, PageHeader } from "../../components/ui/card.tsx";
+import { FormError } from "../../components/ui/form.tsx";
+import { formatDateTime } from "../../../shared/format.ts";
+import { businessSettingsSchema } from "../../../shared/organization/business-settings.ts";
+import { titleMeta } from "../../lib/title.ts";
+import { parseForm } from "../../server/forms.server.ts";
+import { requirePermission } from "../../server/guards.server.ts";
+import { serviceContext } from "../../../worker/context.ts";
+import { getBusinessSettings, updateBusinessSettings } from "../../../worker/services/organization/business-settings.ts";
+
+export const meta: Route.MetaFunction = () => titleMeta("Configurações do Negócio");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { rc, actor } = requirePermission(context, request, "business-settings", "read");
+  const settings = await getBusinessSettings(serviceContext(rc), actor);
+  return {
+    settings,
+    updated: settings.atualizadoEm
+      ? `Alterado em ${formatDateTime(settings.atualizadoEm)}${settings.atualizadoPorNome ? ` por ${settings.atualizadoPorNome}` : ""}.`
+      : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { rc, actor } = requirePermission(context, request, "business-settings", "update");
+  const parsed = await parseForm(request, businessSettingsSchema);
+  if (!parsed.ok) return parsed.response;
+  await updateBusinessSettings(serviceContext(rc), actor, parsed.data);
+  throw redirect("/business-settings?salvo=1");
+}
+
+export default function BusinessSettingsPage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const saved = params.get("salvo") === "1" && navigation.state === "idle";
+  return (
+    <>
+      <PageHeader title="Configurações do Negócio" description="Regras que valem para toda a equipe." />
+      <Card title="Estoque e equipe">
+        {saved ? (
+          <div className="mb-4">
+            <Alert tone="success">Configurações salvas.</Alert>
+          </div>
+        ) : null}
+        <Form method="post" className="space-y-5">
+          <FormError errors={result?.errors} />
+          <input type="hidden" name="estoqueNegativo" value="off" />
+          <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface p-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/40">
+            <input
+              type="checkbox"
+              name="estoqueNegativo"
+              value="on"
+              defaultChecked={loaderData.settings.estoqueNegativo}
+              aria-describedby="estoque-negativo-ajuda"
+              className="mt-1 size-4 accent-[var(--c-accent)]"
+            />
+            <span>
+              <span className="block font-semibold">Permitir estoque negativo</span>
+              <span id="estoque-negativo-ajuda" className="mt-0.5 block text-sm text-fg-soft">
+                Desligado (recomendado), uma saída maior que o saldo é recusada, mesmo quando duas pessoas registram ao mesmo tempo. Ligado,
+                a saída é aceita e o produto fica com saldo negativo até a próxima entrada.
+              </span>
+            </span>
+          </label>
+          <input type="hidden" name="corretorApenasSeus" value="off" />
+          <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface p-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/40">
+            <input
+              type="checkbox"
+              name="corretorApenasSeus"
+              value="on"
+              defaultChecked={loaderData.settings.corretorApenasSeus}
+              aria-describedby="corretor-apenas-seus-ajuda"
+              className="mt-1 size-4 accent-[var(--c-accent)]"
+            />
+            <span>
+              <span className="block font-semibold">Corretores veem só os próprios imóveis e interesses</span>
+              <span id="corretor-apenas-seus-ajuda" className="mt-0.5 block text-sm text-fg-soft">
+                Ligado, cada corretor vê e altera apenas os imóveis que captou ou de que é o corretor responsável, e os interesses que
+                atende: listas, totais, quadro e buscas deixam de fora os dos colegas. Desligado (padrão), todos veem tudo.
+              </span>
+            </span>
+          </label>
+          {loaderData.updated ? <p className="text-sm text-fg-soft">{loaderData.updated}</p> : null}
+          <Button type="submit" busy={navigation.state === "submitting"}>
+            Salvar configurações
+          </Button>
+        </Form>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { Card, PageHeader } from "../../components/ui/card.tsx";
+import { titleMeta } from "../../lib/title.ts";
+import { formatDate, formatNumber } from "../../../shared/format.ts";
+import { formatQuantity } from "../../../shared/resources/produtos.ts";
+import { requireOrg } from "../../server/guards.server.ts";
+import { MATCH_REASON_LABELS } from "../../../shared/real-estate/match-reasons.ts";
+import { dashboardSummary } from "../../../worker/services/reports/dashboard.ts";
+
+export const meta: Route.MetaFunction = () => titleMeta("Dashboard");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { rc, auth, org } = requireOrg(context, request);
+  const { lowStock, matches, ...summary } = await dashboardSummary(rc.db, org.id, auth.user.id, org.role, new Date(), org.ownOnly);
+  const newMatches = matches && {
+    total: matches.total,
+    items: matches.items.map((m) => ({
+      id: m.id,
+      href: `/property_clients/${m.interestId}`,
+      imovel: m.imovelTitulo ?? "Imóvel",
+      cliente: m.clienteNome ?? "Cliente",
+      motivo: MATCH_REASON_LABELS[m.motivo] ?? "",
+    })),
+  };
+  // Formatted here: the page ships no product schema to the browser.
+  const low = lowStock && {
+    total: lowStock.total,
+    items: lowStock.items.map((p) => ({
+      id: p.id,
+      nome: p.nome,
+      out: p.estoque <= 0,
+      text: `${formatQuantity(p.estoque, p.unidade)} / ${formatQuantity(p.minimo)}`,
+    })),
+  };
+  return {
+    firstName: auth.user.name.split(" ")[0] ?? auth.user.name,
+    role: org.role,
+    summary: { ...summary, lowStock: low, matches: newMatches },
+  };
+}
+
+function greeting(now = new Date()): string {
+  const hour = Number(new Intl.DateTimeFormat("pt-BR", { hour: "numeric", hour12: false, timeZone: "America/Sao_Paulo" }).format(now));
+  return hour < 12 ? "Bom dia" : hour < 18 ? "Boa tarde" : "Boa noite";
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { summary, firstName, role } = loaderData;
+  const manager = role === "owner" || role === "admin";
+  const percent = Math.round((summary.profile.done / summary.profile.total) * 100);
+  return (
+    <>
+      <PageHeader
+        title={`${greeting()}, ${firstName}!`}
+        description={`Hoje é ${formatDate(new Date())}. Este é o resumo de ${summary.orgName}.`}
+      />
+      <div className="grid gap-4 md:grid-cols-3">
+        {summary.lowStock ? (
+          <Card title="Estoque baixo">
+            <p className="text-3xl font-bold tabular-nums">{summary.lowStock.total}</p>
+            <p className="text-sm text-fg-soft">
+              {summary.lowStock.total === 1 ? "produto abaixo do mínimo" : "produtos abaixo do mínimo"}
+            </p>
+            {summary.lowStock.items.length ? (
+              <ul className="mt-3 space-y-1 text-sm">
+                {summary.lowStock.items.map((p) => (
+                  <li key={p.id} className="flex justify-between gap-2">
+                    <Link to={`/produtos/${p.id}`} className="truncate hover:text-accent hover:underline">
+                      {p.nome}
+                    </Link>
+                    <span className={`shrink-0 tabular-nums ${p.out ? "text-danger" : "text-fg-soft"}`}>{p.text}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Link
+              to="/produtos?f.abaixoMinimo=sim"
+              className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline"
+            >
+              Ver produtos com estoque baixo
+            </Link>
+          </Card>
+        ) : null}
+        {/* Only where interests exist (a business without real estate sees no empty card). */}
+        {summary.matches && (summary.matches.total > 0 || (summary.counts.interesses ?? 0) > 0) ? (
+          <Card title="Novos matches">
+            <p className="text-3xl font-bold tabular-nums">{summary.matches.total}</p>
+            <p className="text-sm text-fg-soft">
+              {summary.matches.total === 1 ? "imóvel combina com um interesse" : "combinações de imóveis com interesses"}
+            </p>
+            {summary.matches.items.length ? (
+              <ul className="mt-3 space-y-1 text-sm" aria-label="Últimos matches">
+                {summary.matches.items.map((m) => (
+                  <li key={m.id}>
+                    <Link to={m.href} className="hover:text-accent hover:underline">
+                      {m.imovel} <span aria-hidden="true">→</span>
+                      <span className="sr-only">para</span> {m.cliente}
+                    </Link>
+                    {m.motivo ? <span className="text-fg-soft"> · {m.motivo}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Link to="/property_clients" className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline">
+              Ver interesses
+            </Link>
+          </Card>
+        ) : null}
+        {summary.counts.clients !== undefined ? (
+          <Card title="Cadastros">
+            <dl className="grid grid-cols-2 gap-2 text-sm">
+              {[
+                ["clients", "Clientes", "/clients"],
+                ["companies", "Empresas", "/companies"],
+                ["produtos", "Produtos", "/produtos"],
+                ["movimentacoes-produtos", "Movimentações", "/movimentacao-produtos"],
+              ]
+                .filter(([key]) => summary.counts[key as string] !== undefined)
+                .map(([key, label, href]) => (
+                  <div key={key}>
+                    <dt className="text-fg-soft">
+                      <Link to={href as string} className="hover:text-accent hover:underline">
+                        {label}
+                      </Link>
+                    </dt>
+                    <dd className="text-xl font-semibold tabular-nums">{formatNumber(summary.counts[key as string] ?? 0)}</dd>
+                  </div>
+                ))}
+            </dl>
+          </Card>
+        ) : null}
+        <Card title="Perfil do negócio">
+          <p className="text-3xl font-bold tabular-nums">{percent}%</p>
+          <div
+            className="mt-2 h-2 rounded-full bg-muted"
+            role="progressbar"
+            aria-label="Perfil do negócio completo"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div className="h-2 rounded-full bg-accent" style={{ width: `${percent}%` }} />
+          </div>
+          {summary.profile.missing.length > 0 ? (
+            <p className="mt-3 text-sm text-fg-soft">Falta: {summary.profile.missing.join(", ")}.</p>
+          ) : (
+            <p className="mt-3 text-sm text-fg-soft">Perfil completo.</p>
+          )}
+          {manager ? (
+            <Link to="/config" className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline">
+              Editar perfil do negócio
+            </Link>
+          ) : null}
+        </Card>
+        <Card title="Equipe">
+          <p className="text-3xl font-bold tabular-nums">{summary.team.active}</p>
+          <p className="text-sm text-fg-soft">{summary.team.active === 1 ? "pessoa ativa" : "pessoas ativas"}</p>
+          {summary.team.pending > 0 ? (
+            <p className="mt-2 text-sm text-fg-soft">{summary.team.pending} convite(s) aguardando aceite.</p>
+          ) : null}
+          {manager ? (
+            <Link to="/admin/users" className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline">
+              Gerenciar equipe
+            </Link>
+          ) : null}
+        </Card>
+        <Card title="Sua conta">
+          <p className="text-3xl font-bold tabular-nums">{summary.sessions}</p>
+          <p className="text-sm text-fg-soft">{summary.sessions === 1 ? "sessão ativa" : "sessões ativas"}</p>
+          <Link to="/perfil" className="mt-3 inline-block text-sm font-semibold text-accent underline-offset-2 hover:underline">
+            Ver sessões e senha
+          </Link>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { properties } from "../../../db/schema/index.ts";
+import type { PropertyStatus } from "../../../shared/enums.ts";
+import type { Harness } from "../harness.ts";
+
+/**
+ * A property row written straight to the table (the Imóveis resource is another engineer's): the
+ * photo, public page and lead tests need only a live property of an organization.
+ */
+export async function insertProperty(
+  h: Harness,
+  orgId: string,
+  values: Partial<typeof properties.$inferInsert> & { status?: PropertyStatus } = {},
+): Promise<{ id: string; slug: string }> {
+  const id = crypto.randomUUID();
+  const slug = values.slug ?? `apartamento-teste-${id.slice(0, 8)}`;
+  const now = new Date();
+  await h.fresh.db.insert(properties).values({
+    id,
+    orgId,
+    codigo: `AP${id.slice(0, 6)}`,
+    slug,
+    ordem: "apartamento teste",
+    titulo: "Apartamento teste",
+    status: "disponivel",
+    criadoEm: now,
+    atualizadoEm: now,
+    ...values,
+  });
+  return { id, slug };
+}
+
+/** An in-memory R2 bucket with the calls the photo service and the media route make. */
+export function fakeBucket() {
+  const objects = new Map<string, { bytes: Uint8Array; contentType: string | undefined }>();
+  const bucket = {
+    objects,
+    async put(key: string, value: ArrayBuffer | Uint8Array, options?: { httpMetadata?: { contentType?: string } }) {
+      objects.set(key, {
+        bytes: new Uint8Array(value instanceof Uint8Array ? value : new Uint8Array(value)),
+        contentType: options?.httpMetadata?.contentType,
+      });
+      return { key };
+    },
+    async get(key: string) {
+      const object = objects.get(key);
+      if (!object) return null;
+      return {
+        key,
+        size: object.bytes.byteLength,
+        httpEtag: `"${object.bytes.byteLength}-${key.length}"`,
+        httpMetadata: { contentType: object.contentType },
+        body: new Blob([object.bytes as BlobPart]).stream(),
+      };
+    },
+    async delete(keys: string | string[]) {
+      for (const key of Array.isArray(keys) ? keys : [keys]) objects.delete(key);
+    },
+  };
+  return bucket;
+}
+
+/** Bytes that sniff as WebP (RIFF….WEBP) or JPEG, padded to `size`. */
+export function webpBytes(size = 64): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set(new TextEncoder().encode("RIFF"), 0);
+  bytes.set(new TextEncoder().encode("WEBPVP8 "), 8);
+  return bytes;
+}
+export function jpegBytes(size = 64): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0], 0);
+  return bytes;
+}

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { businessSettings, users } from "../../../db/schema/index.ts";
+import { orgScope } from "../../../db/tenant.ts";
+import {
+  BUSINESS_SETTINGS_DEFAULTS,
+  type BusinessSettings,
+  businessSettingsSchema,
+} from "../../../shared/organization/business-settings.ts";
+import { authorize } from "../../auth/permissions.ts";
+import type { Actor, ServiceContext } from "../context.ts";
+
+/**
+ * Configurações do Negócio: the organization's one settings row (absent means the defaults).
+ * Read and written by managers (the permission table's "business-settings" area). The stock
+ * ledger's trigger reads `allow_negative_stock` itself, in the same statement as each movement;
+ * `corretorApenasSeus` rides with every session lookup (Actor.ownOnly), so it applies from the
+ * team's next request.
+ */
+export async function getBusinessSettings(ctx: ServiceContext, actor: Actor): Promise<BusinessSettings> {
+  authorize(actor, "business-settings", "read");
+  const [row] = await ctx.db
+    .select({
+      estoqueNegativo: businessSettings.estoqueNegativo,
+      corretorApenasSeus: businessSettings.corretorApenasSeus,
+      atualizadoEm: businessSettings.atualizadoEm,
+      atualizadoPorNome: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${businessSettings.atualizadoPor})`,
+    })
+    .from(businessSettings)
+    .where(orgScope(ctx.db, actor.orgId).where(businessSettings))
+    .limit(1);
+  if (!row) return { ...BUSINESS_SETTINGS_DEFAULTS, atualizadoEm: null, atualizadoPorNome: null };
+  return {
+    estoqueNegativo: row.estoqueNegativo,
+    corretorApenasSeus: row.corretorApenasSeus,
+    atualizadoEm: row.atualizadoEm?.toISOString() ?? null,
+    atualizadoPorNome: row.atualizadoPorNome,
+  };
+}
+
+/** Saves the settings (validated again here); one statement, an upsert of the organization's row. */
+export async function updateBusinessSettings(ctx: ServiceContext, actor: Actor, input: unknown): Promise<void> {
+  authorize(actor, "business-settings", "update");
+  const data = businessSettingsSchema.parse(input);
+  const values = { ...data, atualizadoEm: ctx.now, atualizadoPor: actor.userId };
+  await ctx.db
+    .insert(businessSettings)
+    .values(orgScope(ctx.db, actor.orgId).values(values))
+    .onConflictDoUpdate({ target: businessSettings.orgId, set: values });
+}

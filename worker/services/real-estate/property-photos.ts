@@ -1,0 +1,449 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { properties, propertyPhotos } from "../../../db/schema/index.ts";
+import { orgScope } from "../../../db/tenant.ts";
+import type { PropertyStatus } from "../../../shared/enums.ts";
+import { PHOTO_CONTENT_TYPE, PHOTO_EXT, PHOTO_WIDTHS, SHARE_IMAGE } from "../../../shared/real-estate/photo-url.ts";
+import { authorizeRecord } from "../../auth/own-records.ts";
+import { ownerCondition } from "../../auth/permissions.ts";
+import { type Actor, DomainError, type ServiceContext } from "../context.ts";
+import { detectImageType, orgPrefix } from "../organization/organization.ts";
+import { ID_CHARS, isId } from "../../../shared/id.ts";
+
+/**
+ * A property's photos: files in R2 under `orgs/<orgId>/properties/<propertyId>/<photoId>/`
+ * (one object per width, made by the browser), rows in property_photos in order, exactly one
+ * cover. The property's `capaChave` and `fotos` are rewritten in the same batch as every change,
+ * so lists and the public page never disagree with the photos.
+ */
+
+export const MAX_PHOTOS = 40;
+/** The largest size of one stored width (a 1600 px WebP is usually 150–400 kB). */
+export const PHOTO_MAX_BYTES = 1536 * 1024;
+export const SHARE_MAX_BYTES = 1024 * 1024;
+const NOT_FOUND = "Imóvel não encontrado.";
+
+/** Statuses whose photos anyone may see (the public page, portals, WhatsApp previews). */
+export function isPublicStatus(status: PropertyStatus): boolean {
+  return status !== "rascunho" && status !== "inativo";
+}
+
+/** The permission table's name for Imóveis (photos are part of the property: its read and update). */
+const RESOURCE = "imoveis";
+
+function checkId(id: string): string {
+  if (!isId(id)) throw new DomainError(NOT_FOUND, 404);
+  return id;
+}
+
+export function propertyPrefix(orgId: string, propertyId: string): string {
+  return `${orgPrefix(orgId)}properties/${propertyId}/`;
+}
+
+export interface PhotoRow {
+  id: string;
+  chave: string;
+  largura: number;
+  altura: number;
+  posicao: number;
+  capa: boolean;
+  legenda: string | null;
+}
+
+const photoColumns = {
+  id: propertyPhotos.id,
+  chave: propertyPhotos.chave,
+  largura: propertyPhotos.largura,
+  altura: propertyPhotos.altura,
+  posicao: propertyPhotos.posicao,
+  capa: propertyPhotos.capa,
+  legenda: propertyPhotos.legenda,
+};
+
+/** What the photo manager needs of the property (the share image shows title, bairro and price). */
+export interface PhotoProperty {
+  id: string;
+  codigo: string;
+  titulo: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  finalidade: string | null;
+  valorVendaCentavos: number | null;
+  valorLocacaoCentavos: number | null;
+  status: PropertyStatus;
+  capaChave: string | null;
+  imagemCompartilhamentoChave: string | null;
+  fotos: number;
+}
+
+/** The property and its photos in order, one round trip; null when not the actor's. */
+export async function photoPage(
+  ctx: ServiceContext,
+  actor: Actor,
+  propertyId: string,
+): Promise<{ property: PhotoProperty; photos: PhotoRow[] } | null> {
+  const owner = ownerCondition(actor, RESOURCE, "read", properties);
+  if (!isId(propertyId)) return null;
+  const scope = orgScope(ctx.db, actor.orgId);
+  const [found, photos] = await ctx.db.batch([
+    ctx.db
+      .select({
+        id: properties.id,
+        codigo: properties.codigo,
+        titulo: properties.titulo,
+        bairro: properties.bairro,
+        cidade: properties.cidade,
+        finalidade: properties.finalidade,
+        valorVendaCentavos: properties.valorVendaCentavos,
+        valorLocacaoCentavos: properties.valorLocacaoCentavos,
+        status: properties.status,
+        capaChave: properties.capaChave,
+        imagemCompartilhamentoChave: properties.imagemCompartilhamentoChave,
+        fotos: properties.fotos,
+      })
+      .from(properties)
+      .where(scope.where(properties, eq(properties.id, propertyId), sql`${properties.excluidoEm} is null`, owner))
+      .limit(1),
+    ctx.db
+      .select(photoColumns)
+      .from(propertyPhotos)
+      .where(scope.where(propertyPhotos, eq(propertyPhotos.propertyId, propertyId)))
+      .orderBy(asc(propertyPhotos.posicao), asc(propertyPhotos.id)),
+  ]);
+  const property = found[0];
+  return property ? { property, photos } : null;
+}
+
+/** `fotos` and `capaChave` of the property recomputed from its photos (runs last in a batch). */
+function syncProperty(ctx: ServiceContext, orgId: string, propertyId: string) {
+  const scope = orgScope(ctx.db, orgId);
+  const ofProperty = sql`${propertyPhotos.orgId} = ${orgId} and ${propertyPhotos.propertyId} = ${propertyId}`;
+  const count = sql<number>`(select count(*) from ${propertyPhotos} where ${ofProperty})`;
+  const cover = sql<
+    string | null
+  >`(select ${propertyPhotos.chave} from ${propertyPhotos} where ${ofProperty} and ${propertyPhotos.capa} = 1)`;
+  return (
+    ctx.db
+      .update(properties)
+      .set({ fotos: count, capaChave: cover, atualizadoEm: ctx.now })
+      // Only when something changed: a refused or empty change (a photo already gone) leaves the property as it was.
+      .where(
+        scope.where(
+          properties,
+          eq(properties.id, propertyId),
+          sql`(${properties.fotos} is not ${count} or ${properties.capaChave} is not ${cover})`,
+        ),
+      )
+  );
+}
+
+export interface PhotoUpload {
+  /** One WebP per width of PHOTO_WIDTHS, keyed by width. */
+  files: Map<number, File>;
+  largura: number;
+  altura: number;
+  legenda?: string | null;
+}
+
+async function checkWebp(file: File, width: number): Promise<void> {
+  if (file.size > PHOTO_MAX_BYTES) throw new DomainError(`A foto (${width} px) passa de 1,5 MB. Envie uma foto menor.`, 413, "foto");
+  const type = detectImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+  if (type?.mime !== PHOTO_CONTENT_TYPE)
+    throw new DomainError("A foto deve ser enviada em WebP (redimensionada pelo navegador).", 400, "foto");
+}
+
+function cleanCaption(legenda: string | null | undefined): string | null {
+  const text = (legenda ?? "").replace(/\s+/g, " ").trim();
+  if (text.length > 140) throw new DomainError("A legenda deve ter no máximo 140 caracteres.", 400, "legenda");
+  return text || null;
+}
+
+/**
+ * Stores one photo (every width) and adds it last; the first photo becomes the cover. The
+ * property must be a live one of the actor's organization and have fewer than MAX_PHOTOS:
+ * checked by the insert itself, so two uploads at once cannot pass the limit. Files go to R2
+ * first, under the actor's own organization prefix; a refused insert removes them again.
+ */
+export async function addPhoto(
+  ctx: ServiceContext,
+  actor: Actor,
+  bucket: R2Bucket | undefined,
+  propertyId: string,
+  upload: PhotoUpload,
+): Promise<PhotoRow> {
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
+  checkId(propertyId);
+  if (!bucket) throw new DomainError("O armazenamento de arquivos não está configurado. Tente novamente mais tarde.", 422, "foto");
+  for (const width of PHOTO_WIDTHS) {
+    const file = upload.files.get(width);
+    if (!file) throw new DomainError(`Falta o tamanho de ${width} px da foto.`, 400, "foto");
+    await checkWebp(file, width);
+  }
+  const { largura, altura } = upload;
+  if (![largura, altura].every((n) => Number.isInteger(n) && n >= 1 && n <= 20000))
+    throw new DomainError("Largura e altura da foto inválidas.", 400, "foto");
+  const legenda = cleanCaption(upload.legenda);
+
+  const id = crypto.randomUUID();
+  const chave = `${propertyPrefix(actor.orgId, propertyId)}${id}`;
+  const keys = PHOTO_WIDTHS.map((w) => `${chave}/${w}.${PHOTO_EXT}`);
+  await Promise.all(
+    PHOTO_WIDTHS.map(async (w, i) =>
+      bucket.put(keys[i] as string, await (upload.files.get(w) as File).arrayBuffer(), {
+        httpMetadata: { contentType: PHOTO_CONTENT_TYPE },
+      }),
+    ),
+  );
+  const bytes = PHOTO_WIDTHS.reduce((sum, w) => sum + (upload.files.get(w) as File).size, 0);
+
+  const scope = orgScope(ctx.db, actor.orgId);
+  const ofProperty = sql`${propertyPhotos.orgId} = ${actor.orgId} and ${propertyPhotos.propertyId} = ${propertyId}`;
+  const live = sql`exists (select 1 from ${properties} where ${scope.where(properties, eq(properties.id, propertyId), sql`${properties.excluidoEm} is null`)})`;
+  const insert = ctx.db.run(sql`
+    insert into ${propertyPhotos} (id, org_id, property_id, key, sizes, content_type, width, height, bytes, position, cover, caption, created_at, created_by)
+    select ${id}, ${actor.orgId}, ${propertyId}, ${chave}, ${JSON.stringify(PHOTO_WIDTHS)}, ${PHOTO_CONTENT_TYPE}, ${largura}, ${altura}, ${bytes},
+      coalesce((select max(${propertyPhotos.posicao}) + 1 from ${propertyPhotos} where ${ofProperty}), 0),
+      not exists (select 1 from ${propertyPhotos} where ${ofProperty} and ${propertyPhotos.capa} = 1),
+      ${legenda}, ${ctx.now.getTime()}, ${actor.userId}
+    where ${live} and (select count(*) from ${propertyPhotos} where ${ofProperty}) < ${MAX_PHOTOS}`);
+  const [, , added, property] = await ctx.db.batch([
+    insert,
+    syncProperty(ctx, actor.orgId, propertyId),
+    ctx.db
+      .select(photoColumns)
+      .from(propertyPhotos)
+      .where(scope.where(propertyPhotos, eq(propertyPhotos.id, id))),
+    ctx.db
+      .select({ fotos: properties.fotos })
+      .from(properties)
+      .where(scope.where(properties, eq(properties.id, propertyId), sql`${properties.excluidoEm} is null`)),
+  ]);
+  const row = added[0];
+  if (row) return row;
+  ctx.waitUntil(bucket.delete(keys).catch((error) => console.error(`falha ao apagar ${chave}`, error)));
+  if (!property[0]) throw new DomainError(NOT_FOUND, 404);
+  throw new DomainError(`Este imóvel já tem ${MAX_PHOTOS} fotos, o máximo. Exclua alguma para enviar outra.`, 409, "foto");
+}
+
+/**
+ * Puts the photos in the order given, which must name every photo of the property exactly once
+ * (a list that changed meanwhile, in another tab, is refused and nothing moves).
+ */
+export async function reorderPhotos(ctx: ServiceContext, actor: Actor, propertyId: string, ids: readonly string[]): Promise<void> {
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
+  checkId(propertyId);
+  const unique = [...new Set(ids)];
+  if (unique.length !== ids.length || unique.length === 0 || unique.length > MAX_PHOTOS || !unique.every((id) => isId(id)))
+    throw new DomainError("Ordem de fotos inválida.", 400, "ids");
+  const scope = orgScope(ctx.db, actor.orgId);
+  const cases = sql.join(
+    unique.map((id, i) => sql`when ${id} then ${i}`),
+    sql` `,
+  );
+  const ofProperty = sql`${propertyPhotos.orgId} = ${actor.orgId} and ${propertyPhotos.propertyId} = ${propertyId}`;
+  const result = await ctx.db
+    .update(propertyPhotos)
+    .set({ posicao: sql`case ${propertyPhotos.id} ${cases} end` })
+    .where(
+      scope.where(
+        propertyPhotos,
+        eq(propertyPhotos.propertyId, propertyId),
+        sql`${propertyPhotos.id} in (${sql.join(
+          unique.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+        sql`(select count(*) from ${propertyPhotos} where ${ofProperty}) = ${unique.length}`,
+      ),
+    );
+  if (result.rowsAffected !== unique.length)
+    throw new DomainError("As fotos mudaram enquanto você ordenava. Recarregue a página e tente de novo.", 409, "ids");
+}
+
+/** Makes `photoId` the cover (and only it), and the property's `capaChave` with it. */
+export async function setCover(ctx: ServiceContext, actor: Actor, propertyId: string, photoId: string): Promise<void> {
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
+  checkId(propertyId);
+  checkId(photoId);
+  const scope = orgScope(ctx.db, actor.orgId);
+  const target = sql`exists (select 1 from ${propertyPhotos} p where p.org_id = ${actor.orgId} and p.property_id = ${propertyId} and p.id = ${photoId})`;
+  // Unset first: the unique index allows one cover per property at any moment of the batch.
+  const [, set] = await ctx.db.batch([
+    ctx.db
+      .update(propertyPhotos)
+      .set({ capa: false })
+      .where(
+        scope.where(
+          propertyPhotos,
+          eq(propertyPhotos.propertyId, propertyId),
+          sql`${propertyPhotos.capa} = 1`,
+          sql`${propertyPhotos.id} <> ${photoId}`,
+          target,
+        ),
+      ),
+    ctx.db
+      .update(propertyPhotos)
+      .set({ capa: true })
+      .where(scope.where(propertyPhotos, eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.id, photoId))),
+    syncProperty(ctx, actor.orgId, propertyId),
+  ]);
+  if (set.rowsAffected === 0) throw new DomainError("Foto não encontrada.", 404);
+}
+
+export async function setCaption(
+  ctx: ServiceContext,
+  actor: Actor,
+  propertyId: string,
+  photoId: string,
+  legenda: string | null,
+): Promise<void> {
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
+  checkId(propertyId);
+  checkId(photoId);
+  const scope = orgScope(ctx.db, actor.orgId);
+  const result = await ctx.db
+    .update(propertyPhotos)
+    .set({ legenda: cleanCaption(legenda) })
+    .where(scope.where(propertyPhotos, eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.id, photoId)));
+  if (result.rowsAffected === 0) throw new DomainError("Foto não encontrada.", 404);
+}
+
+/**
+ * Removes a photo; when it was the cover, the first remaining photo becomes the cover. Its files
+ * leave R2 after the answer (a failure there leaves orphans the media route no longer serves).
+ */
+export async function deletePhoto(
+  ctx: ServiceContext,
+  actor: Actor,
+  bucket: R2Bucket | undefined,
+  propertyId: string,
+  photoId: string,
+): Promise<void> {
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
+  checkId(propertyId);
+  checkId(photoId);
+  const scope = orgScope(ctx.db, actor.orgId);
+  const [removed] = await ctx.db.batch([
+    ctx.db
+      .delete(propertyPhotos)
+      .where(scope.where(propertyPhotos, eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.id, photoId)))
+      .returning({ chave: propertyPhotos.chave }),
+    ctx.db
+      .update(propertyPhotos)
+      .set({ capa: true })
+      .where(
+        scope.where(
+          propertyPhotos,
+          eq(propertyPhotos.propertyId, propertyId),
+          sql`${propertyPhotos.id} = (select p.id from ${propertyPhotos} p where p.org_id = ${actor.orgId} and p.property_id = ${propertyId} order by p.position, p.id limit 1)`,
+          sql`not exists (select 1 from ${propertyPhotos} p where p.org_id = ${actor.orgId} and p.property_id = ${propertyId} and p.cover = 1)`,
+        ),
+      ),
+    syncProperty(ctx, actor.orgId, propertyId),
+  ]);
+  const chave = removed[0]?.chave;
+  if (!chave) throw new DomainError("Foto não encontrada.", 404);
+  if (bucket)
+    ctx.waitUntil(
+      bucket.delete(PHOTO_WIDTHS.map((w) => `${chave}/${w}.${PHOTO_EXT}`)).catch((e) => console.error(`falha ao apagar ${chave}`, e)),
+    );
+}
+
+/**
+ * Stores the share image (1200×630 JPEG the browser composed from the cover and the price) and
+ * points the property at it; the one it replaces leaves R2 after the answer.
+ */
+export async function setShareImage(
+  ctx: ServiceContext,
+  actor: Actor,
+  bucket: R2Bucket | undefined,
+  propertyId: string,
+  image: File,
+  fingerprint: string | null = null,
+): Promise<{ chave: string }> {
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
+  checkId(propertyId);
+  if (!bucket) throw new DomainError("O armazenamento de arquivos não está configurado. Tente novamente mais tarde.", 422, "imagem");
+  if (image.size > SHARE_MAX_BYTES) throw new DomainError("A imagem de compartilhamento passa de 1 MB.", 413, "imagem");
+  const type = detectImageType(new Uint8Array(await image.slice(0, 16).arrayBuffer()));
+  if (type?.mime !== SHARE_IMAGE.contentType) throw new DomainError("A imagem de compartilhamento deve ser um JPEG.", 400, "imagem");
+  // Named after what it shows (the browser's digest of cover, price and text): the same picture keeps its URL.
+  const name = fingerprint && /^[0-9a-f]{32}$/.test(fingerprint) ? fingerprint : crypto.randomUUID();
+  const chave = `${propertyPrefix(actor.orgId, propertyId)}share-${name}`;
+  const objectKey = `${chave}/share.${SHARE_IMAGE.ext}`;
+  await bucket.put(objectKey, await image.arrayBuffer(), { httpMetadata: { contentType: SHARE_IMAGE.contentType } });
+  const scope = orgScope(ctx.db, actor.orgId);
+  const live = sql`${properties.excluidoEm} is null`;
+  const [before, updated] = await ctx.db.batch([
+    ctx.db
+      .select({ chave: properties.imagemCompartilhamentoChave })
+      .from(properties)
+      .where(scope.where(properties, eq(properties.id, propertyId), live)),
+    ctx.db
+      .update(properties)
+      .set({ imagemCompartilhamentoChave: chave })
+      .where(scope.where(properties, eq(properties.id, propertyId), live)),
+  ]);
+  if (updated.rowsAffected === 0) {
+    ctx.waitUntil(bucket.delete(objectKey).catch(() => {}));
+    throw new DomainError(NOT_FOUND, 404);
+  }
+  const previous = before[0]?.chave;
+  if (previous !== chave && previous?.startsWith(propertyPrefix(actor.orgId, propertyId)))
+    ctx.waitUntil(bucket.delete(`${previous}/share.${SHARE_IMAGE.ext}`).catch(() => {}));
+  return { chave };
+}
+
+// ---------------------------------------------------------------------------
+// Serving
+
+/** A media path split: `orgs/<org>/properties/<property>/<item>/<file>`. */
+export interface MediaPath {
+  orgId: string;
+  propertyId: string;
+  /** The photo's (or share image's) key: everything before the file name. */
+  chave: string;
+  file: string;
+  contentType: string;
+}
+
+const MEDIA_PATH = new RegExp(`^orgs/(${ID_CHARS})/properties/(${ID_CHARS})/((?:share-)?${ID_CHARS})/([0-9a-z]+\\.[a-z]+)$`);
+const FILES = new Map<string, string>([
+  ...PHOTO_WIDTHS.map((w) => [`${w}.${PHOTO_EXT}`, PHOTO_CONTENT_TYPE] as [string, string]),
+  [`share.${SHARE_IMAGE.ext}`, SHARE_IMAGE.contentType],
+]);
+
+/** The media path's parts, or null for anything that is not a stored photo size or share image. */
+export function parseMediaPath(path: string): MediaPath | null {
+  const match = MEDIA_PATH.exec(path);
+  if (!match) return null;
+  const [, orgId, propertyId, item, file] = match as unknown as [string, string, string, string, string];
+  const contentType = FILES.get(file);
+  if (!contentType) return null;
+  if (item.startsWith("share-") !== file.startsWith("share.")) return null;
+  return { orgId, propertyId, chave: `orgs/${orgId}/properties/${propertyId}/${item}`, file, contentType };
+}
+
+/**
+ * Who may see a media file: "public" when its property may be shown to anyone, "private" when
+ * only to the organization's members (and the viewer is one), null otherwise — also for a
+ * deleted photo whose files are still in R2, another organization's key, or a deleted property.
+ * One query: the property's status and whether the key is still one of its photos or its
+ * share image.
+ */
+export async function mediaAccess(ctx: ServiceContext, path: MediaPath, viewerOrgId: string | null): Promise<"public" | "private" | null> {
+  const scope = orgScope(ctx.db, path.orgId);
+  const [row] = await ctx.db
+    .select({
+      status: properties.status,
+      known: sql<number>`(${properties.imagemCompartilhamentoChave} = ${path.chave} or exists (select 1 from ${propertyPhotos} where ${and(
+        eq(propertyPhotos.orgId, path.orgId),
+        eq(propertyPhotos.propertyId, path.propertyId),
+        eq(propertyPhotos.chave, path.chave),
+      )}))`,
+    })
+    .from(properties)
+    .where(scope.where(properties, eq(properties.id, path.propertyId), sql`${properties.excluidoEm} is null`))
+    .limit(1);
+  if (!row?.known) return null;
+  if (isPublicStatus(row.status)) return "public";
+  return viewerOrgId === path.orgId ? "private" : null;
+}

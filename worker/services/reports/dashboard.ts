@@ -1,0 +1,105 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { memberships, organizations, products, propertyInterests, recordCounts, sessions, users } from "../../../db/schema/index.ts";
+import { orgScope } from "../../../db/tenant.ts";
+import type { Role } from "../../../shared/enums.ts";
+import { can, ownerCondition } from "../../auth/permissions.ts";
+import { RESOURCES } from "../../resources/registry.ts";
+import { openAlertsStatements } from "../real-estate/match-alerts.ts";
+
+const PROFILE_FIELDS = [
+  ["document", "CPF/CNPJ"],
+  ["whatsapp", "WhatsApp"],
+  ["cep", "endereço"],
+  ["description", "descrição"],
+  ["logoKey", "logo"],
+] as const;
+
+const LOW = sql`(stock_milli < min_stock_milli) = 1`;
+
+/**
+ * Everything the dashboard shows, in one round trip; cards the role may not read are left out.
+ * `ownOnly`: the business's choice (Actor.ownOnly); resources the member reaches only their own
+ * of are counted over their rows, and the match alerts are those of their interests.
+ */
+export async function dashboardSummary(db: Database, orgId: string, userId: string, role: Role, now = new Date(), ownOnly = false) {
+  const scope = orgScope(db, orgId);
+  const actor = { role, userId, ownOnly };
+  const seesStock = can(role, "produtos", "read");
+  const seesMatches = can(role, "interesses", "read");
+  const alerts = openAlertsStatements(
+    db,
+    orgId,
+    seesMatches,
+    5,
+    seesMatches ? ownerCondition(actor, "interesses", "read", propertyInterests) : undefined,
+  );
+  const owned = RESOURCES.flatMap((mod) => {
+    const name = mod.definition.name;
+    const owner = can(role, name, "read") ? ownerCondition(actor, name, "read", mod.table) : undefined;
+    if (!owner) return [];
+    const t = mod.table;
+    return [
+      {
+        name,
+        statement: db
+          .select({ n: sql<number>`count(*)` })
+          .from(t)
+          .where(scope.where(t, isNull(t.excluidoEm), owner)),
+      },
+    ];
+  });
+  const [orgRows, teamRows, sessionRows, countRows, lowRows, lowCount, alertRows, alertCount, ...ownCounts] = await db.batch([
+    db.select().from(organizations).where(scope.self()).limit(1),
+    db
+      .select({
+        active: sql<number>`sum(case when ${memberships.deactivatedAt} is null and ${users.emailVerifiedAt} is not null then 1 else 0 end)`,
+        pending: sql<number>`sum(case when ${memberships.deactivatedAt} is null and ${users.emailVerifiedAt} is null then 1 else 0 end)`,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(scope.where(memberships)),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))),
+    db.select({ resource: recordCounts.resource, n: recordCounts.live }).from(recordCounts).where(scope.where(recordCounts)),
+    // Products below their minimum (the low-stock index: org, flag, name).
+    db
+      .select({
+        id: products.id,
+        nome: products.nome,
+        estoque: products.estoque,
+        minimo: products.estoqueMinimo,
+        unidade: products.unidade,
+      })
+      .from(products)
+      .where(scope.where(products, isNull(products.excluidoEm), seesStock ? LOW : sql`0`))
+      .orderBy(products.ordem, products.id)
+      .limit(5),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(products)
+      .where(scope.where(products, isNull(products.excluidoEm), seesStock ? LOW : sql`0`)),
+    alerts.latest,
+    alerts.count,
+    ...owned.map((o) => o.statement),
+  ]);
+  const counts = Object.fromEntries(countRows.filter((r) => can(role, r.resource, "read")).map((r) => [r.resource, Number(r.n)]));
+  owned.forEach((o, i) => {
+    counts[o.name] = Number((ownCounts[i] as { n: number }[])[0]?.n ?? 0);
+  });
+  const org = orgRows[0];
+  const missing = PROFILE_FIELDS.filter(([key]) => !org?.[key]).map(([, label]) => label);
+  return {
+    orgName: org?.name ?? "",
+    profile: { done: PROFILE_FIELDS.length - missing.length, total: PROFILE_FIELDS.length, missing },
+    team: { active: Number(teamRows[0]?.active ?? 0), pending: Number(teamRows[0]?.pending ?? 0) },
+    sessions: Number(sessionRows[0]?.n ?? 0),
+    /** Live records per resource the role may read. */
+    counts: counts as Record<string, number>,
+    lowStock: seesStock ? { total: Number(lowCount[0]?.n ?? 0), items: lowRows } : null,
+    /** Unseen matches (new or cheaper properties, new interests), for roles that read interesses. */
+    matches: seesMatches ? { total: Number(alertCount[0]?.n ?? 0), items: alertRows } : null,
+  };
+}
