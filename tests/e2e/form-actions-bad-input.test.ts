@@ -92,6 +92,7 @@ import {
   type Value,
 } from "./support/form-fuzz.ts";
 import { ID_RE, isId } from "../../shared/id.ts";
+import { selectWithoutCron } from "../support/db-snapshot.ts";
 
 const RUNS = Number(process.env.FORM_FUZZ_RUNS ?? 15);
 const SEED = process.env.FORM_FUZZ_SEED ? Number(process.env.FORM_FUZZ_SEED) : undefined;
@@ -997,7 +998,7 @@ async function snapshot(): Promise<Snapshot> {
       });
   const results = await db.batch(
     [
-      ...layout.map((t) => `SELECT * FROM "${t.table}"`),
+      ...layout.map((t) => selectWithoutCron(t.table)),
       ...orgTables.map((t) => ({ sql: `SELECT * FROM "${t}" WHERE org_id = ?`, args: [world.foreignOrgId] })),
       ...checks.map((c) => ({ sql: c.sql, args: c.args })),
     ],

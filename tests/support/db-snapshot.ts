@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Client } from "@libsql/client";
+import { CRON_EVENT } from "../../jobs/define.ts";
 
 /** Rows per table and a content hash of each: "did this request change the database?" */
 export interface Snapshot {
@@ -30,4 +31,16 @@ export async function snapshotTables(client: Client, volatile: ReadonlySet<strin
     hashes[t] = createHash("sha256").update(lines.join("\n")).digest("hex");
   });
   return { counts, hashes };
+}
+
+/**
+ * `SELECT <columns> FROM <table>` without the every-minute cron's own bookkeeping (its job runs
+ * and their steps): the e2e app's cron fires as in production, so these rows appear whenever a
+ * minute turns, whatever the request under test did.
+ */
+export function selectWithoutCron(table: string, columns = "*"): string {
+  const cronRuns = `SELECT id FROM "job_runs" WHERE event_name = '${CRON_EVENT}'`;
+  if (table === "job_runs") return `SELECT ${columns} FROM "job_runs" WHERE event_name <> '${CRON_EVENT}'`;
+  if (table === "job_steps") return `SELECT ${columns} FROM "job_steps" WHERE run_id NOT IN (${cronRuns})`;
+  return `SELECT ${columns} FROM "${table}"`;
 }

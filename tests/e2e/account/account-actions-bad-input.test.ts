@@ -51,6 +51,7 @@ import { createHash } from "node:crypto";
 import { type Client, createClient } from "@libsql/client";
 import fc from "fast-check";
 import { bodyLimitFor, tooLargeMessage } from "../../../worker/http/body-limit.ts";
+import { selectWithoutCron } from "../../support/db-snapshot.ts";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { validateForm } from "../../../shared/validation.ts";
@@ -463,7 +464,7 @@ async function snapshot(): Promise<Snapshot> {
       const columns = (await db.execute(`PRAGMA table_info("${table}")`)).rows
         .map((r) => String(r.name))
         .filter((c) => !VOLATILE_COLUMNS[table]?.includes(c));
-      selects.push({ table, sql: `SELECT ${columns.map((c) => `"${c}"`).join(", ")} FROM "${table}"` });
+      selects.push({ table, sql: selectWithoutCron(table, columns.map((c) => `"${c}"`).join(", ")) });
     }
   }
   const results = await db.batch(
