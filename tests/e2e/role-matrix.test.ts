@@ -146,20 +146,23 @@ async function rowCounts(mod: ResourceModule): Promise<{ all: number; live: numb
   return { all: rows.length, live: rows.filter((r) => r.excluidoEm === null || r.excluidoEm === undefined).length };
 }
 
-beforeAll(async () => {
-  const owner = await createRegisteredUser({ name: "Dona Matriz" });
+/** An organização with one signed-in member of every role: their ids and session cookies. */
+async function createTeam(ownerName: string, emailPrefix: string) {
+  const owner = await createRegisteredUser({ name: ownerName });
   const db = e2eDb();
   const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
-  orgId = m?.orgId as string;
-  ownerId = owner.id;
-  cookies.owner = await loginCookie(owner.email, owner.password);
+  const team = {
+    orgId: m?.orgId as string,
+    users: { owner: owner.id } as Partial<Record<Role, string>>,
+    cookies: { owner: await loginCookie(owner.email, owner.password) } as Partial<Record<Role, string>>,
+  };
   const now = new Date();
   const password = "senha-forte-123";
   const hash = hashPassword(password);
   for (const role of ROLES) {
     if (role === "owner") continue;
     const id = crypto.randomUUID();
-    const email = uniqueEmail(`matriz-${role}`);
+    const email = uniqueEmail(`${emailPrefix}-${role}`);
     await db.batch([
       db.insert(users).values({
         id,
@@ -171,10 +174,19 @@ beforeAll(async () => {
         createdAt: now,
         updatedAt: now,
       }),
-      db.insert(memberships).values({ orgId, userId: id, role, createdAt: now, updatedAt: now }),
+      db.insert(memberships).values({ orgId: team.orgId, userId: id, role, createdAt: now, updatedAt: now }),
     ]);
-    cookies[role] = await loginCookie(email, password);
+    team.users[role] = id;
+    team.cookies[role] = await loginCookie(email, password);
   }
+  return team;
+}
+
+beforeAll(async () => {
+  const team = await createTeam("Dona Matriz", "matriz");
+  orgId = team.orgId;
+  ownerId = team.users.owner as string;
+  Object.assign(cookies, team.cookies);
   for (const mod of MODULES) {
     if (PAGES.has(mod.definition.basePath)) records[mod.definition.name] = await seed(mod);
   }
@@ -381,36 +393,12 @@ describe("role matrix: pages, own vs any (every cell whose reach is own × its p
   }
 
   beforeAll(async () => {
-    const owner = await createRegisteredUser({ name: "Dona Restrita" });
+    const team = await createTeam("Dona Restrita", "restrita");
+    own.orgId = team.orgId;
+    own.ownerId = team.users.owner as string;
+    Object.assign(own.users, team.users);
+    Object.assign(own.cookies, team.cookies);
     const db = e2eDb();
-    const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
-    own.orgId = m?.orgId as string;
-    own.ownerId = owner.id;
-    own.users.owner = owner.id;
-    own.cookies.owner = await loginCookie(owner.email, owner.password);
-    const now = new Date();
-    const password = "senha-forte-123";
-    const hash = hashPassword(password);
-    for (const role of ROLES) {
-      if (role === "owner") continue;
-      const id = crypto.randomUUID();
-      const email = uniqueEmail(`restrita-${role}`);
-      await db.batch([
-        db.insert(users).values({
-          id,
-          name: `Pessoa ${role}`,
-          email,
-          passwordHash: hash,
-          emailVerifiedAt: now,
-          termsAcceptedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        }),
-        db.insert(memberships).values({ orgId: own.orgId, userId: id, role, createdAt: now, updatedAt: now }),
-      ]);
-      own.users[role] = id;
-      own.cookies[role] = await loginCookie(email, password);
-    }
     await db.insert(businessSettings).values({ orgId: own.orgId, estoqueNegativo: false, corretorApenasSeus: true });
   });
 

@@ -174,7 +174,7 @@ export function listingViolations(listing: XmlNode): string[] {
     if (transaction === "For Rent" && price) v.push("ListPrice em locação");
     if (transaction === "For Sale" && rent) v.push("RentalPrice em venda");
     const area = child(details, "LivingArea") ?? child(details, "LotArea");
-    if (!area || area.attrs.unit !== "square metres" || !/^\d+$/.test(area.text)) v.push("Area");
+    if (area?.attrs.unit !== "square metres" || !/^\d+$/.test(area.text)) v.push("Area");
     for (const n of ["Bedrooms", "Bathrooms", "Suites", "Garage"]) {
       const e = child(details, n);
       if (e && !/^\d+$/.test(e.text)) v.push(n);
