@@ -37,7 +37,6 @@ export default [
     route("clients/:id", "routes/customers/clients.$id.tsx"),
     route("companies/:id", "routes/customers/companies.$id.tsx"),
     route("produtos/:id", "routes/stock/products.$id.tsx"),
-    route("movimentacao-produtos/:id", "routes/stock/stock-movements.$id.tsx"),
     route("properties", "routes/real-estate/properties.tsx"),
     route("properties/create", "routes/real-estate/properties.form.tsx", { id: "routes/properties.create" }),
     route("properties/:id", "routes/real-estate/properties.$id.tsx", [

@@ -30,6 +30,13 @@ export function definitionByName(name: string): AnyDefinition | undefined {
   return BY_NAME.get(name);
 }
 
+const BY_API = new Map<string, AnyDefinition>(DEFINITIONS.map((d) => [d.api, d as AnyDefinition]));
+
+/** The definition behind an API segment (a relation field's `relation`: `produtos`), or undefined. */
+export function definitionByApi(api: string): AnyDefinition | undefined {
+  return BY_API.get(api);
+}
+
 /** Every path a definition's screens answer on: its basePath and the list's aliases (`/clientes`). */
 export function screenPaths(def: AnyDefinition): string[] {
   return [def.basePath, ...(def.screens?.aliases ?? [])];

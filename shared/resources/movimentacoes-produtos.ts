@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MANUAL_STOCK_MOVEMENT_KIND, STOCK_MOVEMENT_KIND, type StockMovementKind } from "../enums/records.ts";
-import { formatDateTime, formatNumber } from "../format.ts";
+import { formatBRL, formatDateTime, formatNumber } from "../format.ts";
 import { LEDGER } from "../permissions.ts";
 import { moneyCentavos, optional, optionalString } from "../validation.ts";
 import { auditColumns } from "./address.ts";
@@ -177,8 +177,8 @@ export const movimentacaoProdutoDefinition: ResourceDefinition<MovimentacaoProdu
     [kindLabel(row.tipo), formatSignedQuantity(row.quantidade, row.produtoUnidade), formatDateTime(row.ocorridoEm)].join(" · "),
   title: (row) => `${kindLabel(row.tipo)} — ${row.produtoNome ?? "produto excluído"}`,
   screens: {
-    // No edit: a movement is corrected by an adjustment. The detail is the resource's own route module.
-    plain: ["list", "create", "import", "export"],
+    // No edit: a movement is corrected by an adjustment (its page says so).
+    plain: ["list", "create", "detail", "import", "export"],
     listDescription:
       "O razão do estoque: cada entrada, saída e ajuste, com quem fez e por quê. O saldo de cada produto é a soma destas linhas.",
     newDescription: "Entrada quando chega mercadoria, saída quando sai, ajuste para corrigir depois de contar o estoque.",
@@ -190,6 +190,20 @@ export const movimentacaoProdutoDefinition: ResourceDefinition<MovimentacaoProdu
     newValues: { tipo: "entrada" },
     // From a product's page: `?produto=<id>&tipo=entrada|saida|ajuste`.
     presets: { produto: "produtoId", tipo: "tipo" },
+    detail: {
+      note: (row) => [
+        "Valor da movimentação: ",
+        { figure: formatBRL(row.valorCentavos) },
+        ". Movimentações não se editam: para corrigir, registre um ajuste.",
+      ],
+      deleteNote: "A movimentação sai do razão e o estoque do produto volta ao que era sem ela. Você pode desfazer logo em seguida.",
+      fieldText: {
+        produtoId: (row) => (row.produtoNome ? `${row.produtoNome} (${row.produtoSku})` : "Produto excluído"),
+        quantidade: (row) => formatSignedQuantity(row.quantidade, row.produtoUnidade),
+        // As the page always read it: no typed cost shows R$ 0,00.
+        custoUnitarioCentavos: (row) => formatBRL(row.custoUnitarioCentavos ?? 0),
+      },
+    },
   },
   nav: { group: "Negócio", order: 50 },
 };

@@ -135,11 +135,28 @@ export interface ResourceLabels {
 /** A screen of a resource's set: the shared route modules serve these from the definition alone. */
 export type ScreenKind = "list" | "create" | "edit" | "detail" | "import" | "export" | "personal-data";
 
+/** A line of text whose figures stand out (bold, tabular): `["Valor: ", { figure: "R$ 10,00" }, "."]`. */
+export type NoteText = readonly (string | { figure: string })[];
+
+/** The plain record page's twists (app/routes/records/detail.tsx), as data. */
+export interface DetailScreen<Row> {
+  /** A line above the fields: what the record is worth, how it is corrected. */
+  note?: (row: Row) => NoteText;
+  /** What deleting does, in the confirmation (default: the record leaves the list and can be restored). */
+  deleteNote?: string;
+  /**
+   * A field's text on the record page where its kind's reading says too little (a signed quantity
+   * with its unit, a relation's name with its code): it replaces the reading's text, while the
+   * kind keeps its link and alignment; a blank reading becomes this text.
+   */
+  fieldText?: { readonly [field: string]: (row: Row) => string };
+}
+
 /**
  * What the shared screens say and do for one resource (app/routes/records/): the texts the
  * route files used to hard-code, and the few per-resource twists as data.
  */
-export interface ResourceScreens {
+export interface ResourceScreens<Row = { id: string }> {
   /**
    * The screens the shared route modules serve. A screen with real behaviour (the client's
    * timeline, the product's ledger) is left out and written as the resource's own route module.
@@ -162,6 +179,8 @@ export interface ResourceScreens {
    * parameter → field. Kept only when valid: a relation the member may pick, a select's option.
    */
   presets?: Readonly<Record<string, string>>;
+  /** The record page's note, delete note and field texts. */
+  detail?: DetailScreen<Row>;
 }
 
 /** The definition's entry in the main menu (app/modules/navigation.ts). */
@@ -200,7 +219,7 @@ export interface ResourceDefinition<Row extends { id: string }, Input> {
   subtitle: (row: Row) => string;
   title: (row: Row) => string;
   /** The screens' texts and twists (absent: the resource has no screens of its own yet). */
-  screens?: ResourceScreens;
+  screens?: ResourceScreens<Row>;
   /** Its entry in the main menu. */
   nav?: NavEntry;
 }

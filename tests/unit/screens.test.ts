@@ -1,11 +1,14 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
 import { plainScreenRoutes, SCREENS } from "../../app/routes/records/config.ts";
+import { buildDetailView } from "../../app/components/data/view.server.ts";
 import { NAV_ITEMS, navFor } from "../../app/server/navigation.server.ts";
-import { type AnyDefinition, DEFINITIONS, definitionByPath } from "../../shared/resources/definitions.ts";
+import { formatBRL, formatDateTime } from "../../shared/format.ts";
+import { type AnyDefinition, DEFINITIONS, definitionByPath, screenPaths } from "../../shared/resources/definitions.ts";
+import { type MovimentacaoProdutoRow, movimentacaoProdutoDefinition } from "../../shared/resources/movimentacoes-produtos.ts";
 
 /** The plain screens come from the definitions: routes, lookups by path, the menu. */
 
@@ -81,12 +84,95 @@ describe("the screens of the definitions", () => {
     }
   });
 
-  it("a route module stays in app/routes only for a screen with behaviour of its own: at most one per plain resource", () => {
-    const own = readdirSync(path.join(ROOT, "app/routes")).filter((f) => f.endsWith(".tsx"));
-    for (const def of definitions.filter((d) => d.screens?.plain.length)) {
-      const prefix = def.basePath.slice(1);
-      expect(own.filter((f) => f.startsWith(`${prefix}.`) || f === `${prefix}.tsx`).length, def.name).toBeLessThanOrEqual(1);
-    }
+  it("a resource writes its own route module only for a screen with behaviour: the route files each one keeps", () => {
+    // Every route under a definition's paths (index routes too) whose module is not a shared screen.
+    const withIndexes = (entries: readonly RouteConfigEntry[], parent = ""): { path: string; file: string }[] =>
+      entries.flatMap((e) => {
+        const full = [parent, e.path ?? ""].filter(Boolean).join("/");
+        return [{ path: full, file: e.file }, ...withIndexes(e.children ?? [], full)];
+      });
+    const ownFiles = (def: AnyDefinition) =>
+      new Set(
+        withIndexes(routes)
+          .filter((r) => screenPaths(def).some((p) => `/${r.path}` === p || `/${r.path}`.startsWith(`${p}/`)))
+          .map((r) => r.file)
+          .filter((file) => !file.startsWith("routes/records/")),
+      );
+    const counts = Object.fromEntries(definitions.map((def) => [def.name, ownFiles(def).size]));
+    // The client's page (timeline, LGPD card), the company's (its clients), the product's (the
+    // ledger); the movement's page is the shared one. Properties and interests keep their pages.
+    expect(counts).toEqual({
+      companies: 1,
+      clients: 1,
+      produtos: 1,
+      "movimentacoes-produtos": 0,
+      imoveis: 7,
+      interesses: 3,
+    });
+    for (const def of definitions.filter((d) => d.screens?.plain.length)) expect(counts[def.name], def.name).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the shared record page", () => {
+  const movement = movimentacaoProdutoDefinition;
+  const row: MovimentacaoProdutoRow = {
+    id: "01JD0000000000000000000001",
+    produtoId: "01JD0000000000000000000002",
+    produtoNome: "Tinta acrílica 18 L",
+    produtoSku: "TIN-18",
+    produtoUnidade: "un",
+    tipo: "saida",
+    quantidade: -1.5,
+    custoUnitarioCentavos: null,
+    valorCentavos: 4275,
+    motivo: null,
+    ocorridoEm: "2026-11-20T17:30:00.000Z",
+    criadoEm: "2026-11-20T17:30:00.000Z",
+    atualizadoEm: "2026-11-20T17:30:00.000Z",
+    criadoPor: null,
+    criadoPorNome: "Ana",
+    atualizadoPor: null,
+    atualizadoPorNome: null,
+  };
+  const readings = (def: typeof movement, r: MovimentacaoProdutoRow) =>
+    Object.fromEntries(buildDetailView(def, r).sections.flatMap((s) => s.items.map((i) => [i.name, i.value])));
+  const values = (r: MovimentacaoProdutoRow) => readings(movement, r);
+  // The same definition without its record page's texts: the kinds' own readings.
+  const bare = { ...movement, screens: movement.screens && { ...movement.screens, detail: undefined } };
+
+  it("serves the record page of each definition that lists it as plain", () => {
+    const routed = all.filter((r) => r.file === SCREENS.detail.file).map((r) => r.path);
+    const plainDetail = definitions.filter((d) => d.screens?.plain.includes("detail"));
+    expect(plainDetail.map((d) => d.name)).toContain(movement.name);
+    for (const def of plainDetail) expect(routed, def.name).toContain(`${def.basePath.slice(1)}/:id`);
+  });
+
+  it("reads a relation as a link to the related record's page, with the definition's text in place of the kind's", () => {
+    const v = values(row);
+    expect(v.produtoId).toEqual({ kind: "link", text: "Tinta acrílica 18 L (TIN-18)", href: `/produtos/${row.produtoId}` });
+    expect(v.quantidade).toEqual({ kind: "text", text: "−1,5 un", numeric: true });
+    // A blank reading becomes the definition's text, aligned as its kind.
+    expect(v.custoUnitarioCentavos).toEqual({ kind: "text", text: formatBRL(0), numeric: true });
+    expect(v.ocorridoEm).toMatchObject({ kind: "text", text: formatDateTime(row.ocorridoEm) });
+    expect(v.motivo).toEqual({ kind: "empty" });
+  });
+
+  it("a relation whose record is gone is no link (the definition names it)", () => {
+    expect(values({ ...row, produtoNome: null }).produtoId).toEqual({ kind: "text", text: "Produto excluído" });
+    expect(readings(bare, { ...row, produtoNome: null }).produtoId).toEqual({ kind: "empty" });
+    expect(readings(bare, row).produtoId).toEqual({ kind: "link", text: "Tinta acrílica 18 L", href: `/produtos/${row.produtoId}` });
+  });
+
+  it("gives the note above the fields and the delete note from the definition", () => {
+    expect(movement.screens?.detail?.note?.(row)).toEqual([
+      "Valor da movimentação: ",
+      { figure: formatBRL(4275) },
+      ". Movimentações não se editam: para corrigir, registre um ajuste.",
+    ]);
+    expect(movement.screens?.detail?.deleteNote).toBe(
+      "A movimentação sai do razão e o estoque do produto volta ao que era sem ela. Você pode desfazer logo em seguida.",
+    );
+    expect(movement.screens?.plain).not.toContain("edit");
   });
 });
 

@@ -4,6 +4,7 @@ import { Alert } from "../ui/alert.tsx";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { Card, PageHeader } from "../ui/card.tsx";
 import { dangerOutlineClass } from "./styles.ts";
+import type { NoteText } from "../../../shared/resources/types.ts";
 import type { DetailValue, DetailView, TimelineEntry } from "./types.ts";
 
 function Value({ value }: { value: DetailValue }) {
@@ -95,6 +96,23 @@ export function ResourceDetail({ view }: { view: DetailView }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A line above a record's fields (what it is worth, how it is corrected), its figures in bold. */
+export function RecordNote({ note }: { note: NoteText }) {
+  return (
+    <p className="mb-4 text-sm text-fg-soft">
+      {note.map((part, i) =>
+        typeof part === "string" ? (
+          part
+        ) : (
+          <strong key={i} className="tabular-nums text-fg">
+            {part.figure}
+          </strong>
+        ),
+      )}
+    </p>
   );
 }
 

@@ -39,10 +39,16 @@ export interface InputContext {
 /** A form value as the inputs hold it. */
 export type FormValue = string | boolean | string[] | PhoneValue[];
 
+/** What a reading needs from the page around it (given by the record page's server side). */
+export interface DisplayContext {
+  /** The record page of a record of another resource (a relation's `relation` segment and id), or null when it has none. */
+  recordHref: (relation: string, id: string) => string | null;
+}
+
 export interface FieldKindEntry {
   input: (field: FieldDef, ctx: InputContext) => ReactNode;
   /** How a stored value reads on the record page (called for blank values only with `displaysBlank`). */
-  display: (value: unknown, field: FieldDef, row: Record<string, unknown>) => DetailValue;
+  display: (value: unknown, field: FieldDef, row: Record<string, unknown>, at: DisplayContext) => DetailValue;
   /** A blank value still reads as something (a checkbox's "Não"). */
   displaysBlank?: boolean;
   /** What the form's input starts with for a stored value; plain text when absent. */
@@ -380,19 +386,22 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
         />
       );
     },
-    display: (_value, field, row) => {
+    // A link to the related record's page, named by the row; blank once that record is gone.
+    display: (value, field, row, { recordHref }) => {
       const title = relationTitle(field, row);
-      return title ? { kind: "text", text: title } : { kind: "empty" };
+      if (!title) return { kind: "empty" };
+      const href = field.relation ? recordHref(field.relation, String(value)) : null;
+      return href ? { kind: "link", text: title, href } : { kind: "text", text: title };
     },
   },
 };
 
 /** How one field of a record reads on the record page. */
-export function displayValue(field: FieldDef, row: Record<string, unknown>): DetailValue {
+export function displayValue(field: FieldDef, row: Record<string, unknown>, at: DisplayContext): DetailValue {
   const entry = FIELD_KINDS[field.kind];
   const value = row[field.name];
   if (!entry.displaysBlank && isBlank(value)) return { kind: "empty" };
-  return entry.display(value, field, row);
+  return entry.display(value, field, row, at);
 }
 
 /** What a field's input starts with for a stored value (editing). */

@@ -6,7 +6,8 @@
 import { formatBRL, formatDate, formatNumber } from "../../../shared/format.ts";
 import { listQueryToSearch, parseDateRange, parseNumberRange } from "../../../shared/resources/query.ts";
 import type { ColumnDef, FieldDef, ListQuery, ListResult, ResourceDefinition } from "../../../shared/resources/types.ts";
-import { displayValue, FIELD_KINDS, type FormValue, formValueOf, safeDate } from "./field-kinds.tsx";
+import { definitionByApi } from "../../../shared/resources/definitions.ts";
+import { type DisplayContext, displayValue, FIELD_KINDS, type FormValue, formValueOf, safeDate } from "./field-kinds.tsx";
 import type {
   ActiveFilterView,
   CellView,
@@ -330,6 +331,28 @@ function shown(field: FieldDef, row: Record<string, unknown>): boolean {
   return field.showWhen.values.includes(String(row[field.showWhen.field] ?? ""));
 }
 
+/** Relations link to the related resource's record page, found from its API segment. */
+const DISPLAY: DisplayContext = {
+  recordHref: (relation, id) => {
+    const target = definitionByApi(relation);
+    return target ? `${target.basePath}/${encodeURIComponent(id)}` : null;
+  },
+};
+
+/**
+ * A field's reading on the record page: its kind's, with the text the definition gives for it
+ * (`screens.detail.fieldText`) in place of the kind's own — the link and alignment stay.
+ */
+function fieldReading<Row extends { id: string }>(def: Def<Row>, field: FieldDef, row: Row): DetailValue {
+  const reading = displayValue(field, row as unknown as Record<string, unknown>, DISPLAY);
+  const textOf = def.screens?.detail?.fieldText?.[field.name];
+  if (!textOf) return reading;
+  const text = textOf(row);
+  if (!text) return { kind: "empty" };
+  if (reading.kind === "text" || reading.kind === "link") return { ...reading, text };
+  return { kind: "text", text, ...(FIELD_KINDS[field.kind].numeric ? { numeric: true } : {}) };
+}
+
 export function buildDetailView<Row extends { id: string }>(
   def: Def<Row>,
   row: Row,
@@ -347,7 +370,7 @@ export function buildDetailView<Row extends { id: string }>(
     const item: DetailItem = {
       name: field.name,
       label: field.label,
-      value: overrides[field.name] ?? displayValue(field, record),
+      value: overrides[field.name] ?? fieldReading(def, field, row),
       wide: FIELD_KINDS[field.kind].wideInDetail === true,
     };
     section.items.push(item);

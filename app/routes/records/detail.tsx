@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from "react-router";
-import { RecordHeader, ResourceDetail } from "../../components/data/detail.tsx";
+import type { Route } from "./+types/detail";
+import { RecordHeader, RecordNote, ResourceDetail } from "../../components/data/detail.tsx";
 import { ResourceErrorBoundary } from "../../components/data/error-boundary.tsx";
 import { buildDetailView, isFeminine } from "../../components/data/view.server.ts";
 import { Toaster } from "../../components/ui/toast.tsx";
@@ -9,18 +9,19 @@ import { deleteOne, guard, loadRecord, screenPermissions, takeFlash, toastFor } 
 import { screenDefinition } from "../../server/screens.server.ts";
 
 /**
- * Any plain resource's record page (`/<base>/:id`): its fields by section, edit and delete with
- * undo. Typed by hand: typegen writes route types only once a definition lists "detail" as plain
- * (today every resource's page has behaviour of its own).
+ * Any plain resource's record page (`/<base>/:id`): its fields by section, edit (where the
+ * resource has an edit screen) and delete with undo; the definition's `screens.detail` adds a
+ * note above the fields, its own delete note and fields' texts.
  */
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Registro");
+export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Registro");
 
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const def = screenDefinition(args.request, "detail");
-  const row = await loadRecord<{ id: string }>(args, def, args.params.id ?? "");
+  const row = await loadRecord<{ id: string }>(args, def, args.params.id);
   const permissions = screenPermissions(args, def);
   const confirm = permissions.canDelete && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null;
   const article = isFeminine(def) ? "A" : "O";
+  const detail = def.screens.detail;
   return {
     view: buildDetailView(def, row),
     listHref: def.basePath,
@@ -29,24 +30,23 @@ export async function loader(args: LoaderFunctionArgs) {
     canEdit: permissions.canUpdate && def.screens.plain.includes("edit"),
     permissions,
     confirm,
-    deleteNote: `${article} ${def.labels.singular} sai da lista agora. Você pode desfazer logo em seguida.`,
+    note: detail?.note?.(row) ?? null,
+    deleteNote: detail?.deleteNote ?? `${article} ${def.labels.singular} sai da lista agora. Você pode desfazer logo em seguida.`,
     toast: toastFor(def, takeFlash(args)),
   };
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   // Every action here deletes: who may not gets the answer before their form is even read.
   const def = screenDefinition(args.request, "detail");
   guard(args, def, "delete");
   const form = await readForm(args.request);
-  if (form.get("intent") === "excluir") return deleteOne(args, def, args.params.id ?? "");
+  if (form.get("intent") === "excluir") return deleteOne(args, def, args.params.id);
   return unknownIntent();
 }
 
-export default function ResourceRecord() {
-  const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const { view, permissions, confirm, toast } = loaderData;
+export default function ResourceRecord({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, permissions, confirm, note, toast } = loaderData;
   return (
     <>
       <RecordHeader
@@ -60,6 +60,7 @@ export default function ResourceRecord() {
         error={actionData && "error" in actionData ? actionData.error : null}
         deleteNote={loaderData.deleteNote}
       />
+      {note ? <RecordNote note={note} /> : null}
       <ResourceDetail view={view} />
       <Toaster toast={toast} />
     </>
