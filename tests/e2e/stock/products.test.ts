@@ -137,6 +137,9 @@ describe("produtos", () => {
     await page.getByLabel("Quantidade", { exact: true }).fill("8");
     await page.getByRole("button", { name: "Registrar movimentação" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/movimentacao-produtos/") && UUID_PATH.test(u.pathname));
+    // The shared record page with the ledger's twists: its value (8 × the product's R$ 1,50) and why there is no Editar.
+    await page.getByText("Valor da movimentação: R$ 12,00. Movimentações não se editam: para corrigir, registre um ajuste.").waitFor();
+    expect(await page.getByRole("link", { name: "Editar" }).count()).toBe(0);
     await page.getByRole("link", { name: "Caneta Azul (CAN-AZ-1)" }).click();
     await waitForPath(page, productPath);
     await expect.poll(() => stockShown(page)).toBe("8 un · Em dia");
@@ -290,6 +293,7 @@ describe("produtos", () => {
     });
     await login(page, t.owner.email, t.owner.password);
     await page.goto(`/movimentacao-produtos/${entry.id}?excluir=1`);
+    await page.getByText("A movimentação sai do razão e o estoque do produto volta ao que era sem ela.").waitFor();
     await page.getByRole("button", { name: "Confirmar exclusão" }).click();
     await page.getByText(/^Estoque insuficiente/).waitFor();
     await page.goto(`/produtos/${productId}`);
