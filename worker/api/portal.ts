@@ -5,7 +5,7 @@ import { apiError, toApiResponse } from "../http/errors.ts";
 import { requestContextMiddleware } from "../http/middleware.ts";
 import type { AppEnv } from "../http/types.ts";
 import { digest } from "../auth/tokens.ts";
-import { enforceKeyedLimit } from "../security/rate-limit.ts";
+import { countKeyedFailure, enforceFailureLimit, enforceKeyedLimit } from "../security/rate-limit.ts";
 import { feedStream } from "../services/real-estate/portal-feed.ts";
 import { receivePortalLead } from "../services/real-estate/portal-leads.ts";
 import { FEED_PATH, LEAD_WEBHOOK_PATH, orgForFeedToken, orgForLeadCredentials } from "../services/real-estate/portal-settings.ts";
@@ -80,13 +80,16 @@ portalApi.post(LEAD_WEBHOOK_PATH, requestContextMiddleware, async (c) => {
   const rc = c.get("rc");
   const credentials = basicCredentials(c.req.header("authorization"));
   try {
-    await enforceKeyedLimit(rc.db, "portalLead", { ip: rc.ip, user: credentials?.user.slice(0, 100) ?? "-" });
+    // An IP with too many wrong credentials waits; a stranger's guesses never spend a business's limit.
+    await enforceFailureLimit(rc.db, "portalLeadFailure", { ip: rc.ip });
     // Any bad credential answers the same 401: whether a user or an organização exists never shows.
     const orgId = credentials ? await orgForLeadCredentials(rc.db, credentials.user, credentials.secret) : null;
     if (!orgId) {
+      await countKeyedFailure(rc.db, "portalLeadFailure", { ip: rc.ip });
       c.header("www-authenticate", 'Basic realm="Alicerce leads", charset="UTF-8"');
       return apiError(c, 401, UNAUTHORIZED, "unauthenticated");
     }
+    await enforceKeyedLimit(rc.db, "portalLead", { ip: rc.ip, org: orgId });
     const raw = await readCappedText(c.req.raw);
     let body: unknown;
     try {

@@ -6,6 +6,11 @@ export interface Limit {
   /** Requests allowed per window. */
   max: number;
   windowMs: number;
+  /**
+   * A shared quota (a business's leads for the day): charged only by `accept()`, once the
+   * request passed the other counters and proved worth keeping, so junk never spends it.
+   */
+  quota?: true;
 }
 
 /**
@@ -49,7 +54,8 @@ export async function consumeRateLimit(db: Database, action: LimitedAction, ip: 
 
 /**
  * Limits keyed by something other than (IP, e-mail): each named check counts one attempt on its
- * own window. A request passes only when every counter is within its limit.
+ * own window. A request passes only when every counter is within its limit; a `quota` counter is
+ * charged last, and only for a request the caller accepts (`enforceKeyedLimit`).
  */
 export const KEYED_LIMITS = {
   /** Team invites (create and resend): per organização and per IP. */
@@ -66,63 +72,105 @@ export const KEYED_LIMITS = {
   portalFeed: { token: { max: 60, windowMs: 60 * 60_000 } },
   /** Feed URLs with an unknown token: per IP, so guessing tokens stays slow. */
   portalFeedMiss: { ip: { max: 20, windowMs: 60 * 60_000 } },
-  /** The portal lead webhook: per IP (a portal sends for many businesses) and per webhook user. */
-  portalLead: { ip: { max: 3000, windowMs: 60 * 60_000 }, user: { max: 600, windowMs: 60 * 60_000 } },
-  /** The landing page's public contact form: per IP and per organização. */
-  landingContact: { ip: { max: 10, windowMs: 60 * 60_000 }, org: { max: 300, windowMs: 24 * 3600_000 } },
+  /**
+   * The portal lead webhook, counted once authenticated: per IP (a portal sends for many
+   * businesses) and per organização.
+   */
+  portalLead: { ip: { max: 3000, windowMs: 60 * 60_000 }, org: { max: 600, windowMs: 60 * 60_000 } },
+  /** Wrong webhook credentials: per IP, charged on failure only (`enforceFailureLimit`). */
+  portalLeadFailure: { ip: { max: 20, windowMs: 60 * 60_000 } },
+  /** The landing page's public contact form: per IP, and valid messages per organização. */
+  landingContact: { ip: { max: 10, windowMs: 60 * 60_000 }, org: { max: 300, windowMs: 24 * 3600_000, quota: true } },
   /** Property photo uploads (each carries four sizes to R2): per user and per IP. */
   propertyPhotoUpload: { user: { max: 200, windowMs: 60 * 60_000 }, ip: { max: 400, windowMs: 60 * 60_000 } },
-  /** The public property page's contact form (open to the internet): per IP and per organização. */
-  propertyLead: { ip: { max: 5, windowMs: 10 * 60_000 }, org: { max: 200, windowMs: 24 * 3600_000 } },
+  /** The public property page's contact form (open to the internet): per IP, and valid messages per organização. */
+  propertyLead: { ip: { max: 5, windowMs: 10 * 60_000 }, org: { max: 200, windowMs: 24 * 3600_000, quota: true } },
   /** "Enviar por e-mail" of a match (an e-mail in the business's name to a client): per user and per organização. */
   matchEmail: { user: { max: 60, windowMs: 60 * 60_000 }, org: { max: 500, windowMs: 24 * 3600_000 } },
 } as const satisfies Record<string, Record<string, Limit>>;
 
 export type KeyedAction = keyof typeof KEYED_LIMITS;
 
-/**
- * Counts one attempt on each of the action's counters in a single round trip, e.g.
- * `consumeKeyedLimit(db, "invite", { org: orgId, ip })`. True when the attempt is allowed.
- */
-export async function consumeKeyedLimit<A extends KeyedAction>(
-  db: Database,
-  action: A,
-  keys: { [K in keyof (typeof KEYED_LIMITS)[A]]: string },
-  now = Date.now(),
-): Promise<boolean> {
-  return (await keyedWaitMs(db, action, keys, now)) === 0;
+type KeysOf<A extends KeyedAction> = { [K in keyof (typeof KEYED_LIMITS)[A]]: string };
+
+/** The action's counters (name, limit, row key), gate counters or quota counters. */
+function counters<A extends KeyedAction>(action: A, keys: KeysOf<A>, quota: boolean) {
+  return Object.entries(KEYED_LIMITS[action] as Record<string, Limit>)
+    .filter(([, limit]) => Boolean(limit.quota) === quota)
+    .map(([name, limit]) => ({ limit, key: `${action}:${name}:${(keys as Record<string, string>)[name]}` }));
 }
 
-/** Counts the attempt; 0 when allowed, else how long until the fullest exceeded window ends. */
-async function keyedWaitMs<A extends KeyedAction>(
-  db: Database,
-  action: A,
-  keys: { [K in keyof (typeof KEYED_LIMITS)[A]]: string },
-  now: number,
-): Promise<number> {
-  const limits = Object.values(KEYED_LIMITS[action]) as Limit[];
-  const names = Object.keys(KEYED_LIMITS[action]);
-  const statements = names.map((name, i) =>
-    hit(db, `${action}:${name}:${(keys as Record<string, string>)[name]}`, limits[i] as Limit, now),
-  );
+/** Counts one attempt on each counter in a single round trip; 0 when allowed, else how long until the fullest exceeded window ends. */
+async function countWaitMs(db: Database, list: { limit: Limit; key: string }[], now: number): Promise<number> {
+  if (list.length === 0) return 0;
+  const statements = list.map((c) => hit(db, c.key, c.limit, now));
   const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
   let waitMs = 0;
   results.forEach((rows, i) => {
-    const limit = limits[i] as Limit;
+    const limit = (list[i] as { limit: Limit }).limit;
     if ((rows[0]?.count ?? 0) > limit.max) waitMs = Math.max(waitMs, limit.windowMs - (now % limit.windowMs));
   });
   return waitMs;
 }
 
-/** `consumeKeyedLimit` that throws the pt-BR 429 (with Retry-After) when refused. */
+/** What a request that passed the gate may do next: charge the action's shared quota. */
+export interface Admission {
+  /** Charges the quota counters (`quota: true`), throwing the pt-BR 429 when one is spent. */
+  accept(): Promise<void>;
+}
+
+/**
+ * The keyed limiter, in a fixed order: the gate counters (per IP, per user…) are counted first,
+ * in one round trip, and a refusal there throws the pt-BR 429 (with Retry-After) having charged
+ * nothing else. The quota counters are charged only by `accept()`, which the caller calls once
+ * the request is worth keeping (valid, not a honeypot), so junk from one address never spends
+ * a business's quota. Actions without quota counters need not call `accept()`.
+ */
 export async function enforceKeyedLimit<A extends KeyedAction>(
   db: Database,
   action: A,
-  keys: { [K in keyof (typeof KEYED_LIMITS)[A]]: string },
+  keys: KeysOf<A>,
+  now = Date.now(),
+): Promise<Admission> {
+  const waitMs = await countWaitMs(db, counters(action, keys, false), now);
+  if (waitMs > 0) throw new RateLimitedError(Math.ceil(waitMs / 1000));
+  return {
+    async accept() {
+      const quotaWaitMs = await countWaitMs(db, counters(action, keys, true), now);
+      if (quotaWaitMs > 0) throw new RateLimitedError(Math.ceil(quotaWaitMs / 1000));
+    },
+  };
+}
+
+/**
+ * Counters charged on failure only (wrong credentials at a door): throws the pt-BR 429 while
+ * a counter's failures in its window exceed its limit, counting nothing. Count a failure with
+ * `countKeyedFailure`.
+ */
+export async function enforceFailureLimit<A extends KeyedAction>(
+  db: Database,
+  action: A,
+  keys: KeysOf<A>,
   now = Date.now(),
 ): Promise<void> {
-  const waitMs = await keyedWaitMs(db, action, keys, now);
+  const list = counters(action, keys, false);
+  const rows = await db.all<{ key: string; window_start: number; count: number }>(sql`
+    SELECT key, window_start, count FROM rate_limits WHERE key IN (${sql.join(
+      list.map((c) => sql`${c.key}`),
+      sql`, `,
+    )})`);
+  let waitMs = 0;
+  for (const { key, limit } of list) {
+    const row = rows.find((r) => r.key === key);
+    const current = row && Number(row.window_start) === now - (now % limit.windowMs);
+    if (current && Number(row.count) >= limit.max) waitMs = Math.max(waitMs, limit.windowMs - (now % limit.windowMs));
+  }
   if (waitMs > 0) throw new RateLimitedError(Math.ceil(waitMs / 1000));
+}
+
+/** One failure on each of the action's counters (see `enforceFailureLimit`). */
+export async function countKeyedFailure<A extends KeyedAction>(db: Database, action: A, keys: KeysOf<A>, now = Date.now()): Promise<void> {
+  await countWaitMs(db, counters(action, keys, false), now);
 }
 
 /**

@@ -209,6 +209,24 @@ describe("lead webhook", () => {
       .where(and(eq(clients.orgId, owner.orgId), eq(clients.email, "sem-arroba")));
     expect(n).toBe(0);
   });
+
+  it("a stranger's wrong secrets for a real user slow only the stranger's IP; the portal's leads still arrive", async () => {
+    const [user] = atob(auth.slice(6)).split(":");
+    const guess = (ip: string, authorization: string) =>
+      h.request("/api/portal/leads", {
+        method: "POST",
+        headers: { authorization, "content-type": "application/json", "cf-connecting-ip": ip },
+        body: JSON.stringify(zapLead({ originLeadId: `zap-guess-${ip}` })),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 601; i++) statuses.push((await guess("10.8.6.6", `Basic ${btoa(`${user}:errado-${i}`)}`)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    const refused = await guess("10.8.6.6", auth);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await guess("10.8.6.7", auth)).status).toBe(200);
+  });
 });
 
 describe("VRSync feed at 20,000 listings", () => {

@@ -164,4 +164,17 @@ describe("the contact form", () => {
     // Another visitor is not affected.
     expect((await sendPropertyContact(h.ctx("10.9.9.10"), slug, { nome: "Outra", email: "outra@exemplo.com.br" })).ok).toBe(true);
   });
+
+  it("junk from one address never spends the business's daily quota (200): a real buyer elsewhere is accepted", async () => {
+    const business = await createOwner(h, "Cota");
+    const { slug } = await insertProperty(h, business.orgId);
+    for (let i = 0; i < 200; i++) {
+      const junk = i % 2 ? { nome: "Bot", email: `bot${i}@spam.com`, website: "http://spam" } : { nome: "", email: "nao-e-email" };
+      await sendPropertyContact(h.ctx("10.66.6.6"), slug, junk).catch((e) => {
+        if (!(e instanceof RateLimitedError)) throw e;
+      });
+    }
+    const buyer = await sendPropertyContact(h.ctx("10.66.6.7"), slug, { nome: "Comprador Real", email: "comprador@exemplo.com.br" });
+    expect(buyer).toEqual({ ok: true, repetido: false });
+  });
 });

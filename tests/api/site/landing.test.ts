@@ -109,4 +109,17 @@ describe("landing page", () => {
     for (let i = 0; i < 5; i++) await landingContact(ctx(), "horizonte-imoveis", lead);
     expect((await refusal(landingContact(ctx(), "horizonte-imoveis", lead))).status).toBe(429);
   });
+
+  it("junk from one address never spends the business's daily quota (300): a real buyer elsewhere is accepted", async () => {
+    for (let i = 0; i < 300; i++) {
+      const junk = i % 2 ? { nome: "Robô", email: `bot${i}@exemplo.com.br`, site: "http://spam" } : { nome: "Sem contato" };
+      await landingContact(h.ctx("10.78.0.1"), "horizonte-imoveis", junk).catch((e) => {
+        if (!(e instanceof DomainError) || (e.status !== 429 && e.status !== 400)) throw e;
+      });
+    }
+    const before = await leadsOf();
+    const buyer = { nome: "Comprador Real", email: "comprador.real@exemplo.com.br", mensagem: "Quero comprar." };
+    expect(await landingContact(h.ctx("10.78.0.2"), "horizonte-imoveis", buyer)).toEqual({ enviado: true });
+    expect(await leadsOf()).toBe(before + 1);
+  });
 });

@@ -276,7 +276,7 @@ async function similarProperties(
 
 /**
  * The page's contact form → a lead (client + interest with origem "site"). Rate-limited per IP
- * and per organização before anything else; the same person about the same property on the
+ * before anything else, and per organização once the message is valid; the same person about the same property on the
  * same São Paulo day folds into the first lead. Returns false for a honeypot hit (answered as
  * success, nothing kept).
  */
@@ -293,7 +293,7 @@ export async function sendPropertyContact(
     .where(eq(properties.slug, slug))
     .limit(1);
   if (!row || publicState(row.status, row.excluidoEm !== null) !== "available") throw new DomainError("Imóvel não encontrado.", 404);
-  await enforceKeyedLimit(ctx.db, "propertyLead", { ip: ctx.ip, org: row.orgId });
+  const admission = await enforceKeyedLimit(ctx.db, "propertyLead", { ip: ctx.ip, org: row.orgId });
   if (typeof fields[HONEYPOT_FIELD] === "string" && (fields[HONEYPOT_FIELD] as string).trim() !== "") return { ok: true, repetido: false };
   const parsed = leadContactSchema.safeParse(fields);
   if (!parsed.success) {
@@ -301,6 +301,8 @@ export async function sendPropertyContact(
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "_form")] ??= issue.message;
     return { ok: false, errors };
   }
+  // Only a valid message spends the business's daily quota: junk must not switch its leads off.
+  await admission.accept();
   const contact: LeadContact = parsed.data;
   const chave = await siteLeadKey("site", contact, row.id, saoPauloDay(ctx.now));
   const lead = await receiveLead(ctx, row.orgId, { origem: "site", chave, ...contact, imovelId: row.id });

@@ -271,16 +271,18 @@ function saoPauloDay(now: Date): string {
 
 /**
  * The public contact form. A filled honeypot answers as if sent and creates nothing; limits per
- * IP and per organização; a malformed form is a pt-BR 400 with nothing created; the same person
+ * IP first, and per organização only for valid messages; a malformed form is a pt-BR 400 with nothing created; the same person
  * the same day folds into one lead.
  */
 export async function landingContact(ctx: ServiceContext, slug: string, input: Record<string, unknown>): Promise<{ enviado: true }> {
   const found = await publishedBySlug(ctx, slug);
   if (!found) throw new DomainError("Página não encontrada.", 404);
-  await enforceKeyedLimit(ctx.db, "landingContact", { ip: ctx.ip, org: found.orgId });
+  const admission = await enforceKeyedLimit(ctx.db, "landingContact", { ip: ctx.ip, org: found.orgId });
   if (typeof input.site === "string" && input.site.trim() !== "") return { enviado: true };
   const parsed = leadContactSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);
+  // Only a valid message spends the business's daily quota: junk must not switch its leads off.
+  await admission.accept();
   const contact = parsed.data;
   await receiveLead(ctx, found.orgId, {
     origem: "landing_page",
