@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type HeadersFunction } from "react-router";
 import type { z } from "zod";
 import { FORM_ERROR_KEY, UNKNOWN_INTENT, validateForm } from "../../shared/validation.ts";
 import { RateLimitedError } from "../../worker/security/rate-limit.ts";
@@ -50,6 +50,18 @@ export async function parseForm<T>(
   if (!result.ok) return { ok: false, response: data({ errors: result.errors, values: echo(form) }, { status: 400 }) };
   return { ok: true, data: result.data, form };
 }
+
+/**
+ * The route's `headers` for a page whose action can answer 429: React Router keeps only an
+ * action's Set-Cookie unless the route passes its headers on, and a refused form must tell the
+ * client how long to wait (`Retry-After`), as the API does.
+ */
+export const keepRetryAfter: HeadersFunction = ({ parentHeaders, actionHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("retry-after") ?? errorHeaders?.get("retry-after");
+  if (retryAfter) headers.set("retry-after", retryAfter);
+  return headers;
+};
 
 /** Turns a DomainError into the action's error answer; anything else goes to the error page. */
 export function domainFailure(error: unknown, form?: FormData) {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll } from "vitest";
-import { createApp } from "../../worker/app.ts";
+import { type AppDeps, createApp } from "../../worker/app.ts";
 import { generateSigningJwk } from "../../worker/auth/jwt.ts";
 import { readConfig } from "../../worker/config/env.ts";
 import { serviceContext, type RequestContext } from "../../worker/context.ts";
@@ -25,11 +25,12 @@ export interface Harness {
 }
 
 /**
- * A Worker app over a fresh migrated database; React Router is stubbed (pages are tested in e2e).
+ * A Worker app over a fresh migrated database; React Router is stubbed (pages are tested in e2e)
+ * unless `renderPage` is given (a test's own server build of a few route modules).
  * E-mails go to a fake e-mail API of its own, as in production to a provider: the outbox keeps
  * no body once a message is handed over, so tests read what was sent from the fake.
  */
-export async function createHarness(): Promise<Harness> {
+export async function createHarness(options: { renderPage?: AppDeps["renderPage"] } = {}): Promise<Harness> {
   const fresh = freshDatabase();
   const email = await startFakeEmailServer();
   afterAll(() => email.close());
@@ -42,8 +43,9 @@ export async function createHarness(): Promise<Harness> {
   };
   const pending: Promise<unknown>[] = [];
   const app = createApp({
-    renderPage: async (_req, context) =>
-      new Response(`page:${JSON.stringify(Boolean(context))}`, { headers: { "content-type": "text/html" } }),
+    renderPage:
+      options.renderPage ??
+      (async (_req, context) => new Response(`page:${JSON.stringify(Boolean(context))}`, { headers: { "content-type": "text/html" } })),
     buildVersion: async () => "test-build",
   });
   const request: Harness["request"] = async (path, init = {}) => {

@@ -12,7 +12,7 @@ import { confirmEmailChange, undoEmailChange } from "../../../worker/services/ac
 import { clearSessionCookie, revokeSession, sessionCookie } from "../../../worker/auth/sessions.ts";
 import { DomainError } from "../../../worker/services/context.ts";
 import { recoveryCookie } from "../../server/account/recovery.server.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => [...titleMeta("Verificando link"), { name: "robots", content: "noindex" }];
 
@@ -42,6 +42,9 @@ async function signOutHere(rc: RequestContext, headers: Headers): Promise<void> 
   await revokeSession(rc.db, rc.auth.sessionId, rc.auth.user.id);
   headers.append("set-cookie", clearSessionCookie(rc.secureCookies));
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const rc = getRequestContext(context);

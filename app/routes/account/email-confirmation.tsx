@@ -7,9 +7,12 @@ import { emailOnlySchema } from "../../../shared/account/auth.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { getRequestContext, serviceContext } from "../../../worker/context.ts";
 import { resendConfirmation } from "../../../worker/services/account/accounts.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Confirme seu Email");
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, emailOnlySchema);

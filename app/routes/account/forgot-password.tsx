@@ -7,7 +7,7 @@ import { emailOnlySchema } from "../../../shared/account/auth.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { getRequestContext, serviceContext } from "../../../worker/context.ts";
 import { requestPasswordRecovery } from "../../../worker/services/account/accounts.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Esqueci minha senha");
 
@@ -15,6 +15,9 @@ export const meta: Route.MetaFunction = () => titleMeta("Esqueci minha senha");
 const loadEmailOnlySchema = () => import("../../../shared/account/auth.ts").then((m) => m.emailOnlySchema);
 
 const SENT_MESSAGE = "Se existir uma conta com este e-mail, enviamos um link para criar uma nova senha. O link vale por 1 hora.";
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, emailOnlySchema);

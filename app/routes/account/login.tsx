@@ -10,12 +10,15 @@ import { getRequestContext, serviceContext } from "../../../worker/context.ts";
 import { login } from "../../../worker/services/account/accounts.ts";
 import { sessionCookie } from "../../../worker/auth/sessions.ts";
 import { readCookie, RETURN_COOKIE } from "../../server/guards.server.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Entrar");
 
 /** The form's schema, loaded after the page is usable: zod stays out of the page's first JavaScript. */
 const loadLoginSchema = () => import("../../../shared/account/auth.ts").then((m) => m.loginSchema);
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const rc = getRequestContext(context);

@@ -10,7 +10,7 @@ import { formatDateTime, formatRelative } from "../../../shared/format.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { perfilActionSchema } from "../../../shared/account/email-links.ts";
 import { requireOrg } from "../../server/guards.server.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import { changePassword } from "../../../worker/services/account/accounts.ts";
 import { profileOverview, revokeOtherSession, revokeOtherSessions, updateName } from "../../../worker/services/account/profile.ts";
@@ -59,6 +59,9 @@ const INTENTS: readonly string[] = [
 function done(intent: Intent, message: string) {
   return { ok: true as const, intent, message };
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { rc, auth } = requireOrg(context, request);

@@ -8,7 +8,7 @@ import { getRequestContext, serviceContext } from "../../../worker/context.ts";
 import { recoverPassword, recoveryTokenIsValid } from "../../../worker/services/account/accounts.ts";
 import { sessionCookie } from "../../../worker/auth/sessions.ts";
 import { readCookie } from "../../server/guards.server.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 import { clearRecoveryCookie, RECOVERY_COOKIE } from "../../server/account/recovery.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Nova senha");
@@ -21,6 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const valid = token ? await recoveryTokenIsValid(serviceContext(getRequestContext(context)), token) : false;
   return { valid };
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const rc = getRequestContext(context);

@@ -6,12 +6,15 @@ import { signUpSchema } from "../../../shared/account/auth.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { getRequestContext, serviceContext } from "../../../worker/context.ts";
 import { signUp } from "../../../worker/services/account/accounts.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Criar Conta");
 
 /** The form's schema, loaded after the page is usable: zod stays out of the page's first JavaScript. */
 const loadSignUpSchema = () => import("../../../shared/account/auth.ts").then((m) => m.signUpSchema);
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const rc = getRequestContext(context);

@@ -20,7 +20,7 @@ import {
   toastFor,
 } from "../../server/resources.server.ts";
 import { REAUTH_HINT, ReauthField } from "../../components/account/reauth-field.tsx";
-import { readForm, unknownIntent } from "../../server/forms.server.ts";
+import { readForm, unknownIntent, keepRetryAfter } from "../../server/forms.server.ts";
 import { requireOrg } from "../../server/guards.server.ts";
 import { timelineOf } from "../../../worker/services/customers/clients.ts";
 import type { ClientRow } from "../../../shared/resources/clients.ts";
@@ -55,6 +55,9 @@ export async function loader(args: Route.LoaderArgs) {
   const reauth = confirm === "apagar" && erasureNeedsPassword(args);
   return { view, timeline, permissions, confirm, reauth, toast: toastFor(clientDefinition, takeFlash(args)) };
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action(args: Route.ActionArgs) {
   // Every action here writes: who may not delete gets the answer before their form is even read.

@@ -11,7 +11,7 @@ import { titleMeta } from "../../lib/title.ts";
 import { organizationSchema } from "../../../shared/organization/organization.ts";
 import { LOGO_TYPES, needsCreci, SEGMENT_OPTIONS, UFS } from "../../../shared/organization/business-fields.ts";
 import { requirePermission } from "../../server/guards.server.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import { deleteOrgFile, getOrganization, storeLogo, updateOrganization } from "../../../worker/services/organization/organization.ts";
 
@@ -46,6 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   };
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { rc, org } = requirePermission(context, request, "organization", "update");

@@ -10,7 +10,7 @@ import { titleMeta } from "../../lib/title.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import { completeRegistration } from "../../../worker/services/account/accounts.ts";
 import { requireOnboarding } from "../../server/guards.server.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Completar Cadastro");
 
@@ -22,6 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (auth.org) throw redirect("/");
   return { name: auth.user.name };
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { rc, auth } = requireOnboarding(context, request);

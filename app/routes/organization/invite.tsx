@@ -6,7 +6,7 @@ import { CheckboxField, Field, FormError, NewPasswordFields, useFormValidation }
 import { titleMeta } from "../../lib/title.ts";
 import { ROLE_LABELS } from "../../modules/navigation.ts";
 import { invitePageSchema } from "../../../shared/organization/invites.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 import { getRequestContext, serviceContext } from "../../../worker/context.ts";
 import { sessionCookie } from "../../../worker/auth/sessions.ts";
 import { INVALID_LINK, INVITE_REQUESTED } from "../../../shared/account/account-messages.ts";
@@ -29,6 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const signedInAs = rc.auth?.user.email ?? null;
   return { view, signedInAs, sameAccount: view.status === "valid" && signedInAs === view.email };
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 /** Accepts (creating the account, with its password, or as the signed-in account) or asks for a new invite. */
 export async function action({ request, context }: Route.ActionArgs) {

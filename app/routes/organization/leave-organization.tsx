@@ -7,7 +7,7 @@ import { leaveOrganizationSchema } from "../../../shared/account/email-links.ts"
 import { serviceContext } from "../../../worker/context.ts";
 import { leaveOrganization } from "../../../worker/services/organization/team.ts";
 import { requireUser } from "../../server/guards.server.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Sair da organização");
 
@@ -21,6 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!auth.memberOf) throw redirect("/completar-cadastro");
   return { org: auth.memberOf.name, deactivated: auth.deactivated };
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { rc, auth } = requireUser(context, request);

@@ -11,7 +11,7 @@ import { titleMeta } from "../../lib/title.ts";
 import { ROLE_LABELS } from "../../modules/navigation.ts";
 import { teamPageSchema } from "../../../shared/organization/invites.ts";
 import { requirePermission } from "../../server/guards.server.ts";
-import { domainFailure, parseForm } from "../../server/forms.server.ts";
+import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import {
   changeRole,
@@ -95,6 +95,9 @@ type Intent = "convidar" | "papel" | "desativar" | "reativar" | "reenviar" | "re
 function done(intent: Intent, message: string) {
   return { ok: true as const, intent, message };
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { rc, auth, org } = requirePermission(context, request, "team", "update");

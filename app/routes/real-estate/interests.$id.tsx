@@ -11,7 +11,7 @@ import { formatBRL } from "../../../shared/format.ts";
 import { formatPlace, type InteresseRow, interesseDefinition } from "../../../shared/resources/interesses.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { deleteOne, guard, screenPermissions, takeFlash, toastFor } from "../../server/resources.server.ts";
-import { domainFailure, readForm, unknownIntent } from "../../server/forms.server.ts";
+import { domainFailure, readForm, unknownIntent, keepRetryAfter } from "../../server/forms.server.ts";
 import { visitAction, whatsappLink } from "../../server/real-estate/interest-page.server.ts";
 import { emailMatchAction } from "../../server/real-estate/property-interests.server.ts";
 import { recordStatement, rowsOf } from "../../../worker/resources/records.ts";
@@ -73,6 +73,9 @@ export async function loader(args: Route.LoaderArgs) {
     toast: toastFor(interesseDefinition, takeFlash(args)),
   };
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);

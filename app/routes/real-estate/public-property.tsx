@@ -8,7 +8,7 @@ import { maskPhone } from "../../../shared/mask.ts";
 import { HONEYPOT_FIELD, LEAD_CONSENT_TEXT } from "../../../shared/real-estate/lead-form.ts";
 import { photoUrl, SHARE_IMAGE, shareImageUrl } from "../../../shared/real-estate/photo-url.ts";
 import { getRequestContext, serviceContext } from "../../../worker/context.ts";
-import { readForm, domainFailure } from "../../server/forms.server.ts";
+import { readForm, domainFailure, keepRetryAfter } from "../../server/forms.server.ts";
 import { formDataToObject } from "../../../shared/validation.ts";
 import { publicPropertyPage, sendPropertyContact } from "../../../worker/services/real-estate/public-property.ts";
 import { type PublicView, publicView, type SimilarView, similarView } from "../../server/real-estate/public-property.server.ts";
@@ -44,6 +44,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : null;
   return { kind: "available" as const, view: publicView(p, url), image, url };
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const rc = getRequestContext(context);

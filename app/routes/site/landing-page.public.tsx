@@ -6,6 +6,7 @@ import { getRequestContext, serviceContext } from "../../../worker/context.ts";
 import { readCappedText } from "../../../worker/api/portal.ts";
 import { DomainError } from "../../../worker/services/context.ts";
 import { landingContact, publicLanding } from "../../../worker/services/site/landing-page.ts";
+import { keepRetryAfter } from "../../server/forms.server.ts";
 
 /** /p/{slug}: the business's published page, public (no login), server-rendered. */
 
@@ -36,6 +37,9 @@ export const meta: Route.MetaFunction = ({ loaderData: d, params }) => {
     { tagName: "link", rel: "canonical", href: url },
   ];
 };
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const rc = getRequestContext(context);

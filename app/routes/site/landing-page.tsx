@@ -9,7 +9,7 @@ import { SERVICE_SLOTS } from "../../../shared/site/landing-view.ts";
 import { photoUrl } from "../../../shared/real-estate/photo-url.ts";
 import { formDataToObject } from "../../../shared/validation.ts";
 import { titleMeta } from "../../lib/title.ts";
-import { domainFailure, readForm } from "../../server/forms.server.ts";
+import { domainFailure, readForm, keepRetryAfter } from "../../server/forms.server.ts";
 import { requirePermission } from "../../server/guards.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import { landingEditor, publishLanding, saveLandingDraft } from "../../../worker/services/site/landing-page.ts";
@@ -20,6 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, actor } = requirePermission(context, request, "organization", "read");
   return { editor: await landingEditor(serviceContext(rc), actor) };
 }
+
+/** A refused submit (429) keeps its Retry-After. */
+export const headers = keepRetryAfter;
 
 /** "salvar" saves the draft; "publicar" saves it and copies it live; "visualizar" saves and opens the preview. */
 export async function action({ request, context }: Route.ActionArgs) {
