@@ -20,6 +20,7 @@ import { ConfigError, readConfig } from "../config/env.ts";
 import type { RequestContext } from "../context.ts";
 import { IMPORT_PATHS } from "../resources/registry.ts";
 import { apiError, INTERNAL_ERROR } from "./errors.ts";
+import { loggedPath } from "./log-redaction.ts";
 import type { AppEnv } from "./types.ts";
 
 export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -43,7 +44,7 @@ export const logger: MiddlewareHandler<AppEnv> = async (c, next) => {
       // Immutable headers (a fetched asset): nothing to report.
     }
   }
-  console.log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${Date.now() - started}ms${trips} id=${c.get("requestId")}`);
+  console.log(`${c.req.method} ${loggedPath(c.req.url)} ${c.res.status} ${Date.now() - started}ms${trips} id=${c.get("requestId")}`);
 };
 
 function isLocalhost(hostname: string): boolean {
