@@ -236,15 +236,13 @@ export function clearSessionCookie(secure: boolean): string {
 }
 
 /**
- * The session token a request carries: the scheme's own cookie first, then the other name
- * (a session issued before the `__Host-` rename, or a dev server reached both ways).
+ * The session token a request carries, under the scheme's own name only. Over https an
+ * unprefixed `alicerce_session` is ignored: a sibling subdomain or a plain-http answer can plant
+ * one (only `__Host-` is safe from that), and accepting it would sign the person into whatever
+ * account the planter chose.
  */
-export function sessionTokenFrom(cookies: Record<string, string>, secure: boolean): { token: string; name: string } | null {
-  const own = sessionCookieName(secure);
-  const other = sessionCookieName(!secure);
-  if (cookies[own]) return { token: cookies[own], name: own };
-  if (cookies[other]) return { token: cookies[other], name: other };
-  return null;
+export function sessionTokenFrom(cookies: Record<string, string>, secure: boolean): string | null {
+  return cookies[sessionCookieName(secure)] || null;
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   renewalFor,
   type SessionRow,
   sessionCookie,
-  sessionCookieName,
   lookUpSession,
   sessionStatement,
   sessionTokenFrom,
@@ -20,6 +19,7 @@ import { ConfigError, readConfig } from "../config/env.ts";
 import type { RequestContext } from "../context.ts";
 import { IMPORT_PATHS } from "../resources/registry.ts";
 import { apiError, INTERNAL_ERROR } from "./errors.ts";
+import { loggedPath } from "./log-redaction.ts";
 import type { AppEnv } from "./types.ts";
 
 export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -43,7 +43,7 @@ export const logger: MiddlewareHandler<AppEnv> = async (c, next) => {
       // Immutable headers (a fetched asset): nothing to report.
     }
   }
-  console.log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${Date.now() - started}ms${trips} id=${c.get("requestId")}`);
+  console.log(`${c.req.method} ${loggedPath(c.req.url)} ${c.res.status} ${Date.now() - started}ms${trips} id=${c.get("requestId")}`);
 };
 
 function isLocalhost(hostname: string): boolean {
@@ -163,9 +163,9 @@ export const requestContextMiddleware: MiddlewareHandler<AppEnv> = async (c, nex
   const authorization = c.req.header("authorization");
   const now = new Date();
   const bearer = authorization?.toLowerCase().startsWith("bearer ");
-  // `__Host-alicerce_session` over https, `alicerce_session` on plain-http localhost (ADR 019).
-  const carried = bearer ? null : sessionTokenFrom(getCookie(c), rc.secureCookies);
-  const token = carried?.token;
+  // `__Host-alicerce_session` over https, `alicerce_session` on plain-http localhost; never the
+  // other name (ADR 019).
+  const token = bearer ? null : sessionTokenFrom(getCookie(c), rc.secureCookies);
   let sessionId: string | undefined;
   let subject: string | undefined;
   if (bearer) {
@@ -184,23 +184,12 @@ export const requestContextMiddleware: MiddlewareHandler<AppEnv> = async (c, nex
     // API sessions slide too (their refresh needs the session alive), without a cookie.
     const renewTo = renewalFor(rc.auth, row.createdAt, now);
     if (renewTo) rc.waitUntil(touchSession(rc.db, row.sessionId, renewTo, now));
-    if (token && carried) {
-      // A session under the other scheme's name moves to this one's (and the old cookie goes).
-      const moved = carried.name !== sessionCookieName(rc.secureCookies);
-      if (renewTo || moved) rc.setCookies.push(sessionCookie(token, renewTo ?? row.expiresAt, rc.secureCookies, now));
-      if (moved) rc.setCookies.push(`${carried.name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
-    }
+    if (token && renewTo) rc.setCookies.push(sessionCookie(token, renewTo, rc.secureCookies, now));
   };
   const refused = () => {
     if (sessionId) forgetSession(sessionId);
     // Unknown or ended session: drop the stale cookie.
-    if (carried) {
-      rc.setCookies.push(
-        carried.name === sessionCookieName(rc.secureCookies)
-          ? clearSessionCookie(rc.secureCookies)
-          : `${carried.name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
-      );
-    }
+    if (token) rc.setCookies.push(clearSessionCookie(rc.secureCookies));
   };
 
   const hint = sessionId && mayCarrySession(c.req.method, url.pathname) ? sessionHint(sessionId, now.getTime()) : undefined;

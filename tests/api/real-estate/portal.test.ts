@@ -185,6 +185,26 @@ describe("lead webhook", () => {
     expect(row?.imovelId).toBeNull();
   });
 
+  it("a lead without clientListingId is refused with a pt-BR 400 and stores nothing, as Grupo ZAP's manual asks", async () => {
+    const before = await leadsOf(owner.orgId);
+    const clientsBefore = (await h.fresh.db.select({ n: count() }).from(clients).where(eq(clients.orgId, owner.orgId)))[0]?.n;
+    for (const clientListingId of [undefined, null, "", "   "]) {
+      const res = await post(zapLead({ originLeadId: "zap-sem-codigo", clientListingId, email: "sem.codigo@exemplo.com.br" }));
+      expect(res.status, String(clientListingId)).toBe(400);
+      const answer = (await res.json()) as { error: { message: string } };
+      expect(answer.error.message).toContain("Informe o clientListingId (código do imóvel).");
+    }
+    expect(await leadsOf(owner.orgId)).toBe(before);
+    expect((await h.fresh.db.select({ n: count() }).from(clients).where(eq(clients.orgId, owner.orgId)))[0]?.n).toBe(clientsBefore);
+    // The portal's corrected delivery, same originLeadId, is then the one lead; again, still one.
+    const fixed = await post(zapLead({ originLeadId: "zap-sem-codigo", email: "sem.codigo@exemplo.com.br" }));
+    expect(fixed.status).toBe(200);
+    expect(((await fixed.json()) as { repetido: boolean }).repetido).toBe(false);
+    const again = await post(zapLead({ originLeadId: "zap-sem-codigo", email: "sem.codigo@exemplo.com.br" }));
+    expect(((await again.json()) as { repetido: boolean }).repetido).toBe(true);
+    expect(await leadsOf(owner.orgId)).toBe(before + 1);
+  });
+
   it("malformed payloads answer a pt-BR 4xx and create nothing", async () => {
     const before = await leadsOf(owner.orgId);
     const cases: [unknown, string | undefined, number][] = [

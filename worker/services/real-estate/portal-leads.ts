@@ -17,7 +17,12 @@ export const portalLeadSchema = z.object({
   timestamp: text(40).optional().nullable(),
   originLeadId: text(100).min(1, "Informe o originLeadId."),
   originListingId: text(100).optional().nullable(),
-  clientListingId: text(50).optional().nullable(),
+  // Required: Grupo ZAP's manual asks for a 4xx, not a 200, when a lead names no listing.
+  clientListingId: z
+    .string("Informe o clientListingId (código do imóvel).")
+    .trim()
+    .min(1, "Informe o clientListingId (código do imóvel).")
+    .max(50, "No máximo 50 caracteres."),
   name: text(120).min(1, "Informe o nome."),
   email: text(254).optional().nullable(),
   ddd: z
@@ -49,20 +54,19 @@ function telefoneOf(lead: PortalLead): string | null {
 
 /**
  * Records the lead for the organização the webhook credentials named: the property by its
- * código in that organização (none when unknown), then `receiveLead` (origem "portal",
- * chave "portal:<originLeadId>"), idempotent on the portal's lead id.
+ * código in that organização (none when unknown; a lead with no código is refused, 400 before
+ * anything is stored), then `receiveLead` (origem "portal", chave "portal:<originLeadId>"),
+ * idempotent on the portal's lead id.
  */
 export async function receivePortalLead(ctx: ServiceContext, orgId: string, body: unknown): Promise<ReceivedLead> {
   const lead = parsePortalLead(body);
-  let imovelId: string | null = null;
-  if (lead.clientListingId) {
-    const [row] = await ctx.db
-      .select({ id: properties.id })
-      .from(properties)
-      .where(orgScope(ctx.db, orgId).where(properties, and(eq(properties.codigo, lead.clientListingId), isNull(properties.excluidoEm))))
-      .limit(1);
-    imovelId = row?.id ?? null;
-  }
+  // A código this organização does not have (or no longer has) still records the lead, unlinked.
+  const [row] = await ctx.db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(orgScope(ctx.db, orgId).where(properties, and(eq(properties.codigo, lead.clientListingId), isNull(properties.excluidoEm))))
+    .limit(1);
+  const imovelId = row?.id ?? null;
   const origin = lead.leadOrigin ? `Lead do portal (${lead.leadOrigin})` : "Lead do portal";
   return receiveLead(ctx, orgId, {
     origem: "portal",
