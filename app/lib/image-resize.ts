@@ -1,4 +1,4 @@
-import { PHOTO_CONTENT_TYPE, PHOTO_WIDTHS, SHARE_IMAGE } from "../../shared/real-estate/photo-url.ts";
+import { PHOTO_CONTENT_TYPE, PHOTO_MAX_SIZE, PHOTO_WIDTHS, SHARE_IMAGE } from "../../shared/real-estate/photo-url.ts";
 
 /**
  * Photos are resized in the browser before upload (a phone's 12 MP photo is 4–8 MB; its four
@@ -38,6 +38,12 @@ export async function resizePhoto(file: Blob): Promise<ResizedPhoto> {
   }
   try {
     if (bitmap.width < 200 || bitmap.height < 150) throw new Error("A foto é pequena demais (mínimo 200 × 150 px).");
+    // The server's limit (PHOTO_MAX_SIZE), said here before anything is encoded or sent.
+    const largestWidth = Math.min(PHOTO_MAX_SIZE.width, bitmap.width);
+    if (Math.round((bitmap.height * largestWidth) / bitmap.width) > PHOTO_MAX_SIZE.height)
+      throw new Error(
+        `A foto é alta e estreita demais (máximo de ${PHOTO_MAX_SIZE.height} px de altura na largura de ${largestWidth} px). Recorte-a e envie de novo.`,
+      );
     const blobs = new Map<number, Blob>();
     let largest = { width: 0, height: 0 };
     for (const target of PHOTO_WIDTHS) {

@@ -13,6 +13,14 @@
 export const PHOTO_WIDTHS = [320, 640, 1024, 1600] as const;
 export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
 
+/**
+ * The largest photo the server accepts: PHOTO_WIDTHS' largest width, and 4096 px of height. The
+ * browser never stores wider than 1600 px, so only a tall, narrow photo reaches the height limit:
+ * 1600 × 4096 is a 1 : 2.56 portrait, taller than a phone's 9 : 16 photo or 9 : 20 screenshot
+ * (1600 × 3556), and 6.5 MP (26 MB decoded), which every phone that opens the page can hold.
+ */
+export const PHOTO_MAX_SIZE = { width: PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1] as number, height: 4096 } as const;
+
 /** The format photos are stored in. */
 export const PHOTO_EXT = "webp";
 export const PHOTO_CONTENT_TYPE = "image/webp";

@@ -40,14 +40,16 @@ import {
   UNICODE,
 } from "../support/garbage.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
-import { PHOTO_WIDTHS } from "../../shared/real-estate/photo-url.ts";
+import { PHOTO_MAX_SIZE, PHOTO_WIDTHS } from "../../shared/real-estate/photo-url.ts";
+import { readImageHeader } from "../../shared/image-header.ts";
 import { moveSchema } from "../../worker/services/real-estate/interests.ts";
 import { portalLeadSchema } from "../../worker/services/real-estate/portal-leads.ts";
 import { LEAD_WEBHOOK_PATH, rotateLeadSecret } from "../../worker/services/real-estate/portal-settings.ts";
 import { PHOTO_MAX_BYTES, SHARE_MAX_BYTES } from "../../worker/services/real-estate/property-photos.ts";
 import { visitSchema } from "../../worker/services/real-estate/visits.ts";
-import { fakeBucket, jpegBytes, webpBytes } from "./real-estate/property-photos-fixtures.ts";
+import { fakeBucket, jpegBytes, photoFile, webpBytes } from "./real-estate/property-photos-fixtures.ts";
 import { isId } from "../../shared/id.ts";
+import { webpFile } from "../support/webp.ts";
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 30);
 const SEED = process.env.BAD_INPUT_SEED ? Number(process.env.BAD_INPUT_SEED) : undefined;
@@ -254,8 +256,17 @@ const PHOTOS = "/api/property-photos/:propertyId";
 function isFile(v: FormValue | undefined, magic: (b: Uint8Array) => boolean, max: number): boolean {
   return typeof v === "object" && v.bytes.byteLength > 0 && v.bytes.byteLength <= max && magic(v.bytes);
 }
-const ascii = (b: Uint8Array, at: number, text: string) => new TextDecoder().decode(b.slice(at, at + text.length)) === text;
-const isWebp = (b: Uint8Array) => ascii(b, 0, "RIFF") && ascii(b, 8, "WEBP");
+/**
+ * One width of a photo: a WebP whose header decodes to the size the browser's resizer makes from
+ * the declared largest size (never enlarged; ±1 px of height from rounding, except the largest).
+ */
+function fitsDeclared(v: FormValue | undefined, target: number, largura: number, altura: number): boolean {
+  const header = typeof v === "object" ? readImageHeader(v.bytes) : null;
+  const width = Math.min(target, largura);
+  const height = Math.round((altura * width) / largura);
+  const slack = target === PHOTO_MAX_SIZE.width ? 0 : 1;
+  return header?.format === "webp" && header.width === width && Math.abs(header.height - height) <= slack;
+}
 const isJpeg = (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
 /** The photo service's rules (worker/services/real-estate/property-photos.ts), on a live property only. */
@@ -263,16 +274,21 @@ function photoOracle(c: Case): Oracle {
   const suffix = c.pattern.slice(PHOTOS.length);
   const live = (k: Case) => k.idKind === "existing";
   switch (`${c.method} ${suffix}`) {
-    // Every width as a WebP up to 1.5 MB, integer dimensions 1–20000, a caption of ≤ 140 characters.
+    // Every width as a WebP up to 1.5 MB at the size the declared one makes, integer dimensions of
+    // at least 1 px and at most PHOTO_MAX_SIZE, a caption of ≤ 140 characters.
     case "POST ":
       return (p, k) => {
         const f = p.form;
         if (!live(k) || !f) return false;
         const dimension = (v: FormValue | undefined) => Number(typeof v === "string" ? v : v === undefined ? null : Number.NaN);
+        const [largura, altura] = [dimension(f.largura), dimension(f.altura)];
         const caption = typeof f.legenda === "string" ? f.legenda.replace(/\s+/g, " ").trim() : "";
         return (
-          PHOTO_WIDTHS.every((w) => isFile(f[`w${w}`], isWebp, PHOTO_MAX_BYTES)) &&
-          [dimension(f.largura), dimension(f.altura)].every((n) => Number.isInteger(n) && n >= 1 && n <= 20000) &&
+          PHOTO_WIDTHS.every((w) => isFile(f[`w${w}`], () => true, PHOTO_MAX_BYTES)) &&
+          [largura, altura].every((n) => Number.isInteger(n) && n >= 1) &&
+          largura <= PHOTO_MAX_SIZE.width &&
+          altura <= PHOTO_MAX_SIZE.height &&
+          PHOTO_WIDTHS.every((w) => fitsDeclared(f[`w${w}`], w, largura, altura)) &&
           caption.length <= 140
         );
       };
@@ -392,7 +408,7 @@ function formSample(c: Case): Record<string, FormValue> | undefined {
   if (!c.pattern.startsWith(PHOTOS)) return undefined;
   if (c.method === "POST" && c.pattern === PHOTOS)
     return {
-      ...Object.fromEntries(PHOTO_WIDTHS.map((w) => [`w${w}`, { bytes: webpBytes(64), type: "image/webp" }])),
+      ...Object.fromEntries(PHOTO_WIDTHS.map((w) => [`w${w}`, { bytes: photoFile(w, 1600, 1200, 64), type: "image/webp" }])),
       largura: "1600",
       altura: "1200",
       legenda: "Fachada",
@@ -475,9 +491,12 @@ const badFile: fc.Arbitrary<FormValue> = fc.oneof(
   fc.constant({ bytes: webpBytes(64), type: "image/jpeg" }),
   fc.constant({ bytes: new Uint8Array(0), type: "image/webp" }),
   fc.constant({ bytes: webpBytes(PHOTO_MAX_BYTES + 1), type: "image/webp" }),
+  // Real WebP headers at a size the declared one does not make: another width's, and 16383 px square.
+  fc.constant({ bytes: photoFile(640, 1600, 1200, 64), type: "image/webp" }),
+  fc.constant({ bytes: webpFile("VP8X", 16383, 16383), type: "image/webp" }),
   fc.constant({ bytes: jpegBytes(SHARE_MAX_BYTES + 1), type: "image/jpeg" }),
   fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ bytes, type: "application/octet-stream" })),
-  fc.constantFrom(...HTML, ...SQL, "", "1600"),
+  fc.constantFrom(...HTML, ...SQL, "", "1600", "4097"),
 );
 
 /** A valid multipart sample with one to three parts broken, removed, or joined by strangers. */

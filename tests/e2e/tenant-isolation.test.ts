@@ -18,6 +18,7 @@ import type { ServiceContext } from "../../worker/services/context.ts";
 import { properties } from "../../db/schema/index.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { saveLandingDraft } from "../../worker/services/site/landing-page.ts";
+import { webpFile } from "../support/webp.ts";
 
 const base = () => inject("baseURL");
 const MARK = `Segredo${Date.now().toString(36)}`;
@@ -231,10 +232,8 @@ beforeAll(async () => {
   cookieA = await loginCookie(a.email, a.password);
   // A photo of A's draft, uploaded by A as the Fotos tab does (every width, WebP).
   const form = new FormData();
-  const webp = new Uint8Array(64);
-  webp.set(new TextEncoder().encode("RIFF"), 0);
-  webp.set(new TextEncoder().encode("WEBPVP8 "), 8);
-  for (const w of [320, 640, 1024, 1600]) form.set(`w${w}`, new File([webp], `${w}.webp`, { type: "image/webp" }));
+  for (const w of [320, 640, 1024, 1600])
+    form.set(`w${w}`, new File([webpFile("VP8", w, (w * 3) / 4) as BlobPart], `${w}.webp`, { type: "image/webp" }));
   form.set("largura", "1600");
   form.set("altura", "1200");
   const upload = await fetch(`${base()}/api/property-photos/${draftA}`, {

@@ -1,6 +1,7 @@
 import { properties } from "../../../db/schema/index.ts";
 import type { PropertyStatus } from "../../../shared/enums.ts";
 import type { Harness } from "../harness.ts";
+import { webpFile } from "../../support/webp.ts";
 
 /**
  * A property row written straight to the table (the Imóveis resource is another engineer's): the
@@ -59,7 +60,16 @@ export function fakeBucket() {
   return bucket;
 }
 
-/** Bytes that sniff as WebP (RIFF….WEBP) or JPEG, padded to `size`. */
+/**
+ * One width of a photo as the browser's resizer makes it (app/lib/image-resize.ts) from a photo
+ * whose largest width is `largura` × `altura`: a WebP with a real VP8 header, at least `size` bytes.
+ */
+export function photoFile(width: number, largura = 1600, altura = 1200, size = 100 + width): Uint8Array {
+  const real = Math.min(width, largura);
+  return webpFile("VP8", real, Math.round((altura * real) / largura), size);
+}
+
+/** Bytes that only sniff as WebP (RIFF….WEBP: no decodable header) or JPEG, padded to `size`. */
 export function webpBytes(size = 64): Uint8Array {
   const bytes = new Uint8Array(size);
   bytes.set(new TextEncoder().encode("RIFF"), 0);

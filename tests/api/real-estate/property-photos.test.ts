@@ -4,7 +4,8 @@ import { properties, propertyPhotos } from "../../../db/schema/index.ts";
 import { PHOTO_WIDTHS, photoUrl, shareImageUrl } from "../../../shared/real-estate/photo-url.ts";
 import { MAX_PHOTOS } from "../../../worker/services/real-estate/property-photos.ts";
 import { createHarness, createOwner, type Harness } from "../harness.ts";
-import { fakeBucket, insertProperty, jpegBytes, webpBytes } from "./property-photos-fixtures.ts";
+import { webpFile } from "../../support/webp.ts";
+import { fakeBucket, insertProperty, jpegBytes, photoFile, webpBytes } from "./property-photos-fixtures.ts";
 import { addMember } from "../records.ts";
 
 /**
@@ -28,14 +29,17 @@ beforeAll(async () => {
 
 type PhotoJson = { id: string; chave: string; capa: boolean; posicao: number };
 
-function photoForm(options: { skip?: number; bytes?: (w: number) => Uint8Array } = {}): FormData {
+/** Every width of one photo, as the Fotos tab sends it; `bytes` replaces the files, `size` the declared size. */
+function photoForm(options: { skip?: number; bytes?: (w: number) => Uint8Array; size?: [number, number] } = {}): FormData {
+  const [largura, altura] = options.size ?? [1600, 1200];
   const form = new FormData();
   for (const w of PHOTO_WIDTHS) {
     if (w === options.skip) continue;
-    form.set(`w${w}`, new File([(options.bytes ?? (() => webpBytes(100 + w)))(w) as BlobPart], `${w}.webp`, { type: "image/webp" }));
+    const bytes = (options.bytes ?? ((width) => photoFile(width, largura, altura)))(w);
+    form.set(`w${w}`, new File([bytes as BlobPart], `${w}.webp`, { type: "image/webp" }));
   }
-  form.set("largura", "1600");
-  form.set("altura", "1200");
+  form.set("largura", String(largura));
+  form.set("altura", String(altura));
   return form;
 }
 
@@ -80,10 +84,64 @@ describe("uploading photos", () => {
     );
     expect(png.status).toBe(400);
     expect(png.body.error?.message).toContain("WebP");
-    const big = await upload(org.cookie, id, photoForm({ bytes: (w) => webpBytes(w === 1600 ? 1600 * 1024 : 100) }));
+    const big = await upload(org.cookie, id, photoForm({ bytes: (w) => photoFile(w, 1600, 1200, w === 1600 ? 1600 * 1024 : 100) }));
     expect(big.status).toBe(413);
     expect(bucket.objects.size).toBe(before);
     expect(await propertyRow(id)).toMatchObject({ fotos: 0, capaChave: null });
+  });
+
+  it("refuses bytes that only look like WebP, a size other than the declared one, and a photo over 1600 × 4096 px; keeps nothing", async () => {
+    const { id } = await insertProperty(h, org.orgId);
+    const before = bucket.objects.size;
+    const refused = async (form: FormData): Promise<string | undefined> => {
+      const res = await upload(org.cookie, id, form);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      return res.body.error?.message;
+    };
+    // Garbage behind the 12-byte RIFF…WEBP signature (what the old check accepted).
+    expect(await refused(photoForm({ bytes: (w) => webpBytes(100 + w) }))).toBe(
+      "A foto deve ser enviada em WebP (redimensionada pelo navegador).",
+    );
+    // Real WebP headers, but one width is not the size the declared 1600 × 1200 makes.
+    expect(await refused(photoForm({ bytes: (w) => (w === 640 ? photoFile(640, 1600, 1000) : photoFile(w)) }))).toBe(
+      "O tamanho 640 px da foto tem 640 × 400 px, e não 640 × 480 px como informado. Envie a foto de novo.",
+    );
+    // Every file a 20000 × 20000 px image, declared as 1600 × 1200.
+    expect(await refused(photoForm({ bytes: () => webpFile("VP8X", 16383, 16383) }))).toMatch(
+      /^O tamanho 320 px da foto tem 16383 × 16383 px/,
+    );
+    // Declared honestly, files matching, but taller than the maximum.
+    expect(await refused(photoForm({ size: [1600, 4097] }))).toBe(
+      "A foto passa do tamanho máximo (1600 px de largura e 4096 px de altura). Recorte-a e envie de novo.",
+    );
+    expect(await refused(photoForm({ size: [1601, 1200] }))).toContain("tamanho máximo");
+    expect(await refused(photoForm({ size: [20000, 20000] }))).toContain("tamanho máximo");
+    expect(bucket.objects.size).toBe(before);
+    expect(await propertyRow(id)).toMatchObject({ fotos: 0, capaChave: null });
+  });
+
+  it("accepts every kind of WebP header at the declared size: a narrow original, a tall one at the limit, ±1 px rounding", async () => {
+    const { id } = await insertProperty(h, org.orgId);
+    const narrow = await upload(
+      org.cookie,
+      id,
+      photoForm({ size: [800, 600], bytes: (w) => webpFile("VP8L", Math.min(w, 800), Math.min(w, 800) * 0.75) }),
+    );
+    expect(narrow.status, JSON.stringify(narrow.body)).toBe(201);
+    const tall = await upload(
+      org.cookie,
+      id,
+      photoForm({ size: [1600, 4096], bytes: (w) => webpFile("VP8X", w, Math.round((w * 4096) / 1600)) }),
+    );
+    expect(tall.status, JSON.stringify(tall.body)).toBe(201);
+    // 1001 × 751 original: 320 wide is 240.08 from the declared 1001 × 751 (largest = original), the browser may say 241.
+    const rounded = await upload(
+      org.cookie,
+      id,
+      photoForm({ size: [1001, 751], bytes: (w) => (w === 320 ? photoFile(320, 1001, 753) : photoFile(w, 1001, 751)) }),
+    );
+    expect(rounded.status, JSON.stringify(rounded.body)).toBe(201);
+    expect(await propertyRow(id)).toMatchObject({ fotos: 3 });
   });
 
   it("refuses another organization's property (404) and removes the files it stored", async () => {

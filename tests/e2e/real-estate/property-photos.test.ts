@@ -178,6 +178,31 @@ describe("property photos on a phone", () => {
     expect(repriced.status).toBe(200);
     expect(repriced.type).toBe("image/jpeg");
   });
+
+  it("says in pt-BR, before sending anything, that a photo taller than 4096 px at its stored width is refused", async () => {
+    const { owner, id } = await ownerWithProperty();
+    const page = f.page;
+    await login(page, owner.email, owner.password);
+    await page.goto(`/properties/${id}/fotos`);
+    await page.getByRole("heading", { name: /Fotos \(0 de 40\)/ }).waitFor();
+    // 1000 × 4200: stored at its own width, 4200 px tall (the server's limit is 1600 × 4096).
+    const tall = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 1000;
+      canvas.height = 4200;
+      const c = canvas.getContext("2d") as CanvasRenderingContext2D;
+      c.fillStyle = "#7bbf6a";
+      c.fillRect(0, 0, 1000, 4200);
+      return canvas.toDataURL("image/jpeg", 0.8).split(",")[1] as string;
+    });
+    await page
+      .getByLabel("Escolher fotos")
+      .setInputFiles({ name: "alta.jpg", mimeType: "image/jpeg", buffer: Buffer.from(tall, "base64") });
+    await page
+      .getByText("A foto é alta e estreita demais (máximo de 4096 px de altura na largura de 1000 px).", { exact: false })
+      .waitFor();
+    expect(await photoRows(id)).toEqual([]);
+  });
 });
 
 describe("the public property page", () => {

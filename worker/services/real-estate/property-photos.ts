@@ -2,11 +2,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { properties, propertyPhotos } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import type { PropertyStatus } from "../../../shared/enums.ts";
-import { PHOTO_CONTENT_TYPE, PHOTO_EXT, PHOTO_WIDTHS, SHARE_IMAGE } from "../../../shared/real-estate/photo-url.ts";
+import { PHOTO_CONTENT_TYPE, PHOTO_EXT, PHOTO_WIDTHS, type PhotoWidth, SHARE_IMAGE } from "../../../shared/real-estate/photo-url.ts";
 import { authorizeRecord } from "../../auth/own-records.ts";
 import { ownerCondition } from "../../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { detectImageType, orgPrefix } from "../organization/organization.ts";
+import { checkDeclaredSize, checkPhotoFile } from "./photo-upload-check.ts";
 import { ID_CHARS, isId } from "../../../shared/id.ts";
 
 /**
@@ -144,11 +145,10 @@ export interface PhotoUpload {
   legenda?: string | null;
 }
 
-async function checkWebp(file: File, width: number): Promise<void> {
+/** One width's bytes, after its size cap (the header and dimensions are checked by checkPhotoFile). */
+async function photoBytes(file: File, width: number): Promise<Uint8Array> {
   if (file.size > PHOTO_MAX_BYTES) throw new DomainError(`A foto (${width} px) passa de 1,5 MB. Envie uma foto menor.`, 413, "foto");
-  const type = detectImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
-  if (type?.mime !== PHOTO_CONTENT_TYPE)
-    throw new DomainError("A foto deve ser enviada em WebP (redimensionada pelo navegador).", 400, "foto");
+  return new Uint8Array(await file.arrayBuffer());
 }
 
 function cleanCaption(legenda: string | null | undefined): string | null {
@@ -173,27 +173,26 @@ export async function addPhoto(
   await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
   checkId(propertyId);
   if (!bucket) throw new DomainError("O armazenamento de arquivos não está configurado. Tente novamente mais tarde.", 422, "foto");
+  const files = new Map<PhotoWidth, Uint8Array>();
   for (const width of PHOTO_WIDTHS) {
     const file = upload.files.get(width);
     if (!file) throw new DomainError(`Falta o tamanho de ${width} px da foto.`, 400, "foto");
-    await checkWebp(file, width);
+    files.set(width, await photoBytes(file, width));
   }
   const { largura, altura } = upload;
-  if (![largura, altura].every((n) => Number.isInteger(n) && n >= 1 && n <= 20000))
-    throw new DomainError("Largura e altura da foto inválidas.", 400, "foto");
+  checkDeclaredSize(largura, altura);
+  for (const [width, bytes] of files) checkPhotoFile(bytes, width, largura, altura);
   const legenda = cleanCaption(upload.legenda);
 
   const id = crypto.randomUUID();
   const chave = `${propertyPrefix(actor.orgId, propertyId)}${id}`;
   const keys = PHOTO_WIDTHS.map((w) => `${chave}/${w}.${PHOTO_EXT}`);
   await Promise.all(
-    PHOTO_WIDTHS.map(async (w, i) =>
-      bucket.put(keys[i] as string, await (upload.files.get(w) as File).arrayBuffer(), {
-        httpMetadata: { contentType: PHOTO_CONTENT_TYPE },
-      }),
+    PHOTO_WIDTHS.map((w, i) =>
+      bucket.put(keys[i] as string, files.get(w) as Uint8Array, { httpMetadata: { contentType: PHOTO_CONTENT_TYPE } }),
     ),
   );
-  const bytes = PHOTO_WIDTHS.reduce((sum, w) => sum + (upload.files.get(w) as File).size, 0);
+  const bytes = PHOTO_WIDTHS.reduce((sum, w) => sum + (files.get(w) as Uint8Array).byteLength, 0);
 
   const scope = orgScope(ctx.db, actor.orgId);
   const ofProperty = sql`${propertyPhotos.orgId} = ${actor.orgId} and ${propertyPhotos.propertyId} = ${propertyId}`;
