@@ -35,6 +35,7 @@ import { parseListQuery } from "../../shared/resources/query.ts";
 import { readForm, unknownIntent } from "./forms.server.ts";
 import { normalizePath, readCookie, requireOrg, requirePermission } from "./guards.server.ts";
 import { isId } from "../../shared/id.ts";
+import { decodeCsvBytes } from "../../worker/resources/csv-decode.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: a definition of any resource (rows and inputs differ per resource)
 export type AnyDefinition = ResourceDefinition<any, any>;
@@ -410,15 +411,6 @@ const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 const PREVIEW_ROWS = 100;
 const PREVIEW_ERROR_ROWS = 500;
 
-/** Excel pt-BR often saves CSV as Windows-1252: read UTF-8 when it is, else that. */
-export function decodeCsv(bytes: ArrayBuffer): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
-  } catch {
-    return new TextDecoder("windows-1252").decode(bytes);
-  }
-}
-
 export interface ImportState {
   fileName: string;
   csv: string;
@@ -454,7 +446,7 @@ export async function importAction(args: Args, def: AnyDefinition) {
       if (!(file instanceof File) || file.size === 0) return data<ImportActionData>({ error: "Escolha um arquivo CSV." }, { status: 400 });
       if (file.size > MAX_UPLOAD_BYTES)
         return data<ImportActionData>({ error: "O arquivo é grande demais: o limite é 5 MB." }, { status: 400 });
-      const csv = decodeCsv(await file.arrayBuffer());
+      const csv = decodeCsvBytes(await file.arrayBuffer());
       const preview = await previewImport(ctx, actor, def.name, csv);
       return data<ImportActionData>({ fileName: file.name.slice(0, 200), csv, preview: trimPreview(preview), duplicadas: "pular" });
     }

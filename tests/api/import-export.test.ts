@@ -239,6 +239,49 @@ describe("import", () => {
     ]);
   });
 
+  it("reads an Excel Latin-1 (Windows-1252) file through the API as the page does, and refuses one that reads to garbage", async () => {
+    const org = await createOwner(h, "Latin1");
+    const latin1 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+    const file = latin1("nome;cidade\r\nJosé Conceição;São Paulo\r\n");
+    const form = new FormData();
+    form.set("arquivo", new File([file], "clientes.csv", { type: "text/csv" }));
+    form.set("mode", "preview");
+    const preview = await h.request("/api/clients/import", { method: "POST", cookie: org.cookie, body: form });
+    expect(preview.status).toBe(200);
+    const row = ((await preview.json()) as Body<ImportPreview>).data.rows[0];
+    expect(row?.values).toMatchObject({ nome: "José Conceição", cidade: "São Paulo" });
+    expect(row?.status).toBe("valid");
+    const saved = await h.request("/api/clients/import?mode=all", {
+      method: "POST",
+      cookie: org.cookie,
+      body: file,
+      headers: { "content-type": "text/csv" },
+    });
+    expect(saved.status).toBe(201);
+    expect((await liveClients(org.cookie)).map((r) => r.nome)).toEqual(["José Conceição"]);
+
+    // 0x81 is undefined in Windows-1252 and invalid UTF-8; U+FFFD is a file already garbled once.
+    const garbled: Uint8Array<ArrayBuffer>[] = [
+      Uint8Array.of(...latin1("nome\r\nAna "), 0x81, 0x8d),
+      new TextEncoder().encode("nome\r\nJos\uFFFD Silva\r\n"),
+    ];
+    for (const bytes of garbled) {
+      const res = await h.request("/api/clients/import?mode=all", {
+        method: "POST",
+        cookie: org.cookie,
+        body: bytes,
+        headers: { "content-type": "text/csv" },
+      });
+      expect(res.status).toBe(400);
+      expect(errorMessage(await res.json())).toBe(
+        "O arquivo não está em UTF-8 nem em Windows-1252 (Latin-1). Salve-o como CSV UTF-8 e tente de novo.",
+      );
+    }
+    const refused = await api(h, org.cookie, "POST", "/api/clients/import", { csv: "nome\nJos\uFFFD Silva\n", mode: "all" });
+    expect(refused.status).toBe(400);
+    expect(await clientCount(org.orgId)).toBe(1);
+  });
+
   it("re-imports its own export", async () => {
     const exported = await download(a.cookie, "/api/clients/export?format=csv&q=joao");
     const org = await createOwner(h, "Espelho");

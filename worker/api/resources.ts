@@ -8,6 +8,7 @@ import type { AppEnv } from "../http/types.ts";
 import type { ResourceModule, RouteHelpers } from "../resources/define.ts";
 import { exportRecords } from "../resources/export.ts";
 import { commitImport, MAX_IMPORT_CHARS, parseDuplicatePolicy, previewImport } from "../resources/import.ts";
+import { decodeCsvBytes } from "../resources/csv-decode.ts";
 import {
   createRecord,
   deleteRecords,
@@ -83,7 +84,7 @@ async function importRequest(c: Ctx): Promise<{ csv: string; mode: string; dupli
     if (file.size > MAX_IMPORT_CHARS) throw new DomainError("O arquivo é grande demais: o limite é 5 MB.", 413, "arquivo");
     const mode = form.get("mode");
     return {
-      csv: await file.text(),
+      csv: decodeCsvBytes(await file.arrayBuffer()),
       mode: typeof mode === "string" ? mode : queryMode,
       duplicates: form.get("duplicates") ?? queryDuplicates,
     };
@@ -93,7 +94,7 @@ async function importRequest(c: Ctx): Promise<{ csv: string; mode: string; dupli
     if (!body.success) throw new DomainError("Envie o CSV no campo csv.", 400, "arquivo");
     return { csv: body.data.csv, mode: body.data.mode ?? queryMode, duplicates: body.data.duplicates ?? queryDuplicates };
   }
-  return { csv: await c.req.text(), mode: queryMode, duplicates: queryDuplicates };
+  return { csv: decodeCsvBytes(await c.req.arrayBuffer()), mode: queryMode, duplicates: queryDuplicates };
 }
 
 function contentDisposition(filename: string): string {

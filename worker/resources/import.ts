@@ -7,6 +7,7 @@ import { normalizeText, sortKey } from "../../shared/search.ts";
 import { formErrors } from "../../shared/validation.ts";
 import { type Actor, DomainError, type ServiceContext } from "../services/context.ts";
 import { CsvError, parseCsv } from "./csv.ts";
+import { assertReadableCsv } from "./csv-decode.ts";
 import type { ResourceModule } from "./define.ts";
 import { insertValues, ownedInput, reached, translateDbError } from "./records.ts";
 import { moduleOf } from "./registry.ts";
@@ -148,6 +149,8 @@ function read(mod: ResourceModule, csvText: string): Parsed {
   const spec = specOf(mod);
   if (typeof csvText !== "string" || !csvText.trim()) throw new DomainError("O arquivo está vazio.", 400, "arquivo");
   if (csvText.length > MAX_IMPORT_CHARS) throw new DomainError("O arquivo é grande demais: o limite é 5 MB.", 400, "arquivo");
+  // Every door (JSON text, the page's second step) meets the same check as decoded bytes.
+  assertReadableCsv(csvText);
   let parsed: ReturnType<typeof parseCsv>;
   try {
     parsed = parseCsv(csvText);
