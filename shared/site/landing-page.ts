@@ -98,8 +98,13 @@ export interface LandingCard {
   areaUtil: number | null;
 }
 
+/**
+ * What the page renders (public and preview): the content without the chosen ids (`destaques`,
+ * which may name properties no longer live) and cards without ids; the cover only while its
+ * property is live.
+ */
 export interface LandingView {
   negocio: string;
-  page: LandingPageContent;
+  page: Omit<LandingPageContent, "destaques">;
   cards: LandingCard[];
 }

@@ -218,18 +218,31 @@ export async function publishLanding(ctx: ServiceContext, actor: Actor): Promise
   return { slug: parsed.data.slug };
 }
 
-/** The featured cards: the chosen ones in their order, or (none chosen) those marked `destaque`. */
-async function cardsFor(ctx: ServiceContext, orgId: string, page: LandingPageContent): Promise<LandingCard[]> {
+/**
+ * The page as visitors see it. Only live properties reach it: the featured cards (the chosen ones
+ * in their order, or, none chosen, those marked `destaque`) and the cover while its property is
+ * live. No internal id leaves: the chosen ids and the cards' ids stay on the server.
+ */
+async function viewOf(ctx: ServiceContext, orgId: string, negocio: string, content: LandingPageContent): Promise<LandingView> {
   const scope = orgScope(ctx.db, orgId);
-  const chosen = page.destaques;
-  const rows = await ctx.db
-    .select({ id: properties.id, ...cardColumns })
-    .from(properties)
-    .where(scope.where(properties, live(chosen.length ? inArray(properties.id, chosen) : eq(properties.destaque, true))))
-    .orderBy(properties.ordem)
-    .limit(12);
-  if (!chosen.length) return rows;
-  return chosen.flatMap((id) => rows.filter((r) => r.id === id));
+  const { destaques: chosen, ...page } = content;
+  const [rows, covers] = await ctx.db.batch([
+    ctx.db
+      .select({ id: properties.id, ...cardColumns })
+      .from(properties)
+      .where(scope.where(properties, live(chosen.length ? inArray(properties.id, chosen) : eq(properties.destaque, true))))
+      .orderBy(properties.ordem)
+      .limit(12),
+    ctx.db
+      .select({ n: sql<number>`1` })
+      .from(propertyPhotos)
+      .innerJoin(properties, eq(properties.id, propertyPhotos.propertyId))
+      .where(scope.where(propertyPhotos, eq(propertyPhotos.chave, page.capaChave ?? ""), live()))
+      .limit(1),
+  ]);
+  const ordered = chosen.length ? chosen.flatMap((id) => rows.filter((r) => r.id === id)) : rows;
+  const cards = ordered.map(({ id: _id, ...card }): LandingCard => card);
+  return { negocio, page: { ...page, capaChave: covers.length ? page.capaChave : undefined }, cards };
 }
 
 async function organizationName(ctx: ServiceContext, orgId: string): Promise<string> {
@@ -241,8 +254,7 @@ async function organizationName(ctx: ServiceContext, orgId: string): Promise<str
 export async function previewLanding(ctx: ServiceContext, actor: Actor): Promise<LandingView | null> {
   const editor = await landingEditor(ctx, actor);
   if (!editor.slug) return null;
-  const [negocio, cards] = await Promise.all([organizationName(ctx, actor.orgId), cardsFor(ctx, actor.orgId, editor.rascunho)]);
-  return { negocio, page: editor.rascunho, cards };
+  return viewOf(ctx, actor.orgId, await organizationName(ctx, actor.orgId), editor.rascunho);
 }
 
 /** The published page at `slug`, with its organização; null when there is none (404). */
@@ -261,7 +273,7 @@ async function publishedBySlug(ctx: ServiceContext, slug: string) {
 export async function publicLanding(ctx: ServiceContext, slug: string): Promise<LandingView | null> {
   const found = await publishedBySlug(ctx, slug);
   if (!found) return null;
-  return { negocio: found.negocio, page: found.page, cards: await cardsFor(ctx, found.orgId, found.page) };
+  return viewOf(ctx, found.orgId, found.negocio, found.page);
 }
 
 /** "aaaa-mm-dd" in São Paulo: the same person on the same local day folds into one lead. */
