@@ -99,3 +99,18 @@ export function maskCpfCnpj(value: string): string {
   const isCpf = chars.length <= 11 && /^\d*$/.test(chars);
   return applyMask(chars, isCpf ? MASKS.cpf : MASKS.cnpj);
 }
+
+/**
+ * Where the caret belongs after masking: just after as many letters/digits as stood before it in
+ * the raw input, so a backspace, a digit typed or a paste in the middle keeps the place being
+ * edited instead of jumping to the end ("123.45|6" → backspace → "123.4|67…").
+ */
+export function caretAfterMask(raw: string, caret: number, masked: string): number {
+  let wanted = raw.slice(0, caret).replace(/[^0-9A-Za-z]/g, "").length;
+  if (wanted === 0) return 0;
+  for (let k = 0; k < masked.length; k++) {
+    if (/[0-9A-Za-z]/.test(masked[k] ?? "")) wanted--;
+    if (wanted === 0) return k + 1;
+  }
+  return masked.length;
+}

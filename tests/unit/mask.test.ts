@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MASKS, applyMask, maskCpfCnpj, maskPhone, nationalPhoneDigits, unmask } from "../../shared/mask.ts";
+import { MASKS, applyMask, caretAfterMask, maskCpfCnpj, maskPhone, nationalPhoneDigits, unmask } from "../../shared/mask.ts";
 
 describe("MASKS", () => {
   it("are the named patterns", () => {
@@ -149,5 +149,37 @@ describe("maskCpfCnpj", () => {
 
   it("caps at 14 characters", () => {
     expect(maskCpfCnpj("1122233300018199")).toBe("11.222.333/0001-81");
+  });
+});
+
+describe("caretAfterMask", () => {
+  /** The raw value and caret (marked by "|") an input holds before the mask runs. */
+  const edit = (withCaret: string, mask: (v: string) => string): string => {
+    const caret = withCaret.indexOf("|");
+    const raw = withCaret.replace("|", "");
+    const masked = mask(raw);
+    const at = caretAfterMask(raw, caret, masked);
+    return `${masked.slice(0, at)}|${masked.slice(at)}`;
+  };
+  const cpf = (v: string) => maskCpfCnpj(v);
+
+  it("keeps the caret in place after a backspace in the middle", () => {
+    // "123.456.789-01" with the caret after the 5, backspace: the browser leaves "123.46.789-01".
+    expect(edit("123.4|6.789-01", cpf)).toBe("123.4|67.890-1");
+  });
+
+  it("keeps the caret after a digit typed in the middle, past the separator it crosses", () => {
+    expect(edit("123.49|67.890-1", cpf)).toBe("123.49|6.789-01");
+    expect(edit("123.4569|.789-0", cpf)).toBe("123.456.9|78-90");
+  });
+
+  it("puts the caret after the pasted text", () => {
+    expect(edit("12345678901|", cpf)).toBe("123.456.789-01|");
+    expect(edit("123.99999|.456", cpf)).toBe("123.999.99|4-56");
+  });
+
+  it("stays at the start and never passes the end", () => {
+    expect(edit("|123", cpf)).toBe("|123");
+    expect(caretAfterMask("1234567890123456|", 16, "123.456.789-01")).toBe(14);
   });
 });

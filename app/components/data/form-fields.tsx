@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, type TextareaHTMLAttributes, useId, useState } from "react";
 import { maskPhone } from "../../../shared/mask.ts";
 import { useHydrated } from "../ui/hydrated.ts";
+import { maskInPlace } from "../ui/mask-in-place.ts";
 import { RelationPicker } from "./relation-picker.tsx";
 import type { RelationOption } from "./types.ts";
 
@@ -260,7 +261,7 @@ export function PhonesField({
                   placeholder="(11) 91234-5678"
                   defaultValue={row.numero}
                   onInput={(e) => {
-                    e.currentTarget.value = maskPhone(e.currentTarget.value);
+                    maskInPlace(e.currentTarget, maskPhone);
                   }}
                   className={inputClass}
                   aria-invalid={numberError ? true : undefined}

@@ -117,7 +117,19 @@ export default function Combobox({
     input.current?.focus();
   };
 
+  // Keep the option the keyboard moved to visible in the scrolling list (not the one under the
+  // pointer, which is visible already and would make the list jump under the mouse).
+  const movedByKeyboard = useRef(false);
+  useEffect(() => {
+    if (!open || active < 0 || !movedByKeyboard.current) return;
+    movedByKeyboard.current = false;
+    document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
+  });
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp" || event.key === "Home" || event.key === "End") {
+      movedByKeyboard.current = true;
+    }
     switch (event.key) {
       case "ArrowDown":
         event.preventDefault();
@@ -254,7 +266,10 @@ export default function Combobox({
             className={`cursor-pointer px-3 py-2 text-sm ${i === active ? "bg-accent-soft text-fg" : "hover:bg-muted"}`}
             // Keep the focus in the input while the pointer picks.
             onMouseDown={(e) => e.preventDefault()}
-            onMouseMove={() => setActive(i)}
+            onMouseMove={() => {
+              movedByKeyboard.current = false;
+              setActive(i);
+            }}
             onClick={() => pick(o)}
           >
             {o.title}

@@ -13,6 +13,7 @@ import {
 import type { z } from "zod";
 import { applyMask } from "../../../shared/mask.ts";
 import { FORM_ERROR_KEY, formDataToObject, formErrors } from "./form-data.ts";
+import { maskInPlace } from "./mask-in-place.ts";
 
 export type FieldErrors = Record<string, string>;
 
@@ -205,7 +206,7 @@ export function Field({ label, name, error, hint, mask, className = "", id, onIn
         onInput={(event) => {
           if (mask) {
             const el = event.currentTarget;
-            el.value = typeof mask === "function" ? mask(el.value) : applyMask(el.value, mask);
+            maskInPlace(el, typeof mask === "function" ? mask : (v) => applyMask(v, mask));
           }
           onInput?.(event);
         }}
