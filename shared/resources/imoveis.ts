@@ -14,6 +14,7 @@ import {
   type PropertyType,
 } from "../enums/real-estate.ts";
 import { formatBRL, formatDate, formatNumber } from "../format.ts";
+import { formatListingPrice, formatRent } from "../real-estate/listing-price.ts";
 import { BROKER_RECORD } from "../permissions.ts";
 import { PHOTO_WIDTHS, photoUrl } from "../real-estate/photo-url.ts";
 import { checkbox, intValue, messages, moneyCentavos, numberValue, optional, optionalString } from "../validation.ts";
@@ -307,7 +308,7 @@ export function formatArea(value: number | null): string {
 export function priceText(row: Pick<ImovelRow, "finalidade" | "valorVendaCentavos" | "valorLocacaoCentavos">): string {
   const parts: string[] = [];
   if (row.valorVendaCentavos) parts.push(formatBRL(row.valorVendaCentavos));
-  if (row.valorLocacaoCentavos) parts.push(`${formatBRL(row.valorLocacaoCentavos)}/mês`);
+  if (row.valorLocacaoCentavos) parts.push(formatRent(row.valorLocacaoCentavos));
   return parts.join(" · ");
 }
 
@@ -350,7 +351,10 @@ export const imovelColumns: readonly ColumnDef<ImovelRow>[] = [
   },
   { key: "bairro", label: "Bairro", text: (r) => r.bairro ?? "", filter: { type: "text" }, defaultVisible: true },
   { key: "cidade", label: "Cidade", text: (r) => r.cidade ?? "", filter: { type: "text" }, defaultVisible: false },
-  moneyColumn<ImovelRow>("preco", "Preço", (r) => r.precoCentavos, { sortable: true, filterable: true }),
+  {
+    ...moneyColumn<ImovelRow>("preco", "Preço", (r) => r.precoCentavos, { sortable: true, filterable: true }),
+    text: (r) => formatListingPrice(r.precoCentavos, r.finalidade),
+  },
   {
     key: "quartos",
     label: "Quartos",

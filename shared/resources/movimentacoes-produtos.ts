@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MANUAL_STOCK_MOVEMENT_KIND, STOCK_MOVEMENT_KIND, type StockMovementKind } from "../enums/records.ts";
-import { formatBRL, formatDateTime, formatNumber } from "../format.ts";
+import { formatBRL, formatDateTime } from "../format.ts";
+import { formatQuantityWithUnit } from "../quantity.ts";
 import { LEDGER } from "../permissions.ts";
 import { moneyCentavos, optional, optionalString } from "../validation.ts";
 import { auditColumns } from "./address.ts";
@@ -77,8 +78,7 @@ function kindLabel(value: string): string {
 
 /** "+12", "−1,5" with the unit. */
 export function formatSignedQuantity(value: number, unit?: string | null): string {
-  const n = formatNumber(Math.abs(value), { maximumFractionDigits: 3 });
-  return `${value < 0 ? "−" : "+"}${n}${unit ? ` ${unit}` : ""}`;
+  return `${value < 0 ? "−" : "+"}${formatQuantityWithUnit(Math.abs(value), unit)}`;
 }
 
 export const movimentacaoProdutoColumns: readonly ColumnDef<MovimentacaoProdutoRow>[] = [

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_UNIT, type ProductUnit } from "../enums/records.ts";
 import { formatNumber } from "../format.ts";
+import { formatQuantityWithUnit } from "../quantity.ts";
 import { OFFICE_RECORD } from "../permissions.ts";
 import { checkbox, moneyCentavos, optionalString, requiredString } from "../validation.ts";
 import { auditColumns } from "./address.ts";
@@ -72,8 +73,7 @@ export type ProdutoInput = z.output<typeof produtoSchema>;
 
 /** "1,5 kg", "12 un". */
 export function formatQuantity(value: number, unit?: string): string {
-  const n = formatNumber(value, { maximumFractionDigits: 3 });
-  return unit ? `${n} ${unit}` : n;
+  return formatQuantityWithUnit(value, unit);
 }
 
 /** Gross margin over the price: "35,0%" (empty when there is no price). */

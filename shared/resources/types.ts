@@ -68,6 +68,8 @@ export interface ColumnDef<Row> {
   /** Money columns: the filtered list's sum is shown in a totals row (and computed by the database). */
   total?: boolean;
   align?: "left" | "right";
+  /** Codes read whole (documents, phones): the cell never breaks inside. Money, numbers and dates never do anyway. */
+  nowrap?: boolean;
   /** Shown unless the person hides it (column choice kept in the URL: `cols=`). */
   defaultVisible?: boolean;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lookupCep, VIACEP_TIMEOUT_MS } from "../../worker/integrations/viacep.ts";
+import { findCep, lookupCep, VIACEP_TIMEOUT_MS } from "../../worker/integrations/viacep.ts";
 import { startFakeViaCep, type FakeViaCep } from "../fakes/viacep-server.ts";
 import { createHarness, createOwner, type Harness } from "./harness.ts";
 
@@ -50,6 +50,14 @@ describe("ViaCEP integration", () => {
     expect(elapsed).toBeLessThan(30_000);
     viacep.slow.delete("20040002");
   });
+
+  it("tells an unknown CEP from ViaCEP out of reach", async () => {
+    expect(await findCep({ VIACEP_BASE_URL: viacep.url }, "99999-999")).toBe("desconhecido");
+    expect(await findCep({ VIACEP_BASE_URL: "http://127.0.0.1:9/ws" }, "01310-100")).toBe("indisponivel");
+    viacep.failing.add("40020000");
+    expect(await findCep({ VIACEP_BASE_URL: viacep.url }, "40020-000")).toBe("indisponivel");
+    viacep.failing.delete("40020000");
+  });
 });
 
 describe("edge function consultar-cep", () => {
@@ -68,6 +76,14 @@ describe("edge function consultar-cep", () => {
     const bad = await h.request("/functions/v1/consultar-cep", { json: { cep: "12" }, cookie });
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toBe("O campo CEP não é válido");
+  });
+
+  it("says when ViaCEP cannot be reached now, so the form can tell it from an unknown CEP", async () => {
+    viacep.failing.add("40020000");
+    const res = await h.request("/functions/v1/consultar-cep", { json: { cep: "40020000" }, cookie });
+    viacep.failing.delete("40020000");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { indisponivel: true } });
   });
 
   it("requires a signed-in member", async () => {

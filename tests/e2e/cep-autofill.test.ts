@@ -2,8 +2,8 @@
  * CEP autofill in Chromium, against the fake ViaCEP the e2e Worker is pointed at
  * (VIACEP_BASE_URL, started in support/global-setup.ts): a known CEP fills Rua, Bairro, Cidade
  * and UF; an unknown CEP, ViaCEP answering 500 and ViaCEP too slow (past the app's 2 s timeout)
- * fill nothing and show nothing alarming — the form stays usable, the address is typed by hand
- * and saved. Once more on the companies form. (The browser fixture also fails a test on any
+ * fill nothing and say so in a short note by the field (never an error) — the form stays usable,
+ * the address is typed by hand and saved. Once more on the companies form. (The browser fixture also fails a test on any
  * console error, so "silent" really means silent.)
  */
 import type { Page } from "playwright-core";
@@ -20,6 +20,8 @@ const PAULISTA = VIACEP_FIXTURES["01310100"];
 const PINHEIROS = VIACEP_FIXTURES["05422030"];
 const FILLED = "Endereço preenchido pelo CEP. Confira e complete o número.";
 const SEARCHING = "Buscando endereço…";
+const UNKNOWN = "Não encontramos este CEP. Preencha o endereço à mão.";
+const UNAVAILABLE = "Não foi possível consultar o CEP agora.";
 
 async function openForm(page: Page, path: string, owner: string): Promise<void> {
   const user = await createRegisteredUser({ name: owner });
@@ -59,9 +61,10 @@ async function shown(page: Page, label: string): Promise<string> {
   return ((await item.locator("dd").textContent()) ?? "").trim();
 }
 
-/** Nothing alarming on screen after a lookup that found nothing. */
-async function expectQuiet(page: Page): Promise<void> {
+/** After a lookup that found nothing: the note saying why, and nothing alarming. */
+async function expectQuiet(page: Page, note: string): Promise<void> {
   await page.getByText(SEARCHING).waitFor({ state: "hidden" });
+  await page.getByText(note, { exact: true }).waitFor();
   expect(await page.getByText(FILLED).count()).toBe(0);
   expect(await page.getByRole("alert").count()).toBe(0);
   expect(await page.getByLabel("CEP", { exact: true }).getAttribute("aria-invalid")).toBeNull();
@@ -124,22 +127,22 @@ describe("CEP autofill", () => {
     expect(await shown(page, "UF")).toBe(PINHEIROS.uf);
   });
 
-  it("an unknown CEP fills nothing, says nothing alarming, and the address typed by hand saves", async () => {
+  it("an unknown CEP fills nothing, says so by the field, and the address typed by hand saves", async () => {
     const { page } = f;
     await openForm(page, "/clients/create", "Caio Desconhecido");
     await typeCep(page, E2E_CEPS.unknown);
-    await expectQuiet(page);
+    await expectQuiet(page, UNKNOWN);
     expect(await address(page)).toEqual(EMPTY);
     await typeAddressByHand(page);
     await saveClient(page, "Caio CEP Desconhecido");
     await expectSavedByHand(page, E2E_CEPS.unknown);
   });
 
-  it("ViaCEP down (500): the form stays usable and the address typed by hand saves", async () => {
+  it("ViaCEP down (500): says the lookup failed, the form stays usable and the address typed by hand saves", async () => {
     const { page } = f;
     await openForm(page, "/clients/create", "Nara Fora do Ar");
     await typeCep(page, E2E_CEPS.failing);
-    await expectQuiet(page);
+    await expectQuiet(page, UNAVAILABLE);
     expect(await address(page)).toEqual(EMPTY);
     await typeAddressByHand(page);
     await saveClient(page, "Nara ViaCEP Fora");
@@ -160,7 +163,7 @@ describe("CEP autofill", () => {
     const res = await answered;
     expect(res.status()).toBe(200);
     expect(Date.now() - started, "the app gives up on ViaCEP long before it answers").toBeLessThan(30_000);
-    await expectQuiet(page);
+    await expectQuiet(page, UNAVAILABLE);
     expect(await address(page)).toEqual({ rua: "Rua Digitada à Mão", bairro: "Centro Histórico", cidade: "Ouro Preto", uf: "MG" });
     await saveClient(page, "Téo ViaCEP Lento");
     await expectSavedByHand(page, E2E_CEPS.slow);

@@ -6,10 +6,11 @@ import { ListRow, TotalsFoot } from "../../app/components/data/rows.tsx";
 import type { ColumnView, RowView } from "../../app/components/data/types.ts";
 import { decimalsOfStep, maskDecimalInput, maskMoneyInput } from "../../app/components/ui/number-input.ts";
 
-const column = (key: string, label: string, align: "left" | "right" = "left"): ColumnView => ({
+const column = (key: string, label: string, align: "left" | "right" = "left", nowrap = false): ColumnView => ({
   key,
   label,
   align,
+  nowrap,
   visible: true,
   sortHref: null,
   sortDir: null,
@@ -22,6 +23,7 @@ const columns = [
   column("foto", "Foto"),
   column("fornecedor", "Fornecedor"),
   column("obs", "Obs."),
+  column("documento", "CPF/CNPJ", "left", true),
 ];
 
 const row: RowView = {
@@ -36,6 +38,7 @@ const row: RowView = {
     foto: { kind: "image", text: "", src: null, alt: "Imagem de Cimento" },
     fornecedor: { kind: "link", text: "ACME", href: "/companies/c1" },
     obs: { kind: "text", text: "" },
+    documento: { kind: "text", text: "52.904.478/0001-40" },
   },
 };
 
@@ -69,6 +72,10 @@ describe("list rows", () => {
     expect(html).toContain('<span class="dl-thumb dl-thumb-empty" aria-hidden="true"></span>');
     expect(html).toContain('<a class="dl-link" href="/companies/c1" data-discover="true">ACME</a>');
     expect(html).toContain('<td class="dl-cell" data-label="Obs."><span class="dl-empty">—</span></td>');
+  });
+
+  it("keeps a code (document, phone) on one line", () => {
+    expect(html).toContain('<td class="dl-cell dl-nowrap" data-label="CPF/CNPJ">52.904.478/0001-40</td>');
   });
 
   it("shows a related record's name as plain text when it has no page", () => {

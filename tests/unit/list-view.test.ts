@@ -150,6 +150,11 @@ describe("buildListView: cells by kind", () => {
     expect(Object.keys(v.rows[0]?.cells ?? {})).not.toContain("criadoEm");
   });
 
+  it("keeps money, numbers and dates on one line; free text wraps", () => {
+    const nowrap = Object.fromEntries(view({}, [row()]).columns.map((c) => [c.key, c.nowrap]));
+    expect(nowrap).toMatchObject({ nome: false, valor: true, quantidade: true, ocorridoEm: true, status: false });
+  });
+
   it("gives a placeholder for a missing image and plain text for a link without a target", () => {
     const c = view({}, [row({ foto: null, fornecedorId: null, fornecedorNome: "Sem cadastro" })]).rows[0]?.cells ?? {};
     expect(c.foto).toMatchObject({ kind: "image", src: null });

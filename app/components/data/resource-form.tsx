@@ -22,6 +22,10 @@ export interface FormFailure {
 
 const ADDRESS_KEYS = ["rua", "bairro", "cidade", "uf"] as const;
 type Address = Partial<Record<(typeof ADDRESS_KEYS)[number], string | null>>;
+/** consultar-cep's answer: the address, null for an unknown CEP, or ViaCEP unreachable now. */
+type CepAnswer = Address | { indisponivel: true } | null;
+const CEP_UNKNOWN = "Não encontramos este CEP. Preencha o endereço à mão.";
+const CEP_UNAVAILABLE = "Não foi possível consultar o CEP agora.";
 
 function first(value: string | string[] | undefined): string {
   return Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
@@ -247,13 +251,15 @@ export function ResourceForm({
     lastCep.current = digits;
     setCepStatus("Buscando endereço…");
     try {
-      const res = await invokeFunction<{ data?: Address | null } | Address | null>("consultar-cep", { cep: digits });
+      const res = await invokeFunction<{ data?: CepAnswer } | CepAnswer>("consultar-cep", { cep: digits });
       const body = res.data;
-      const address = (body && typeof body === "object" && "data" in body ? body.data : body) as Address | null | undefined;
-      if (!address || lastCep.current !== digits) {
-        setCepStatus("");
+      const answer = (body && typeof body === "object" && "data" in body ? body.data : body) as CepAnswer | undefined;
+      if (lastCep.current !== digits) return;
+      if (!answer || "indisponivel" in answer) {
+        setCepStatus(answer ? CEP_UNAVAILABLE : CEP_UNKNOWN);
         return;
       }
+      const address = answer;
       let filled = 0;
       for (const key of ADDRESS_KEYS) {
         const value = address[key];
@@ -269,8 +275,8 @@ export function ResourceForm({
       setCepStatus(filled ? "Endereço preenchido pelo CEP. Confira e complete o número." : "");
       if (filled) setDirty(true);
     } catch {
-      // Offline, ViaCEP down or an unknown CEP: the person types the address, no error shown.
-      setCepStatus("");
+      // Offline or refused (too many lookups): the person types the address, told why it stayed empty.
+      if (lastCep.current === digits) setCepStatus(CEP_UNAVAILABLE);
     }
   };
 

@@ -53,7 +53,8 @@ function CellContent({ cell }: { cell: CellView }) {
 
 function cellClass(cell: CellView | undefined, column: ColumnView): string {
   const base = column.align === "right" ? "dl-cell dl-num" : "dl-cell";
-  return cell?.kind === "money" ? `${base} dl-money` : base;
+  const nowrap = column.nowrap ? `${base} dl-nowrap` : base;
+  return cell?.kind === "money" ? `${nowrap} dl-money` : nowrap;
 }
 
 /** A cell as the loader sent it: plain text travels as a string. */

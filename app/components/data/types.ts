@@ -59,6 +59,8 @@ export interface ColumnView {
   key: string;
   label: string;
   align: "left" | "right";
+  /** The cell's text stays on one line (codes, money, numbers, dates). */
+  nowrap: boolean;
   visible: boolean;
   /** Where the header links to (null when the column can't sort). */
   sortHref: string | null;

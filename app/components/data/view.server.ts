@@ -92,6 +92,12 @@ function alignOf<Row>(column: ColumnDef<Row>): "left" | "right" {
   return column.cell?.kind === "money" || column.cell?.kind === "number" ? "right" : "left";
 }
 
+/** Cells whose text must stay on one line (a CPF split in two is misread). */
+function nowrapOf<Row>(column: ColumnDef<Row>): boolean {
+  const kind = column.cell?.kind;
+  return column.nowrap === true || kind === "money" || kind === "number" || kind === "date";
+}
+
 // ---------------------------------------------------------------------------
 // Filters
 
@@ -292,6 +298,7 @@ export function buildListView<Row extends { id: string }>(
       key: c.key,
       label: c.label,
       align: alignOf(c),
+      nowrap: nowrapOf(c),
       visible: visible.has(c.key),
       sortHref: c.sort
         ? at({ sort: c.key, dir: query.sort === c.key && query.dir === "asc" ? "desc" : "asc", page: 1, after: null })

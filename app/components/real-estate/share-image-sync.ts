@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { composeShareImage, type ShareText, shareFingerprint } from "../../lib/image-resize.ts";
 import { formatBRL } from "../../../shared/format.ts";
+import { formatRent } from "../../../shared/real-estate/listing-price.ts";
 import { photoUrl } from "../../../shared/real-estate/photo-url.ts";
 
 /** The property fields the share image shows (as GET /api/property-photos/:id answers them). */
@@ -17,7 +18,7 @@ export interface ShareSource {
 export function shareTextOf(property: ShareSource, empresa: string): ShareText {
   const prices = [
     property.valorVendaCentavos ? formatBRL(property.valorVendaCentavos) : "",
-    property.valorLocacaoCentavos ? `${formatBRL(property.valorLocacaoCentavos)}/mês` : "",
+    property.valorLocacaoCentavos ? formatRent(property.valorLocacaoCentavos) : "",
   ].filter(Boolean);
   return {
     preco: prices.join(" · ") || "Consulte o valor",

@@ -7,7 +7,7 @@ import { buildDetailView } from "../../components/data/view.server.ts";
 import { MatchList } from "../../components/real-estate/match-list.tsx";
 import { VisitPanel } from "../../components/real-estate/visit-panel.tsx";
 import { Toaster } from "../../components/ui/toast.tsx";
-import { formatBRL } from "../../../shared/format.ts";
+import { formatListingPrice } from "../../../shared/real-estate/listing-price.ts";
 import { formatPlace, type InteresseRow, interesseDefinition } from "../../../shared/resources/interesses.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { deleteOne, guard, screenPermissions, takeFlash, toastFor } from "../../server/resources.server.ts";
@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
       id: m.propertyId,
       title: m.title ?? m.code,
       subtitle: [m.code, m.district, m.city].filter(Boolean).join(" · "),
-      price: m.price === null ? "" : formatBRL(m.price),
+      price: formatListingPrice(m.price, row.finalidade),
       score: m.score,
       reasons: m.reasons,
       novo: alerted.has(m.propertyId),

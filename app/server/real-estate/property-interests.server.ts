@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { data } from "react-router";
 import { properties } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
-import { formatBRL } from "../../../shared/format.ts";
+import { formatListingPrice } from "../../../shared/real-estate/listing-price.ts";
 import { INTEREST_STAGE_OPTIONS, INTEREST_TEMPERATURE_OPTIONS, interesseDefinition } from "../../../shared/resources/interesses.ts";
 import { optionLabel } from "../../../shared/resources/schema-helpers.ts";
 import { DomainError } from "../../../worker/services/context.ts";
@@ -32,7 +32,15 @@ export async function propertyInterestsTab(args: Args, propertyId: string) {
   const p = properties;
   const [rows, matches, direct, visits, team] = await ctx.db.batch([
     ctx.db
-      .select({ id: p.id, titulo: p.titulo, codigo: p.codigo, slug: p.slug, status: p.status, preco: p.precoCentavos })
+      .select({
+        id: p.id,
+        titulo: p.titulo,
+        codigo: p.codigo,
+        slug: p.slug,
+        status: p.status,
+        preco: p.precoCentavos,
+        finalidade: p.finalidade,
+      })
       .from(p)
       .where(and(orgScope(ctx.db, actor.orgId).where(p, eq(p.id, propertyId), isNull(p.excluidoEm))))
       .limit(1),
@@ -76,7 +84,7 @@ export async function propertyInterestsTab(args: Args, propertyId: string) {
   ];
   const clients = items.map((i) => ({ value: i.id, label: `${i.title} (${i.subtitle})` }));
   return {
-    property: { id: property.id, title, status: property.status, price: property.preco === null ? "" : formatBRL(property.preco) },
+    property: { id: property.id, title, status: property.status, price: formatListingPrice(property.preco, property.finalidade) },
     items,
     visits: readVisits(visits),
     choices: { team, clients },

@@ -1,4 +1,5 @@
 import { formatBRL, formatNumber } from "../../../shared/format.ts";
+import { formatRent } from "../../../shared/real-estate/listing-price.ts";
 import { formatCep } from "../../../shared/documents.ts";
 import { photoSrcSet, photoUrl } from "../../../shared/real-estate/photo-url.ts";
 import { FEATURE_OPTIONS, formatArea, PROPERTY_TYPE_OPTIONS } from "../../../shared/resources/imoveis.ts";
@@ -30,7 +31,7 @@ export function publicView(p: PublicProperty, url: string) {
   const tipo = label(PROPERTY_TYPE_OPTIONS, p.tipo) || "Imóvel";
   const precos: { label: string; value: string }[] = [];
   if (p.valorVendaCentavos) precos.push({ label: "Venda", value: formatBRL(p.valorVendaCentavos) });
-  if (p.valorLocacaoCentavos) precos.push({ label: "Locação", value: `${formatBRL(p.valorLocacaoCentavos)}/mês` });
+  if (p.valorLocacaoCentavos) precos.push({ label: "Locação", value: formatRent(p.valorLocacaoCentavos) });
   if (!precos.length) precos.push({ label: "Valor", value: "Valor sob consulta" });
   const custos: string[] = [];
   if (p.condominioCentavos) custos.push(`Condomínio ${formatBRL(p.condominioCentavos)}/mês`);
@@ -91,7 +92,7 @@ export function similarView(s: SimilarProperty) {
   const tipo = label(PROPERTY_TYPE_OPTIONS, s.tipo) || "Imóvel";
   const prices = [
     s.valorVendaCentavos ? formatBRL(s.valorVendaCentavos) : "",
-    s.valorLocacaoCentavos ? `${formatBRL(s.valorLocacaoCentavos)}/mês` : "",
+    s.valorLocacaoCentavos ? formatRent(s.valorLocacaoCentavos) : "",
   ];
   return {
     href: `/imovel/${s.slug}`,

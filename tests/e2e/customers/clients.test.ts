@@ -434,4 +434,67 @@ describe("clientes", () => {
       expect(await axeSeriousViolations(page), path).toEqual([]);
     }
   });
+
+  it("keeps a CNPJ and a phone on one line at 1366 px, names wrap between words, and nothing overflows at 390 px", async () => {
+    const { page } = f;
+    const { orgId } = await signedIn("Sérgio Prado");
+    const nome = "Construtora e Incorporadora Horizonte Paulista de Empreendimentos Imobiliários Ltda";
+    const now = new Date();
+    await e2eDb()
+      .insert(clients)
+      .values({
+        id: crypto.randomUUID(),
+        orgId,
+        tipo: "pj",
+        nome,
+        ordem: sortKey(nome),
+        chavesBusca: JSON.stringify(searchKeys({ names: [nome] })),
+        documento: "52904478000140",
+        email: "atendimento.comercial.corporativo@construtora-horizonte-paulista.com.br",
+        telefones: [{ numero: "1154901247", whatsapp: false, rotulo: null }],
+        telefonePrincipal: "1154901247",
+        origem: "instagram",
+        criadoEm: now,
+        atualizadoEm: now,
+      });
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto("/clients");
+    await waitIdle(page);
+    /** How many lines a cell's text takes (one client rect per line box). */
+    const lines = (label: string) =>
+      page
+        .locator(`tbody tr td[data-label="${label}"]`)
+        .first()
+        .evaluate((td) => {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+        });
+    expect(await page.locator('tbody tr td[data-label="CPF/CNPJ"]').first().textContent()).toBe("52.904.478/0001-40");
+    expect(await lines("CPF/CNPJ")).toBe(1);
+    expect(await lines("Telefone")).toBe(1);
+    expect(await lines("Origem")).toBe(1);
+    // The name wraps between words: no word is split.
+    const words = await page
+      .locator("tbody tr td.dl-first a")
+      .first()
+      .evaluate((a) => {
+        const text = a.firstChild as Text;
+        const range = document.createRange();
+        const tops: number[] = [];
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          tops.push(Math.round(range.getBoundingClientRect().top));
+        }
+        // A line change inside a word (between two letters) would split it.
+        return [...text.data].filter((ch, i) => i > 0 && tops[i] !== tops[i - 1] && ch !== " " && text.data[i - 1] !== " ").length;
+      });
+    expect(words).toBe(0);
+    // On a phone the unbroken codes still fit: the page never scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/clients");
+    await waitIdle(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

@@ -62,6 +62,11 @@ describe("Imóveis", () => {
     await page.getByRole("button", { name: "Salvar imóvel" }).click();
     await page.waitForURL(DETAIL);
 
+    // A rent says it is monthly in the list's Preço column.
+    await page.goto("/properties?f.finalidade=locacao&view=table");
+    await page.getByText("Casa para alugar na Mooca").first().waitFor();
+    expect(await page.locator('tbody tr td[data-label="Preço"]').first().textContent()).toBe("R$ 4.200,00/mês");
+
     // Filters live in the URL: a copied link shows the same list.
     await page.goto("/properties?f.finalidade=venda&f.tipo=apartamento&view=table");
     await page
