@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { pickerInputClass, type RelationPickerProps } from "./relation-picker.tsx";
+import type { RelationPickerProps } from "./relation-picker.tsx";
+import { pickerInputClass } from "./styles.ts";
 import type { RelationOption } from "./types.ts";
 
 /** The interactive picker (see `relation-picker.tsx`), loaded once a screen shows one. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useHydrated } from "../ui/hydrated.ts";
+import { pickerInputClass } from "./styles.ts";
 import type { RelationOption } from "./types.ts";
 
 /**
@@ -15,9 +16,6 @@ import type { RelationOption } from "./types.ts";
  * hydration render that form, synchronously; the combobox (`relation-combobox.tsx`) is loaded
  * afterwards, only by screens that show a picker, so the others do not pay its JavaScript.
  */
-
-export const pickerInputClass =
-  "block w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm text-fg placeholder:text-fg-soft/70 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger disabled:opacity-60";
 
 export interface RelationPickerProps {
   /** The text input's id (the `<label htmlFor>`). */
