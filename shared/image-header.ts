@@ -1,10 +1,10 @@
 /**
  * Reads an image's format and real size from its header, without decoding pixels (the Worker
- * never decodes images). Pure and client-safe. Only WebP for now; a JPEG SOF reader goes beside
- * `readWebpHeader` and into `readImageHeader` when uploads accept JPEG.
+ * never decodes images). Pure and client-safe. WebP (what browsers with a WebP encoder make) and
+ * JPEG (what Safari's canvas makes; ADR 031).
  */
 
-export type ImageFormat = "webp";
+export type ImageFormat = "webp" | "jpeg";
 
 export interface ImageHeader {
   format: ImageFormat;
@@ -14,7 +14,7 @@ export interface ImageHeader {
 
 /** The format and size of `bytes`, or null when they are not an image this module can read. */
 export function readImageHeader(bytes: Uint8Array): ImageHeader | null {
-  return readWebpHeader(bytes);
+  return readWebpHeader(bytes) ?? readJpegHeader(bytes);
 }
 
 const u16 = (b: Uint8Array, at: number): number => (b[at] as number) | ((b[at + 1] as number) << 8);
@@ -94,4 +94,69 @@ function readVp8x(b: Uint8Array, at: number, size: number): Size | null {
     next = chunk.data + chunk.size + (chunk.size & 1);
   }
   return null;
+}
+
+// ---------------------------------------------------------------------------
+// JPEG
+
+const u16be = (b: Uint8Array, at: number): number => ((b[at] as number) << 8) | (b[at + 1] as number);
+
+/**
+ * The frame markers a browser decodes: SOF0 (baseline), SOF1 (extended sequential) and SOF2
+ * (progressive), all Huffman-coded. Lossless, hierarchical and arithmetic-coded frames (SOF3,
+ * SOF5–7, SOF9–15) are refused: no canvas writes them and browsers do not show them.
+ */
+const FRAME_MARKERS = new Set([0xc0, 0xc1, 0xc2]);
+/** Markers that start a frame of a kind refused above (0xc4 DHT, 0xc8 JPG and 0xcc DAC are not frames). */
+const OTHER_FRAME = (m: number): boolean => m >= 0xc3 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
+const SOI = 0xd8;
+const EOI = 0xd9;
+const SOS = 0xda;
+/** Markers without a length: TEM and the restart markers (not expected before the scan; harmless). */
+const STANDALONE = (m: number): boolean => m === 0x01 || (m >= 0xd0 && m <= 0xd7);
+
+/**
+ * A JPEG file: SOI, then marker segments each wholly inside the file, exactly one frame header
+ * (SOF0/1/2: 8- or 12-bit samples, 1 to 4 components, non-zero width and height) before the first
+ * scan (SOS), and the file ending in EOI, so a cut-off upload is refused as a WebP whose RIFF size
+ * is not its length is. Segments' data (EXIF with its thumbnail, ICC profiles) are skipped by length.
+ */
+export function readJpegHeader(b: Uint8Array): ImageHeader | null {
+  if (b.length < 4 || b[0] !== 0xff || b[1] !== SOI) return null;
+  if (b[b.length - 2] !== 0xff || b[b.length - 1] !== EOI) return null;
+  let size: Size | null = null;
+  let at = 2;
+  while (at < b.length) {
+    if (b[at] !== 0xff) return null;
+    // Any number of 0xff fill bytes may precede a marker.
+    while (b[at] === 0xff && at < b.length) at++;
+    const marker = b[at] as number;
+    at++;
+    if (at >= b.length || marker === 0 || marker === SOI || marker === EOI) return null;
+    if (STANDALONE(marker)) continue;
+    if (at + 2 > b.length) return null;
+    const length = u16be(b, at);
+    if (length < 2 || at + length > b.length) return null;
+    if (marker === SOS) return size ? { format: "jpeg", ...size } : null;
+    if (FRAME_MARKERS.has(marker)) {
+      if (size) return null;
+      size = readFrameHeader(b, at + 2, length - 2);
+      if (!size) return null;
+    } else if (OTHER_FRAME(marker)) return null;
+    at += length;
+  }
+  return null;
+}
+
+/** A frame header: sample precision, height, width, component count, then 3 bytes per component. */
+function readFrameHeader(b: Uint8Array, at: number, length: number): Size | null {
+  if (length < 6) return null;
+  const precision = b[at] as number;
+  const height = u16be(b, at + 1);
+  const width = u16be(b, at + 3);
+  const components = b[at + 5] as number;
+  if (precision !== 8 && precision !== 12) return null;
+  if (components < 1 || components > 4 || length !== 6 + 3 * components) return null;
+  // A height of 0 defers it to a DNL marker after the first scan: no browser canvas writes that.
+  return width > 0 && height > 0 ? { width, height } : null;
 }

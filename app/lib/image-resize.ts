@@ -1,20 +1,51 @@
-import { PHOTO_CONTENT_TYPE, PHOTO_MAX_SIZE, PHOTO_WIDTHS, SHARE_IMAGE } from "../../shared/real-estate/photo-url.ts";
+import { PHOTO_FORMATS, PHOTO_MAX_SIZE, PHOTO_WIDTHS, type PhotoFormat, SHARE_IMAGE } from "../../shared/real-estate/photo-url.ts";
 
 /**
  * Photos are resized in the browser before upload (a phone's 12 MP photo is 4–8 MB; its four
- * WebP sizes together are usually under 1 MB), so uploads are quick on mobile data and the
+ * sizes together are usually under 1–1.5 MB), so uploads are quick on mobile data and the
  * Worker never decodes images. EXIF orientation is applied by `createImageBitmap`.
+ *
+ * WebP where the browser's canvas encodes it; JPEG where it does not (Safari, and so every iOS
+ * browser, silently answers PNG for `image/webp`; ADR 031). iOS hands a HEIC photo chosen in
+ * `<input accept="image/*">` over as JPEG, and `createImageBitmap` opens what the browser can show.
  */
 
 export interface ResizedPhoto {
-  /** One WebP per width of PHOTO_WIDTHS (an original narrower than a width is kept at its own size). */
+  /** One file per width of PHOTO_WIDTHS, all in `format` (an original narrower than a width is kept at its own size). */
   blobs: Map<number, Blob>;
+  format: PhotoFormat;
   /** Size of the largest stored version. */
   width: number;
   height: number;
 }
 
 const QUALITY = 0.82;
+
+const WEBP_SIGNATURE = [0x52, 0x49, 0x46, 0x46]; // "RIFF", then the size, then "WEBP"
+
+/** Whether `blob` really is a WebP: its type and its first bytes (a browser without the encoder answers PNG). */
+async function isWebp(blob: Blob): Promise<boolean> {
+  if (blob.type !== PHOTO_FORMATS.webp.contentType) return false;
+  const head = new Uint8Array(await blob.slice(0, 12).arrayBuffer());
+  return WEBP_SIGNATURE.every((b, i) => head[i] === b) && String.fromCharCode(...head.subarray(8, 12)) === "WEBP";
+}
+
+/** Whether `blob` really is a JPEG (SOI and a marker). */
+async function isJpeg(blob: Blob): Promise<boolean> {
+  const head = new Uint8Array(await blob.slice(0, 3).arrayBuffer());
+  return head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+}
+
+/**
+ * Encodes `canvas` in `format`, or answers null when the browser made something else. JPEG is
+ * the fallback every browser encodes; a browser that cannot even do that gets a pt-BR error.
+ */
+async function encode(canvas: HTMLCanvasElement, format: PhotoFormat): Promise<Blob | null> {
+  const blob = await toBlob(canvas, PHOTO_FORMATS[format].contentType, QUALITY);
+  if (format === "webp") return (await isWebp(blob)) ? blob : null;
+  if (!(await isJpeg(blob))) throw new Error("Seu navegador não conseguiu gerar a foto em JPEG. Atualize-o ou use outro navegador.");
+  return blob;
+}
 
 function canvasOf(width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement("canvas");
@@ -46,6 +77,8 @@ export async function resizePhoto(file: Blob): Promise<ResizedPhoto> {
       );
     const blobs = new Map<number, Blob>();
     let largest = { width: 0, height: 0 };
+    // Decided on the first width: once the browser answers something other than WebP, every width is JPEG.
+    let format: PhotoFormat = "webp";
     for (const target of PHOTO_WIDTHS) {
       const width = Math.min(target, bitmap.width);
       const height = Math.round((bitmap.height * width) / bitmap.width);
@@ -54,13 +87,15 @@ export async function resizePhoto(file: Blob): Promise<ResizedPhoto> {
       if (!context) throw new Error("Não foi possível processar a imagem.");
       context.imageSmoothingQuality = "high";
       context.drawImage(bitmap, 0, 0, width, height);
-      const blob = await toBlob(canvas, PHOTO_CONTENT_TYPE, QUALITY);
-      // A browser without a WebP encoder silently answers PNG.
-      if (blob.type !== PHOTO_CONTENT_TYPE) throw new Error("Seu navegador não gera imagens WebP. Atualize-o ou use outro navegador.");
+      let blob = await encode(canvas, format);
+      if (!blob) {
+        format = "jpeg";
+        blob = (await encode(canvas, format)) as Blob;
+      }
       blobs.set(target, blob);
       largest = { width, height };
     }
-    return { blobs, ...largest };
+    return { blobs, format, ...largest };
   } finally {
     bitmap.close();
   }

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { PHOTO_CONTENT_TYPE, PHOTO_WIDTHS } from "../../shared/real-estate/photo-url.ts";
+import { PHOTO_FORMATS, PHOTO_WIDTHS, photoFormatOfKey } from "../../shared/real-estate/photo-url.ts";
 import type { Database } from "../../db/client.ts";
 import { properties, propertyPhotos } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
@@ -16,7 +16,7 @@ const HOUSES = new Set(["casa", "sobrado", "casa_condominio", "chacara", "sitio"
  * `fotos`/`capaChave` are written in one batch.
  *
  * The files are static assets, not R2 objects: every key is `demo/<name>`, whose URLs
- * (`/media/demo/<name>/<width>.webp`) the assets in `public/media/demo/` answer before the
+ * (`/media/demo/<name>/<width>.webp`, or `.jpg` for a `jpeg-` name: ADR 031) the assets in `public/media/demo/` answer before the
  * Worker runs (made by scripts/seed/photos/generate.ts). So the seed, which runs in Node before the
  * Worker starts, writes nothing to storage and `bucket` may be null; it is accepted so a seed
  * running inside the Worker has the same call, and is not needed there either.
@@ -39,13 +39,14 @@ export async function seedDemoPhotos(db: Database, _bucket: R2Bucket | null, org
     const house = HOUSES.has(kindOf.get(propertyId) ?? "");
     const chosen: DemoPhoto[] = [rng.pick(exteriors(house)), ...rng.shuffle(interiors).slice(0, rng.int(2, 5))];
     chosen.forEach((photo, posicao) => {
+      const chave = `${DEMO_PHOTO_PREFIX}${photo.name}`;
       rows.push(
         scope.values({
           id: crypto.randomUUID(),
           propertyId,
-          chave: `${DEMO_PHOTO_PREFIX}${photo.name}`,
+          chave,
           tamanhos: [...PHOTO_WIDTHS],
-          tipoConteudo: PHOTO_CONTENT_TYPE,
+          tipoConteudo: PHOTO_FORMATS[photoFormatOfKey(chave)].contentType,
           largura: 1600,
           altura: 1200,
           bytes: 0,

@@ -2,8 +2,9 @@
  * Where the Worker serves a stored property photo. Client-safe (cards, the photo manager, the
  * public page and Open Graph all build URLs with it).
  *
- * The browser resizes each photo before upload into every width below and encodes WebP with `canvas.toBlob`, which Chromium, Firefox and Safari
- * 16+ all do. A stored size never changes (a new photo gets a new key), so the URL is immutable
+ * The browser resizes each photo before upload into every width below and encodes it with
+ * `canvas.toBlob`: WebP where the browser can (Chromium, Firefox), JPEG where it cannot (Safari,
+ * so every iOS browser, answers PNG when asked for WebP; ADR 031). A stored size never changes (a new photo gets a new key), so the URL is immutable
  * and cached for a year. Every photo has every width, so a card can ask for
  * `photoUrl(capaChave, 320)` without knowing the photo: an original narrower than a width is
  * stored at its own size under that width's name (never enlarged).
@@ -21,9 +22,34 @@ export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
  */
 export const PHOTO_MAX_SIZE = { width: PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1] as number, height: 4096 } as const;
 
-/** The format photos are stored in. */
-export const PHOTO_EXT = "webp";
-export const PHOTO_CONTENT_TYPE = "image/webp";
+/** The formats a photo may be stored in: one per photo, the same for all its widths. */
+export type PhotoFormat = "webp" | "jpeg";
+export const PHOTO_FORMATS: Record<PhotoFormat, { ext: string; contentType: string }> = {
+  webp: { ext: "webp", contentType: "image/webp" },
+  jpeg: { ext: "jpg", contentType: "image/jpeg" },
+};
+
+/**
+ * The key says the photo's format, so whatever holds only a key (a property's cover, a landing
+ * page's cover, a feed) builds the right URL: a JPEG photo's last key segment starts with
+ * `jpeg-` (`…/properties/<id>/jpeg-<photoId>`); any other key is a WebP photo (every photo
+ * stored before JPEG was accepted, and the demo's). The row's `content_type` says the same.
+ */
+export const JPEG_KEY_PREFIX = "jpeg-";
+
+export function photoFormatOfKey(key: string): PhotoFormat {
+  return key.slice(key.lastIndexOf("/") + 1).startsWith(JPEG_KEY_PREFIX) ? "jpeg" : "webp";
+}
+
+/** The last segment of a new photo's key in `format`. */
+export function photoKeyLeaf(format: PhotoFormat, photoId: string): string {
+  return format === "jpeg" ? `${JPEG_KEY_PREFIX}${photoId}` : photoId;
+}
+
+/** `<key>/<width>.<ext>`: where one stored size of a photo lives in the bucket. */
+export function photoObjectKey(key: string, width: number): string {
+  return `${key}/${width}.${PHOTO_FORMATS[photoFormatOfKey(key)].ext}`;
+}
 
 /** The share image (Open Graph): one JPEG, the size WhatsApp and Facebook preview best. */
 export const SHARE_IMAGE = { width: 1200, height: 630, ext: "jpg", contentType: "image/jpeg" } as const;
@@ -31,9 +57,9 @@ export const SHARE_IMAGE = { width: 1200, height: 630, ext: "jpg", contentType: 
 /** Prefix of the media route; `key` is a photo's storage key without size and extension. */
 export const MEDIA_PREFIX = "/media/";
 
-/** `/media/<key>/<width>.webp`: one stored size of a photo. */
+/** `/media/<key>/<width>.webp` (or `.jpg`): one stored size of a photo. */
 export function photoUrl(key: string, width: number): string {
-  return `${MEDIA_PREFIX}${key}/${width}.${PHOTO_EXT}`;
+  return `${MEDIA_PREFIX}${photoObjectKey(key, width)}`;
 }
 
 /** `/media/<key>/share.jpg`: the share image stored under `key`. */
@@ -42,7 +68,7 @@ export function shareImageUrl(key: string): string {
 }
 
 /**
- * A `srcset` over the stored sizes (`/media/…/320.webp 320w, …`). `naturalWidth` (the photo's
+ * A `srcset` over the stored sizes (`/media/…/320.webp 320w, …`, or `.jpg`). `naturalWidth` (the photo's
  * own width) drops the sizes that only repeat a smaller original.
  */
 export function photoSrcSet(key: string, naturalWidth: number = Number.POSITIVE_INFINITY): string {

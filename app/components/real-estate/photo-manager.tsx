@@ -1,6 +1,6 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
 import { resizePhoto, type ShareText } from "../../lib/image-resize.ts";
-import { photoUrl, shareImageUrl } from "../../../shared/real-estate/photo-url.ts";
+import { PHOTO_FORMATS, photoUrl, shareImageUrl } from "../../../shared/real-estate/photo-url.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { uploadShareImage } from "./share-image-sync.ts";
 
@@ -115,7 +115,8 @@ export function PhotoManager({
     try {
       const resized = await resizePhoto(file);
       const form = new FormData();
-      for (const [width, blob] of resized.blobs) form.set(`w${width}`, new File([blob], `${width}.webp`, { type: blob.type }));
+      const { ext, contentType } = PHOTO_FORMATS[resized.format];
+      for (const [width, blob] of resized.blobs) form.set(`w${width}`, new File([blob], `${width}.${ext}`, { type: contentType }));
       form.set("largura", String(resized.width));
       form.set("altura", String(resized.height));
       patchUpload(upload.id, { progress: 0 });

@@ -19,10 +19,11 @@ function textOf(row: RowView, key: string): string {
   return cellAt(row, key)?.text ?? "";
 }
 
-/** `/media/<key>/320.webp` → the same photo at each stored width. */
+/** `/media/<key>/320.webp` (or `.jpg`) → the same photo at each stored width, in its format. */
 function srcSet(src: string): string | undefined {
-  if (!/\/320\.webp$/.test(src)) return undefined;
-  return WIDTHS.map((w) => `${src.replace(/\/320\.webp$/, `/${w}.webp`)} ${w}w`).join(", ");
+  const ext = /\/320\.(webp|jpg)$/.exec(src)?.[1];
+  if (!ext) return undefined;
+  return WIDTHS.map((w) => `${src.replace(/\/320\.(webp|jpg)$/, `/${w}.${ext}`)} ${w}w`).join(", ");
 }
 
 /** No cover yet: the kind's initials on a soft tile (decorative; the card's text says the rest). */

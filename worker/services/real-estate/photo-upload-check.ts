@@ -1,10 +1,10 @@
 import { readImageHeader } from "../../../shared/image-header.ts";
-import { PHOTO_MAX_SIZE, type PhotoWidth } from "../../../shared/real-estate/photo-url.ts";
+import { PHOTO_MAX_SIZE, type PhotoFormat, type PhotoWidth } from "../../../shared/real-estate/photo-url.ts";
 import { DomainError } from "../context.ts";
 
 /**
- * What an uploaded photo's files must be before they are stored and served for a year: WebP whose
- * header decodes, at the size the browser's resizer makes for each width from the declared size
+ * What an uploaded photo's files must be before they are stored and served for a year: WebP or
+ * JPEG (ADR 031) whose header decodes, all widths in one format, at the size the browser's resizer makes for each width from the declared size
  * (app/lib/image-resize.ts), and the declared size within PHOTO_MAX_SIZE. Only headers are read:
  * the Worker never decodes pixels.
  */
@@ -33,10 +33,16 @@ export function expectedSize(target: PhotoWidth, largura: number, altura: number
   return { width, height: Math.round((altura * width) / largura) };
 }
 
-/** Checks one width's bytes against the declared size (already checked by checkDeclaredSize). */
-export function checkPhotoFile(bytes: Uint8Array, target: PhotoWidth, largura: number, altura: number): void {
+/**
+ * Checks one width's bytes against the declared size (already checked by checkDeclaredSize) and
+ * answers its format; `format`, when given, is the one the photo's other widths are in.
+ */
+export function checkPhotoFile(bytes: Uint8Array, target: PhotoWidth, largura: number, altura: number, format?: PhotoFormat): PhotoFormat {
   const header = readImageHeader(bytes);
-  if (header?.format !== "webp") throw new DomainError("A foto deve ser enviada em WebP (redimensionada pelo navegador).", 400, FIELD);
+  if (!header)
+    throw new DomainError("A foto deve ser enviada em JPEG ou WebP (redimensionada pelo navegador). Envie a foto de novo.", 400, FIELD);
+  if (format && header.format !== format)
+    throw new DomainError("Todos os tamanhos da foto devem estar no mesmo formato (JPEG ou WebP). Envie a foto de novo.", 400, FIELD);
   const expected = expectedSize(target, largura, altura);
   const largest = target === PHOTO_MAX_SIZE.width;
   const fits = header.width === expected.width && Math.abs(header.height - expected.height) <= (largest ? 0 : 1);
@@ -46,4 +52,5 @@ export function checkPhotoFile(bytes: Uint8Array, target: PhotoWidth, largura: n
       400,
       FIELD,
     );
+  return header.format;
 }

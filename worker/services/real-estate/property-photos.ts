@@ -2,7 +2,17 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { properties, propertyPhotos } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import type { PropertyStatus } from "../../../shared/enums.ts";
-import { PHOTO_CONTENT_TYPE, PHOTO_EXT, PHOTO_WIDTHS, type PhotoWidth, SHARE_IMAGE } from "../../../shared/real-estate/photo-url.ts";
+import {
+  JPEG_KEY_PREFIX,
+  PHOTO_FORMATS,
+  PHOTO_WIDTHS,
+  type PhotoFormat,
+  type PhotoWidth,
+  photoFormatOfKey,
+  photoKeyLeaf,
+  photoObjectKey,
+  SHARE_IMAGE,
+} from "../../../shared/real-estate/photo-url.ts";
 import { authorizeRecord } from "../../auth/own-records.ts";
 import { ownerCondition } from "../../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
@@ -12,13 +22,14 @@ import { ID_CHARS, isId } from "../../../shared/id.ts";
 
 /**
  * A property's photos: files in R2 under `orgs/<orgId>/properties/<propertyId>/<photoId>/`
- * (one object per width, made by the browser), rows in property_photos in order, exactly one
+ * (one object per width, made by the browser: `<width>.webp`, or `<width>.jpg` under a
+ * `jpeg-<photoId>` key; ADR 031), rows in property_photos in order, exactly one
  * cover. The property's `capaChave` and `fotos` are rewritten in the same batch as every change,
  * so lists and the public page never disagree with the photos.
  */
 
 export const MAX_PHOTOS = 40;
-/** The largest size of one stored width (a 1600 px WebP is usually 150–400 kB). */
+/** The largest size of one stored width (a 1600 px WebP is usually 150–400 kB, a JPEG 250–600 kB). */
 export const PHOTO_MAX_BYTES = 1536 * 1024;
 export const SHARE_MAX_BYTES = 1024 * 1024;
 const NOT_FOUND = "Imóvel não encontrado.";
@@ -138,7 +149,7 @@ function syncProperty(ctx: ServiceContext, orgId: string, propertyId: string) {
 }
 
 export interface PhotoUpload {
-  /** One WebP per width of PHOTO_WIDTHS, keyed by width. */
+  /** One file per width of PHOTO_WIDTHS, keyed by width, all WebP or all JPEG. */
   files: Map<number, File>;
   largura: number;
   altura: number;
@@ -181,16 +192,16 @@ export async function addPhoto(
   }
   const { largura, altura } = upload;
   checkDeclaredSize(largura, altura);
-  for (const [width, bytes] of files) checkPhotoFile(bytes, width, largura, altura);
+  let format: PhotoFormat | undefined;
+  for (const [width, bytes] of files) format = checkPhotoFile(bytes, width, largura, altura, format);
+  const { contentType } = PHOTO_FORMATS[format as PhotoFormat];
   const legenda = cleanCaption(upload.legenda);
 
   const id = crypto.randomUUID();
-  const chave = `${propertyPrefix(actor.orgId, propertyId)}${id}`;
-  const keys = PHOTO_WIDTHS.map((w) => `${chave}/${w}.${PHOTO_EXT}`);
+  const chave = `${propertyPrefix(actor.orgId, propertyId)}${photoKeyLeaf(format as PhotoFormat, id)}`;
+  const keys = PHOTO_WIDTHS.map((w) => photoObjectKey(chave, w));
   await Promise.all(
-    PHOTO_WIDTHS.map((w, i) =>
-      bucket.put(keys[i] as string, files.get(w) as Uint8Array, { httpMetadata: { contentType: PHOTO_CONTENT_TYPE } }),
-    ),
+    PHOTO_WIDTHS.map((w, i) => bucket.put(keys[i] as string, files.get(w) as Uint8Array, { httpMetadata: { contentType } })),
   );
   const bytes = PHOTO_WIDTHS.reduce((sum, w) => sum + (files.get(w) as Uint8Array).byteLength, 0);
 
@@ -199,7 +210,7 @@ export async function addPhoto(
   const live = sql`exists (select 1 from ${properties} where ${scope.where(properties, eq(properties.id, propertyId), sql`${properties.excluidoEm} is null`)})`;
   const insert = ctx.db.run(sql`
     insert into ${propertyPhotos} (id, org_id, property_id, key, sizes, content_type, width, height, bytes, position, cover, caption, created_at, created_by)
-    select ${id}, ${actor.orgId}, ${propertyId}, ${chave}, ${JSON.stringify(PHOTO_WIDTHS)}, ${PHOTO_CONTENT_TYPE}, ${largura}, ${altura}, ${bytes},
+    select ${id}, ${actor.orgId}, ${propertyId}, ${chave}, ${JSON.stringify(PHOTO_WIDTHS)}, ${contentType}, ${largura}, ${altura}, ${bytes},
       coalesce((select max(${propertyPhotos.posicao}) + 1 from ${propertyPhotos} where ${ofProperty}), 0),
       not exists (select 1 from ${propertyPhotos} where ${ofProperty} and ${propertyPhotos.capa} = 1),
       ${legenda}, ${ctx.now.getTime()}, ${actor.userId}
@@ -342,7 +353,7 @@ export async function deletePhoto(
   if (!chave) throw new DomainError("Foto não encontrada.", 404);
   if (bucket)
     ctx.waitUntil(
-      bucket.delete(PHOTO_WIDTHS.map((w) => `${chave}/${w}.${PHOTO_EXT}`)).catch((e) => console.error(`falha ao apagar ${chave}`, e)),
+      bucket.delete(PHOTO_WIDTHS.map((w) => photoObjectKey(chave, w))).catch((e) => console.error(`falha ao apagar ${chave}`, e)),
     );
 }
 
@@ -404,21 +415,29 @@ export interface MediaPath {
   contentType: string;
 }
 
-const MEDIA_PATH = new RegExp(`^orgs/(${ID_CHARS})/properties/(${ID_CHARS})/((?:share-)?${ID_CHARS})/([0-9a-z]+\\.[a-z]+)$`);
-const FILES = new Map<string, string>([
-  ...PHOTO_WIDTHS.map((w) => [`${w}.${PHOTO_EXT}`, PHOTO_CONTENT_TYPE] as [string, string]),
-  [`share.${SHARE_IMAGE.ext}`, SHARE_IMAGE.contentType],
-]);
+const MEDIA_PATH = new RegExp(
+  `^orgs/(${ID_CHARS})/properties/(${ID_CHARS})/((?:share-|${JPEG_KEY_PREFIX})?${ID_CHARS})/([0-9a-z]+\\.[a-z]+)$`,
+);
 
-/** The media path's parts, or null for anything that is not a stored photo size or share image. */
+/** The files stored under `chave`: each width in the key's format, or the share image. */
+function filesOf(chave: string): Map<string, string> {
+  if (chave.slice(chave.lastIndexOf("/") + 1).startsWith("share-")) return new Map([[`share.${SHARE_IMAGE.ext}`, SHARE_IMAGE.contentType]]);
+  const { contentType } = PHOTO_FORMATS[photoFormatOfKey(chave)];
+  return new Map(PHOTO_WIDTHS.map((w) => [photoObjectKey(chave, w).slice(chave.length + 1), contentType]));
+}
+
+/**
+ * The media path's parts, or null for anything that is not a stored photo size (in its key's
+ * format: `320.jpg` of a WebP photo is no file) or share image.
+ */
 export function parseMediaPath(path: string): MediaPath | null {
   const match = MEDIA_PATH.exec(path);
   if (!match) return null;
   const [, orgId, propertyId, item, file] = match as unknown as [string, string, string, string, string];
-  const contentType = FILES.get(file);
+  const chave = `orgs/${orgId}/properties/${propertyId}/${item}`;
+  const contentType = filesOf(chave).get(file);
   if (!contentType) return null;
-  if (item.startsWith("share-") !== file.startsWith("share.")) return null;
-  return { orgId, propertyId, chave: `orgs/${orgId}/properties/${propertyId}/${item}`, file, contentType };
+  return { orgId, propertyId, chave, file, contentType };
 }
 
 /**
