@@ -100,7 +100,7 @@ describe("uploading photos", () => {
     };
     // Garbage behind the 12-byte RIFF…WEBP signature (what the old check accepted).
     expect(await refused(photoForm({ bytes: (w) => webpBytes(100 + w) }))).toBe(
-      "A foto deve ser enviada em WebP (redimensionada pelo navegador).",
+      "A foto deve ser enviada em JPEG ou WebP (redimensionada pelo navegador). Envie a foto de novo.",
     );
     // Real WebP headers, but one width is not the size the declared 1600 × 1200 makes.
     expect(await refused(photoForm({ bytes: (w) => (w === 640 ? photoFile(640, 1600, 1000) : photoFile(w)) }))).toBe(
