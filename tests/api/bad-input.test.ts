@@ -50,6 +50,7 @@ import { visitSchema } from "../../worker/services/real-estate/visits.ts";
 import { fakeBucket, jpegBytes, photoFile, webpBytes } from "./real-estate/property-photos-fixtures.ts";
 import { isId } from "../../shared/id.ts";
 import { webpFile } from "../support/webp.ts";
+import { jpegFile } from "../support/jpeg.ts";
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 30);
 const SEED = process.env.BAD_INPUT_SEED ? Number(process.env.BAD_INPUT_SEED) : undefined;
@@ -257,16 +258,19 @@ function isFile(v: FormValue | undefined, magic: (b: Uint8Array) => boolean, max
   return typeof v === "object" && v.bytes.byteLength > 0 && v.bytes.byteLength <= max && magic(v.bytes);
 }
 /**
- * One width of a photo: a WebP whose header decodes to the size the browser's resizer makes from
- * the declared largest size (never enlarged; ±1 px of height from rounding, except the largest).
+ * One width of a photo: a WebP or JPEG whose header decodes to the size the browser's resizer
+ * makes from the declared largest size (never enlarged; ±1 px of height from rounding, except the
+ * largest). Answers the format, or null when it does not fit.
  */
-function fitsDeclared(v: FormValue | undefined, target: number, largura: number, altura: number): boolean {
+function fitsDeclared(v: FormValue | undefined, target: number, largura: number, altura: number): string | null {
   const header = typeof v === "object" ? readImageHeader(v.bytes) : null;
   const width = Math.min(target, largura);
   const height = Math.round((altura * width) / largura);
   const slack = target === PHOTO_MAX_SIZE.width ? 0 : 1;
-  return header?.format === "webp" && header.width === width && Math.abs(header.height - height) <= slack;
+  return header && header.width === width && Math.abs(header.height - height) <= slack ? header.format : null;
 }
+/** Every width fits, and all in the same format (one photo is all WebP or all JPEG). */
+const oneFormat = (formats: (string | null)[]): boolean => formats.every((f) => f !== null && f === formats[0]);
 const isJpeg = (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
 /** The photo service's rules (worker/services/real-estate/property-photos.ts), on a live property only. */
@@ -274,8 +278,8 @@ function photoOracle(c: Case): Oracle {
   const suffix = c.pattern.slice(PHOTOS.length);
   const live = (k: Case) => k.idKind === "existing";
   switch (`${c.method} ${suffix}`) {
-    // Every width as a WebP up to 1.5 MB at the size the declared one makes, integer dimensions of
-    // at least 1 px and at most PHOTO_MAX_SIZE, a caption of ≤ 140 characters.
+    // Every width up to 1.5 MB at the size the declared one makes, all WebP or all JPEG, integer
+    // dimensions of at least 1 px and at most PHOTO_MAX_SIZE, a caption of ≤ 140 characters.
     case "POST ":
       return (p, k) => {
         const f = p.form;
@@ -288,7 +292,7 @@ function photoOracle(c: Case): Oracle {
           [largura, altura].every((n) => Number.isInteger(n) && n >= 1) &&
           largura <= PHOTO_MAX_SIZE.width &&
           altura <= PHOTO_MAX_SIZE.height &&
-          PHOTO_WIDTHS.every((w) => fitsDeclared(f[`w${w}`], w, largura, altura)) &&
+          oneFormat(PHOTO_WIDTHS.map((w) => fitsDeclared(f[`w${w}`], w, largura, altura))) &&
           caption.length <= 140
         );
       };
@@ -494,6 +498,12 @@ const badFile: fc.Arbitrary<FormValue> = fc.oneof(
   // Real WebP headers at a size the declared one does not make: another width's, and 16383 px square.
   fc.constant({ bytes: photoFile(640, 1600, 1200, 64), type: "image/webp" }),
   fc.constant({ bytes: webpFile("VP8X", 16383, 16383), type: "image/webp" }),
+  // JPEG (what Safari makes): a real header at one width's size (a WebP photo with one JPEG width
+  // mixes formats), one of 20000 px square, and garbage behind the signature that even ends in EOI.
+  fc.constant({ bytes: jpegFile("baseline", 640, 480), type: "image/jpeg" }),
+  fc.constant({ bytes: jpegFile("progressive", 320, 240), type: "image/jpeg" }),
+  fc.constant({ bytes: jpegFile("baseline", 20000, 20000), type: "image/jpeg" }),
+  fc.constant({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...new Array(40).fill(0x41), 0xff, 0xd9]), type: "image/jpeg" }),
   fc.constant({ bytes: jpegBytes(SHARE_MAX_BYTES + 1), type: "image/jpeg" }),
   fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ bytes, type: "application/octet-stream" })),
   fc.constantFrom(...HTML, ...SQL, "", "1600", "4097"),
