@@ -205,6 +205,72 @@ describe("property photos on a phone", () => {
   });
 });
 
+/**
+ * Safari's canvas (so every iOS browser's) cannot encode WebP: asked for image/webp, toBlob,
+ * toDataURL and OffscreenCanvas.convertToBlob silently answer PNG. Made so here, before any
+ * script of the page runs.
+ */
+function withoutWebpEncoder(): void {
+  const toBlob = HTMLCanvasElement.prototype.toBlob;
+  HTMLCanvasElement.prototype.toBlob = function (callback: BlobCallback, type?: string, quality?: number) {
+    return toBlob.call(this, callback, type === "image/webp" ? "image/png" : type, quality);
+  };
+  const toDataURL = HTMLCanvasElement.prototype.toDataURL;
+  HTMLCanvasElement.prototype.toDataURL = function (type?: string, quality?: number) {
+    return toDataURL.call(this, type === "image/webp" ? "image/png" : type, quality);
+  };
+  if (typeof OffscreenCanvas !== "undefined") {
+    const convert = OffscreenCanvas.prototype.convertToBlob;
+    OffscreenCanvas.prototype.convertToBlob = function (options?: ImageEncodeOptions) {
+      return convert.call(this, options?.type === "image/webp" ? { ...options, type: "image/png" } : options);
+    };
+  }
+}
+
+describe("property photos where the browser cannot encode WebP (Safari, every iOS browser)", () => {
+  it("sends JPEG instead, stores and shows it in the Fotos tab and on the public page", async () => {
+    const { owner, id, slug } = await ownerWithProperty();
+    const page = f.page;
+    await f.context.addInitScript(withoutWebpEncoder);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, owner.email, owner.password);
+    // The stand-in behaves as Safari does.
+    const webp = await page.evaluate(async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 4;
+      return new Promise<string | undefined>((resolve) => canvas.toBlob((b) => resolve(b?.type), "image/webp"));
+    });
+    expect(webp).toBe("image/png");
+
+    await page.goto(`/properties/${id}/fotos`);
+    await page.getByRole("heading", { name: /Fotos \(0 de 40\)/ }).waitFor();
+    await page.getByLabel("Escolher fotos").setInputFiles((await samplePhotos(page)).slice(0, 2));
+    await page.getByRole("heading", { name: /Fotos \(2 de 40\)/ }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText(/não gera imagens WebP|não conseguiu gerar/).count()).toBe(0);
+    const rows = await photoRows(id);
+    expect(rows.map((p) => [p.tipoConteudo, p.largura, p.altura])).toEqual([
+      ["image/jpeg", 1600, 1200],
+      ["image/jpeg", 1600, 1200],
+    ]);
+    expect(rows.every((p) => new RegExp(`/properties/${id}/jpeg-[0-9a-f-]+$`).test(p.chave))).toBe(true);
+    // The Fotos tab shows them, from their .jpg URLs.
+    const shown = page.getByRole("list", { name: "Fotos na ordem do anúncio" }).getByRole("img", { name: "Foto 1" });
+    await shown.scrollIntoViewIfNeeded();
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await shown.getAttribute("src")).toMatch(/\/jpeg-[0-9a-f-]+\/640\.jpg$/);
+    const served = await page.request.get((await shown.getAttribute("src")) as string);
+    expect(served.headers()["content-type"]).toBe("image/jpeg");
+
+    // A visitor's public page: the gallery's srcset names .jpg files, and the photo displays.
+    const visitor = await f.newPage();
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    expect((await visitor.goto(`/imovel/${slug}`))?.status()).toBe(200);
+    const first = visitor.getByRole("img", { name: /foto 1 de 2/ });
+    expect(await first.getAttribute("srcset")).toMatch(/\/320\.jpg 320w/);
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+});
+
 describe("the public property page", () => {
   it("shows the property to a visitor without private data, with Open Graph, and the contact form creates the lead", async () => {
     const { id, slug, orgId, owner } = await ownerWithProperty();
