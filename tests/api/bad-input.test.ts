@@ -271,7 +271,11 @@ function fitsDeclared(v: FormValue | undefined, target: number, largura: number,
 }
 /** Every width fits, and all in the same format (one photo is all WebP or all JPEG). */
 const oneFormat = (formats: (string | null)[]): boolean => formats.every((f) => f !== null && f === formats[0]);
-const isJpeg = (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+/** The share image: a JPEG whose header decodes to 1200 × 630 px. */
+const isShareImage = (b: Uint8Array): boolean => {
+  const header = readImageHeader(b);
+  return header?.format === "jpeg" && header.width === 1200 && header.height === 630;
+};
 
 /** The photo service's rules (worker/services/real-estate/property-photos.ts), on a live property only. */
 function photoOracle(c: Case): Oracle {
@@ -321,7 +325,7 @@ function photoOracle(c: Case): Oracle {
         );
       };
     case "PUT /share-image":
-      return (p, k) => live(k) && isFile(p.form?.imagem, isJpeg, SHARE_MAX_BYTES);
+      return (p, k) => live(k) && isFile(p.form?.imagem, isShareImage, SHARE_MAX_BYTES);
     default:
       return never;
   }
@@ -417,7 +421,8 @@ function formSample(c: Case): Record<string, FormValue> | undefined {
       altura: "1200",
       legenda: "Fachada",
     };
-  if (c.pattern.endsWith("/share-image")) return { imagem: { bytes: jpegBytes(64), type: "image/jpeg" }, impressao: "abc123" };
+  if (c.pattern.endsWith("/share-image"))
+    return { imagem: { bytes: jpegFile("baseline", 1200, 630, 64), type: "image/jpeg" }, impressao: "abc123" };
   return undefined;
 }
 

@@ -6,6 +6,7 @@ import { MAX_PHOTOS } from "../../../worker/services/real-estate/property-photos
 import { createHarness, createOwner, type Harness } from "../harness.ts";
 import { webpFile } from "../../support/webp.ts";
 import { fakeBucket, insertProperty, jpegBytes, photoFile, webpBytes } from "./property-photos-fixtures.ts";
+import { jpegFile } from "../../support/jpeg.ts";
 import { addMember } from "../records.ts";
 
 /**
@@ -268,10 +269,10 @@ describe("serving /media", () => {
     expect((await h.request(photoUrl(kept.chave, 320))).status).toBe(404);
   });
 
-  it("stores the share image as a JPEG and serves it; refuses another format", async () => {
+  it("stores the share image as a JPEG and serves it; refuses another format, another size, and garbage behind a JPEG signature", async () => {
     const { id } = await insertProperty(h, org.orgId);
     const form = new FormData();
-    form.set("imagem", new File([jpegBytes(300) as BlobPart], "share.jpg", { type: "image/jpeg" }));
+    form.set("imagem", new File([jpegFile("baseline", 1200, 630, 300) as BlobPart], "share.jpg", { type: "image/jpeg" }));
     const res = await h.request(`/api/property-photos/${id}/share-image`, { method: "PUT", body: form, cookie: org.cookie });
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: { chave: string } };
@@ -282,5 +283,15 @@ describe("serving /media", () => {
     const bad = new FormData();
     bad.set("imagem", new File([webpBytes() as BlobPart], "share.webp"));
     expect((await h.request(`/api/property-photos/${id}/share-image`, { method: "PUT", body: bad, cookie: org.cookie })).status).toBe(400);
+    for (const bytes of [jpegBytes(300), jpegFile("baseline", 1600, 1200, 300)]) {
+      const refused = new FormData();
+      refused.set("imagem", new File([bytes as BlobPart], "share.jpg", { type: "image/jpeg" }));
+      const res = await h.request(`/api/property-photos/${id}/share-image`, { method: "PUT", body: refused, cookie: org.cookie });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        "A imagem de compartilhamento deve ser um JPEG de 1200 × 630 px.",
+      );
+    }
+    expect((await propertyRow(id))?.imagemCompartilhamentoChave).toBe(data.chave);
   });
 });

@@ -16,7 +16,8 @@ import {
 import { authorizeRecord } from "../../auth/own-records.ts";
 import { ownerCondition } from "../../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
-import { detectImageType, orgPrefix } from "../organization/organization.ts";
+import { orgPrefix } from "../organization/organization.ts";
+import { readJpegHeader } from "../../../shared/image-header.ts";
 import { checkDeclaredSize, checkPhotoFile } from "./photo-upload-check.ts";
 import { ID_CHARS, isId } from "../../../shared/id.ts";
 
@@ -359,7 +360,8 @@ export async function deletePhoto(
 
 /**
  * Stores the share image (1200×630 JPEG the browser composed from the cover and the price) and
- * points the property at it; the one it replaces leaves R2 after the answer.
+ * points the property at it; the one it replaces leaves R2 after the answer. Its header must
+ * decode to that size, as a photo's must (garbage behind a JPEG signature is not served).
  */
 export async function setShareImage(
   ctx: ServiceContext,
@@ -373,13 +375,19 @@ export async function setShareImage(
   checkId(propertyId);
   if (!bucket) throw new DomainError("O armazenamento de arquivos não está configurado. Tente novamente mais tarde.", 422, "imagem");
   if (image.size > SHARE_MAX_BYTES) throw new DomainError("A imagem de compartilhamento passa de 1 MB.", 413, "imagem");
-  const type = detectImageType(new Uint8Array(await image.slice(0, 16).arrayBuffer()));
-  if (type?.mime !== SHARE_IMAGE.contentType) throw new DomainError("A imagem de compartilhamento deve ser um JPEG.", 400, "imagem");
+  const bytes = new Uint8Array(await image.arrayBuffer());
+  const header = readJpegHeader(bytes);
+  if (header?.width !== SHARE_IMAGE.width || header.height !== SHARE_IMAGE.height)
+    throw new DomainError(
+      `A imagem de compartilhamento deve ser um JPEG de ${SHARE_IMAGE.width} × ${SHARE_IMAGE.height} px.`,
+      400,
+      "imagem",
+    );
   // Named after what it shows (the browser's digest of cover, price and text): the same picture keeps its URL.
   const name = fingerprint && /^[0-9a-f]{32}$/.test(fingerprint) ? fingerprint : crypto.randomUUID();
   const chave = `${propertyPrefix(actor.orgId, propertyId)}share-${name}`;
   const objectKey = `${chave}/share.${SHARE_IMAGE.ext}`;
-  await bucket.put(objectKey, await image.arrayBuffer(), { httpMetadata: { contentType: SHARE_IMAGE.contentType } });
+  await bucket.put(objectKey, bytes, { httpMetadata: { contentType: SHARE_IMAGE.contentType } });
   const scope = orgScope(ctx.db, actor.orgId);
   const live = sql`${properties.excluidoEm} is null`;
   const [before, updated] = await ctx.db.batch([
