@@ -60,11 +60,19 @@ function toBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promi
   );
 }
 
+function isHeic(file: Blob): boolean {
+  const name = file instanceof File ? file.name : "";
+  return /^image\/hei[cf]/.test(file.type) || /\.hei[cf]$/i.test(name);
+}
+
 export async function resizePhoto(file: Blob): Promise<ResizedPhoto> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   } catch {
+    // HEIC opens in Safari (and iOS hands it over as JPEG); Chromium and Firefox on a computer cannot open it.
+    if (isHeic(file))
+      throw new Error("Este navegador não abre fotos HEIC do iPhone. Envie pelo próprio iPhone ou exporte a foto como JPEG.");
     throw new Error("Este arquivo não é uma imagem que o navegador consiga abrir.");
   }
   try {

@@ -260,6 +260,13 @@ describe("property photos where the browser cannot encode WebP (Safari, every iO
     expect(await shown.getAttribute("src")).toMatch(/\/jpeg-[0-9a-f-]+\/640\.jpg$/);
     const served = await page.request.get((await shown.getAttribute("src")) as string);
     expect(served.headers()["content-type"]).toBe("image/jpeg");
+    // The share image is composed from the JPEG cover (Safari's canvas makes JPEG natively).
+    const shared = await until(
+      async () => (await e2eDb().select().from(properties).where(eq(properties.id, id)))[0]?.imagemCompartilhamentoChave,
+      (key) => Boolean(key),
+      30_000,
+    );
+    expect((await page.request.get(`/media/${shared}/share.jpg`)).headers()["content-type"]).toBe("image/jpeg");
 
     // A visitor's public page: the gallery's srcset names .jpg files, and the photo displays.
     const visitor = await f.newPage();
@@ -268,6 +275,21 @@ describe("property photos where the browser cannot encode WebP (Safari, every iO
     const first = visitor.getByRole("img", { name: /foto 1 de 2/ });
     expect(await first.getAttribute("srcset")).toMatch(/\/320\.jpg 320w/);
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+});
+
+describe("a HEIC photo on a computer", () => {
+  it("says in pt-BR that this browser cannot open it, and sends nothing", async () => {
+    const { owner, id } = await ownerWithProperty();
+    const page = f.page;
+    await login(page, owner.email, owner.password);
+    await page.goto(`/properties/${id}/fotos`);
+    await page.getByRole("heading", { name: /Fotos \(0 de 40\)/ }).waitFor();
+    // The start of an HEIF file (ftyp heic): Chromium on a computer cannot decode it.
+    const heic = Buffer.from([0, 0, 0, 24, ...Buffer.from("ftypheic"), 0, 0, 0, 0, ...Buffer.from("mif1heic")]);
+    await page.getByLabel("Escolher fotos").setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
+    await page.getByText("Este navegador não abre fotos HEIC do iPhone.", { exact: false }).waitFor();
+    expect(await photoRows(id)).toEqual([]);
   });
 });
 
