@@ -10,7 +10,7 @@ import { jpegFile } from "../../support/jpeg.ts";
 import { addMember } from "../records.ts";
 
 /**
- * Property photos: uploads checked (every size, real WebP, size caps, the organization's own
+ * Property photos: uploads checked (every size, real WebP — JPEG in property-photos-jpeg.test.ts —, size caps, the organization's own
  * live property, at most MAX_PHOTOS), stored under the organization's prefix, one cover kept
  * with the property's capaChave and count, and served by /media only to whom may see them.
  */
@@ -72,7 +72,7 @@ describe("uploading photos", () => {
     expect(await propertyRow(id)).toMatchObject({ fotos: 2, capaChave: first.body.data.chave });
   });
 
-  it("refuses a missing size, a file that is not WebP, an oversized one, in pt-BR, and keeps nothing", async () => {
+  it("refuses a missing size, a file that is neither WebP nor JPEG, an oversized one, in pt-BR, and keeps nothing", async () => {
     const { id } = await insertProperty(h, org.orgId);
     const before = bucket.objects.size;
     const missing = await upload(org.cookie, id, photoForm({ skip: 640 }));
