@@ -1,5 +1,4 @@
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -14,6 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { BuildWatcher } from "./components/shell/build-watcher.tsx";
+import { StandaloneErrorPage } from "./components/shell/error-page.tsx";
 import { PAGE_DESCRIPTION, pageTitle } from "./lib/title.ts";
 import { getRequestContext } from "../worker/context.ts";
 import type { ColorMode } from "../shared/enums.ts";
@@ -80,45 +80,6 @@ export default function App() {
   );
 }
 
-const INTERNAL = { title: "Erro interno", text: "Algo deu errado do nosso lado. Tente novamente em instantes." };
-
-/** The title and text of a route error, by status (a 4xx is the request's fault, not ours). */
-function describeError(error: unknown): { code: number; title: string; text: string | null } {
-  if (!isRouteErrorResponse(error)) return { code: 500, ...INTERNAL };
-  const detail = typeof error.data === "string" && !/^Error: /.test(error.data) ? error.data : null;
-  const code = error.status;
-  if (code === 404) return { code, title: "Página não encontrada", text: null };
-  if (code === 403) return { code, title: "Acesso negado", text: detail ?? "Você não tem permissão para acessar esta página." };
-  // React Router's own 405 text ("You made a POST request…") is English and meant for developers.
-  if (code === 405)
-    return { code, title: "Ação não permitida", text: "Esta página não recebe envios de formulário. Volte e tente pelo botão da tela." };
-  if (code >= 400 && code < 500)
-    return { code, title: "Não foi possível atender ao pedido", text: detail ?? "Confira o endereço ou volte ao início." };
-  return { code, ...INTERNAL };
-}
-
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const requested = useLocation().pathname;
-  const { code, title, text } = describeError(error);
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 px-6">
-      <title>{pageTitle(title)}</title>
-      <p className="text-sm font-semibold text-accent">{code}</p>
-      <h1 className="text-3xl font-bold">{title}</h1>
-      {code === 404 ? (
-        <p className="text-fg-soft">
-          Não encontramos <code className="rounded bg-muted px-1.5 py-0.5 text-fg">{requested}</code>. Confira o endereço ou volte ao
-          início.
-        </p>
-      ) : (
-        <p className="text-fg-soft">{text}</p>
-      )}
-      <p>
-        <a href="/" className="font-semibold text-accent underline">
-          Voltar ao início
-        </a>
-      </p>
-    </main>
-  );
+  return <StandaloneErrorPage error={useRouteError()} path={useLocation().pathname} />;
 }

@@ -23,13 +23,22 @@ export default [
     // A deactivated member leaves their organização here (the app's pages refuse them).
     route("sair-da-organizacao", "routes/organization/leave-organization.tsx"),
   ]),
-  // Default layout (and the professionals' slim shell, chosen by role).
+  // Default layout: one shell for every role (the menu comes from the permission table).
   layout("layouts/app.tsx", [
     index("routes/reports/dashboard.tsx"),
-    route("perfil", "routes/account/profile.tsx"),
-    route("settings", "routes/account/settings.tsx", [
-      index("routes/account/settings._index.tsx"),
-      route("preferences", "routes/account/settings.preferences.tsx"),
+    // The settings area: the product's URLs under one section navigation (app/modules/navigation.ts).
+    layout("layouts/settings.tsx", [
+      route("settings", "routes/account/settings.tsx", [
+        index("routes/account/settings._index.tsx"),
+        route("preferences", "routes/account/settings.preferences.tsx"),
+      ]),
+      route("perfil", "routes/account/profile.tsx"),
+      route("config", "routes/organization/business-profile.tsx"),
+      route("business-settings", "routes/organization/business-settings.tsx"),
+      route("admin/users", "routes/organization/team.tsx"),
+      route("portais", "routes/real-estate/portals.tsx"),
+      route("setup-database", "routes/system/database.tsx"),
+      route("supabase-test", "routes/system/diagnostics.tsx"),
     ]),
     // Records: each definition's plain screens come from shared modules (app/routes/records/);
     // a resource writes its own route module only for a screen with real behaviour.
@@ -52,14 +61,8 @@ export default [
     route("property_clients/create", "routes/real-estate/interests.form.tsx", { id: "routes/property_clients.create" }),
     route("property_clients/:id", "routes/real-estate/interests.$id.tsx"),
     route("property_clients/:id/edit", "routes/real-estate/interests.form.tsx", { id: "routes/property_clients.edit" }),
-    route("business-settings", "routes/organization/business-settings.tsx"),
     route("landing-page", "routes/site/landing-page.tsx"),
     route("landing-page/preview", "routes/site/landing-page.preview.tsx"),
-    route("portais", "routes/real-estate/portals.tsx"),
-    route("config", "routes/organization/business-profile.tsx"),
-    route("admin/users", "routes/organization/team.tsx"),
-    route("setup-database", "routes/system/database.tsx"),
-    route("supabase-test", "routes/system/diagnostics.tsx"),
   ]),
   route("files/*", "routes/system/files.tsx"),
   // The business's public page (no login), built on /landing-page.

@@ -107,6 +107,20 @@ export const SETTINGS: Access = {
   lgpd: NOBODY,
 };
 
+/**
+ * The system's own pages (database, diagnostics): what a developer or the account's owner checks,
+ * never the office's daily screens. Read-only, the owner only.
+ */
+export const SYSTEM: Access = {
+  read: anyOf(["owner"]),
+  create: NOBODY,
+  update: NOBODY,
+  delete: NOBODY,
+  import: NOBODY,
+  export: NOBODY,
+  lgpd: NOBODY,
+};
+
 /** Every member's own screens (dashboard, profile, preferences): everyone reads and changes their own. */
 export const EVERYONE: Access = {
   read: EVERY_ROLE,

@@ -1,30 +1,52 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/app";
-import { AppShell, ProfessionalShell } from "../components/shell/app-shell.tsx";
+import { AppShell } from "../components/shell/app-shell.tsx";
+import { ErrorContent, StandaloneErrorPage } from "../components/shell/error-page.tsx";
 import { requireOrg } from "../server/guards.server.ts";
-import { readable } from "../../worker/auth/permissions.ts";
-import { listLinks, navFor } from "../server/navigation.server.ts";
+import { listLinks } from "../server/navigation.server.ts";
+import { requireScreen, shellData } from "../server/shell.server.ts";
 
-/** Runs before any child loader or action: no page of the default layout is reachable signed out. */
-export const middleware: Route.MiddlewareFunction[] = [({ request, context }) => void requireOrg(context, request)];
+/**
+ * Runs before any child loader or action: no page of the default layout is reachable signed out,
+ * and no menu screen by a role the permission table refuses it to.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request, context }) => {
+    const { org } = requireOrg(context, request);
+    requireScreen(org, request);
+  },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, org } = requireOrg(context, request);
   return {
-    user: { name: auth.user.name, email: auth.user.email },
-    org: { name: org.name, role: org.role },
-    // The menu shows what the permission table lets this role read.
-    nav: navFor(readable(org.role)),
+    ...shellData(auth, org),
     // Where a failed record screen leads back to (ResourceErrorBoundary).
     lists: listLinks(),
   };
 }
 
+/** One layout for every role: the menu differs (the permission table), the page does not. */
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  const Shell = loaderData.org.role === "professional" ? ProfessionalShell : AppShell;
   return (
-    <Shell user={loaderData.user} org={loaderData.org} nav={loaderData.nav}>
+    <AppShell user={loaderData.user} org={loaderData.org} nav={loaderData.nav}>
       <Outlet />
-    </Shell>
+    </AppShell>
+  );
+}
+
+/**
+ * A page of the layout that failed without a boundary of its own (a refused settings screen, a
+ * 404) keeps the menu around its message; when the layout itself failed there is no menu to draw.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const path = useLocation().pathname;
+  const data = useRouteLoaderData<typeof loader>("layouts/app");
+  if (!data) return <StandaloneErrorPage error={error} path={path} />;
+  return (
+    <AppShell user={data.user} org={data.org} nav={data.nav}>
+      <ErrorContent error={error} path={path} />
+    </AppShell>
   );
 }

@@ -1,6 +1,6 @@
 import { ROLE, type Role } from "../../shared/enums/account.ts";
 
-export const NAV_GROUPS = ["Negócio", "Imóveis", "Financeiro", "Redes Sociais", "Configurações"] as const;
+export const NAV_GROUPS = ["Negócio", "Imóveis", "Financeiro", "Redes Sociais"] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
 export interface NavItem {
@@ -13,11 +13,43 @@ export interface NavItem {
   resource: string;
 }
 
-/** The menu as the shell draws it: groups in order, each with the items the member may read. */
-export type NavMenu = { group: NavGroup; items: Pick<NavItem, "to" | "label">[] }[];
-
 /** A record screen's way back, by the path's first segment (`/clients`, `/clientes`). */
 export type ListLinks = Record<string, { basePath: string; listTitle: string }>;
+
+/** A link as the shell draws it. */
+export interface MenuLink {
+  to: string;
+  label: string;
+}
+
+/**
+ * The menu as the shell draws it: groups in order, each with the items the member may read, then
+ * the one "Configurações" entry (every member has their account there).
+ */
+export interface NavMenu {
+  groups: { group: NavGroup; items: MenuLink[] }[];
+  settings: MenuLink;
+}
+
+/** A screen of the settings area: its link, what it holds, and the resource whose "read" opens it. */
+export interface SettingsEntry extends MenuLink {
+  description: string;
+  resource: string;
+}
+
+export interface SettingsSection {
+  id: string;
+  title: string;
+  entries: readonly SettingsEntry[];
+}
+
+/** The settings area's sections as one member sees them (only entries they may read; empty sections dropped). */
+export type SettingsMenu = { id: string; title: string; entries: (MenuLink & { description: string })[] }[];
+
+/** A screen a menu leads to and the resource whose "read" opens it: one row of the route ↔ permission table. */
+export interface Screen extends MenuLink {
+  resource: string;
+}
 
 /**
  * The areas that are not kinds of record, listed by hand; every record's entry comes from its
@@ -27,24 +59,145 @@ export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/", label: "Dashboard", group: "Negócio", order: 0, resource: "account" },
   { to: "/property-drafts", label: "Rascunhos", group: "Imóveis", order: 20, resource: "imoveis" },
   { to: "/landing-page", label: "Landing Page", group: "Imóveis", order: 40, resource: "organization" },
-  { to: "/portais", label: "Portais", group: "Imóveis", order: 50, resource: "organization" },
-  { to: "/config", label: "Perfil do Negócio", group: "Configurações", order: 10, resource: "organization" },
-  { to: "/business-settings", label: "Configurações do Negócio", group: "Configurações", order: 20, resource: "business-settings" },
-  { to: "/admin/users", label: "Usuários", group: "Configurações", order: 30, resource: "team" },
-  { to: "/settings", label: "Configurações", group: "Configurações", order: 40, resource: "account" },
-  { to: "/setup-database", label: "Banco de Dados", group: "Configurações", order: 50, resource: "organization" },
-  { to: "/supabase-test", label: "Diagnóstico do Sistema", group: "Configurações", order: 60, resource: "organization" },
 ];
+
+/** The settings area's overview: the menu's one "Configurações" entry. */
+export const SETTINGS_HOME: Screen = { to: "/settings", label: "Configurações", resource: "account" };
+
+/**
+ * The settings area, section by section. The URLs are the product's (/config, /business-settings,
+ * /admin/users…: spec §2); the pathless layout app/layouts/settings.tsx gives them one section
+ * navigation. The system pages are the owner's (permission table area `system`).
+ */
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
+  {
+    id: "conta",
+    title: "Sua conta",
+    entries: [
+      {
+        to: "/perfil",
+        label: "Meu perfil",
+        description: "Seu nome, e-mail, senha e os aparelhos conectados à sua conta.",
+        resource: "account",
+      },
+      {
+        to: "/settings/preferences",
+        label: "Preferências",
+        description: "Modo de cor do Alicerce: claro, escuro ou o do seu aparelho.",
+        resource: "account",
+      },
+    ],
+  },
+  {
+    id: "empresa",
+    title: "Empresa",
+    entries: [
+      {
+        to: "/config",
+        label: "Perfil do Negócio",
+        description: "Nome, CPF/CNPJ, CRECI, endereço, WhatsApp, logo e a voz da marca.",
+        resource: "organization",
+      },
+    ],
+  },
+  {
+    id: "regras",
+    title: "Regras do negócio",
+    entries: [
+      {
+        to: "/business-settings",
+        label: "Configurações do Negócio",
+        description: "Regras que valem para toda a equipe: estoque negativo, corretores só com os próprios imóveis.",
+        resource: "business-settings",
+      },
+    ],
+  },
+  {
+    id: "equipe",
+    title: "Equipe",
+    entries: [
+      {
+        to: "/admin/users",
+        label: "Usuários",
+        description: "Convide pessoas, defina papéis e desative acessos.",
+        resource: "team",
+      },
+    ],
+  },
+  {
+    id: "integracoes",
+    title: "Integrações",
+    entries: [
+      {
+        to: "/portais",
+        label: "Portais",
+        description: "Feed de imóveis e contatos do Grupo ZAP (ZAP Imóveis, Viva Real) e da OLX.",
+        resource: "organization",
+      },
+    ],
+  },
+  {
+    id: "sistema",
+    title: "Sistema",
+    entries: [
+      {
+        to: "/setup-database",
+        label: "Banco de Dados",
+        description: "Conexão com o banco e migrações aplicadas ou pendentes.",
+        resource: "system",
+      },
+      {
+        to: "/supabase-test",
+        label: "Diagnóstico do Sistema",
+        description: "Banco, arquivos, tarefas, e-mail, IA e Meta: o que está funcionando.",
+        resource: "system",
+      },
+    ],
+  },
+];
+
+/** Every page of the settings area (the menu marks "Configurações" current on any of them). */
+export const SETTINGS_PATHS: readonly string[] = [SETTINGS_HOME.to, ...SETTINGS_SECTIONS.flatMap((s) => s.entries.map((e) => e.to))];
+
+/** Whether `pathname` is `path` or a page below it ("/" only itself). */
+export function isUnder(pathname: string, path: string): boolean {
+  return path === "/" ? pathname === "/" : pathname === path || pathname.startsWith(`${path}/`);
+}
 
 /** The menu of a member who may read `readable`, from every item (areas and records). */
 export function menuOf(items: readonly NavItem[], readable: readonly string[]): NavMenu {
-  return NAV_GROUPS.map((group) => ({
-    group,
-    items: items
-      .filter((i) => i.group === group && readable.includes(i.resource))
-      .sort((a, b) => a.order - b.order)
-      .map(({ to, label }) => ({ to, label })),
-  })).filter((g) => g.items.length > 0);
+  return {
+    groups: NAV_GROUPS.map((group) => ({
+      group,
+      items: items
+        .filter((i) => i.group === group && readable.includes(i.resource))
+        .sort((a, b) => a.order - b.order)
+        .map(({ to, label }) => ({ to, label })),
+    })).filter((g) => g.items.length > 0),
+    settings: { to: SETTINGS_HOME.to, label: SETTINGS_HOME.label },
+  };
+}
+
+/** The settings area's sections a member who may read `readable` sees. */
+export function settingsOf(readable: readonly string[]): SettingsMenu {
+  return SETTINGS_SECTIONS.map(({ id, title, entries }) => ({
+    id,
+    title,
+    entries: entries.filter((e) => readable.includes(e.resource)).map(({ to, label, description }) => ({ to, label, description })),
+  })).filter((s) => s.entries.length > 0);
+}
+
+/**
+ * Every screen the menus lead to, with the resource whose "read" opens it: the main menu's items,
+ * the settings overview and each settings entry. The app layout refuses a screen here to a role
+ * the table refuses, and the role-menu test checks that a role's menus show exactly its screens.
+ */
+export function screensOf(items: readonly NavItem[]): Screen[] {
+  return [
+    ...items.map(({ to, label, resource }) => ({ to, label, resource })),
+    SETTINGS_HOME,
+    ...SETTINGS_SECTIONS.flatMap((s) => s.entries.map(({ to, label, resource }) => ({ to, label, resource }))),
+  ];
 }
 
 export const ROLE_LABELS: Readonly<Record<Role, string>> = ROLE.labels;

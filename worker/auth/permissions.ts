@@ -11,6 +11,7 @@ import {
   type Reach,
   reachOf,
   SETTINGS,
+  SYSTEM,
   scopeOf,
 } from "../../shared/permissions.ts";
 import { DEFINITIONS, definitionByName } from "../../shared/resources/definitions.ts";
@@ -26,14 +27,16 @@ import { type Actor, DomainError } from "../services/context.ts";
  */
 export const FORBIDDEN_MESSAGE = "Você não tem permissão para esta ação.";
 
-/** Areas that are not records: the organization's settings and team. */
+/** Areas that are not records: the organization's settings, its team and the system pages. */
 export const AREAS = {
   /** Dashboard, profile, preferences. */
   account: EVERYONE,
-  /** Business profile, database and diagnostics. */
+  /** Business profile, landing page, portals. */
   organization: SETTINGS,
   "business-settings": SETTINGS,
   team: SETTINGS,
+  /** Database and diagnostics: the owner only. */
+  system: SYSTEM,
 } as const satisfies Record<string, Access>;
 
 export type Area = keyof typeof AREAS;

@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, useNavigation } from "react-router";
 import type { Role } from "../../../shared/enums.ts";
-import { type NavMenu, ROLE_LABELS } from "../../modules/navigation.ts";
+import { isUnder, type NavMenu, ROLE_LABELS, SETTINGS_PATHS } from "../../modules/navigation.ts";
 import { intentPrefetch } from "../ui/prefetch.ts";
+import { NavigationProgress } from "./navigation-progress.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
 interface ShellProps {
@@ -13,24 +14,33 @@ interface ShellProps {
   children: ReactNode;
 }
 
-const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`;
+const linkClass = (current: boolean) =>
+  `block rounded-lg px-3 py-2 text-sm ${current ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`;
 
 /**
  * The menu: router links that prefetch on intent (ADR 013). NavLink marks the current entry
- * (`aria-current="page"`): "/" only on itself, any other entry also on the pages below it.
+ * (`aria-current="page"`): "/" only on itself, any other entry also on the pages below it;
+ * "Configurações" on every page of the settings area (their URLs are the product's, not below it).
  */
 function Sidebar({ nav, onNavigate }: { nav: NavMenu; onNavigate?: () => void }) {
   const prefetch = intentPrefetch();
+  const { pathname } = useLocation();
+  const inSettings = SETTINGS_PATHS.some((path) => isUnder(pathname, path));
   return (
     <nav aria-label="Menu principal" className="space-y-6">
-      {nav.map(({ group, items }) => (
+      {nav.groups.map(({ group, items }) => (
         <div key={group}>
           <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-fg-soft uppercase">{group}</p>
           <ul className="space-y-0.5">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} prefetch={prefetch} onClick={onNavigate} className={menuLinkClass}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  prefetch={prefetch}
+                  onClick={onNavigate}
+                  className={({ isActive }) => linkClass(isActive)}
+                >
                   {item.label}
                 </NavLink>
               </li>
@@ -38,13 +48,31 @@ function Sidebar({ nav, onNavigate }: { nav: NavMenu; onNavigate?: () => void })
           </ul>
         </div>
       ))}
+      <ul className="border-t border-line pt-4">
+        <li>
+          <Link
+            to={nav.settings.to}
+            prefetch={prefetch}
+            onClick={onNavigate}
+            aria-current={inSettings ? "page" : undefined}
+            className={linkClass(inSettings)}
+          >
+            {nav.settings.label}
+          </Link>
+        </li>
+      </ul>
     </nav>
   );
 }
 
-/** Default layout: grouped sidebar, top bar with organization and user menu, drawer on phones. */
+/**
+ * The app's one layout, whatever the role (the menu differs, the page does not): grouped sidebar,
+ * top bar with organization and user menu, drawer on phones.
+ */
 export function AppShell({ user, org, nav, children }: ShellProps) {
   const [open, setOpen] = useState(false);
+  // Assistive technology hears that the page is being replaced (the bar is its visual sign).
+  const busy = useNavigation().state === "loading";
   const { pathname } = useLocation();
   // Close the drawer after navigating (the state resets when the path changes).
   const [openedAt, setOpenedAt] = useState(pathname);
@@ -60,6 +88,7 @@ export function AppShell({ user, org, nav, children }: ShellProps) {
   }, [open]);
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
+      <NavigationProgress />
       <a href="#conteudo" className="skip-link">
         Pular para o conteúdo
       </a>
@@ -98,38 +127,10 @@ export function AppShell({ user, org, nav, children }: ShellProps) {
           </div>
           <UserMenu name={user.name} email={user.email} roleLabel={ROLE_LABELS[org.role]} />
         </header>
-        <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
+        <main id="conteudo" aria-busy={busy || undefined} className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-6 sm:px-6">
           {children}
         </main>
       </div>
-    </div>
-  );
-}
-
-/** The professionals' layout (spec's third layout): a slim top bar, their own screens only. */
-export function ProfessionalShell({ user, org, children }: ShellProps) {
-  return (
-    <div className="min-h-dvh">
-      <a href="#conteudo" className="skip-link">
-        Pular para o conteúdo
-      </a>
-      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2.5">
-        <nav aria-label="Menu principal" className="flex items-center gap-1 text-sm">
-          <span className="mr-2 font-bold">{org.name}</span>
-          <NavLink
-            to="/"
-            end
-            prefetch={intentPrefetch()}
-            className={({ isActive }) => `rounded-lg px-3 py-2 ${isActive ? "bg-accent-soft font-semibold text-accent" : "hover:bg-muted"}`}
-          >
-            Meu dia
-          </NavLink>
-        </nav>
-        <UserMenu name={user.name} email={user.email} roleLabel={ROLE_LABELS[org.role]} />
-      </header>
-      <main id="conteudo" className="mx-auto w-full max-w-3xl px-4 py-6">
-        {children}
-      </main>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { Form, redirect, useActionData, useNavigation, useSearchParams } from "r
 import type { Route } from "./+types/settings.preferences";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
+import { Card, PageHeader } from "../../components/ui/card.tsx";
 import { FormError } from "../../components/ui/form.tsx";
 import { titleMeta } from "../../lib/title.ts";
 import { COLOR_MODES, type ColorMode } from "../../../shared/enums/account.ts";
@@ -42,7 +42,9 @@ export default function Preferences({ loaderData }: Route.ComponentProps) {
   const saved = params.get("salvo") === "1" && navigation.state === "idle";
   const error = result?.errors?.modoCor;
   return (
-    <Card title="Aparência">
+    <>
+      <PageHeader title="Preferências" description="Como o Alicerce aparece para você." />
+      <Card title="Aparência">
       {saved ? (
         <div className="mb-4">
           <Alert tone="success">Preferências salvas.</Alert>
@@ -83,6 +85,7 @@ export default function Preferences({ loaderData }: Route.ComponentProps) {
           Salvar preferências
         </Button>
       </Form>
-    </Card>
+      </Card>
+    </>
   );
 }

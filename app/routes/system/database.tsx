@@ -10,7 +10,7 @@ import { databaseStatus } from "../../../worker/services/system/database.ts";
 export const meta: Route.MetaFunction = () => titleMeta("Banco de Dados");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { rc } = requirePermission(context, request, "organization", "read");
+  const { rc } = requirePermission(context, request, "system", "read");
   const status = await databaseStatus(rc.db);
   const production = rc.config.APP_ENV === "production";
   return {

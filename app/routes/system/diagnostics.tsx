@@ -10,7 +10,7 @@ import { CHECK_TIMEOUT_MS, type CheckStatus, runDiagnostics } from "../../../wor
 export const meta: Route.MetaFunction = () => titleMeta("Diagnóstico do Sistema");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { rc, org } = requirePermission(context, request, "organization", "read");
+  const { rc, org } = requirePermission(context, request, "system", "read");
   const now = new Date();
   const checks = await runDiagnostics({ db: rc.db, config: rc.config, bucket: rc.env.FILES, orgId: org.id, now });
   return { checks, ranAt: formatDateTime(now), timeoutS: CHECK_TIMEOUT_MS / 1000 };
