@@ -81,6 +81,13 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "",
     professional: "",
   },
+  // Database and diagnostics: the owner's only (not the office's daily screens).
+  system: {
+    owner: "read",
+    admin: "",
+    staff: "",
+    professional: "",
+  },
 };
 
 /** Office records: what the office keeps and staff writes (the ledger is not one: it is never edited). */
@@ -168,7 +175,7 @@ describe("permission table: the product's rules", () => {
 
   it("what each role's navigation may show", () => {
     expect(readable("owner").sort()).toEqual([...Object.keys(AREAS), ...RESOURCE_NAMES].sort());
-    expect(readable("admin").sort()).toEqual([...Object.keys(AREAS), ...RESOURCE_NAMES].sort());
+    expect(readable("admin").sort()).toEqual([...Object.keys(AREAS).filter((a) => a !== "system"), ...RESOURCE_NAMES].sort());
     expect(readable("staff").sort()).toEqual(["account", ...RESOURCE_NAMES].sort());
     expect(readable("professional").sort()).toEqual(["account", "clients", "imoveis", "interesses"]);
   });

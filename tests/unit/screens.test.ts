@@ -177,16 +177,13 @@ describe("the shared record page", () => {
 });
 
 describe("the menu", () => {
-  it("lists each definition's list under its group, in the order the menu had", () => {
+  it("lists each definition's list under its group, in the order the menu had, then Configurações", () => {
     const owner = navFor([...new Set(NAV_ITEMS.map((i) => i.resource))]);
-    expect(owner.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
+    expect(owner.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
       ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Movimentações de produtos"]],
-      ["Imóveis", ["Imóveis", "Rascunhos", "Interesses em Imóveis", "Landing Page", "Portais"]],
-      [
-        "Configurações",
-        ["Perfil do Negócio", "Configurações do Negócio", "Usuários", "Configurações", "Banco de Dados", "Diagnóstico do Sistema"],
-      ],
+      ["Imóveis", ["Imóveis", "Rascunhos", "Interesses em Imóveis", "Landing Page"]],
     ]);
+    expect(owner.settings).toEqual({ to: "/settings", label: "Configurações" });
     for (const def of definitions)
       expect(
         NAV_ITEMS.some((i) => i.to === def.basePath && i.resource === def.name),
@@ -195,6 +192,6 @@ describe("the menu", () => {
   });
 
   it("shows only what the role may read", () => {
-    expect(navFor(["account", "clients"]).flatMap((g) => g.items.map((i) => i.to))).toEqual(["/", "/clients", "/settings"]);
+    expect(navFor(["account", "clients"]).groups.flatMap((g) => g.items.map((i) => i.to))).toEqual(["/", "/clients"]);
   });
 });

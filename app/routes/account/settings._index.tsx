@@ -56,7 +56,9 @@ export default function SettingsOverview({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
         {onlyAccount ? (
-          <p className="text-sm text-fg-soft">Os dados do negócio e a equipe são geridos pelo dono ou por um administrador da sua organização.</p>
+          <p className="text-sm text-fg-soft">
+            Os dados do negócio e a equipe são geridos pelo dono ou por um administrador da sua organização.
+          </p>
         ) : null}
       </div>
     </>

@@ -45,46 +45,46 @@ export default function Preferences({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Preferências" description="Como o Alicerce aparece para você." />
       <Card title="Aparência">
-      {saved ? (
-        <div className="mb-4">
-          <Alert tone="success">Preferências salvas.</Alert>
-        </div>
-      ) : null}
-      <Form method="post" className="space-y-5">
-        <FormError errors={result?.errors} />
-        <fieldset aria-describedby={error ? "modo-cor-erro" : undefined}>
-          <legend className="text-sm font-medium">Modo de cor</legend>
-          <p className="mt-1 mb-3 text-sm text-fg-soft">Vale para todos os aparelhos em que você entrar com esta conta.</p>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {COLOR_MODES.map((mode) => (
-              <label
-                key={mode}
-                className="flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface p-4 has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/40"
-              >
-                <input
-                  type="radio"
-                  name="modoCor"
-                  value={mode}
-                  defaultChecked={loaderData.colorMode === mode}
-                  className="mt-1 size-4 accent-[var(--c-accent)]"
-                />
-                <span>
-                  <span className="block font-semibold">{MODES[mode].label}</span>
-                  <span className="mt-0.5 block text-sm text-fg-soft">{MODES[mode].description}</span>
-                </span>
-              </label>
-            ))}
+        {saved ? (
+          <div className="mb-4">
+            <Alert tone="success">Preferências salvas.</Alert>
           </div>
-          {error ? (
-            <p id="modo-cor-erro" className="mt-2 text-sm text-danger">
-              {error}
-            </p>
-          ) : null}
-        </fieldset>
-        <Button type="submit" busy={navigation.state === "submitting"}>
-          Salvar preferências
-        </Button>
-      </Form>
+        ) : null}
+        <Form method="post" className="space-y-5">
+          <FormError errors={result?.errors} />
+          <fieldset aria-describedby={error ? "modo-cor-erro" : undefined}>
+            <legend className="text-sm font-medium">Modo de cor</legend>
+            <p className="mt-1 mb-3 text-sm text-fg-soft">Vale para todos os aparelhos em que você entrar com esta conta.</p>
+            <div className="grid gap-3 sm:grid-cols-3">
+              {COLOR_MODES.map((mode) => (
+                <label
+                  key={mode}
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface p-4 has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/40"
+                >
+                  <input
+                    type="radio"
+                    name="modoCor"
+                    value={mode}
+                    defaultChecked={loaderData.colorMode === mode}
+                    className="mt-1 size-4 accent-[var(--c-accent)]"
+                  />
+                  <span>
+                    <span className="block font-semibold">{MODES[mode].label}</span>
+                    <span className="mt-0.5 block text-sm text-fg-soft">{MODES[mode].description}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {error ? (
+              <p id="modo-cor-erro" className="mt-2 text-sm text-danger">
+                {error}
+              </p>
+            ) : null}
+          </fieldset>
+          <Button type="submit" busy={navigation.state === "submitting"}>
+            Salvar preferências
+          </Button>
+        </Form>
       </Card>
     </>
   );
