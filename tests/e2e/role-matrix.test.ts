@@ -18,16 +18,16 @@ import { e2eServiceContext } from "./support/accounts.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { businessSettings, memberships, users } from "../../db/schema/index.ts";
+import { businessSettings } from "../../db/schema/index.ts";
 import { ROLES, type Role } from "../../shared/enums.ts";
 import { type Action, reachOf, rolesAllowed, scopeOf } from "../../shared/permissions.ts";
-import { hashPassword } from "../../worker/auth/password.ts";
 import { can } from "../../worker/auth/permissions.ts";
 import type { ResourceModule } from "../../worker/resources/define.ts";
 import { createRecord } from "../../worker/resources/records.ts";
 import { moduleOf, RESOURCES } from "../../worker/resources/registry.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
-import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
+import { e2eDb } from "./support/accounts.ts";
+import { createTeam } from "./support/team.ts";
 
 const base = () => inject("baseURL");
 const MODULES = RESOURCES as unknown as readonly ResourceModule[];
@@ -144,42 +144,6 @@ async function isLive(mod: ResourceModule, id: string): Promise<boolean> {
 async function rowCounts(mod: ResourceModule): Promise<{ all: number; live: number }> {
   const rows = (await e2eDb().select().from(mod.table).where(eq(mod.table.orgId, orgId))) as { excluidoEm: unknown }[];
   return { all: rows.length, live: rows.filter((r) => r.excluidoEm === null || r.excluidoEm === undefined).length };
-}
-
-/** An organização with one signed-in member of every role: their ids and session cookies. */
-async function createTeam(ownerName: string, emailPrefix: string) {
-  const owner = await createRegisteredUser({ name: ownerName });
-  const db = e2eDb();
-  const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
-  const team = {
-    orgId: m?.orgId as string,
-    users: { owner: owner.id } as Partial<Record<Role, string>>,
-    cookies: { owner: await loginCookie(owner.email, owner.password) } as Partial<Record<Role, string>>,
-  };
-  const now = new Date();
-  const password = "senha-forte-123";
-  const hash = hashPassword(password);
-  for (const role of ROLES) {
-    if (role === "owner") continue;
-    const id = crypto.randomUUID();
-    const email = uniqueEmail(`${emailPrefix}-${role}`);
-    await db.batch([
-      db.insert(users).values({
-        id,
-        name: `Pessoa ${role}`,
-        email,
-        passwordHash: hash,
-        emailVerifiedAt: now,
-        termsAcceptedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      db.insert(memberships).values({ orgId: team.orgId, userId: id, role, createdAt: now, updatedAt: now }),
-    ]);
-    team.users[role] = id;
-    team.cookies[role] = await loginCookie(email, password);
-  }
-  return team;
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRegisteredUser } from "../support/accounts.ts";
-import { browserFixture } from "../support/browser.ts";
+import { browserFixture, waitForPath } from "../support/browser.ts";
 import { login } from "../support/pages.ts";
 
 const f = browserFixture();
@@ -15,6 +15,35 @@ describe("404", () => {
     expect(response?.status()).toBe(404);
     await page.getByRole("heading", { name: "Página não encontrada" }).waitFor();
     expect((await page.locator("body").textContent()) ?? "").toContain(path);
+    // Signed out: the public page, no app menu.
+    expect(await page.getByRole("navigation", { name: "Menu principal" }).count()).toBe(0);
+  });
+
+  it("shows a signed-in member the 404 inside the app, with the menu (still status 404)", async () => {
+    const { page } = f;
+    f.allowBrowserError(/status of 404/);
+    const user = await createRegisteredUser({ name: "Nina Perdida" });
+    await login(page, user.email, user.password);
+    const path = "/imoveis-que-nao-existem/42";
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "Página não encontrada" }).waitFor();
+    expect(await page.locator("main").textContent()).toContain(path);
+    const menu = page.getByRole("navigation", { name: "Menu principal" });
+    await menu.getByRole("link", { name: "Dashboard" }).waitFor();
+    expect(await page.locator("summary", { hasText: "Menu do usuário" }).count()).toBe(1);
+
+    // The menu works from there (router navigation), and an unknown address reached in the app is the same page.
+    await page.waitForLoadState("networkidle");
+    await menu.getByRole("link", { name: "Clientes" }).click();
+    await waitForPath(page, "/clients");
+    await page.getByRole("heading", { level: 1, name: "Clientes" }).waitFor();
+    await page.evaluate((to) => {
+      window.history.pushState({}, "", to);
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    }, "/outro-caminho-inexistente");
+    await page.getByRole("heading", { level: 1, name: "Página não encontrada" }).waitFor();
+    await menu.getByRole("link", { name: "Dashboard" }).waitFor();
   });
 });
 

@@ -1,0 +1,49 @@
+/** An organização with one signed-in member of every role, straight into the e2e database. */
+import { eq } from "drizzle-orm";
+import { memberships, users } from "../../../db/schema/index.ts";
+import { ROLES, type Role } from "../../../shared/enums.ts";
+import { hashPassword, TEST_PASSWORD_PARAMS } from "../../../worker/auth/password.ts";
+import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./accounts.ts";
+
+export interface Team {
+  orgId: string;
+  /** Each role's member id. */
+  users: Record<Role, string>;
+  /** Each role's session cookie pair (`alicerce_session=…`), signed in through /login. */
+  cookies: Record<Role, string>;
+}
+
+export async function createTeam(ownerName: string, emailPrefix: string): Promise<Team> {
+  const owner = await createRegisteredUser({ name: ownerName });
+  const db = e2eDb();
+  const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
+  const team = {
+    orgId: m?.orgId as string,
+    users: { owner: owner.id } as Partial<Record<Role, string>>,
+    cookies: { owner: await loginCookie(owner.email, owner.password) } as Partial<Record<Role, string>>,
+  };
+  const now = new Date();
+  const password = "senha-forte-123";
+  const hash = hashPassword(password, TEST_PASSWORD_PARAMS);
+  for (const role of ROLES) {
+    if (role === "owner") continue;
+    const id = crypto.randomUUID();
+    const email = uniqueEmail(`${emailPrefix}-${role}`);
+    await db.batch([
+      db.insert(users).values({
+        id,
+        name: `Pessoa ${role}`,
+        email,
+        passwordHash: hash,
+        emailVerifiedAt: now,
+        termsAcceptedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      db.insert(memberships).values({ orgId: team.orgId, userId: id, role, createdAt: now, updatedAt: now }),
+    ]);
+    team.users[role] = id;
+    team.cookies[role] = await loginCookie(email, password);
+  }
+  return team as Team;
+}
