@@ -35,8 +35,11 @@ describe("equipe", () => {
     await waitForPath(page, "/settings");
     expect(new URL(page.url()).searchParams.get("papel")).toBe("staff");
     await page.getByRole("status").filter({ hasText: "Seu papel agora é Equipe." }).waitFor();
-    const menu = page.getByRole("navigation", { name: "Menu principal" }).first();
-    expect(await menu.getByRole("link", { name: "Usuários" }).count()).toBe(0);
+    // Usuários is gone from the settings area (its sections come from the permission table).
+    const sections = page.getByRole("navigation", { name: "Seções de configurações" });
+    await sections.getByRole("link", { name: "Meu perfil" }).waitFor();
+    expect(await sections.getByRole("link", { name: "Usuários" }).count()).toBe(0);
+    expect(await page.getByRole("navigation", { name: "Todas as configurações" }).getByRole("link", { name: "Usuários" }).count()).toBe(0);
     const [saved] = await e2eDb().select().from(memberships).where(eq(memberships.userId, admin.id));
     expect(saved?.role).toBe("staff");
 

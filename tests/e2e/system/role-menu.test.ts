@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SCREENS } from "../../../app/server/navigation.server.ts";
 import { ROLES, type Role } from "../../../shared/enums.ts";
 import { can } from "../../../worker/auth/permissions.ts";
-import { browserFixture, waitForPath } from "../support/browser.ts";
+import { axeSeriousViolations, browserFixture, waitForPath } from "../support/browser.ts";
 import { createTeam, type Team } from "../support/team.ts";
 
 const f = browserFixture();
@@ -59,6 +59,10 @@ describe("role menus: every role's menus lead to exactly the screens the permiss
       // The overview lists the same screens as the section navigation beside it.
       expect(sorted(await linksOf(page, "Todas as configurações"))).toEqual(sorted(sections.filter((p) => p !== "/settings")));
       expect(sorted([...menu, ...sections])).toEqual(sorted(opened(role)));
+      if (role === "owner") {
+        await page.waitForLoadState("networkidle");
+        expect(await axeSeriousViolations(page), "/settings").toEqual([]);
+      }
 
       for (const path of opened(role)) {
         const response = await page.goto(path);
@@ -87,6 +91,7 @@ describe("role menus: every role's menus lead to exactly the screens the permiss
       const sections = await linksOf(page, "Todas as configurações");
       expect(sorted([...menu, ...sections])).toEqual(sorted(opened(role)));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      if (role === "owner") expect(await axeSeriousViolations(page), "/settings at 390 px").toEqual([]);
 
       // A section's page leads back to the overview (the side navigation is for wide screens).
       const first = sections[0] as string;
