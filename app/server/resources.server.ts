@@ -174,7 +174,11 @@ function withSearch(pathname: string, params: URLSearchParams): string {
   return search ? `${pathname}?${search}` : pathname;
 }
 
-export async function listLoader(args: Args, def: AnyDefinition) {
+/**
+ * `rowData`: what a screen needs of each listed row beyond its cells (the Imóveis cards' share
+ * link), by row id, read from the same rows (no extra round trip).
+ */
+export async function listLoader<Extra = never>(args: Args, def: AnyDefinition, rowData?: (row: Record<string, unknown>) => Extra) {
   const { ctx, actor, org } = guard(args, def, "read");
   const url = new URL(args.request.url);
   // Client navigations load `/clients.data?…`: links are built on the page's own path.
@@ -197,7 +201,9 @@ export async function listLoader(args: Args, def: AnyDefinition) {
   const panel = url.searchParams.get("painel");
   const openPanel = LIST_PANELS.find((p) => p === panel) ?? null;
   const view = buildListView(def, query, result, { pathname, confirmIds, openPanel });
-  return { view, permissions, toast: toastFor(def, takeFlash(args)) };
+  const extras: Record<string, Extra> = {};
+  if (rowData) for (const row of result.rows as Record<string, unknown>[]) extras[String(row.id)] = rowData(row);
+  return { view, permissions, toast: toastFor(def, takeFlash(args)), rowData: extras };
 }
 
 function idsFrom(form: FormData): string[] {

@@ -13,8 +13,8 @@ import {
   type PropertyStatus,
   type PropertyType,
 } from "../enums/real-estate.ts";
-import { formatBRL, formatDate, formatNumber } from "../format.ts";
-import { formatListingPrice, formatRent } from "../real-estate/listing-price.ts";
+import { formatDate, formatNumber } from "../format.ts";
+import { formatListingPrice, formatListingPrices } from "../real-estate/listing-price.ts";
 import { BROKER_RECORD } from "../permissions.ts";
 import { PHOTO_WIDTHS, photoUrl } from "../real-estate/photo-url.ts";
 import { checkbox, intValue, messages, moneyCentavos, numberValue, optional, optionalString } from "../validation.ts";
@@ -306,10 +306,7 @@ export function formatArea(value: number | null): string {
 
 /** "R$ 850.000,00" or "R$ 4.500,00/mês" (rent), both for venda e locação. */
 export function priceText(row: Pick<ImovelRow, "finalidade" | "valorVendaCentavos" | "valorLocacaoCentavos">): string {
-  const parts: string[] = [];
-  if (row.valorVendaCentavos) parts.push(formatBRL(row.valorVendaCentavos));
-  if (row.valorLocacaoCentavos) parts.push(formatRent(row.valorLocacaoCentavos));
-  return parts.join(" · ");
+  return formatListingPrices(row);
 }
 
 /** "3 quartos · 2 vagas · 72 m²". */

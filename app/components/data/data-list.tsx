@@ -8,7 +8,7 @@ import { FilterControls } from "./filters.tsx";
 import { normalizeListParams } from "./list-params.ts";
 import { ListRow, TotalsFoot, TotalsSummary } from "./rows.tsx";
 import { dangerOutlineClass } from "./styles.ts";
-import type { ColumnView, ListPanel, ListView, Permissions } from "./types.ts";
+import type { ColumnView, ListPanel, ListView, Permissions, RowView } from "./types.ts";
 
 /** Hidden inputs that carry the rest of the list state through a GET form. */
 export function HiddenParams({ params, drop }: { params: [string, string][]; drop: (name: string) => boolean }) {
@@ -330,7 +330,16 @@ function ActiveFilters({ view }: { view: ListView }) {
  * The shared list: search, filters, sort, page and columns live in the URL (GET forms and
  * links: the back button and a copied link show the same list, with or without JavaScript).
  */
-export function DataList({ view, permissions }: { view: ListView; permissions: Permissions }) {
+export function DataList({
+  view,
+  permissions,
+  rowActions,
+}: {
+  view: ListView;
+  permissions: Permissions;
+  /** A screen's own actions per row, as a last column (the Imóveis share menu). */
+  rowActions?: ((row: RowView) => ReactNode) | undefined;
+}) {
   const pending = useListPending();
   const onSubmit = useListSubmit();
   const hydrated = useHydrated();
@@ -492,6 +501,11 @@ export function DataList({ view, permissions }: { view: ListView; permissions: P
                     {visible.map((c) => (
                       <HeaderCell key={c.key} column={c} />
                     ))}
+                    {rowActions ? (
+                      <th scope="col" className="px-3 py-2 text-right">
+                        <span className="sr-only">Ações</span>
+                      </th>
+                    ) : null}
                   </tr>
                 </thead>
                 {pending ? (
@@ -509,6 +523,7 @@ export function DataList({ view, permissions }: { view: ListView; permissions: P
                         formId={bulkFormId}
                         checked={selected.has(row.id)}
                         onToggle={toggle}
+                        actions={rowActions?.(row)}
                       />
                     ))}
                   </tbody>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../ui/alert.tsx";
 import { buttonClass } from "../ui/button.tsx";
@@ -5,7 +6,7 @@ import { PageHeader } from "../ui/card.tsx";
 import { intentPrefetch } from "../ui/prefetch.ts";
 import { type ToastData, Toaster } from "../ui/toast.tsx";
 import { DataList } from "./data-list.tsx";
-import type { ListView, Permissions } from "./types.ts";
+import type { ListView, Permissions, RowView } from "./types.ts";
 
 /** A resource's list screen: title and actions, the shared list, and the toast after an action. */
 export function ResourceListPage({
@@ -14,12 +15,15 @@ export function ResourceListPage({
   toast,
   error,
   description,
+  rowActions,
 }: {
   view: ListView;
   permissions: Permissions;
   toast: ToastData | null;
   error?: string | undefined;
   description?: string;
+  /** A screen's own actions per row (DataList's last column). */
+  rowActions?: ((row: RowView) => ReactNode) | undefined;
 }) {
   return (
     <>
@@ -57,7 +61,7 @@ export function ResourceListPage({
           <Alert tone="error">{error}</Alert>
         </div>
       ) : null}
-      <DataList view={view} permissions={permissions} />
+      <DataList view={view} permissions={permissions} rowActions={rowActions} />
       <Toaster toast={toast} />
     </>
   );

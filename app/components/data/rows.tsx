@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, type ReactNode } from "react";
 import { Link } from "react-router";
 import { intentPrefetch } from "../ui/prefetch.ts";
 import type { BadgeTone, CellView, ColumnView, RowView, TotalsView } from "./types.ts";
@@ -92,6 +92,7 @@ export const ListRow = memo(function ListRow({
   formId,
   checked,
   onToggle,
+  actions,
 }: {
   row: RowView;
   columns: readonly ColumnView[];
@@ -99,6 +100,8 @@ export const ListRow = memo(function ListRow({
   formId: string;
   checked: boolean;
   onToggle: (id: string, on: boolean) => void;
+  /** The screen's own actions for this row (a last cell), when it has any. */
+  actions?: ReactNode;
 }) {
   return (
     <tr className="dl-row">
@@ -124,6 +127,7 @@ export const ListRow = memo(function ListRow({
           </td>
         );
       })}
+      {actions !== undefined ? <td className="block pt-2 md:table-cell md:px-3 md:py-3 md:text-right">{actions}</td> : null}
     </tr>
   );
 });

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { CellView, RowView } from "../data/types.ts";
 import { intentPrefetch } from "../ui/prefetch.ts";
+import type { ListingShare } from "../../../shared/real-estate/public-page.ts";
+import { ListingShareActions } from "./listing-share.tsx";
 
 /**
  * The /properties cards view: one card per row of the shared list (the same view the table
@@ -46,7 +48,7 @@ function Placeholder({ tipo }: { tipo: string }) {
   );
 }
 
-export function PropertyCard({ row }: { row: RowView }) {
+export function PropertyCard({ row, share }: { row: RowView; share?: ListingShare | undefined }) {
   const cover = cellAt(row, "codigo");
   const src = cover?.kind === "image" ? cover.src : null;
   const status = cellAt(row, "status");
@@ -89,6 +91,12 @@ export function PropertyCard({ row }: { row: RowView }) {
         <p className="text-lg font-semibold tabular-nums">{textOf(row, "preco") || "Preço não informado"}</p>
         <p className="text-sm text-fg-soft">{[textOf(row, "tipo"), place].filter(Boolean).join(" · ")}</p>
         {facts.length ? <p className="text-sm">{facts.join(" · ")}</p> : null}
+        {share ? (
+          // Above the card-wide link (its ::after), so the buttons get the clicks.
+          <div className="relative z-10 mt-auto pt-3">
+            <ListingShareActions share={share} size="small" label={row.title} />
+          </div>
+        ) : null}
       </div>
     </li>
   );

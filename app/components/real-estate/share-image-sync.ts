@@ -1,7 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { composeShareImage, type ShareText, shareFingerprint } from "../../lib/image-resize.ts";
-import { formatBRL } from "../../../shared/format.ts";
-import { formatRent } from "../../../shared/real-estate/listing-price.ts";
+import { formatListingPrices } from "../../../shared/real-estate/listing-price.ts";
 import { photoUrl } from "../../../shared/real-estate/photo-url.ts";
 
 /** The property fields the share image shows (as GET /api/property-photos/:id answers them). */
@@ -16,12 +15,8 @@ export interface ShareSource {
 
 /** What the share image shows: price, title, place and the business. */
 export function shareTextOf(property: ShareSource, empresa: string): ShareText {
-  const prices = [
-    property.valorVendaCentavos ? formatBRL(property.valorVendaCentavos) : "",
-    property.valorLocacaoCentavos ? formatRent(property.valorLocacaoCentavos) : "",
-  ].filter(Boolean);
   return {
-    preco: prices.join(" · ") || "Consulte o valor",
+    preco: formatListingPrices(property) || "Consulte o valor",
     titulo: property.titulo?.trim() || `Imóvel ${property.codigo}`,
     local: [property.bairro, property.cidade].filter(Boolean).join(", "),
     empresa,

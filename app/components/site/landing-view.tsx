@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { formatBRL } from "../../../shared/format.ts";
-import { formatRent } from "../../../shared/real-estate/listing-price.ts";
+import { formatPriceFor } from "../../../shared/real-estate/listing-price.ts";
 import type { LandingCard, LandingView } from "../../../shared/site/landing-page.ts";
 import { servicesOf, textOn } from "../../../shared/site/landing-view.ts";
 import { LEAD_CONSENT_TEXT } from "../../../shared/real-estate/lead-form.ts";
@@ -13,10 +12,7 @@ import { photoSrcSet, photoUrl } from "../../../shared/real-estate/photo-url.ts"
  */
 
 function price(card: LandingCard): string | null {
-  if (card.finalidade === "locacao" && card.valorLocacaoCentavos) return formatRent(card.valorLocacaoCentavos);
-  if (card.valorVendaCentavos) return formatBRL(card.valorVendaCentavos);
-  if (card.valorLocacaoCentavos) return formatRent(card.valorLocacaoCentavos);
-  return null;
+  return formatPriceFor(card, card.finalidade) || null;
 }
 
 function whatsappLink(phone: string): string {

@@ -1,11 +1,14 @@
 import { Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/properties.$id";
 import { ResourceErrorBoundary } from "../../components/data/error-boundary.tsx";
+import { ListingShareActions } from "../../components/real-estate/listing-share.tsx";
 import { PROPERTY_TABS } from "../../components/real-estate/property-tabs.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { titleMeta } from "../../lib/title.ts";
 import { imovelDefinition } from "../../../shared/resources/imoveis.ts";
 import { PROPERTY_STATUS } from "../../../shared/enums/real-estate.ts";
+import { formatListingPrice } from "../../../shared/real-estate/listing-price.ts";
+import { listingShare } from "../../../shared/real-estate/public-page.ts";
 import { guard, screenPermissions } from "../../server/resources.server.ts";
 import { propertyHeader } from "../../../worker/services/real-estate/properties.ts";
 
@@ -21,11 +24,18 @@ export async function loader(args: Route.LoaderArgs) {
   if (!header) throw new Response("Imóvel não encontrado.", { status: 404 });
   // The badge's text and colour come formatted: the component imports no resource module (no zod in the chunk).
   const badge = { label: PROPERTY_STATUS.label(header.status), tone: PROPERTY_STATUS.tone(header.status) };
-  return { header, badge, canEdit: screenPermissions(args, imovelDefinition).canUpdate };
+  const title = header.titulo ?? `Imóvel ${header.codigo}`;
+  const share = listingShare(ctx.origin, {
+    slug: header.slug,
+    status: header.status,
+    title,
+    price: formatListingPrice(header.precoCentavos, header.finalidade),
+  });
+  return { header, badge, share, canEdit: screenPermissions(args, imovelDefinition).canUpdate };
 }
 
 export default function ImovelLayout({ loaderData }: Route.ComponentProps) {
-  const { header, badge, canEdit } = loaderData;
+  const { header, badge, share, canEdit } = loaderData;
   const base = `/properties/${header.id}`;
   const tabs = PROPERTY_TABS.filter((t) => registered(t.to));
   return (
@@ -41,16 +51,29 @@ export default function ImovelLayout({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-fg-soft">
             <span className="font-mono">{header.codigo}</span>
             <span className={`badge badge-${badge.tone}`}>{badge.label}</span>
-            <span>
-              {header.fotos} {header.fotos === 1 ? "foto" : "fotos"} · {header.interesses}{" "}
-              {header.interesses === 1 ? "interesse" : "interesses"} · {header.visitas} {header.visitas === 1 ? "visita" : "visitas"}
+            <span data-testid="property-counts">
+              {[
+                `${header.fotos} ${header.fotos === 1 ? "foto" : "fotos"}`,
+                header.interesses === null ? "" : `${header.interesses} ${header.interesses === 1 ? "interesse" : "interesses"}`,
+                `${header.visitas} ${header.visitas === 1 ? "visita" : "visitas"}`,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
             </span>
           </p>
         </div>
-        {canEdit ? (
-          <Link to={header.status === "rascunho" ? `/property-drafts/${header.id}` : `${base}/edit`} className={buttonClass("secondary")}>
-            {header.status === "rascunho" ? "Continuar rascunho" : "Editar"}
-          </Link>
+        <div className="flex min-w-0 flex-wrap items-start gap-2">
+          {share.unavailable ? null : <ListingShareActions share={share} />}
+          {canEdit ? (
+            <Link to={header.status === "rascunho" ? `/property-drafts/${header.id}` : `${base}/edit`} className={buttonClass("secondary")}>
+              {header.status === "rascunho" ? "Continuar rascunho" : "Editar"}
+            </Link>
+          ) : null}
+        </div>
+        {share.unavailable ? (
+          <div className="w-full">
+            <ListingShareActions share={share} />
+          </div>
         ) : null}
       </header>
       <nav aria-label="Seções do imóvel" className="mb-6 flex gap-1 overflow-x-auto border-b border-line">

@@ -6,8 +6,9 @@ import { PropertyCard } from "../../components/real-estate/property-card.tsx";
 import { CardsPager, ListViewToggle, type PropertyListMode } from "../../components/real-estate/property-card-toggle.tsx";
 import { titleMeta } from "../../lib/title.ts";
 import { imovelDefinition } from "../../../shared/resources/imoveis.ts";
-import { listAction, listLoader } from "../../server/resources.server.ts";
-import { teamSelectOptions } from "../../server/real-estate/properties.server.ts";
+import { guard, listAction, listLoader } from "../../server/resources.server.ts";
+import { rowShare, teamSelectOptions } from "../../server/real-estate/properties.server.ts";
+import { ListingShareMenu } from "../../components/real-estate/listing-share.tsx";
 import { keepParam } from "../../server/list-view-param.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Imóveis");
@@ -43,7 +44,9 @@ export async function loader(args: Route.LoaderArgs) {
   url.searchParams.delete("view");
   const defaultStatus = !url.searchParams.has("f.status");
   if (defaultStatus) for (const s of LISTED) url.searchParams.append("f.status", s);
-  const result = await listLoader({ ...args, request: new Request(url, args.request) }, def);
+  const { ctx } = guard(args, imovelDefinition, "read");
+  // Each card and row carries its public link ("Ver página pública", "Copiar link", "Compartilhar").
+  const result = await listLoader({ ...args, request: new Request(url, args.request) }, def, rowShare(ctx.origin));
   let view: ListView = defaultStatus
     ? { ...result.view, activeFilters: result.view.activeFilters.filter((f) => f.key !== "status") }
     : result.view;
@@ -57,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Imoveis({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, mode } = loaderData;
+  const { view, mode, rowData } = loaderData;
   return (
     <div data-list-mode={mode}>
       <ListViewToggle mode={mode} selfHref={view.selfHref} />
@@ -67,11 +70,19 @@ export default function Imoveis({ loaderData, actionData }: Route.ComponentProps
         view={mode === "cards" ? { ...view, pageCount: 1 } : view}
         error={actionData?.error}
         description="Os imóveis da sua carteira. Rascunhos ficam em Rascunhos de Imóveis até serem publicados."
+        rowActions={
+          mode === "table"
+            ? (row) => {
+                const share = rowData[row.id];
+                return share ? <ListingShareMenu share={share} label={row.title} /> : null;
+              }
+            : undefined
+        }
       />
       {mode === "cards" && view.rows.length > 0 ? (
         <ul aria-label="Imóveis em cartões" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {view.rows.map((row) => (
-            <PropertyCard key={row.id} row={row} />
+            <PropertyCard key={row.id} row={row} share={rowData[row.id]} />
           ))}
         </ul>
       ) : null}

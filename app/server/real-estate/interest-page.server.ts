@@ -1,19 +1,29 @@
 import { data, redirect } from "react-router";
 import { formErrors } from "../../../shared/validation.ts";
+import { publicPageUrl } from "../../../shared/real-estate/public-page.ts";
 import { interesseDefinition } from "../../../shared/resources/interesses.ts";
 import { DomainError } from "../../../worker/services/context.ts";
 import { scheduleVisit, visitSchema } from "../../../worker/services/real-estate/visits.ts";
 import { guard, setFlash } from "../resources.server.ts";
 
 /**
- * `https://wa.me/55<digits>?text=…` to the client's WhatsApp, with the property's public page; null when the client has no phone.
+ * `https://wa.me/55<digits>?text=…` to the client's WhatsApp, with the property's title, price
+ * (already formatted: a rent says "/mês") and public page; null when the client has no phone.
  */
-export function whatsappLink(origin: string, clientName: string, phone: string | null, slug: string, title: string): string | null {
+export function whatsappLink(
+  origin: string,
+  clientName: string,
+  phone: string | null,
+  slug: string,
+  title: string,
+  price = "",
+): string | null {
   const digits = phone?.replace(/\D/g, "") ?? "";
   if (digits.length < 10) return null;
   const first = clientName.trim().split(/\s+/)[0] ?? "";
-  const url = new URL(`/imovel/${encodeURIComponent(slug)}`, origin).toString();
-  const text = `Olá${first ? `, ${first}` : ""}! Separei um imóvel que combina com o que você procura: ${title}. Veja fotos e detalhes: ${url}`;
+  const url = publicPageUrl(origin, slug);
+  const what = price ? `${title}, por ${price}` : title;
+  const text = `Olá${first ? `, ${first}` : ""}! Separei um imóvel que combina com o que você procura: ${what}. Veja fotos e detalhes: ${url}`;
   return `https://wa.me/55${digits}?text=${encodeURIComponent(text)}`;
 }
 

@@ -7,6 +7,8 @@ import { guard, type RelationOptions } from "../resources.server.ts";
 import { recordFormStatements } from "../../../worker/resources/records.ts";
 import { teamOptions, teamStatement } from "../../../worker/services/real-estate/properties.ts";
 import { isId } from "../../../shared/id.ts";
+import { formatListingPrice } from "../../../shared/real-estate/listing-price.ts";
+import { type ListingShare, listingShare } from "../../../shared/real-estate/public-page.ts";
 
 /** What the property screens share on the server: the team's names and the form's values. */
 
@@ -17,6 +19,19 @@ export async function teamSelectOptions(args: Args): Promise<Record<string, Filt
   const { ctx, actor } = guard(args, imovelDefinition, "read");
   const team = await teamOptions(ctx, actor);
   return { captadorId: team, corretorId: team };
+}
+
+/** A listed property's share link and words (the cards' and rows' "Link público"), from its row. */
+export function rowShare(origin: string): (row: Record<string, unknown>) => ListingShare {
+  return (record) => {
+    const row = record as unknown as ImovelRow;
+    return listingShare(origin, {
+      slug: row.slug,
+      status: row.status,
+      title: row.titulo ?? `Imóvel ${row.codigo}`,
+      price: formatListingPrice(row.precoCentavos, row.finalidade),
+    });
+  };
 }
 
 /** The form's values of a stored property: the shared mapping plus one checkbox per feature. */

@@ -8,12 +8,7 @@ import { optionLabel } from "../../../shared/resources/schema-helpers.ts";
 import { DomainError } from "../../../worker/services/context.ts";
 import { formChoiceStatements } from "../../../worker/services/real-estate/interests.ts";
 import { sendMatchByEmail } from "../../../worker/services/real-estate/match-emails.ts";
-import {
-  directInterestsStatement,
-  interestMatchesStatement,
-  readInterestMatches,
-  whatsappPhone,
-} from "../../../worker/services/real-estate/matching.ts";
+import { propertyInterestStatements, readInterestMatches, whatsappPhone } from "../../../worker/services/real-estate/matching.ts";
 import { readVisits, visitsStatement } from "../../../worker/services/real-estate/visits.ts";
 import type { MatchItem } from "../../components/real-estate/match-list.tsx";
 import { saveVisit, whatsappLink } from "./interest-page.server.ts";
@@ -30,7 +25,9 @@ export async function propertyInterestsTab(args: Args, propertyId: string) {
   const { ctx, actor } = guard(args, interesseDefinition, "read");
   if (!isId(propertyId)) throw new Response("Imóvel não encontrado.", { status: 404 });
   const p = properties;
-  const [rows, matches, direct, visits, team] = await ctx.db.batch([
+  // The same two statements the property's header counts ("N interesses").
+  const [directStatement, matchesStatement] = propertyInterestStatements(ctx.db, actor, propertyId);
+  const [rows, direct, matches, visits, team] = await ctx.db.batch([
     ctx.db
       .select({
         id: p.id,
@@ -44,8 +41,8 @@ export async function propertyInterestsTab(args: Args, propertyId: string) {
       .from(p)
       .where(and(orgScope(ctx.db, actor.orgId).where(p, eq(p.id, propertyId), isNull(p.excluidoEm))))
       .limit(1),
-    interestMatchesStatement(ctx.db, actor, propertyId),
-    directInterestsStatement(ctx.db, actor, propertyId),
+    directStatement,
+    matchesStatement,
     visitsStatement(ctx, actor, { propertyId }),
     formChoiceStatements(ctx, actor).team,
   ]);
@@ -54,7 +51,9 @@ export async function propertyInterestsTab(args: Args, propertyId: string) {
   const title = property.titulo ?? `Imóvel ${property.codigo}`;
   // Only an available property has a public page worth sending.
   const sendable = property.status === "disponivel";
-  const send = (name: string, phone: string | null) => (sendable ? whatsappLink(ctx.origin, name, phone, property.slug, title) : null);
+  const price = formatListingPrice(property.preco, property.finalidade);
+  const send = (name: string, phone: string | null) =>
+    sendable ? whatsappLink(ctx.origin, name, phone, property.slug, title, price) : null;
   const stage = (s: string, t: string) => `${optionLabel(INTEREST_STAGE_OPTIONS, s)} · ${optionLabel(INTEREST_TEMPERATURE_OPTIONS, t)}`;
   const items: MatchItem[] = [
     ...direct.map((d) => ({
@@ -84,7 +83,7 @@ export async function propertyInterestsTab(args: Args, propertyId: string) {
   ];
   const clients = items.map((i) => ({ value: i.id, label: `${i.title} (${i.subtitle})` }));
   return {
-    property: { id: property.id, title, status: property.status, price: formatListingPrice(property.preco, property.finalidade) },
+    property: { id: property.id, title, status: property.status, price },
     items,
     visits: readVisits(visits),
     choices: { team, clients },

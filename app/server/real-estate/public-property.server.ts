@@ -1,5 +1,5 @@
 import { formatBRL, formatNumber } from "../../../shared/format.ts";
-import { formatRent } from "../../../shared/real-estate/listing-price.ts";
+import { formatRent, listingPriceParts } from "../../../shared/real-estate/listing-price.ts";
 import { formatCep } from "../../../shared/documents.ts";
 import { photoSrcSet, photoUrl } from "../../../shared/real-estate/photo-url.ts";
 import { FEATURE_OPTIONS, formatArea, PROPERTY_TYPE_OPTIONS } from "../../../shared/resources/imoveis.ts";
@@ -90,10 +90,7 @@ export type PublicView = ReturnType<typeof publicView>;
 
 export function similarView(s: SimilarProperty) {
   const tipo = label(PROPERTY_TYPE_OPTIONS, s.tipo) || "Imóvel";
-  const prices = [
-    s.valorVendaCentavos ? formatBRL(s.valorVendaCentavos) : "",
-    s.valorLocacaoCentavos ? formatRent(s.valorLocacaoCentavos) : "",
-  ];
+  const prices = listingPriceParts(s);
   return {
     href: `/imovel/${s.slug}`,
     titulo: s.titulo,

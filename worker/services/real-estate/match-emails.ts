@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { escapeHtml } from "../../../shared/escape.ts";
-import { formatBRL, formatDateTime } from "../../../shared/format.ts";
+import { formatDateTime } from "../../../shared/format.ts";
+import { formatPriceFor } from "../../../shared/real-estate/listing-price.ts";
 import { outboxInsert } from "../../email/provider.ts";
 import type { EmailMessage } from "../../email/provider.ts";
 import { enforceKeyedLimit } from "../../security/rate-limit.ts";
@@ -14,15 +15,15 @@ import { isId } from "../../../shared/id.ts";
 /** Observações is capped at 2000 characters by the form: the newest lines stay, the oldest fall off. */
 const NOTES_MAX = 2000;
 
-/** What the client receives: the property's title, price and public page, signed by the broker. */
+/** What the client receives: the property's title, price ("R$ 2.500,00/mês" for a rent) and public page, signed by the broker. */
 export function matchEmail(
   to: string,
   clientName: string,
-  property: { title: string; price: number | null; link: string },
+  property: { title: string; price: string; link: string },
   from: { name: string; business: string },
 ): EmailMessage {
   const first = clientName.trim().split(/\s+/)[0] ?? "";
-  const price = property.price === null ? "" : ` por ${formatBRL(property.price)}`;
+  const price = property.price ? ` por ${property.price}` : "";
   const intro = `Olá${first ? `, ${first}` : ""}! Separei um imóvel que combina com o que você procura: ${property.title}${price}.`;
   const sign = `${from.name} — ${from.business}`;
   return {
@@ -41,7 +42,9 @@ interface Pair {
   code: string;
   slug: string | null;
   status: string;
-  price: number | null;
+  sale: number | null;
+  rent: number | null;
+  purpose: string | null;
   notes: string | null;
   senderName: string | null;
   business: string | null;
@@ -50,7 +53,7 @@ interface Pair {
 /** The interest's client and the property, both the organization's, in one read. */
 function readPair(db: Database, actor: Actor, interestId: string, propertyId: string, mine: SQL) {
   return db.all<Pair>(sql`SELECT c.name AS clientName, c.email AS clientEmail, p.title AS title, p.code AS code, p.slug AS slug,
-  p.status AS status, coalesce(p.sale_price_cents, p.rent_price_cents, p.price_cents) AS price, i.notes AS notes,
+  p.status AS status, p.sale_price_cents AS sale, p.rent_price_cents AS rent, i.purpose AS purpose, i.notes AS notes,
   (SELECT u.name FROM users u WHERE u.id = ${actor.userId}) AS senderName, (SELECT o.name FROM organizations o WHERE o.id = i.org_id) AS business
 FROM property_interests i JOIN clients c ON c.id = i.client_id AND c.org_id = i.org_id
 JOIN properties p ON p.org_id = i.org_id AND p.id = ${propertyId} AND p.deleted_at IS NULL
@@ -80,7 +83,8 @@ export async function sendMatchByEmail(ctx: ServiceContext, actor: Actor, intere
     matchEmail(
       pair.clientEmail,
       pair.clientName ?? "",
-      { title, price: pair.price, link },
+      // The price the client looks at: the rent (with "/mês") for someone who wants to rent.
+      { title, price: formatPriceFor({ valorVendaCentavos: pair.sale, valorLocacaoCentavos: pair.rent }, pair.purpose), link },
       {
         name: pair.senderName ?? "",
         business: pair.business ?? "",

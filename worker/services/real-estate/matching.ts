@@ -177,14 +177,30 @@ export interface DirectInterest {
 /** The open interests on one specific property (a statement for the property tab's batch). */
 export function directInterestsStatement(db: Database, actor: Actor, propertyId: string, limit = MATCH_LIMIT) {
   authorize(actor, "interesses", "read");
+  // An "own" reach lists only the member's own interests, as among the matches.
+  const mine = ownedGuard(db, actor, "interesses", "read", propertyInterests, sql.raw("i.id"));
   return db.all<DirectInterest>(sql`SELECT i.id AS interestId, c.name AS clientName, c.email AS clientEmail,
   coalesce((SELECT json_extract(ph.value, '$.numero') FROM json_each(c.phones) ph WHERE json_extract(ph.value, '$.whatsapp') = 1 LIMIT 1), json_extract(c.phones, '$[0].numero')) AS clientPhone,
   i.stage AS stage, i.temperature AS temperature
 FROM property_interests i INDEXED BY property_interests_org_property_idx
 CROSS JOIN clients c ON c.id = i.client_id AND c.org_id = i.org_id
 WHERE i.org_id = ${actor.orgId} AND i.property_id = ${isId(propertyId) ? propertyId : "-"} AND i.deleted_at IS NULL
-  AND i.stage NOT IN ('fechado', 'perdido')
+  AND i.stage NOT IN ('fechado', 'perdido')${mine ? sql` AND ${mine}` : sql``}
 ORDER BY i.updated_at DESC, i.id LIMIT ${limit}`);
+}
+
+/**
+ * What the property's Interesses tab lists, as two statements for a page's batch: the open
+ * interests naming the property, then the open interests it matches (matching skips interests
+ * on a specific property, so none is in both). The property's header counts the same rows.
+ */
+export function propertyInterestStatements(db: Database, actor: Actor, propertyId: string) {
+  return [directInterestsStatement(db, actor, propertyId), interestMatchesStatement(db, actor, propertyId)] as const;
+}
+
+/** The header's "N interesses": the rows of `propertyInterestStatements`, as the tab lists them. */
+export function propertyInterestCount(direct: readonly unknown[], matches: readonly unknown[]): number {
+  return direct.length + matches.length;
 }
 
 /** The phone a match goes to by WhatsApp: the one marked WhatsApp, else the first. */

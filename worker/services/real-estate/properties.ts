@@ -1,8 +1,8 @@
 import { desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { memberships, properties, propertyInterests, propertyStatusHistory, propertyVisits, users } from "../../../db/schema/index.ts";
+import { memberships, properties, propertyStatusHistory, propertyVisits, users } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
-import { PROPERTY_STATUSES, type PropertyStatus } from "../../../shared/enums.ts";
+import { PROPERTY_STATUSES, type PropertyPurpose, type PropertyStatus } from "../../../shared/enums.ts";
 import {
   type ChecklistItem,
   FEATURE_FIELD_PREFIX,
@@ -19,6 +19,7 @@ import { authorize, can, ownerCondition } from "../../auth/permissions.ts";
 import { derivedValues } from "../../resources/modules/real-estate/properties.ts";
 import { createRecord, getRecord, recordStatement, rowsOf, translateDbError } from "../../resources/records.ts";
 import { moduleOf } from "../../resources/registry.ts";
+import { propertyInterestCount, propertyInterestStatements } from "./matching.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { isId } from "../../../shared/id.ts";
 
@@ -86,8 +87,11 @@ export interface PropertyHeader {
   status: PropertyStatus;
   slug: string;
   capaChave: string | null;
+  precoCentavos: number | null;
+  finalidade: PropertyPurpose | null;
   fotos: number;
-  interesses: number;
+  /** What the Interesses tab lists (the same statements); null when the actor may not read interests. */
+  interesses: number | null;
   visitas: number;
 }
 
@@ -97,26 +101,37 @@ export async function propertyHeader(ctx: ServiceContext, actor: Actor, id: stri
   if (!isId(id)) return null;
   const scope = orgScope(ctx.db, actor.orgId);
   const p = properties;
-  // The interests counted are those the actor may see (their own, when that is their reach).
-  const interestOwner = can(actor.role, "interesses", "read") ? ownerCondition(actor, "interesses", "read", propertyInterests) : undefined;
-  const [rows, interests, visits] = await ctx.db.batch([
-    ctx.db
-      .select({ id: p.id, titulo: p.titulo, codigo: p.codigo, status: p.status, slug: p.slug, capaChave: p.capaChave, fotos: p.fotos })
-      .from(p)
-      .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), owner))
-      .limit(1),
-    ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(propertyInterests)
-      .where(scope.where(propertyInterests, eq(propertyInterests.imovelId, id), isNull(propertyInterests.excluidoEm), interestOwner)),
-    ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(propertyVisits)
-      .where(scope.where(propertyVisits, eq(propertyVisits.imovelId, id), isNull(propertyVisits.excluidoEm))),
-  ]);
+  // The interests counted are the rows the Interesses tab lists (its own statements, own reach included).
+  const interests = can(actor.role, "interesses", "read") ? propertyInterestStatements(ctx.db, actor, id) : null;
+  const head = ctx.db
+    .select({
+      id: p.id,
+      titulo: p.titulo,
+      codigo: p.codigo,
+      status: p.status,
+      slug: p.slug,
+      capaChave: p.capaChave,
+      precoCentavos: p.precoCentavos,
+      finalidade: p.finalidade,
+      fotos: p.fotos,
+    })
+    .from(p)
+    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), owner))
+    .limit(1);
+  const visits = ctx.db
+    .select({ n: sql<number>`count(*)` })
+    .from(propertyVisits)
+    .where(scope.where(propertyVisits, eq(propertyVisits.imovelId, id), isNull(propertyVisits.excluidoEm)));
+  const [rows, visitCount, direct, matches] = interests
+    ? await ctx.db.batch([head, visits, interests[0], interests[1]])
+    : [...(await ctx.db.batch([head, visits])), null, null];
   const row = rows[0];
   if (!row) return null;
-  return { ...row, interesses: Number(interests[0]?.n ?? 0), visitas: Number(visits[0]?.n ?? 0) };
+  return {
+    ...row,
+    interesses: direct && matches ? propertyInterestCount(direct, matches) : null,
+    visitas: Number(visitCount[0]?.n ?? 0),
+  };
 }
 
 function firstMessage(issues: readonly { message: string }[]): string {

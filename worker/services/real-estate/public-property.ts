@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { organizations, properties, propertyPhotos, users } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
-import type { AddressVisibility, PropertyPurpose, PropertyStatus, PropertyType } from "../../../shared/enums.ts";
+import type { AddressVisibility, PropertyPurpose, PropertyType } from "../../../shared/enums.ts";
 import type { ImovelRow } from "../../../shared/resources/imoveis.ts";
 import { portalColumns } from "./portal-feed.ts";
 import { saoPauloDay } from "../../../shared/format.ts";
+import { publicState } from "../../../shared/real-estate/public-page.ts";
 import { type LeadContact, leadContactSchema } from "../../../shared/real-estate/lead.ts";
 import { HONEYPOT_FIELD } from "../../../shared/real-estate/lead-form.ts";
 import { enforceKeyedLimit } from "../../security/rate-limit.ts";
@@ -94,17 +95,6 @@ export interface SimilarProperty {
 export type PublicPage =
   | { kind: "available"; property: PublicProperty }
   | { kind: "unavailable"; titulo: string; empresa: string; similar: SimilarProperty[] };
-
-/**
- * Shown to anyone: `disponivel` and `reservado` (a reservation may fall through; the page says
- * so). Gone (410 page with similar ones): sold, rented, inactive, deleted. A draft was never
- * public: it answers like an unknown slug (404), so drafts can't be probed.
- */
-export function publicState(status: PropertyStatus, deleted: boolean): "available" | "unavailable" | "hidden" {
-  if (status === "rascunho") return "hidden";
-  if (deleted || status === "vendido" || status === "alugado" || status === "inativo") return "unavailable";
-  return "available";
-}
 
 /** Only the parts of the address the chosen level shows. */
 export function visibleAddress(
