@@ -255,7 +255,6 @@ function listing(rng: Rng, i: number, t: Template, place: Place, people: { id: s
   const built = t.tipo !== "terreno";
   const input: Record<string, unknown> = {
     titulo,
-    descricao: `${t.pitch} ${place.rua}, ${place.bairro}, ${place.cidade}. ${sale ? "Aceita financiamento bancário." : "Locação com seguro-fiança ou caução."} Agende sua visita com a Imobiliária Horizonte.`,
     finalidade: t.finalidade,
     tipo: t.tipo,
     valorVendaCentavos: venda,
@@ -301,6 +300,11 @@ function listing(rng: Rng, i: number, t: Template, place: Place, people: { id: s
     portal: i % 5 !== 4 ? "on" : "off",
     destaque: i % 6 === 0 ? "on" : "off",
   };
+  // The description names the street only where the page shows it: a property shown to the
+  // bairro keeps its street out of the text too (the public page and the portals print it).
+  const where =
+    input.enderecoPublico === "bairro" ? `Em ${place.bairro}, ${place.cidade}.` : `${place.rua}, ${place.bairro}, ${place.cidade}.`;
+  input.descricao = `${t.pitch} ${where} ${sale ? "Aceita financiamento bancário." : "Locação com seguro-fiança ou caução."} Agende sua visita com a Imobiliária Horizonte.`;
   const createdDaysAgo = rng.int(20, 240);
   return { input, status: statusOf(i, t.finalidade), createdDaysAgo, changedDaysAgo: rng.int(1, Math.min(createdDaysAgo - 1, 30)) };
 }

@@ -66,7 +66,7 @@ function fixHref(id: string, draft: boolean, field: PortalRuleField): string {
 }
 
 export default function ImovelPortal({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, status, portal, checklist, canUpdate } = loaderData;
+  const { id, status, portal, checklist, warnings, canUpdate } = loaderData;
   const saving = useNavigation().state === "submitting";
   const ready = checklist.length === 0;
   const inFeed = ready && portal && status === "disponivel";
@@ -99,6 +99,29 @@ export default function ImovelPortal({ loaderData, actionData }: Route.Component
             </ul>
           </>
         )}
+        {warnings.length ? (
+          <div className="mt-4 rounded-lg border border-danger/30 bg-danger-soft p-3 text-sm">
+            <h3 className="mb-1 font-semibold">Atenção ao endereço</h3>
+            <p className="mb-2 text-fg-soft">A descrição vai para a página pública e para os portais exatamente como está escrita.</p>
+            <ul className="space-y-2" aria-label="Avisos">
+              {warnings.map((w) => (
+                <li key={w} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    <span aria-hidden="true" className="mr-2">
+                      ⚠
+                    </span>
+                    {w}
+                  </span>
+                  {canUpdate ? (
+                    <Link to={fixHref(id, status === "rascunho", "descricao")} className="text-accent hover:underline">
+                      Corrigir {FIELD_LABELS.descricao}
+                    </Link>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </Card>
       <Card title="Enviar para portais">
         <div className="space-y-3 text-sm">

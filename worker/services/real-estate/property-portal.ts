@@ -4,6 +4,7 @@ import { orgScope } from "../../../db/tenant.ts";
 import type { PropertyStatus } from "../../../shared/enums.ts";
 import { portalChecklist, type UnmetRule } from "../../../shared/real-estate/portal-readiness.ts";
 import type { PortalProperty } from "../../../shared/real-estate/vrsync.ts";
+import { addressWarnings } from "../../../shared/real-estate/hidden-address.ts";
 import { ownerCondition } from "../../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { parsePhotos, photosOf, portalColumns } from "./portal-feed.ts";
@@ -22,6 +23,8 @@ export interface PropertyPortal {
   status: PropertyStatus;
   portal: boolean;
   checklist: UnmetRule[];
+  /** Not rules of the feed, but what the broker should fix before it goes out (a hidden street named in the description). */
+  warnings: string[];
 }
 
 /** The property's portal flag and checklist: one statement (photos as a JSON subquery). */
@@ -36,7 +39,7 @@ export async function propertyPortal(ctx: ServiceContext, actor: Actor, id: stri
     .limit(1);
   if (!row) return null;
   const checklist = portalChecklist(row as PortalProperty, parsePhotos(row.fotos));
-  return { id: row.id, status: row.status, portal: row.portal, checklist };
+  return { id: row.id, status: row.status, portal: row.portal, checklist, warnings: addressWarnings(row as PortalProperty) };
 }
 
 /** The refusal's text: every unmet rule, so the person sees all of them at once. */
