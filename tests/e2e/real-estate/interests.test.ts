@@ -112,9 +112,13 @@ describe("interesses em imóveis", () => {
     const row = page.locator(`[data-match="${interestId}"]`);
     await row.getByRole("link", { name: "Helena Duarte" }).waitFor();
     expect((await row.textContent()) ?? "").toContain("Visita agendada");
+    // The header counts what the tab lists (it said "0 interesses" beside a listed match).
+    await page.getByRole("heading", { name: "Interesses que combinam (1)" }).waitFor();
+    expect(await page.getByTestId("property-counts").textContent()).toContain("1 interesse ·");
     await row.getByRole("button", { name: "Enviar por e-mail" }).click();
     await row.getByText("E-mail enviado.").waitFor();
     const sent = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "helena.duarte@exemplo.com.br"));
     expect(sent.map((s) => s.subject)).toContain("Imóvel para você: Apartamento de 3 quartos em Pinheiros");
+    expect(sent.find((s) => s.subject.endsWith("Pinheiros"))?.text).toContain("Apartamento de 3 quartos em Pinheiros por R$ 780.000,00.");
   });
 });
