@@ -256,6 +256,13 @@ const PAGE_INTENTS: Record<string, Record<string, Record<string, PageIntent>>> =
             ["status", "reservado"],
             ["motivo", "Proposta aceita"],
           ],
+          // Taking the public page down (vendido, alugado, inativo) is confirmed first: the second step.
+          [
+            ["intent", "status"],
+            ["status", "vendido"],
+            ["motivo", "Escritura assinada"],
+            ["confirmado", "1"],
+          ],
         ],
         may: (form, idKind) =>
           idKind === "own" && ["disponivel", "reservado", "vendido", "alugado", "inativo"].includes(String(form.get("status"))),

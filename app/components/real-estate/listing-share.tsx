@@ -74,7 +74,8 @@ function Unavailable({ reason, size }: { reason: string; size: Size }) {
 export function ListingShareActions({ share, size = "normal", label }: { share: ListingShare; size?: Size; label?: string }) {
   const { toast, copy, shareNative } = useShareActions(share);
   if (share.unavailable) return <Unavailable reason={share.unavailable} size={size} />;
-  const extra = size === "small" ? SMALL : "px-3 py-2";
+  // The normal size matches the header's other buttons ("Editar").
+  const extra = size === "small" ? SMALL : "";
   const about = label ? <span className="sr-only"> de {label}</span> : null;
   return (
     <div className="flex flex-wrap gap-2">
@@ -99,7 +100,10 @@ export function ListingShareActions({ share, size = "normal", label }: { share: 
   );
 }
 
-/** The same actions behind one "Link público" menu, for a table row (three buttons per row is noise). */
+/**
+ * The same actions behind one "Link público" disclosure, for a table row (three buttons per row
+ * is noise). It opens in the cell, not floating: the table's scroller would clip a popover.
+ */
 export function ListingShareMenu({ share, label }: { share: ListingShare; label: string }) {
   const { toast, copy, shareNative } = useShareActions(share);
   if (share.unavailable) {
@@ -125,7 +129,7 @@ export function ListingShareMenu({ share, label }: { share: ListingShare; label:
         <summary className={buttonClass("secondary", `${SMALL} cursor-pointer list-none [&::-webkit-details-marker]:hidden`)}>
           Link público<span className="sr-only"> de {label}</span>
         </summary>
-        <div className="absolute right-0 z-20 mt-1 w-max min-w-40 rounded-lg border border-line bg-surface p-1 shadow-lg">
+        <div className="mt-1 w-max min-w-40 rounded-lg border border-line bg-surface p-1 text-left shadow-sm">
           <a href={share.url} target="_blank" rel="noopener noreferrer" className={item} onClick={close}>
             Ver página pública<span className="sr-only"> (abre em nova aba)</span>
           </a>

@@ -51,6 +51,7 @@ export default function ImovelLayout({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-fg-soft">
             <span className="font-mono">{header.codigo}</span>
             <span className={`badge badge-${badge.tone}`}>{badge.label}</span>
+            {share.price ? <span className="font-semibold text-fg tabular-nums">{share.price}</span> : null}
             <span data-testid="property-counts">
               {[
                 `${header.fotos} ${header.fotos === 1 ? "foto" : "fotos"}`,
