@@ -37,6 +37,20 @@ async function refusal(promise: Promise<unknown>): Promise<DomainError> {
 }
 
 describe("Portal tab", () => {
+  it("warns when the description names the street or number the listing hides, without blocking the feed", async () => {
+    const descricao = "Apartamento claro na Av. Paulista, 1000, com três quartos, sala ampla e varanda com vista.";
+    const hidden = readyRow(actor.orgId, { descricao, enderecoPublico: "bairro" });
+    const shown = readyRow(actor.orgId, { descricao, enderecoPublico: "completo" });
+    await insertProperties(h.fresh.db, [hidden, shown]);
+    const view = await propertyPortal(h.ctx(), actor, hidden.id as string);
+    expect(view?.warnings).toEqual([
+      "A descrição cita a rua (Avenida Paulista), mas o anúncio mostra só o bairro: tire a rua da descrição.",
+      "A descrição cita o número (1000), mas o anúncio mostra só o bairro: tire o número da descrição.",
+    ]);
+    expect(view?.checklist).toEqual([]);
+    expect((await propertyPortal(h.ctx(), actor, shown.id as string))?.warnings).toEqual([]);
+  });
+
   it("lists the unmet rules with the field that fixes each, photos pointing at the Fotos tab", async () => {
     const row = readyRow(actor.orgId, { portal: false, titulo: "Curto", cep: null, fotos: 0, capaChave: null });
     await insertProperties(h.fresh.db, [row]);
