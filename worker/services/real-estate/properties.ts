@@ -22,6 +22,7 @@ import { moduleOf } from "../../resources/registry.ts";
 import { propertyInterestCount, propertyInterestStatements } from "./matching.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { isId } from "../../../shared/id.ts";
+import { DraftConflict, differingFields, draftBase } from "./draft-conflict.ts";
 
 /** Imóveis beyond the generic records layer: team choices, status changes with a reason, drafts. */
 
@@ -255,20 +256,26 @@ function validateDraftFields(input: Record<string, unknown>): { valid: Record<st
  * Autosave: each field present is validated alone with its type and limits (nothing is
  * required); valid values go to their columns, invalid ones stay in `rascunhoEstado` as typed
  * with their message, so nothing invalid reaches a column and nothing typed is lost. The form
- * sends every field: one round trip (write, then read the status to tell why nothing changed).
- * A partial body (an API client's PATCH) is merged with the stored row first (one more).
+ * sends every field: one round trip (write, then read the status and version to tell why nothing
+ * changed). A partial body (an API client's PATCH) is merged with the stored row first (one more).
+ *
+ * With `versao` (the atualizadoEm the edit started from) the write is conditional in the same
+ * statement, so of two writes from one version only one wins; a newer server copy answers
+ * `DraftConflict` (409) with the fields that differ, and nothing is written (ADR 037).
  */
 export async function saveDraft(ctx: ServiceContext, actor: Actor, id: string, body: unknown): Promise<DraftSaved> {
   const owner = ownerCondition(actor, RESOURCE, "update", properties);
   if (!isId(id)) throw new DomainError(PROPERTY_NOT_FOUND, 404);
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new DomainError("Envie os campos do rascunho.", 400);
   if (Object.keys(body).length > MAX_DRAFT_FIELDS) throw new DomainError("Campos demais de uma vez.", 413);
-  const input = body as Record<string, unknown>;
+  const { versao, ...input } = body as Record<string, unknown>;
+  const base = draftBase(versao);
   const { valid, state } = validateDraftFields(input);
   // The feature checkboxes are fields of the form, one column (the list) in the table.
   const features = Object.keys(valid).filter((k) => k.startsWith(FEATURE_FIELD_PREFIX));
   for (const k of features) delete valid[k];
-  let merged: Record<string, unknown> = { ...valid, caracteristicas: featuresOf(validFeatures(input)) };
+  const sentFeatures = featuresOf(validFeatures(input)) as string[];
+  let merged: Record<string, unknown> = { ...valid, caracteristicas: sentFeatures };
   if (!DRAFT_FIELDS.every((f) => f in input)) {
     const current = await getRecord(ctx, actor, RESOURCE, id);
     if (!current) throw new DomainError(PROPERTY_NOT_FOUND, 404);
@@ -289,25 +296,40 @@ export async function saveDraft(ctx: ServiceContext, actor: Actor, id: string, b
       ...valid,
       ...derivedValues(merged as PropertyDraftInput, "update"),
       rascunhoEstado: Object.keys(state.errors).length ? JSON.stringify(state) : null,
-      atualizadoEm: ctx.now,
+      // The version: strictly later than the one replaced, even within one millisecond.
+      atualizadoEm: sql`max(${ctx.now.getTime()}, ${p.atualizadoEm} + 1)`,
       atualizadoPor: actor.userId,
     } as never)
-    .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), owner, eq(p.status, "rascunho")));
+    .where(
+      scope.where(p, eq(p.id, id), isNull(p.excluidoEm), owner, eq(p.status, "rascunho"), base ? eq(p.atualizadoEm, base) : undefined),
+    );
+  // Who saved last and the whole row come in the same round trip: a conflict needs them, at no extra wait.
   const after = ctx.db
-    .select({ status: p.status })
+    .select({ status: p.status, atualizadoEm: p.atualizadoEm, por: users.name })
     .from(p)
+    .leftJoin(users, eq(users.id, p.atualizadoPor))
     .where(scope.where(p, eq(p.id, id), isNull(p.excluidoEm), owner));
+  const { mod, statement } = recordStatement(ctx, actor, RESOURCE, id);
   let results: unknown[];
   try {
-    results = (await ctx.db.batch([update, after])) as unknown[];
+    results = (await ctx.db.batch([update, after, statement])) as unknown[];
   } catch (error) {
     translateDbError(moduleOf(RESOURCE), error);
   }
+  const [row] = results[1] as { status: string; atualizadoEm: Date; por: string | null }[];
+  if (!row) throw new DomainError(PROPERTY_NOT_FOUND, 404);
   if (!(results[0] as { rowsAffected: number }).rowsAffected) {
-    if (!(results[1] as unknown[]).length) throw new DomainError(PROPERTY_NOT_FOUND, 404);
-    throw new DomainError("Este imóvel já foi publicado: edite-o pela ficha.", 409);
+    if (row.status !== "rascunho") throw new DomainError("Este imóvel já foi publicado: edite-o pela ficha.", 409);
+    const [current] = rowsOf(mod, results[2] as { j: string }[]);
+    if (!current) throw new DomainError(PROPERTY_NOT_FOUND, 404);
+    const stored = readDraftState(current.rascunhoEstado as string | null);
+    const mine = { ...valid, ...state.values };
+    const saved = { ...current, ...stored.values };
+    const campos = differingFields(Object.keys(input), mine, saved, sentFeatures, (current.caracteristicas as string[]) ?? []);
+    // A body that only repeats the saved copy (an autosave that raced its own publish) is no conflict.
+    if (campos.length) throw new DraftConflict(row.atualizadoEm.toISOString(), row.por, campos);
   }
-  return { atualizadoEm: ctx.now.toISOString(), errors: state.errors };
+  return { atualizadoEm: row.atualizadoEm.toISOString(), errors: state.errors };
 }
 
 /** The publish checklist of a draft row: what a listing needs, plus no field left invalid. */

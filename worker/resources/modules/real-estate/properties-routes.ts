@@ -3,6 +3,7 @@ import { PROPERTY_STATUSES } from "../../../../shared/enums.ts";
 import { apiError } from "../../../http/errors.ts";
 import type { AppEnv } from "../../../http/types.ts";
 import { changeStatus, propertyData, publishDraft, saveDraft, teamOptions } from "../../../services/real-estate/properties.ts";
+import { DraftConflict } from "../../../services/real-estate/draft-conflict.ts";
 import type { RouteHelpers } from "../../define.ts";
 import { dataObject, dataOf, documented, json, nullableText, type RouteDoc, rowRef } from "../../../api/route-doc.ts";
 import { isId } from "../../../../shared/id.ts";
@@ -83,16 +84,20 @@ const DRAFT_DOC: RouteDoc = {
   access: { action: "update" },
   summary: "Salvar o rascunho (enquanto se digita)",
   description:
-    "Grava os campos válidos do rascunho e devolve, por campo, as mensagens dos que não valem (que ficam como estavam). Só rascunhos; até 64 kB.",
-  body: { type: "object", description: "Os campos do formulário de imóvel (os mesmos de POST), todos opcionais." },
+    "Grava os campos válidos do rascunho e devolve, por campo, as mensagens dos que não valem (que ficam como estavam). Só rascunhos; até 64 kB. Com versao (o atualizadoEm da cópia editada), grava só se ninguém salvou depois: senão responde 409 com error.versao (a versão atual), error.por (quem salvou) e error.campos (os campos que diferem), sem gravar nada; para manter a sua, envie de novo com versao = error.versao.",
+  body: {
+    type: "object",
+    description: "Os campos do formulário de imóvel (os mesmos de POST), todos opcionais, e versao.",
+    properties: { versao: { type: "string", format: "date-time", description: "O atualizadoEm da cópia de que a edição partiu." } },
+  },
   response: dataObject(
     {
-      atualizadoEm: { type: "string", format: "date-time" },
+      atualizadoEm: { type: "string", format: "date-time", description: "A nova versão: envie-a como versao no próximo salvamento." },
       errors: { type: "object", additionalProperties: { type: "string" }, description: "Mensagem por campo recusado." },
     },
     "Gravado.",
   ),
-  errors: ["400", "413"],
+  errors: ["400", "409", "413"],
 };
 
 const PUBLISH_DOC: RouteDoc = {
@@ -145,7 +150,13 @@ export function propertyRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelper
         if (!isId(id)) return notFound(c);
         const body = await jsonBody(c);
         if (typeof body === "symbol") return apiError(c, 413, "O rascunho enviado é grande demais.", "payload_too_large");
-        return c.json({ data: await saveDraft(ctx, actor, id, body) });
+        try {
+          return c.json({ data: await saveDraft(ctx, actor, id, body) });
+        } catch (error) {
+          if (!(error instanceof DraftConflict)) throw error;
+          const { message, versao, por, campos } = error;
+          return c.json({ error: { message, code: "conflict", versao, por, campos } }, 409);
+        }
       }),
     ),
   );
