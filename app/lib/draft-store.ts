@@ -11,6 +11,8 @@ export interface LocalDraft {
   values: DraftValues;
   /** When the person last typed here (ISO): compared with the server's atualizadoEm on reopen. */
   editedAt: string;
+  /** The server version these edits started from (its atualizadoEm): sent as `versao` (ADR 037). */
+  base?: string | undefined;
 }
 
 const PREFIX = "alicerce:rascunho-imovel:";
@@ -34,7 +36,7 @@ export function readLocalDraft(userId: string, propertyId: string): LocalDraft |
   try {
     const parsed = JSON.parse(raw) as Partial<LocalDraft>;
     if (typeof parsed.editedAt !== "string" || typeof parsed.values !== "object" || parsed.values === null) return null;
-    return { values: parsed.values, editedAt: parsed.editedAt };
+    return { values: parsed.values, editedAt: parsed.editedAt, base: typeof parsed.base === "string" ? parsed.base : undefined };
   } catch {
     return null;
   }

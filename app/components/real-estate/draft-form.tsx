@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { type DraftValues, clearLocalDraft, formValues, readLocalDraft } from "../../lib/draft-store.ts";
 import { formatDateTime, formatTime } from "../../../shared/format.ts";
@@ -8,7 +8,8 @@ import type { FieldDef, FilterOption } from "../../../shared/resources/types.ts"
 import { ResourceForm } from "../data/resource-form.tsx";
 import type { RelationOption } from "../data/types.ts";
 import { Button } from "../ui/button.tsx";
-import { type SaveState, useDraftAutosave } from "./draft-autosave.ts";
+import { type DraftConflictInfo, type SaveState, useDraftAutosave } from "./draft-autosave.ts";
+import { DraftConflictDialog } from "./draft-conflict-dialog.tsx";
 import { DraftChecklist } from "./draft-checklist.tsx";
 
 export interface DraftFormProps {
@@ -25,6 +26,10 @@ export interface DraftFormProps {
   /** What publishing found missing (the action's answer). */
   missing: ChecklistItem[] | null;
   error: string | null;
+  /** Publishing found a newer server copy: nothing was saved (ADR 037). */
+  conflict: DraftConflictInfo | null;
+  /** The version the publish action's save wrote (it failed only for what is missing). */
+  savedVersion: string | null;
 }
 
 function stateText(state: SaveState, initialAt: string): string {
@@ -37,6 +42,8 @@ function stateText(state: SaveState, initialAt: string): string {
       return `Salvo às ${formatTime(state.at)}`;
     case "offline":
       return "Sem conexão — guardado neste aparelho";
+    case "conflict":
+      return "Versão mais nova no servidor — escolha qual manter";
     case "error":
       return state.message;
     default:
@@ -64,29 +71,58 @@ export function DraftForm(props: DraftFormProps) {
   const [serverErrors, setServerErrors] = useState(props.serverErrors);
   const [values, setValues] = useState(props.values);
   const [formKey, setFormKey] = useState(0);
-  const [conflict, setConflict] = useState<{ values: DraftValues; editedAt: string } | null>(null);
+  const [conflict, setConflict] = useState<{ values: DraftValues; editedAt: string; base?: string | undefined } | null>(null);
   const [offlineSubmit, setOfflineSubmit] = useState(false);
+  const [publishConflict, setPublishConflict] = useState<DraftConflictInfo | null>(null);
   const onSaved = useCallback((errors: Record<string, string>) => setServerErrors(errors), []);
-  const autosave = useDraftAutosave(propertyId, userId, onSaved);
+  const autosave = useDraftAutosave(propertyId, userId, props.atualizadoEm, onSaved);
   const wrapper = useRef<HTMLDivElement>(null);
+  const versionInput = useRef<HTMLInputElement>(null);
+  const revalidator = useRevalidator();
+  /** "Usar a versão do servidor" asked for the server's copy: the next loader data replaces the form. */
+  const reloadPending = useRef(false);
 
-  // Reopened: a local copy newer than the server's is offered back; an older one is stale.
+  // Reopened (once per mount: later loader data is this tab's own saves): changes kept on this
+  // device that never reached the server are offered back; without a recorded base, only newer ones.
+  const initialVersion = useRef(props.atualizadoEm);
   useEffect(() => {
     const local = readLocalDraft(userId, propertyId);
     if (!local) return;
-    if (Date.parse(local.editedAt) > Date.parse(props.atualizadoEm)) setConflict(local);
+    if (local.base !== undefined || Date.parse(local.editedAt) > Date.parse(initialVersion.current)) setConflict(local);
     else clearLocalDraft(userId, propertyId);
-  }, [userId, propertyId, props.atualizadoEm]);
+  }, [userId, propertyId]);
+
+  // The server's copy arrived after "Usar a versão do servidor": the form shows it, from its version.
+  useEffect(() => {
+    if (!reloadPending.current) return;
+    reloadPending.current = false;
+    autosave.setVersion(props.atualizadoEm);
+    setValues(props.values);
+    setServerErrors(props.serverErrors);
+    setFormKey((k) => k + 1);
+  }, [props.values, props.atualizadoEm, props.serverErrors, autosave.setVersion]);
+
+  // Publishing met a newer server copy: the same choice as the autosave's.
+  useEffect(() => {
+    if (props.conflict) setPublishConflict(props.conflict);
+  }, [props.conflict]);
+
+  // The publish action saved the form before finding what is missing: that is the version now.
+  useEffect(() => {
+    if (!props.savedVersion) return;
+    autosave.setVersion(props.savedVersion);
+    clearLocalDraft(userId, propertyId);
+  }, [props.savedVersion, autosave.setVersion, userId, propertyId]);
 
   // A failed publish answered with missing fields: their messages go on the fields, autosave resumes.
   useEffect(() => {
-    if (!props.missing && !props.error) return;
+    if (!props.missing && !props.error && !props.conflict) return;
     autosave.resume();
     if (props.missing) {
       const fromChecklist = Object.fromEntries(props.missing.filter((m) => m.field !== "fotos").map((m) => [m.field, m.message]));
       setServerErrors((e) => ({ ...e, ...fromChecklist }));
     }
-  }, [props.missing, props.error, autosave.resume]);
+  }, [props.missing, props.error, props.conflict, autosave.resume]);
 
   const failure = useMemo(() => ({ errors: serverErrors, values: echoOf(values) }), [serverErrors, values]);
 
@@ -106,15 +142,41 @@ export function DraftForm(props: DraftFormProps) {
     clearLocalDraft(userId, propertyId);
     setConflict(null);
   };
+  const shownConflict = autosave.state.kind === "conflict" ? autosave.state.conflict : publishConflict;
+  const keepMine = () => {
+    if (!shownConflict) return;
+    const f = form();
+    // A publish conflict left nothing queued: the form as it is now is what "mine" means.
+    if (publishConflict && f) autosave.changed(formValues(f));
+    setPublishConflict(null);
+    autosave.keepMine(shownConflict.versao);
+  };
+  const takeServer = () => {
+    if (!shownConflict) return;
+    setPublishConflict(null);
+    autosave.takeServer(shownConflict.versao);
+    reloadPending.current = true;
+    void revalidator.revalidate();
+  };
   const onSubmitCapture = (event: FormEvent) => {
-    if (navigator.onLine) {
-      setOfflineSubmit(false);
-      autosave.stop();
+    if (!navigator.onLine) {
+      event.preventDefault();
+      event.stopPropagation();
+      setOfflineSubmit(true);
       return;
     }
-    event.preventDefault();
-    event.stopPropagation();
-    setOfflineSubmit(true);
+    setOfflineSubmit(false);
+    const busy = autosave.busy();
+    if (busy) {
+      // An autosave on its way moves the version: publish once it is back, from that version.
+      event.preventDefault();
+      event.stopPropagation();
+      const f = event.target as HTMLFormElement;
+      void busy.then(() => f.requestSubmit());
+      return;
+    }
+    if (versionInput.current) versionInput.current.value = autosave.version();
+    autosave.stop();
   };
   const focusField = (name: string) => {
     const el = form()?.elements.namedItem(name);
@@ -133,9 +195,14 @@ export function DraftForm(props: DraftFormProps) {
       >
         {stateText(autosave.state, props.atualizadoEm)}
       </p>
+      {shownConflict ? <DraftConflictDialog conflict={shownConflict} onKeepMine={keepMine} onUseServer={takeServer} /> : null}
       {conflict ? (
         <div role="alert" className="mb-4 space-y-3 rounded-xl border border-accent/40 bg-accent-soft p-4 text-sm">
-          <p className="font-semibold">Este aparelho tem alterações mais novas que as salvas.</p>
+          <p className="font-semibold">
+            {conflict.base && conflict.base !== props.atualizadoEm
+              ? "Este aparelho tem alterações que não chegaram ao servidor, e o rascunho foi salvo em outro lugar depois delas."
+              : "Este aparelho tem alterações mais novas que as salvas."}
+          </p>
           <p>
             Alteradas aqui em {formatDateTime(conflict.editedAt)}; a cópia salva é de {formatDateTime(props.atualizadoEm)}. Qual você quer
             manter?
@@ -161,6 +228,7 @@ export function DraftForm(props: DraftFormProps) {
         </p>
       ) : null}
       {props.missing?.length ? <DraftChecklist propertyId={propertyId} items={props.missing} onField={focusField} /> : null}
+      <input ref={versionInput} type="hidden" name="versao" form="form-rascunho" defaultValue={props.atualizadoEm} />
       <ResourceForm
         key={formKey}
         id="form-rascunho"

@@ -11,6 +11,7 @@ import { readForm } from "../../server/forms.server.ts";
 import { propertyFormData, propertyFormValues } from "../../server/real-estate/properties.server.ts";
 import { guard } from "../../server/resources.server.ts";
 import { DomainError } from "../../../worker/services/context.ts";
+import { DraftConflict } from "../../../worker/services/real-estate/draft-conflict.ts";
 import { publishDraft, readDraftState, saveDraft } from "../../../worker/services/real-estate/properties.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Rascunho de Imóvel");
@@ -52,13 +53,20 @@ export async function action(args: Route.ActionArgs) {
   const body: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === "string") body[k] = v;
   try {
-    await saveDraft(ctx, actor, id, body);
+    const saved = await saveDraft(ctx, actor, id, body);
     const missing: ChecklistItem[] = await publishDraft(ctx, actor, id);
     if (!missing.length) throw redirect(`/properties/${id}`);
-    return { missing, error: null };
+    return { missing, error: null, conflict: null, savedVersion: saved.atualizadoEm };
   } catch (error) {
+    // Saved elsewhere since this form's version: nothing written, the person chooses (ADR 037).
+    if (error instanceof DraftConflict) {
+      const { message, versao, por, campos } = error;
+      return { missing: null, error: null, conflict: { message, versao, por, campos }, savedVersion: null };
+    }
     if (error instanceof DomainError && error.status === 409) throw redirect(`/properties/${id}`);
-    if (error instanceof DomainError && error.status !== 404 && error.status !== 403) return { missing: null, error: error.message };
+    if (error instanceof DomainError && error.status !== 404 && error.status !== 403) {
+      return { missing: null, error: error.message, conflict: null, savedVersion: null };
+    }
     // Not found (or another organização's) and forbidden: their own status with the pt-BR message, never a 500.
     if (error instanceof DomainError) throw data(error.message, { status: error.status });
     throw error;
@@ -95,6 +103,8 @@ export default function PropertyDraft({ loaderData, actionData }: Route.Componen
         relations={loaderData.relations}
         missing={actionData?.missing ?? null}
         error={actionData?.error ?? null}
+        conflict={actionData?.conflict ?? null}
+        savedVersion={actionData?.savedVersion ?? null}
       />
     </>
   );

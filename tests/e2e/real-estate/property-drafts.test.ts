@@ -154,6 +154,87 @@ describe("Rascunhos de Imóveis", () => {
     await page.getByText("Otávio Mendes").first().waitFor();
   });
 
+  it("asks which version to keep when a tab that edited offline comes back after another saved (no last-write-wins)", async () => {
+    const page = f.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The failed sends while offline and the 409 answers are the point of the test.
+    f.allowBrowserError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/);
+    const owner = await createRegisteredUser({ name: "Beatriz Dois Aparelhos" });
+    await login(page, owner.email, owner.password);
+    await page.goto("/property-drafts");
+    await page.getByRole("button", { name: "Novo rascunho" }).click();
+    await page.waitForURL(DRAFT_PATH);
+    const id = DRAFT_PATH.exec(new URL(page.url()).pathname)?.[1] as string;
+    const status = page.getByRole("status").filter({ hasText: /Salvo|Salvando|Sem conexão|não salvas|Versão mais nova/ });
+    await page.getByLabel("Título do anúncio").fill("Casa no Butantã");
+    await expect.poll(async () => (await stored(id)).titulo, { timeout: 10_000 }).toBe("Casa no Butantã");
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/^Salvo às/);
+
+    // The same draft open on a second device.
+    const other = await f.newPage();
+    await other.setViewportSize({ width: 390, height: 844 });
+    await login(other, owner.email, owner.password);
+    await other.goto(`/property-drafts/${id}`);
+    await expect.poll(() => other.getByLabel("Título do anúncio").inputValue()).toBe("Casa no Butantã");
+
+    const dialog = page.getByRole("alertdialog", { name: "Este rascunho mudou em outro lugar" });
+    /** This phone loses the network and edits; the other device saves; the network comes back. */
+    const collide = async (
+      mine: Record<string, string>,
+      theirs: [string, string],
+      check: (row: Awaited<ReturnType<typeof stored>>) => boolean,
+    ) => {
+      await f.context.setOffline(true);
+      for (const [label, value] of Object.entries(mine)) await page.getByLabel(label, { exact: true }).fill(value);
+      await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe("Sem conexão — guardado neste aparelho");
+      await other.getByLabel(theirs[0], { exact: true }).fill(theirs[1]);
+      await expect.poll(async () => check(await stored(id)), { timeout: 10_000 }).toBe(true);
+      await f.context.setOffline(false);
+      await dialog.waitFor({ timeout: 20_000 });
+    };
+
+    // 1. The choice is shown, nothing of this phone's is written; "Usar a versão do servidor".
+    await collide(
+      { "Título do anúncio": "Casa térrea no Butantã", Bairro: "Butantã" },
+      ["Título do anúncio", "Sobrado no Butantã"],
+      (row) => row.titulo === "Sobrado no Butantã",
+    );
+    expect(await dialog.getByRole("list", { name: "Campos diferentes" }).getByRole("listitem").allTextContents()).toEqual([
+      "Título do anúncio",
+      "Bairro",
+    ]);
+    await dialog.getByText(/^Beatriz Dois Aparelhos salvou uma versão às \d\d:\d\d/).waitFor();
+    // A modal dialog: the keyboard starts inside it; the phone's page does not scroll sideways.
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await stored(id)).toMatchObject({ titulo: "Sobrado no Butantã", bairro: null });
+    await dialog.getByRole("button", { name: "Usar a versão do servidor" }).click();
+    await expect.poll(() => page.getByLabel("Título do anúncio").inputValue()).toBe("Sobrado no Butantã");
+    expect(await page.getByLabel("Bairro", { exact: true }).inputValue()).toBe("");
+    expect(await dialog.isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("alicerce:")).length)).toBe(0);
+    expect(await stored(id)).toMatchObject({ titulo: "Sobrado no Butantã", bairro: null });
+
+    // 2. Again, from the server's copy it now shows; "Manter a minha versão" writes this phone's form.
+    await collide({ "Título do anúncio": "Casa térrea com edícula" }, ["Bairro", "Rio Pequeno"], (row) => row.bairro === "Rio Pequeno");
+    expect(await dialog.getByRole("list", { name: "Campos diferentes" }).getByRole("listitem").allTextContents()).toEqual([
+      "Título do anúncio",
+      "Bairro",
+    ]);
+    await dialog.getByRole("button", { name: "Manter a minha versão" }).click();
+    await expect.poll(async () => (await stored(id)).titulo, { timeout: 10_000 }).toBe("Casa térrea com edícula");
+    expect((await stored(id)).bairro).toBeNull();
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/^Salvo às/);
+    expect(await dialog.isVisible()).toBe(false);
+
+    // The other device is now the stale one: its next change asks instead of overwriting.
+    await other.getByLabel("Cidade", { exact: true }).fill("São Paulo");
+    await other.getByRole("alertdialog", { name: "Este rascunho mudou em outro lugar" }).waitFor({ timeout: 10_000 });
+    expect((await stored(id)).cidade).toBeNull();
+  });
+
   it("pages the drafts, newest change first, 24 a page, with the page in the URL", async () => {
     const page = f.page;
     const owner = await createRegisteredUser({ name: "Paula Paginada" });
