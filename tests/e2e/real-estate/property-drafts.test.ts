@@ -233,6 +233,20 @@ describe("Rascunhos de Imóveis", () => {
     await other.getByLabel("Cidade", { exact: true }).fill("São Paulo");
     await other.getByRole("alertdialog", { name: "Este rascunho mudou em outro lugar" }).waitFor({ timeout: 10_000 });
     expect((await stored(id)).cidade).toBeNull();
+
+    // It takes the server's copy (this phone's) and saves a change from it: no question asked.
+    await other.getByRole("button", { name: "Usar a versão do servidor" }).click();
+    await expect.poll(() => other.getByLabel("Título do anúncio").inputValue()).toBe("Casa térrea com edícula");
+    await other.getByLabel("Cidade", { exact: true }).fill("Osasco");
+    await expect.poll(async () => (await stored(id)).cidade, { timeout: 10_000 }).toBe("Osasco");
+
+    // 3. "Publicar" on this phone, from the copy before that: the same choice, nothing written or published.
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await dialog.waitFor({ timeout: 10_000 });
+    expect(await dialog.getByRole("list", { name: "Campos diferentes" }).getByRole("listitem").allTextContents()).toEqual(["Cidade"]);
+    expect(await stored(id)).toMatchObject({ status: "rascunho", cidade: "Osasco" });
+    await dialog.getByRole("button", { name: "Usar a versão do servidor" }).click();
+    await expect.poll(() => page.getByLabel("Cidade", { exact: true }).inputValue()).toBe("Osasco");
   });
 
   it("pages the drafts, newest change first, 24 a page, with the page in the URL", async () => {
