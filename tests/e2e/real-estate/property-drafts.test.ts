@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { inboundLeads, properties, propertyInterests } from "../../../db/schema/index.ts";
 import { createRegisteredUser, e2eDb } from "../support/accounts.ts";
-import { browserFixture, waitForPath } from "../support/browser.ts";
+import { axeSeriousViolations, browserFixture, waitForPath } from "../support/browser.ts";
 import { login } from "../support/pages.ts";
 
 const f = browserFixture();
@@ -207,6 +207,7 @@ describe("Rascunhos de Imóveis", () => {
     // A modal dialog: the keyboard starts inside it; the phone's page does not scroll sideways.
     expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeSeriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     expect(await dialog.isVisible()).toBe(true);
     expect(await stored(id)).toMatchObject({ titulo: "Sobrado no Butantã", bairro: null });
