@@ -7,6 +7,7 @@ import {
   INTEREST_STAGES,
   INTEREST_TEMPERATURES,
   IPTU_PERIODS,
+  LEAD_MATCHES,
   MATCH_ALERT_REASONS,
   PROPERTY_PURPOSES,
   PROPERTY_STATUSES,
@@ -393,6 +394,18 @@ export const inboundLeads = sqliteTable(
     imovelId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
     recebidoEm: timestamp("received_at").notNull(),
     repeticoes: integer("repeats").notNull().default(0),
+    /**
+     * The client on file whose e-mail or phone the lead gave (a possible match): the lead stays
+     * on a client of its own (`clienteId`) until a member confirms or rejects it (`correspondencia`).
+     */
+    correspondenteId: text("matched_client_id").references(() => clients.id, { onDelete: "set null" }),
+    correspondencia: text("match_status", { enum: LEAD_MATCHES }),
   },
-  (t) => [uniqueIndex("inbound_leads_key_uq").on(t.orgId, t.chave), index("inbound_leads_org_received_idx").on(t.orgId, t.recebidoEm)],
+  (t) => [
+    uniqueIndex("inbound_leads_key_uq").on(t.orgId, t.chave),
+    index("inbound_leads_org_received_idx").on(t.orgId, t.recebidoEm),
+    // A client's timeline reads the leads on them and those that may be them.
+    index("inbound_leads_org_client_idx").on(t.orgId, t.clienteId),
+    index("inbound_leads_org_match_idx").on(t.orgId, t.correspondenteId).where(sql`matched_client_id is not null`),
+  ],
 );

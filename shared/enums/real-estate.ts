@@ -154,5 +154,17 @@ export const VISIT_OUTCOME = defineEnum({
 export const VISIT_OUTCOMES = VISIT_OUTCOME.values;
 export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
 
+/**
+ * A lead from outside whose e-mail or phone matches a client already on file: kept on a client
+ * of its own until a member says whether it is the same person (anyone can type someone's e-mail).
+ */
+export const LEAD_MATCH = defineEnum({
+  pendente: { label: "Possível correspondência", tone: "yellow" },
+  confirmada: { label: "Confirmado: mesmo cliente", tone: "green" },
+  recusada: { label: "Outra pessoa", tone: "neutral" },
+});
+export const LEAD_MATCHES = LEAD_MATCH.values;
+export type LeadMatch = (typeof LEAD_MATCHES)[number];
+
 export const MATCH_ALERT_REASONS = ["novo_imovel", "baixa_preco", "novo_interesse"] as const;
 export type MatchAlertReason = (typeof MATCH_ALERT_REASONS)[number];

@@ -1,6 +1,7 @@
-import { Link, useActionData } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import type { Route } from "./+types/clients.$id";
-import { ConfirmPanel, RecordHeader, ResourceDetail, Timeline } from "../../components/data/detail.tsx";
+import { ConfirmPanel, RecordHeader, ResourceDetail } from "../../components/data/detail.tsx";
+import { ClientTimeline, type TimelineEntryView, TimelineSummary } from "../../components/customers/client-timeline.tsx";
 import { ResourceErrorBoundary } from "../../components/data/error-boundary.tsx";
 import { dangerGhostClass } from "../../components/data/styles.ts";
 import { buildDetailView } from "../../components/data/view.server.ts";
@@ -10,27 +11,22 @@ import { Toaster } from "../../components/ui/toast.tsx";
 import { formatDateTime } from "../../../shared/format.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { clientDefinition } from "../../../shared/resources/clients.ts";
-import {
-  deleteOne,
-  eraseOne,
-  erasureNeedsPassword,
-  loadRecord,
-  screenPermissions,
-  takeFlash,
-  toastFor,
-} from "../../server/resources.server.ts";
+import { deleteOne, eraseOne, erasureNeedsPassword, guard, screenPermissions, takeFlash, toastFor } from "../../server/resources.server.ts";
 import { REAUTH_HINT, ReauthField } from "../../components/account/reauth-field.tsx";
 import { readForm, unknownIntent, keepRetryAfter } from "../../server/forms.server.ts";
 import { requireOrg } from "../../server/guards.server.ts";
-import { timelineOf } from "../../../worker/services/customers/clients.ts";
-import type { ClientRow } from "../../../shared/resources/clients.ts";
+import { loadClientTimeline } from "../../../worker/services/customers/timeline.ts";
+import { answerLeadMatch } from "../../server/customers/lead-match.server.ts";
+import { isId } from "../../../shared/id.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Cliente");
 
 export async function loader(args: Route.LoaderArgs) {
-  // One round trip: the timeline is derived from the row itself.
-  const row = await loadRecord<ClientRow>(args, clientDefinition, args.params.id);
-  const events = timelineOf(row);
+  const { ctx, actor } = guard(args, clientDefinition, "read");
+  // One round trip: the client and every timeline source (interests, visits, imóveis, leads…) in one batch.
+  const found = isId(args.params.id) ? await loadClientTimeline(ctx, actor, args.params.id) : null;
+  if (!found) throw data("Cliente não encontrado.", { status: 404 });
+  const { row, events, counts } = found;
   const permissions = screenPermissions(args, clientDefinition);
   const url = new URL(args.request.url);
   const confirm =
@@ -44,16 +40,19 @@ export async function loader(args: Route.LoaderArgs) {
       ? { kind: "link", text: row.empresaNome ?? "Empresa", href: `/companies/${row.empresaId}` }
       : { kind: "empty" },
   });
-  const timeline = events.map((e) => ({
+  const timeline: TimelineEntryView[] = events.map((e) => ({
     id: e.id,
+    at: e.at,
     when: formatDateTime(e.at),
     title: e.title,
     description: [e.description, e.by ? `Por ${e.by}.` : null].filter(Boolean).join(" ") || null,
     href: e.href,
+    badge: e.badge ?? null,
+    match: e.match ?? null,
   }));
   // Erasing needs a recent password: the dialog asks for it when the last one is too old.
   const reauth = confirm === "apagar" && erasureNeedsPassword(args);
-  return { view, timeline, permissions, confirm, reauth, toast: toastFor(clientDefinition, takeFlash(args)) };
+  return { view, timeline, counts, permissions, confirm, reauth, toast: toastFor(clientDefinition, takeFlash(args)) };
 }
 
 /** A refused submit (429) keeps its Retry-After. */
@@ -66,11 +65,12 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "excluir") return deleteOne(args, clientDefinition, args.params.id);
   if (intent === "apagar") return eraseOne(args, clientDefinition, args.params.id, form.get("confirmacao"), form.get("senha"));
+  if (intent === "confirmar-lead" || intent === "recusar-lead") return answerLeadMatch(args, intent, form.get("lead"), args.params.id);
   return unknownIntent();
 }
 
 export default function Client({ loaderData }: Route.ComponentProps) {
-  const { view, timeline, permissions, confirm, reauth, toast } = loaderData;
+  const { view, timeline, counts, permissions, confirm, reauth, toast } = loaderData;
   const result = useActionData<typeof action>();
   const failure = result && "error" in result ? result : undefined;
   // A refusal names its field; an unknown intent has none and shows under the confirmation.
@@ -131,12 +131,22 @@ export default function Client({ loaderData }: Route.ComponentProps) {
           </p>
         </ConfirmPanel>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <ResourceDetail view={view} />
-        <div className="space-y-6">
+      {failure && !("field" in failure) && confirm !== "apagar" ? (
+        <p role="alert" className="mb-4 rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">
+          {failure.error}
+        </p>
+      ) : null}
+      <div className="mb-6">
+        <TimelineSummary counts={counts} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="min-w-0 space-y-6">
           <Card title="Linha do tempo">
-            <Timeline entries={timeline} empty="Nada registrado ainda." />
+            <ClientTimeline entries={timeline} clientId={view.id} canDecide={permissions.canWrite} />
           </Card>
+        </div>
+        <div className="min-w-0 space-y-6">
+          <ResourceDetail view={view} />
           {permissions.canManage ? (
             <Card title="LGPD">
               <p className="mb-3 text-sm text-fg-soft">Pedidos do titular sobre os dados pessoais dele.</p>

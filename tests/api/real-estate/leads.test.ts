@@ -95,7 +95,7 @@ describe("receiveLead", () => {
     expect(row?.repeticoes).toBe(1);
   });
 
-  it("finds an existing client by e-mail, then by phone, only within the organization", async () => {
+  it("never attaches an anonymous lead to the client whose e-mail or phone it gives: a possible match, on a client of its own", async () => {
     const owner = (await userId(h, org.email)) as string;
     const created = await createRecord(h.ctx(), actorFor(org.orgId, owner), "clients", {
       tipo: "pf",
@@ -108,16 +108,35 @@ describe("receiveLead", () => {
       chave: "portal:1",
       nome: "Dani",
       email: "DANIEL@exemplo.com.br",
+      mensagem: "Cancelem minha proposta, por favor.",
     });
-    expect(byEmail.clienteId).toBe(created.id);
+    // Anyone can type Daniel's e-mail: the words stay off his record until a member confirms.
+    expect(byEmail.clienteId).not.toBe(created.id);
+    expect(byEmail.correspondenteId).toBe(created.id);
     const byPhone = await receiveLead(h.ctx(), org.orgId, {
       origem: "site",
       chave: "site:tres",
       nome: "Daniel R.",
       telefone: "+55 21 97777-6666",
     });
-    expect(byPhone.clienteId).toBe(created.id);
-    // Another organization with the same e-mail gets its own client.
+    expect(byPhone.clienteId).not.toBe(created.id);
+    expect(byPhone.correspondenteId).toBe(created.id);
+    const onDaniel = await h.fresh.db.select().from(propertyInterests).where(eq(propertyInterests.clienteId, created.id));
+    expect(onDaniel).toEqual([]);
+    const leads = await h.fresh.db.select().from(inboundLeads).where(eq(inboundLeads.correspondenteId, created.id));
+    expect(leads.map((l) => l.correspondencia)).toEqual(["pendente", "pendente"]);
+    expect(leads.every((l) => l.clienteId !== created.id)).toBe(true);
+    // A lead matching nobody is nobody's possible match.
+    const fresh = await receiveLead(h.ctx(), org.orgId, {
+      origem: "site",
+      chave: "site:nova",
+      nome: "Nina Alves",
+      email: "nina@exemplo.com.br",
+    });
+    expect(fresh.correspondenteId).toBeNull();
+    const [freshRow] = await h.fresh.db.select().from(inboundLeads).where(eq(inboundLeads.id, fresh.leadId));
+    expect(freshRow?.correspondencia).toBeNull();
+    // Another organization with the same e-mail: no match across organizations.
     const elsewhere = await receiveLead(h.ctx(), other.orgId, {
       origem: "site",
       chave: "site:um",
@@ -125,6 +144,7 @@ describe("receiveLead", () => {
       email: "daniel@exemplo.com.br",
     });
     expect(elsewhere.clienteId).not.toBe(created.id);
+    expect(elsewhere.correspondenteId).toBeNull();
     expect(elsewhere.repetido).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import { organizations } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import type { ClientRow } from "../../../shared/resources/clients.ts";
+import type { Tone } from "../../../shared/define-enum.ts";
 import { authorize } from "../../auth/permissions.ts";
 import { recordStatement, rowsOf } from "../../resources/records.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
@@ -10,8 +11,9 @@ import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 export type TimelineKind = "created" | "updated" | "consent";
 
 /**
- * One entry of a client's timeline. Later features (appointments, sales, interests, documents,
- * posts) add their own kinds; `href` links to the related record.
+ * One entry of a client's timeline. The client's own entries (created, updated, consent) come
+ * from the row; every other kind from a timeline source (timeline-sources.ts: interests, visits,
+ * properties owned, leads; later appointments and sales). `href` links to the related record.
  */
 export interface TimelineEvent {
   id: string;
@@ -23,6 +25,21 @@ export interface TimelineEvent {
   /** Who did it (name), when known. */
   by: string | null;
   href: string | null;
+  /** A status to show beside the title (an interest's etapa, a visit's outcome). */
+  badge?: { label: string; tone: Tone } | null;
+  /** A lead that may be this client or another on file, until a member says so. */
+  match?: LeadMatchPending | null;
+}
+
+/** A lead from outside that gave the e-mail or phone of a client on file, not confirmed yet. */
+export interface LeadMatchPending {
+  leadId: string;
+  /** The client the lead created (its own). */
+  leadClientId: string;
+  leadClientName: string;
+  /** The client on file it may be. */
+  matchedClientId: string;
+  matchedClientName: string;
 }
 
 /** The timeline of a client row already loaded (no database round trip). */
@@ -65,14 +82,6 @@ export function timelineOf(row: ClientRow): TimelineEvent[] {
 }
 
 const NOT_FOUND = "Cliente não encontrado.";
-
-/** The client's history, newest first (one round trip). 404 when the client is not found. */
-export async function clientTimeline(ctx: ServiceContext, actor: Actor, id: string): Promise<TimelineEvent[]> {
-  const { mod, statement } = recordStatement(ctx, actor, "clients", id);
-  const [row] = rowsOf(mod, await statement) as unknown as ClientRow[];
-  if (!row) throw new DomainError(NOT_FOUND, 404);
-  return timelineOf(row);
-}
 
 /** LGPD data-subject export: everything the organization holds about the client, as JSON. */
 export interface ClientDataExport {

@@ -32,6 +32,8 @@ export interface ReceivedLead {
   leadId: string;
   clienteId: string;
   interesseId: string;
+  /** A client on file with the same e-mail or phone, left for a member to confirm (null: none). */
+  correspondenteId: string | null;
   /** True when the key was seen before: nothing was created, the first lead counts one more repeat. */
   repetido: boolean;
 }
@@ -71,8 +73,10 @@ function insertSelect(ctx: ServiceContext, table: OrgTable, values: Record<strin
 }
 
 /**
- * Receives a lead for `orgId`. The client is the organization's live client with this e-mail,
- * else with this phone, else a new one (origem from the lead's). The interest points at
+ * Receives a lead for `orgId`. The lead always gets a client of its own (origem from the lead's):
+ * a live client with this e-mail, else this phone, is only noted as a possible match
+ * (`correspondencia = 'pendente'`), so a stranger cannot put words under a real client's name;
+ * a member confirms or rejects it (lead-matches.ts). The interest points at
  * `imovelId` only when it is a live property of the same organization. A key seen before
  * creates nothing: the first lead's `repeticoes` grows and its ids come back (`repetido`).
  * One round trip; the batch is a transaction, so a lead is saved whole or not at all.
@@ -106,14 +110,16 @@ export async function receiveLead(ctx: ServiceContext, orgId: string, lead: Inco
   const leadId = crypto.randomUUID();
 
   const seen = sql`select 1 from ${inboundLeads} where ${scope.where(inboundLeads, sql`${inboundLeads.chave} = ${key}`)}`;
+  // A client already on file with this e-mail, else this phone (never the one this lead creates).
   const byEmail = contact.email
-    ? sql`(select ${clients.id} from ${clients} where ${scope.where(clients, sql`${clients.email} = ${contact.email} and ${clients.excluidoEm} is null`)} order by ${clients.criadoEm}, ${clients.id} limit 1)`
+    ? sql`(select ${clients.id} from ${clients} where ${scope.where(clients, sql`${clients.email} = ${contact.email} and ${clients.excluidoEm} is null and ${clients.id} <> ${newClientId}`)} order by ${clients.criadoEm}, ${clients.id} limit 1)`
     : sql`null`;
   const byPhone = contact.telefone
-    ? sql`(select ${clientKeys.recordId} from ${clientKeys} where ${scope.where(clientKeys, sql`${clientKeys.key} = ${contact.telefone}`)} limit 1)`
+    ? sql`(select ${clientKeys.recordId} from ${clientKeys} where ${scope.where(clientKeys, sql`${clientKeys.key} = ${contact.telefone} and ${clientKeys.recordId} <> ${newClientId}`)} limit 1)`
     : sql`null`;
-  // After the client insert below, this finds the match or the client just created.
-  const clientId = sql`coalesce(${byEmail}, ${byPhone}, ${newClientId})`;
+  // Anyone can type a client's e-mail: a match is only a possible one, never where the lead goes.
+  const matched = sql`coalesce(${byEmail}, ${byPhone})`;
+  const clientId = newClientId;
   const property = imovelId
     ? sql`(select ${properties.id} from ${properties} where ${scope.where(properties, sql`${properties.id} = ${imovelId} and ${properties.excluidoEm} is null`)})`
     : sql`null`;
@@ -134,7 +140,7 @@ export async function receiveLead(ctx: ServiceContext, orgId: string, lead: Inco
   });
 
   const [, , , found] = await ctx.db.batch([
-    insertSelect(ctx, clients, newClient, sql`${seen} union all select 1 where ${byEmail} is not null or ${byPhone} is not null`),
+    insertSelect(ctx, clients, newClient, seen),
     insertSelect(ctx, propertyInterests, interest, seen),
     ctx.db
       .insert(inboundLeads)
@@ -148,18 +154,31 @@ export async function receiveLead(ctx: ServiceContext, orgId: string, lead: Inco
           imovelId: property,
           recebidoEm: ctx.now,
           repeticoes: 0,
+          correspondenteId: matched,
+          correspondencia: sql`case when ${matched} is null then null else 'pendente' end`,
         }),
       )
       .onConflictDoUpdate({ target: [inboundLeads.orgId, inboundLeads.chave], set: { repeticoes: sql`${inboundLeads.repeticoes} + 1` } }),
     ctx.db
-      .select({ id: inboundLeads.id, clienteId: inboundLeads.clienteId, interesseId: inboundLeads.interesseId })
+      .select({
+        id: inboundLeads.id,
+        clienteId: inboundLeads.clienteId,
+        interesseId: inboundLeads.interesseId,
+        correspondenteId: inboundLeads.correspondenteId,
+      })
       .from(inboundLeads)
       .where(scope.where(inboundLeads, sql`${inboundLeads.chave} = ${key}`))
       .limit(1),
   ]);
   const row = found[0];
   if (!row) throw new Error("receiveLead: o lead não foi gravado");
-  return { leadId: row.id, clienteId: row.clienteId ?? "", interesseId: row.interesseId ?? "", repetido: row.id !== leadId };
+  return {
+    leadId: row.id,
+    clienteId: row.clienteId ?? "",
+    interesseId: row.interesseId ?? "",
+    correspondenteId: row.correspondenteId,
+    repetido: row.id !== leadId,
+  };
 }
 
 /** The "site" dedupe key: the same person about the same property on the same São Paulo day. */

@@ -95,7 +95,7 @@ WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NUL
  * Visits belong to interests: an actor who reaches only their own interests sees and changes
  * the visits they are the corretor of, or of an interest of theirs (undefined: every visit).
  */
-function ownVisits(ctx: ServiceContext, actor: Actor, action: "read" | "update"): SQL | undefined {
+export function ownVisits(ctx: ServiceContext, actor: Actor, action: "read" | "update"): SQL | undefined {
   const owner = ownerCondition(actor, "interesses", action, propertyInterests);
   if (!owner) return undefined;
   const i = propertyInterests;

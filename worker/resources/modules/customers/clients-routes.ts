@@ -2,7 +2,9 @@ import type { Hono } from "hono";
 import { isId } from "../../../../shared/id.ts";
 import { dataOf, documented, type JsonSchema, json, type RouteDoc, rowRef } from "../../../api/route-doc.ts";
 import type { AppEnv } from "../../../http/types.ts";
-import { clientTimeline, exportClientData } from "../../../services/customers/clients.ts";
+import { exportClientData } from "../../../services/customers/clients.ts";
+import { clientTimelineOrNotFound } from "../../../services/customers/timeline.ts";
+import { confirmLeadMatch, rejectLeadMatch } from "../../../services/real-estate/lead-matches.ts";
 import type { RouteHelpers } from "../../define.ts";
 
 const TIMELINE_EVENT: JsonSchema = {
@@ -16,14 +18,49 @@ const TIMELINE_EVENT: JsonSchema = {
     description: { type: ["string", "null"] },
     by: { type: ["string", "null"], description: "Nome de quem fez, quando conhecido." },
     href: { type: ["string", "null"], description: "Caminho na aplicação, quando houver." },
+    badge: {
+      type: ["object", "null"],
+      description: "A situação ao lado do título (etapa do interesse, resultado da visita…).",
+      properties: { label: { type: "string" }, tone: { type: "string" } },
+    },
+    match: {
+      type: ["object", "null"],
+      description:
+        "Lead de fora que deu o e-mail ou telefone de um cliente já cadastrado, ainda sem confirmação: fica no cliente do lead até alguém confirmar (ou recusar) que é a mesma pessoa.",
+      properties: {
+        leadId: { type: "string" },
+        leadClientId: { type: "string" },
+        leadClientName: { type: "string" },
+        matchedClientId: { type: "string" },
+        matchedClientName: { type: "string" },
+      },
+    },
+  },
+};
+
+const TIMELINE_COUNT: JsonSchema = {
+  type: "object",
+  required: ["key", "total", "text"],
+  properties: {
+    key: { type: "string", description: "A fonte (interesses, visitas, imoveis, leads…)." },
+    total: { type: "integer" },
+    text: { type: "string", description: "Em português: “3 interesses”." },
   },
 };
 
 const TIMELINE_DOC: RouteDoc = {
   access: { action: "read" },
   summary: "Linha do tempo: cliente",
-  description: "Os eventos do registro (cadastro, alterações…), do mais recente ao mais antigo.",
-  response: { description: "Os eventos.", content: json(dataOf({ type: "array", items: TIMELINE_EVENT })) },
+  description:
+    "Tudo sobre o cliente, do mais recente ao mais antigo: cadastro e alterações, interesses (com a etapa), visitas, imóveis de que é proprietário e leads, cada um com o caminho do registro. Só o que o papel de quem pede pode ver (um corretor restrito aos próprios registros vê só os seus). `resumo` conta cada fonte.",
+  response: {
+    description: "Os eventos e o resumo.",
+    content: json({
+      type: "object",
+      required: ["data", "resumo"],
+      properties: { data: { type: "array", items: TIMELINE_EVENT }, resumo: { type: "array", items: TIMELINE_COUNT } },
+    }),
+  },
 };
 
 const LGPD_DOC: RouteDoc = {
@@ -56,15 +93,55 @@ const LGPD_DOC: RouteDoc = {
   },
 };
 
-/** `/api/clients/:id/timeline` and `/api/clients/:id/lgpd` (the data-subject export; erasure is generic). */
+const LEAD_MATCH_ANSWER = json(
+  dataOf({
+    type: "object",
+    required: ["clienteId"],
+    properties: { clienteId: { type: "string", description: "O cliente com quem o lead fica." } },
+  }),
+);
+
+const CONFIRM_LEAD_DOC: RouteDoc = {
+  access: { action: "update" },
+  summary: "Confirmar que o lead é o mesmo cliente",
+  description:
+    "Um lead de fora (página do imóvel, landing page, portal) que deu o e-mail ou telefone de um cliente já cadastrado fica num cliente próprio, marcado como possível correspondência, porque qualquer um pode digitar o e-mail de outra pessoa. Confirmar leva o lead, o interesse dele e as visitas desse interesse para o cliente cadastrado; o cliente criado pelo lead é excluído quando nada mais depende dele. 404 quando o lead não está pendente.",
+  response: { description: "O cliente cadastrado, que agora tem o lead.", content: LEAD_MATCH_ANSWER },
+};
+
+const REJECT_LEAD_DOC: RouteDoc = {
+  access: { action: "update" },
+  summary: "Marcar o lead como outra pessoa",
+  description:
+    "O lead fica com o cliente próprio dele, como outra pessoa; a marca de possível correspondência some. 404 quando o lead não está pendente.",
+  response: { description: "O cliente do lead.", content: LEAD_MATCH_ANSWER },
+};
+
+/**
+ * `/api/clients/:id/timeline`, `/api/clients/:id/lgpd` (the data-subject export; erasure is
+ * generic) and the answer to a lead's possible match (`/api/clients/leads/:leadId/confirmar|recusar`).
+ */
 export function clientRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelpers): void {
+  app.post(
+    "/leads/:leadId/confirmar",
+    documented(CONFIRM_LEAD_DOC, (c) =>
+      run(c, async (ctx, actor) => c.json({ data: await confirmLeadMatch(ctx, actor, c.req.param("leadId") ?? "") })),
+    ),
+  );
+  app.post(
+    "/leads/:leadId/recusar",
+    documented(REJECT_LEAD_DOC, (c) =>
+      run(c, async (ctx, actor) => c.json({ data: await rejectLeadMatch(ctx, actor, c.req.param("leadId") ?? "") })),
+    ),
+  );
   app.get(
     "/:id/timeline",
     documented(TIMELINE_DOC, (c) =>
       run(c, async (ctx, actor) => {
         const id = c.req.param("id");
         if (!isId(id)) return notFound(c);
-        return c.json({ data: await clientTimeline(ctx, actor, id) });
+        const { events, counts } = await clientTimelineOrNotFound(ctx, actor, id);
+        return c.json({ data: events, resumo: counts });
       }),
     ),
   );
