@@ -47,7 +47,8 @@ export async function loadClientTimeline(ctx: ServiceContext, actor: Actor, id: 
     events.push(...own);
     counts.push({ key: source.key, total: own.length, text: countText(source, own.length, more) });
   });
-  events.sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id));
+  // Stable: same-instant entries keep the order of the client's own, then the sources'.
+  events.sort((a, b) => b.at.localeCompare(a.at));
   return { row, events, counts };
 }
 
