@@ -13,6 +13,7 @@ import { authTokens, memberships, organizations, users } from "../../db/schema/i
 import { type OrgScope, orgScope } from "../../db/tenant.ts";
 import { DEMO_LOGIN, DEMO_PEOPLE, type DemoPerson } from "../../shared/demo-accounts.ts";
 import { demoClients, demoCompanies, demoProducts, demoStockMovements } from "./demo-data.ts";
+import { seedDemoLeads } from "./demo-leads.ts";
 import { seedDemoInterests } from "./demo-interests.ts";
 import { seedContext, seedDemoLanding } from "./demo-landing.ts";
 import { seedDemoPhotos } from "./demo-photos.ts";
@@ -183,6 +184,8 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ orgId:
   await markForPortals(db, orgId, people[0]?.id as string, portalIds, now);
   // Buyers and tenants: interests in every etapa, visits and match alerts over those listings.
   await seedDemoInterests(db, orgId, people, { clientIds: refs.clientIds, propertyIds }, now);
+  // The leads that opened the interests from outside, and one possible match waiting for an answer.
+  await seedDemoLeads(db, orgId, now);
   await seedDemoLanding(db, orgId, people[0]?.id as string, propertyIds, now);
   return { orgId, login: DEMO_LOGIN };
 }
