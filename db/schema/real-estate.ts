@@ -407,5 +407,7 @@ export const inboundLeads = sqliteTable(
     // A client's timeline reads the leads on them and those that may be them.
     index("inbound_leads_org_client_idx").on(t.orgId, t.clienteId),
     index("inbound_leads_org_match_idx").on(t.orgId, t.correspondenteId).where(sql`matched_client_id is not null`),
+    // The interests list marks an interest whose lead is still a possible match (few rows).
+    index("inbound_leads_org_pending_interest_idx").on(t.orgId, t.interesseId).where(sql`match_status = 'pendente'`),
   ],
 );

@@ -247,6 +247,11 @@ export interface InteresseRow {
   observacoes: string | null;
   /** Unseen match alerts of this interest. */
   alertas: number;
+  /**
+   * 1 when a lead from outside opened it with the e-mail or phone of another client on file and
+   * nobody has confirmed yet whether it is the same person (the lead's words are unverified).
+   */
+  leadNaoVerificado: number;
   criadoEm: string;
   atualizadoEm: string;
   criadoPor: string | null;
@@ -326,6 +331,13 @@ export const interesseColumns: readonly ColumnDef<InteresseRow>[] = [
     value: (r) => r.proximaAcaoEm,
     sort: "text",
     filter: { type: "date-range" },
+    defaultVisible: true,
+  },
+  {
+    key: "lead",
+    label: "Lead",
+    text: (r) => (r.leadNaoVerificado ? "Não verificado" : ""),
+    cell: { kind: "badge", tone: () => "yellow" },
     defaultVisible: true,
   },
   {

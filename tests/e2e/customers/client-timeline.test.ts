@@ -1,6 +1,6 @@
 /**
  * A client's page is the timeline of the person, on the demo as a newcomer opens it: Felipe
- * Augusto Barbosa's page shows his 3 interests (each with its etapa, each a link to it) and his
+ * Augusto Barbosa's page shows his interests (each with its etapa, each a link to it) and his
  * visit, with the summary on top, on a 390 px phone without sideways scroll; a lead from outside
  * that gave a client's e-mail waits as "Não verificado" until someone confirms it is them.
  */
@@ -35,7 +35,7 @@ async function demoOrg(): Promise<string> {
 }
 
 describe("a client's page", () => {
-  it("Felipe's page shows his 3 interests and the visit, linked, with the summary, at 390 px", async () => {
+  it("Felipe's page shows his interests and his visit, linked, with the summary, at 390 px", async () => {
     const { page } = f;
     const orgId = await demoOrg();
     const db = e2eDb();
@@ -52,24 +52,25 @@ describe("a client's page", () => {
       .select({ id: propertyVisits.id })
       .from(propertyVisits)
       .where(and(eq(propertyVisits.orgId, orgId), eq(propertyVisits.clienteId, felipe.id)));
-    // The demo as the issue found it: 3 interests and a visit.
-    expect(interests).toHaveLength(3);
-    expect(visits).toHaveLength(1);
+    // The demo gives him several interests and a visit (the issue counted 3 and 1); the page shows each.
+    expect(interests.length).toBeGreaterThanOrEqual(3);
+    expect(visits.length).toBeGreaterThanOrEqual(1);
+    const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     await page.goto(`/clients/${felipe.id}`);
     await waitIdle(page);
     const summary = page.getByTestId("timeline-summary");
-    await expect.poll(() => summary.textContent()).toContain("3 interesses");
-    expect(await summary.textContent()).toContain("1 visita");
+    await expect.poll(() => summary.textContent()).toContain(plural(interests.length, "interesse", "interesses"));
+    expect(await summary.textContent()).toContain(plural(visits.length, "visita", "visitas"));
     const timeline = page.getByTestId("client-timeline");
     for (const { id } of interests) {
       await timeline.locator(`a[href="/property_clients/${id}"]`).first().waitFor();
     }
-    expect(await timeline.getByRole("link", { name: /^Visita a / }).count()).toBe(1);
+    expect(await timeline.getByRole("link", { name: /^Visita a / }).count()).toBe(visits.length);
     // Each interest shows its etapa beside it.
-    expect(await timeline.locator("li", { hasText: "Interesse" }).locator(".badge").count()).toBeGreaterThanOrEqual(3);
+    expect(await timeline.locator("li", { hasText: "Interesse" }).locator(".badge").count()).toBeGreaterThanOrEqual(interests.length);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // Each entry opens its record, in the app.
     await timeline.locator(`a[href="/property_clients/${interests[0]?.id}"]`).first().click();

@@ -119,19 +119,19 @@ const REJECT_LEAD_DOC: RouteDoc = {
 
 /**
  * `/api/clients/:id/timeline`, `/api/clients/:id/lgpd` (the data-subject export; erasure is
- * generic) and the answer to a lead's possible match (`/api/clients/leads/:leadId/confirmar|recusar`).
+ * generic) and the answer to a lead's possible match (`/api/clients/leads/:id/confirmar|recusar`).
  */
 export function clientRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelpers): void {
   app.post(
-    "/leads/:leadId/confirmar",
+    "/leads/:id/confirmar",
     documented(CONFIRM_LEAD_DOC, (c) =>
-      run(c, async (ctx, actor) => c.json({ data: await confirmLeadMatch(ctx, actor, c.req.param("leadId") ?? "") })),
+      run(c, async (ctx, actor) => c.json({ data: await confirmLeadMatch(ctx, actor, c.req.param("id") ?? "") })),
     ),
   );
   app.post(
-    "/leads/:leadId/recusar",
+    "/leads/:id/recusar",
     documented(REJECT_LEAD_DOC, (c) =>
-      run(c, async (ctx, actor) => c.json({ data: await rejectLeadMatch(ctx, actor, c.req.param("leadId") ?? "") })),
+      run(c, async (ctx, actor) => c.json({ data: await rejectLeadMatch(ctx, actor, c.req.param("id") ?? "") })),
     ),
   );
   app.get(

@@ -48,6 +48,8 @@ export const interessesModule: ResourceModule<InteresseRow, InteresseInput> = {
     imovelTitulo: sql`(select coalesce(p.title, p.code) from properties p where p.id = ${t.imovelId} and p.org_id = ${t.orgId} and p.deleted_at is null)`,
     corretorNome: sql`(select u.name from users u where u.id = ${t.corretorId})`,
     alertas: sql`(select count(*) from match_alerts a where a.org_id = ${t.orgId} and a.interest_id = ${t.id} and a.seen_at is null)`,
+    // A lead's possible match not answered yet (lead-matches.ts): the list marks it "Não verificado".
+    leadNaoVerificado: sql`exists (select 1 from inbound_leads l where l.org_id = ${t.orgId} and l.interest_id = ${t.id} and l.match_status = 'pendente')`,
   },
   values(input, info) {
     return {
