@@ -44,6 +44,12 @@ const TONE_CLASS: Record<Tone, string> = {
 
 export function TimelineSummary({ counts }: { counts: readonly TimelineCountView[] }) {
   if (!counts.length) return null;
+  if (counts.every((c) => c.total === 0))
+    return (
+      <p className="text-sm text-fg-soft" data-testid="timeline-summary">
+        Ainda nada além do cadastro: {counts.map((c) => c.text.replace(/^0 /, "")).join(", ")} aparecem aqui assim que existirem.
+      </p>
+    );
   return (
     <p className="text-sm text-fg-soft" data-testid="timeline-summary">
       {counts.map((c, i) => (

@@ -18,6 +18,7 @@ import { requireOrg } from "../../server/guards.server.ts";
 import { loadClientTimeline } from "../../../worker/services/customers/timeline.ts";
 import { answerLeadMatch } from "../../server/customers/lead-match.server.ts";
 import { isId } from "../../../shared/id.ts";
+import { can } from "../../../worker/auth/permissions.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Cliente");
 
@@ -52,7 +53,9 @@ export async function loader(args: Route.LoaderArgs) {
   }));
   // Erasing needs a recent password: the dialog asks for it when the last one is too old.
   const reauth = confirm === "apagar" && erasureNeedsPassword(args);
-  return { view, timeline, counts, permissions, confirm, reauth, toast: toastFor(clientDefinition, takeFlash(args)) };
+  // "+ Novo interesse" for who may open one (the interest form preselects this client).
+  const canAddInterest = can(actor.role, "interesses", "create");
+  return { view, timeline, counts, canAddInterest, permissions, confirm, reauth, toast: toastFor(clientDefinition, takeFlash(args)) };
 }
 
 /** A refused submit (429) keeps its Retry-After. */
@@ -70,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Client({ loaderData }: Route.ComponentProps) {
-  const { view, timeline, counts, permissions, confirm, reauth, toast } = loaderData;
+  const { view, timeline, counts, canAddInterest, permissions, confirm, reauth, toast } = loaderData;
   const result = useActionData<typeof action>();
   const failure = result && "error" in result ? result : undefined;
   // A refusal names its field; an unknown intent has none and shows under the confirmation.
@@ -141,7 +144,19 @@ export default function Client({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-6">
-          <Card title="Linha do tempo">
+          <Card
+            title="Linha do tempo"
+            actions={
+              canAddInterest ? (
+                <Link
+                  to={`/property_clients/create?cliente=${encodeURIComponent(view.id)}`}
+                  className="text-sm font-semibold text-accent hover:underline"
+                >
+                  + Novo interesse
+                </Link>
+              ) : undefined
+            }
+          >
             <ClientTimeline entries={timeline} clientId={view.id} canDecide={permissions.canWrite} />
           </Card>
         </div>
