@@ -121,9 +121,15 @@ describe("receiveLead", () => {
     });
     expect(byPhone.clienteId).not.toBe(created.id);
     expect(byPhone.correspondenteId).toBe(created.id);
-    const onDaniel = await h.fresh.db.select().from(propertyInterests).where(eq(propertyInterests.clienteId, created.id as string));
+    const onDaniel = await h.fresh.db
+      .select()
+      .from(propertyInterests)
+      .where(eq(propertyInterests.clienteId, created.id as string));
     expect(onDaniel).toEqual([]);
-    const leads = await h.fresh.db.select().from(inboundLeads).where(eq(inboundLeads.correspondenteId, created.id as string));
+    const leads = await h.fresh.db
+      .select()
+      .from(inboundLeads)
+      .where(eq(inboundLeads.correspondenteId, created.id as string));
     expect(leads.map((l) => l.correspondencia)).toEqual(["pendente", "pendente"]);
     expect(leads.every((l) => l.clienteId !== created.id)).toBe(true);
     // A lead matching nobody is nobody's possible match.
