@@ -255,7 +255,7 @@ export const leadsSource: TimelineSource = {
         id: `lead:${r.id}`,
         kind: "lead",
         at: iso(r.recebidoEm),
-        title: onMatched ? `${base} em nome de ${text(r.clienteNome) ?? "alguém"}, com o e-mail ou telefone deste cliente` : base,
+        title: onMatched ? `${base} em nome de “${text(r.clienteNome) ?? "alguém"}”` : base,
         description: joined([text(r.imovel) ? `Sobre ${text(r.imovel)}` : null, message ? `“${message}”` : null, repeats]),
         by: null,
         href: onMatched ? `/clients/${r.clienteId}` : r.interesseId ? `/property_clients/${r.interesseId}` : null,
