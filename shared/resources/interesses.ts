@@ -20,6 +20,7 @@ import { moneyColumn } from "./columns.ts";
 import { type OptionList, optionalDate, optionalId, optionalOption, requiredOption, UF_OPTIONS, unflatten } from "./schema-helpers.ts";
 import type { ColumnDef, FieldDef, FilterOption, ResourceDefinition } from "./types.ts";
 import { ID_RE } from "../id.ts";
+import { formatPlace, type InterestPlace, parsePlace, placeIdentity } from "../real-estate/places.ts";
 
 /**
  * Interesses em Imóveis: a client's interest in one property or a search profile (what the
@@ -45,39 +46,9 @@ export function bitMask(values: readonly string[], all: readonly string[]): numb
   return mask;
 }
 
-/** One place an interest looks in: a whole city, or a bairro of it. */
-export interface InterestPlace {
-  bairro?: string | undefined;
-  cidade: string;
-  uf?: string | undefined;
-}
-
-/** "Pinheiros, São Paulo - SP" / "Campinas/SP" / "Santos". */
-export function formatPlace(place: InterestPlace): string {
-  const city = place.uf ? `${place.cidade} - ${place.uf}` : place.cidade;
-  return place.bairro ? `${place.bairro}, ${city}` : city;
-}
+export { formatPlace, type InterestPlace, parsePlace } from "../real-estate/places.ts";
 
 const UFS = new Set(UF_OPTIONS.map((o) => o.value));
-
-/** A typed line back into a place; null when it cannot be one. */
-export function parsePlace(line: string): InterestPlace | null | "uf" {
-  const text = line.normalize("NFC").trim().replace(/\s+/g, " ");
-  if (!text) return null;
-  let rest = text;
-  let uf: string | undefined;
-  const withUf = /^(.*?)\s*[-/]\s*([A-Za-z]{2})$/.exec(rest);
-  if (withUf) {
-    uf = (withUf[2] as string).toUpperCase();
-    if (!UFS.has(uf)) return "uf";
-    rest = withUf[1] as string;
-  }
-  const comma = rest.lastIndexOf(",");
-  const bairro = comma >= 0 ? rest.slice(0, comma).trim() : "";
-  const cidade = (comma >= 0 ? rest.slice(comma + 1) : rest).trim();
-  if (!cidade) return null;
-  return { ...(bairro ? { bairro } : {}), cidade, ...(uf ? { uf } : {}) };
-}
 
 const MAX_PLACES = 20;
 
@@ -96,9 +67,11 @@ function places(field: string): z.ZodType<InterestPlace[], unknown> {
     (v, ctx) => {
       const b = blankToUndefined(v);
       if (b === undefined) return [];
-      if (typeof b !== "string") return b;
+      // The form's place picker sends one text per place (a repeated field); the API an array of objects.
+      const lines = typeof b === "string" ? b.split(/[\n;]/) : Array.isArray(b) && b.every((x) => typeof x === "string") ? b : null;
+      if (!lines) return b;
       const out: InterestPlace[] = [];
-      for (const line of b.split(/[\n;]/)) {
+      for (const line of lines as string[]) {
         const parsed = parsePlace(line);
         if (parsed === "uf") ctx.addIssue({ code: "custom", message: `O campo ${field} tem uma UF desconhecida: "${line.trim()}"` });
         else if (parsed) out.push(parsed);
@@ -112,7 +85,7 @@ function places(field: string): z.ZodType<InterestPlace[], unknown> {
         // The same place twice (accents and case ignored) counts once.
         const seen = new Set<string>();
         return list.filter((p) => {
-          const key = `${normalizeText(p.cidade)}|${normalizeText(p.bairro ?? "")}`;
+          const key = placeIdentity(p);
           if (seen.has(key)) return false;
           seen.add(key);
           return true;
@@ -357,8 +330,6 @@ export const interesseColumns: readonly ColumnDef<InteresseRow>[] = [
   ...auditColumns<InteresseRow>(false),
 ];
 
-const TYPE_HINT = "Separe por vírgula. Vazio: qualquer tipo.";
-
 export const interesseFields: readonly FieldDef[] = [
   { name: "clienteId", label: "Cliente", kind: "relation", relation: "clients", required: true, section: "Interesse" },
   {
@@ -400,16 +371,17 @@ export const interesseFields: readonly FieldDef[] = [
   {
     name: "tipos",
     label: "Tipos de imóvel",
-    kind: "tags",
+    kind: "choices",
+    options: PROPERTY_TYPE.options,
     section: "O que procura",
-    hint: `${TYPE_HINT} Ex.: Apartamento, Cobertura, Casa em condomínio.`,
+    hint: "Os tipos do cadastro de imóveis. Nenhum marcado: qualquer tipo.",
   },
   {
     name: "locais",
     label: "Bairros e cidades",
-    kind: "textarea",
+    kind: "places",
     section: "O que procura",
-    hint: "Um por linha: “Pinheiros, São Paulo - SP” (bairro, cidade - UF) ou só “Campinas - SP” para a cidade toda.",
+    hint: "Escolha entre os bairros dos seus imóveis ou digite um bairro, “bairro, cidade - UF” ou um CEP. Nenhum: qualquer lugar.",
   },
   { name: "precoMinCentavos", label: "Preço mínimo", kind: "money", section: "O que procura" },
   {
@@ -426,9 +398,10 @@ export const interesseFields: readonly FieldDef[] = [
   {
     name: "caracteristicas",
     label: "Características desejadas",
-    kind: "tags",
+    kind: "choices",
+    options: PROPERTY_FEATURE.options,
     section: "O que procura",
-    hint: "Separe por vírgula. Ex.: Piscina, Portaria 24h, Varanda gourmet.",
+    hint: "As do cadastro de imóveis: quem tem mais delas aparece primeiro.",
   },
   { name: "observacoes", label: "Observações", kind: "textarea", section: "Observações" },
 ];

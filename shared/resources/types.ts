@@ -85,6 +85,10 @@ export type FieldKind =
   | "select"
   | "textarea"
   | "tags"
+  /** Several values of `options` (checkboxes): a list that must hold only those values. */
+  | "choices"
+  /** Places (bairro, cidade - UF, or a whole city), picked from those the page offers or typed. */
+  | "places"
   | "checkbox"
   | "phones"
   | "url"

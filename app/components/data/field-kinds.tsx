@@ -6,6 +6,8 @@ import type { FieldDef, FieldKind, FilterOption } from "../../../shared/resource
 import { CheckboxField, Field, SelectField } from "../ui/form.tsx";
 import { completeMoneyInput, decimalsOfStep, maskDecimalInput, onMoneyInput } from "../ui/number-input.ts";
 import { type PhoneValue, PhonesField, RelationField, TagsField, TextareaField } from "./form-fields.tsx";
+import { ChoicesField, PlacesField } from "./choice-fields.tsx";
+import { formatPlace, type InterestPlace } from "../../../shared/real-estate/places.ts";
 import type { DetailValue, RelationOption } from "./types.ts";
 
 /**
@@ -25,6 +27,8 @@ export interface InputContext {
   text: (name: string) => string;
   checked: (name: string) => boolean;
   tagList: (name: string) => string[];
+  /** A repeated field's values (checkbox groups, pickers), each whole. */
+  valueList: (name: string) => string[];
   phoneList: (name: string) => PhoneValue[];
   selectOptions: Record<string, readonly FilterOption[]>;
   relations: Record<string, readonly RelationOption[]>;
@@ -114,6 +118,20 @@ function relationTitle(field: FieldDef, row: Record<string, unknown>): string | 
 
 function maskCnpj(value: string): string {
   return applyMask(value.replace(/[^0-9A-Za-z]/g, "").toUpperCase(), MASKS.cnpj);
+}
+
+/** A stored list as texts (a JSON array, or one text). */
+function listOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return isBlank(value) ? [] : [String(value)];
+}
+
+/** Stored places (`{ bairro?, cidade, uf? }`) as "bairro, cidade - UF" texts. */
+function placeTexts(value: unknown): string[] {
+  if (!Array.isArray(value)) return listOf(value);
+  return value.map((p) =>
+    typeof p === "object" && p !== null && typeof (p as InterestPlace).cidade === "string" ? formatPlace(p as InterestPlace) : String(p),
+  );
 }
 
 const BARCODE_MAX = 14;
@@ -280,6 +298,42 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
             .map((t) => t.trim()),
     }),
     formValue: (value) => (Array.isArray(value) ? value.map(String) : []),
+    wideInForm: true,
+  },
+  choices: {
+    input: (field, { errors, valueList, selectOptions, onChanged }) => (
+      <ChoicesField
+        label={field.label}
+        name={field.name}
+        hint={field.hint}
+        error={errors[field.name]}
+        chosen={valueList(field.name)}
+        options={field.options ?? selectOptions[field.name] ?? []}
+        onChanged={onChanged}
+      />
+    ),
+    // The options' labels; a value the list does not have reads as stored.
+    display: (value, field) => ({
+      kind: "tags",
+      tags: listOf(value).map((v) => field.options?.find((o) => o.value === v)?.label ?? v),
+    }),
+    formValue: (value) => listOf(value),
+    wideInForm: true,
+  },
+  places: {
+    input: (field, { errors, valueList, selectOptions, onChanged }) => (
+      <PlacesField
+        label={field.label}
+        name={field.name}
+        hint={field.hint}
+        error={errors[field.name]}
+        chosen={valueList(field.name)}
+        known={selectOptions[field.name] ?? []}
+        onChanged={onChanged}
+      />
+    ),
+    display: (value) => ({ kind: "tags", tags: placeTexts(value) }),
+    formValue: (value) => placeTexts(value),
     wideInForm: true,
   },
   phones: {

@@ -137,17 +137,19 @@ function FilterControl({ filter: f, idPrefix }: { filter: FilterView; idPrefix: 
       return (
         <fieldset className="space-y-1.5">
           <legend className="text-sm font-medium">{f.label}</legend>
-          <div className={`grid gap-x-3 gap-y-1.5 ${f.options.length > 8 ? "grid-cols-3 sm:grid-cols-4" : "grid-cols-2"}`}>
+          {/* As many columns as labels of ~9rem fit: a long label ("Casa em condomínio") wraps
+              between its words beside its box, never under it, at 390 px as in a wide popover. */}
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-x-3 gap-y-1.5">
             {f.options.map((o) => (
-              <label key={o.value} className="flex items-center gap-2 text-sm">
+              <label key={o.value} className="flex min-w-0 items-start gap-2 text-sm">
                 <input
                   type="checkbox"
                   name={name}
                   value={o.value}
                   defaultChecked={f.values.includes(o.value)}
-                  className="size-4 accent-[var(--c-accent)]"
+                  className="mt-0.5 size-4 shrink-0 accent-[var(--c-accent)]"
                 />
-                {o.label}
+                <span className="min-w-0 [overflow-wrap:normal] [word-break:normal]">{o.label}</span>
               </label>
             ))}
           </div>
@@ -219,6 +221,24 @@ function FilterControl({ filter: f, idPrefix }: { filter: FilterView; idPrefix: 
         </Labelled>
       );
     default:
+      if (f.options?.length) {
+        // Picked from the loader's values (several: any of them), searched as typed; kept in the URL as `f.<key>`.
+        const choices = f.options.map((o) => ({ id: o.value, title: o.label }));
+        return (
+          <Labelled id={id} label={f.label}>
+            <RelationPicker
+              id={id}
+              name={name}
+              relation=""
+              label={f.label}
+              multiple
+              choices={choices}
+              defaultSelected={f.values.map((v) => choices.find((c) => c.id === v) ?? { id: v, title: v })}
+              placeholder="Digite para escolher"
+            />
+          </Labelled>
+        );
+      }
       return (
         <Labelled id={id} label={f.label}>
           <input id={id} type="text" name={name} defaultValue={f.values[0] ?? ""} className={control} />

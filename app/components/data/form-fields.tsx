@@ -10,7 +10,7 @@ export { useHydrated };
 const inputClass =
   "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm text-fg placeholder:text-fg-soft/70 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger";
 
-function Label({ htmlFor, label, required }: { htmlFor?: string; label: string; required?: boolean | undefined }) {
+export function Label({ htmlFor, label, required }: { htmlFor?: string; label: string; required?: boolean | undefined }) {
   return (
     <div className="flex items-baseline gap-1 text-sm font-medium">
       {htmlFor ? <label htmlFor={htmlFor}>{label}</label> : <span>{label}</span>}
@@ -23,7 +23,7 @@ function Label({ htmlFor, label, required }: { htmlFor?: string; label: string; 
   );
 }
 
-function Hint({ id, children }: { id: string; children: ReactNode }) {
+export function Hint({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={id} className="text-xs text-fg-soft">
       {children}
@@ -31,7 +31,7 @@ function Hint({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
-function ErrorText({ id, children }: { id: string; children: ReactNode }) {
+export function ErrorText({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={id} className="text-sm text-danger">
       {children}

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { RelationPickerProps } from "./relation-picker.tsx";
 import { pickerInputClass } from "./styles.ts";
 import type { RelationOption } from "./types.ts";
+import { normalizeText } from "../../../shared/search.ts";
 
 /** The interactive picker (see `relation-picker.tsx`), loaded once a screen shows one. */
 
@@ -28,6 +29,27 @@ export async function fetchRelationOptions(relation: string, q: string, signal: 
 
 type Status = "idle" | "loading" | "done" | "error";
 
+/** The fixed list's options whose title holds every typed word (accents and case ignored). */
+export function searchChoices(choices: readonly RelationOption[], q: string): RelationOption[] {
+  const terms = normalizeText(q).split(" ").filter(Boolean);
+  const found = terms.length ? choices.filter((o) => terms.every((t) => normalizeText(o.title).includes(t))) : choices;
+  return found.slice(0, MAX_OPTIONS);
+}
+
+/** The fixed list's matches, then what the typed text suggests (none repeating an option). */
+async function localOptions(
+  choices: readonly RelationOption[],
+  typed: RelationPickerProps["typed"],
+  q: string,
+  signal: AbortSignal,
+): Promise<RelationOption[]> {
+  const found = searchChoices(choices, q);
+  if (!typed || !q) return found;
+  const seen = new Set(found.map((o) => normalizeText(o.id)));
+  const extra = (await typed(q, signal)).filter((o) => !seen.has(normalizeText(o.id)));
+  return [...found, ...extra];
+}
+
 export default function Combobox({
   id,
   name,
@@ -40,6 +62,8 @@ export default function Combobox({
   invalid,
   describedBy,
   required,
+  choices,
+  typed,
   onPick,
 }: RelationPickerProps) {
   const listId = `${id}-opcoes`;
@@ -81,7 +105,9 @@ export default function Combobox({
       request.current = controller;
       setStatus("loading");
       try {
-        const found = await fetchRelationOptions(relation, q, controller.signal);
+        const found = choices
+          ? await localOptions(choices, typed, q, controller.signal)
+          : await fetchRelationOptions(relation, q, controller.signal);
         if (controller.signal.aborted) return;
         setOptions(found);
         setLoadedFor(q);
@@ -95,7 +121,8 @@ export default function Combobox({
     }, delay);
   };
 
-  const shown = multiple ? options.filter((o) => !selected.some((s) => s.id === o.id)) : options;
+  const chosen = new Set(selected.map((o) => normalizeText(o.id)));
+  const shown = multiple ? options.filter((o) => !chosen.has(normalizeText(o.id))) : options;
   const optionId = (i: number) => `${id}-opcao-${i}`;
 
   const openList = () => {
@@ -107,7 +134,9 @@ export default function Combobox({
     setActive(-1);
   };
   const pick = (option: RelationOption) => {
-    setSelected((prev) => (multiple ? (prev.some((s) => s.id === option.id) ? prev : [...prev, option]) : [option]));
+    // The chip reads the option's title; its note ("novo bairro") belonged to the suggestion only.
+    const chip = { id: option.id, title: option.title };
+    setSelected((prev) => (multiple ? (prev.some((s) => s.id === option.id) ? prev : [...prev, chip]) : [chip]));
     setText("");
     if (loadedFor !== "") search("", 0);
     close();
@@ -274,6 +303,7 @@ export default function Combobox({
             onClick={() => pick(o)}
           >
             {o.title}
+            {o.note ? <span className="ml-1.5 text-xs text-fg-soft">({o.note})</span> : null}
           </div>
         ))}
       </div>

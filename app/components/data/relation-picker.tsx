@@ -35,6 +35,13 @@ export interface RelationPickerProps {
   invalid?: boolean;
   describedBy?: string | undefined;
   required?: boolean | undefined;
+  /**
+   * A fixed list searched here (accent- and case-insensitive) instead of `/api/<relation>/options`:
+   * the chosen value is the option's id.
+   */
+  choices?: readonly RelationOption[];
+  /** Suggestions made from the typed text itself (a new entry, a CEP's place), after the list's. */
+  typed?: (text: string, signal: AbortSignal) => Promise<readonly RelationOption[]>;
   /** After the selection changed and its hidden inputs were written (the form validates then). */
   onPick?: (selected: readonly RelationOption[], form: HTMLFormElement | null) => void;
 }
@@ -61,7 +68,23 @@ function Fallback({
   invalid,
   describedBy,
   required,
+  choices,
 }: RelationPickerProps) {
+  if (choices) {
+    // Without JavaScript a fixed list is typed: the server reads the text (and the chosen ones).
+    return (
+      <div className="space-y-1.5">
+        <input
+          id={id}
+          name={name}
+          defaultValue={defaultSelected.map((o) => o.id).join("; ")}
+          className={pickerInputClass}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+        />
+      </div>
+    );
+  }
   if (!multiple) {
     const options = [...defaultSelected, ...initialOptions.filter((o) => !defaultSelected.some((s) => s.id === o.id))];
     return (

@@ -239,6 +239,11 @@ export function ResourceForm({
     const v = values[name];
     return Array.isArray(v) ? (v as string[]) : [];
   };
+  const valueList = (name: string): string[] => {
+    const v = echo ? echo[name] : values[name];
+    if (Array.isArray(v)) return v.filter((x): x is string => typeof x === "string" && x !== "");
+    return typeof v === "string" && v ? [v] : [];
+  };
   const phoneList = (name: string): PhoneValue[] => {
     if (echo) return echoedPhones(name, echo);
     const v = values[name];
@@ -307,6 +312,7 @@ export function ResourceForm({
     text,
     checked,
     tagList,
+    valueList,
     phoneList,
     selectOptions,
     relations,

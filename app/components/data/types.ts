@@ -12,6 +12,8 @@ export type { BadgeTone };
 export interface RelationOption {
   id: string;
   title: string;
+  /** Said after the title in the suggestions only ("novo bairro", "pelo CEP"). */
+  note?: string;
 }
 
 /** A date-range shortcut ("Hoje", "Esta semana", "Este mês", "Mês passado"), in São Paulo days. */
@@ -38,7 +40,8 @@ export type FilterView = FilterBase &
     | { type: "enum" | "multi-enum"; options: readonly FilterOption[] }
     /** `yes`/`no`: what the choices read ("Sim"/"Não" unless the definition's options name them). */
     | { type: "boolean"; yes: string; no: string }
-    | { type: "text" }
+    /** `options`: values to pick from (the loader's, e.g. the bairros in use) instead of free text. */
+    | { type: "text"; options?: readonly FilterOption[] }
     /** `from`/`to`: the range's sides as a person types them ("1.234,56" for money, "2,5" for numbers). */
     | { type: "number-range" | "money-range"; from: string; to: string }
     /** `from`/`to`: `aaaa-mm-dd` (what a date input holds). */

@@ -166,7 +166,7 @@ function filterView<Row>(
       return { ...base, type, yes: named("sim", "Sim"), no: named("nao", "Não") };
     }
     case "text":
-      return { ...base, type };
+      return filter?.options?.length ? { ...base, type, options: filter.options } : { ...base, type };
     case "number-range":
     case "money-range": {
       const range = first ? parseNumberRange(first, type === "money-range") : null;

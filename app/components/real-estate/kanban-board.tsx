@@ -2,7 +2,7 @@ import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { Link, useFetcher } from "react-router";
 import type { BoardCard, BoardColumn } from "../../server/real-estate/kanban.server.ts";
 import { buttonClass } from "../ui/button.tsx";
-import { type DropTarget, useTouchDrag } from "./kanban-touch-drag.ts";
+import { MoveMenu } from "./move-menu.tsx";
 
 const TEMPERATURE_BADGE: Record<string, string> = { frio: "badge badge-blue", morno: "badge badge-yellow", quente: "badge badge-red" };
 
@@ -14,9 +14,12 @@ interface Move {
 }
 
 /**
- * The interests by etapa. A card moves by dragging (mouse: the card; touch: its handle), by its buttons or
- * by arrow keys when focused (← → column, ↑ ↓ order); every move is announced to screen
- * readers, and moving to "Perdido" asks the reason first.
+ * The interests by etapa, each column headed by its count and R$ total. A card moves by its
+ * "Mover para…" menu (keyboard, touch, screen readers), by dragging it with a mouse, or by
+ * arrow keys when focused (← → column, ↑ ↓ order); every move is announced to screen readers,
+ * and moving to "Perdido" asks the reason first. The board scrolls sideways within itself, a
+ * column per screen on a phone (scroll snap), and the column list above jumps to any column:
+ * the page itself never gets wider than the window.
  */
 export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error: string | null }) {
   const fetcher = useFetcher<{ ok?: true; error?: string }>();
@@ -75,21 +78,25 @@ export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error:
     request(move);
   };
 
-  /** Mouse and touch drops alike: on a card, before it; on the column, at its end. */
-  const dropAt = (id: string, { etapa, antesDe }: DropTarget) => {
-    if (id && id !== antesDe) request({ id, etapa, antesDe });
-  };
+  /** A mouse drop: on a card, before it; on the column, at its end. */
   const onDrop = (event: DragEvent<HTMLElement>, etapa: string, antesDe: string | null) => {
     event.preventDefault();
     event.stopPropagation();
     setDragging(null);
-    dropAt(event.dataTransfer.getData("text/plain"), { etapa, antesDe });
+    const id = event.dataTransfer.getData("text/plain");
+    if (id && id !== antesDe) request({ id, etapa, antesDe });
   };
-  const touch = useTouchDrag(dropAt);
-  const anyDrag = dragging ?? touch.dragging;
+  const board = useRef<HTMLDivElement>(null);
+  /** The column list's jump: the column scrolls into the board's view (the page does not move sideways). */
+  const showColumn = (etapa: string) => {
+    const section = board.current?.querySelector<HTMLElement>(`[data-etapa="${etapa}"]`);
+    if (!section || !board.current) return;
+    board.current.scrollTo({ left: section.offsetLeft - board.current.offsetLeft, behavior: "smooth" });
+    section.querySelector<HTMLElement>("h2")?.focus();
+  };
 
   return (
-    <div>
+    <div className="min-w-0">
       <p className="sr-only" aria-live="polite" role="status">
         {announcement}
       </p>
@@ -99,8 +106,24 @@ export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error:
         </p>
       ) : null}
       <p className="mb-3 text-sm text-fg-soft" id="kanban-ajuda">
-        Arraste os cartões entre as etapas, ou foque um cartão e use as setas: ← → mudam a etapa, ↑ ↓ mudam a ordem.
+        Use “Mover para…” no cartão ou arraste-o com o mouse. Com o cartão focado, as setas também movem: ← → mudam a etapa, ↑ ↓ mudam a
+        ordem.
       </p>
+      <nav aria-label="Etapas do quadro" className="mb-3">
+        <ul className="flex flex-wrap gap-1.5">
+          {columns.map((column) => (
+            <li key={column.etapa}>
+              <button
+                type="button"
+                className="rounded-full border border-line px-2.5 py-1 text-xs font-semibold hover:border-accent hover:bg-accent-soft"
+                onClick={() => showColumn(column.etapa)}
+              >
+                {column.titulo} <span className="tabular-nums text-fg-soft">{column.total}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {pendingLost ? (
         <form
           className="mb-4 flex flex-wrap items-end gap-2 rounded border border-line p-3"
@@ -117,7 +140,7 @@ export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error:
             setPendingLost(null);
           }}
         >
-          <label className="flex min-w-64 flex-1 flex-col text-sm">
+          <label className="flex min-w-0 flex-1 basis-64 flex-col text-sm">
             <span className="font-semibold">Por que {nameOf(pendingLost.id)} foi perdido?</span>
             <input
               ref={reasonRef}
@@ -135,21 +158,32 @@ export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error:
           </button>
         </form>
       ) : null}
-      <div className="flex snap-x gap-3 overflow-x-auto pb-4">
+      {/* contain: the six columns never widen the page (its layout sizes the board, not the columns). */}
+      <div
+        ref={board}
+        data-kanban-board
+        className="flex snap-x snap-mandatory scroll-px-1 gap-3 overflow-x-auto overscroll-x-contain px-1 pb-4 [contain:inline-size]"
+      >
         {columns.map((column, c) => (
           <section
             key={column.etapa}
             aria-labelledby={`coluna-${column.etapa}`}
-            className={`w-72 shrink-0 snap-start rounded-lg border border-line bg-surface-soft p-2 ${anyDrag ? "outline-dashed outline-1 outline-line" : ""} ${touch.over?.etapa === column.etapa && !touch.over.antesDe ? "ring-2 ring-accent" : ""}`}
+            className={`w-[calc(100%-2.5rem)] max-w-80 shrink-0 snap-start rounded-lg border border-line bg-surface-soft p-2 sm:w-72 ${dragging ? "outline-dashed outline-1 outline-line" : ""}`}
             onDragOver={(event) => event.preventDefault()}
             onDrop={(event) => onDrop(event, column.etapa, null)}
             data-etapa={column.etapa}
           >
-            <h2 id={`coluna-${column.etapa}`} className="mb-2 flex justify-between px-1 text-sm font-semibold">
-              <span>{column.titulo}</span>
-              <span className="text-fg-soft tabular-nums">
-                {column.total}
-                <span className="sr-only"> interesses</span>
+            <h2 id={`coluna-${column.etapa}`} tabIndex={-1} className="mb-2 px-1 text-sm font-semibold focus:outline-none">
+              <span className="flex items-baseline justify-between gap-2">
+                <span>{column.titulo}</span>
+                <span className="text-fg-soft tabular-nums" data-coluna-total>
+                  {column.total}
+                  <span className="sr-only">{column.total === 1 ? " interesse" : " interesses"}</span>
+                </span>
+              </span>
+              <span className="block text-xs font-normal text-fg-soft tabular-nums" data-coluna-valor>
+                <span className="sr-only">Total: </span>
+                {column.valor}
               </span>
             </h2>
             <ol className="space-y-2">
@@ -171,26 +205,13 @@ export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error:
                   onDragEnd={() => setDragging(null)}
                   onDragOver={(event) => event.preventDefault()}
                   onDrop={(event) => onDrop(event, column.etapa, card.id)}
-                  className={`rounded-md border border-line bg-surface p-2 text-sm shadow-sm focus:outline-2 focus:outline-accent ${anyDrag === card.id ? "opacity-50" : ""} ${touch.over?.antesDe === card.id ? "ring-2 ring-accent" : ""}`}
+                  className={`rounded-md border border-line bg-surface p-2 text-sm shadow-sm focus:outline-2 focus:outline-accent sm:cursor-grab ${dragging === card.id ? "opacity-50" : ""}`}
                 >
                   <div className="flex items-start justify-between gap-2">
-                    <Link to={`/property_clients/${card.id}`} className="font-semibold hover:text-accent hover:underline">
+                    <Link to={`/property_clients/${card.id}`} className="min-w-0 font-semibold hover:text-accent hover:underline">
                       {card.cliente}
                     </Link>
-                    <span className="flex items-center gap-1">
-                      <span className={TEMPERATURE_BADGE[card.temperaturaValor] ?? "badge badge-neutral"}>{card.temperatura}</span>
-                      {/* Pointer only: keyboard and screen reader users have the arrows and the buttons. */}
-                      <button
-                        type="button"
-                        aria-label={`Arrastar ${card.cliente}`}
-                        title="Arraste para mover"
-                        tabIndex={-1}
-                        className="min-h-8 min-w-8 cursor-grab touch-none rounded border border-line text-base"
-                        onPointerDown={(event) => touch.start(event, card.id)}
-                      >
-                        ⠿
-                      </button>
-                    </span>
+                    <span className={TEMPERATURE_BADGE[card.temperaturaValor] ?? "badge badge-neutral"}>{card.temperatura}</span>
                   </div>
                   {card.resumo ? <p className="mt-1 text-xs text-fg-soft">{card.resumo}</p> : null}
                   <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-fg-soft">
@@ -198,22 +219,14 @@ export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error:
                     {card.corretor ? <span>{card.corretor}</span> : null}
                     {card.alertas ? <span className="badge badge-green">{card.alertas} novo(s) match(es)</span> : null}
                   </p>
-                  <div className="mt-2 flex gap-1">
-                    <MoveButton
-                      label={`Mover ${card.cliente} para a etapa anterior`}
-                      text="◀"
-                      move={stepMove(card, c, i, "ArrowLeft")}
-                      onMove={request}
-                    />
-                    <MoveButton label={`Subir ${card.cliente}`} text="▲" move={stepMove(card, c, i, "ArrowUp")} onMove={request} />
-                    <MoveButton label={`Descer ${card.cliente}`} text="▼" move={stepMove(card, c, i, "ArrowDown")} onMove={request} />
-                    <MoveButton
-                      label={`Mover ${card.cliente} para a próxima etapa`}
-                      text="▶"
-                      move={stepMove(card, c, i, "ArrowRight")}
-                      onMove={request}
-                    />
-                  </div>
+                  <MoveMenu
+                    subject={card.cliente}
+                    targets={columns.filter((other) => other.etapa !== column.etapa).map((o) => ({ value: o.etapa, label: o.titulo }))}
+                    onPick={(etapa) => {
+                      const target = columns.find((o) => o.etapa === etapa);
+                      request({ id: card.id, etapa, antesDe: target?.cards[0]?.id ?? null });
+                    }}
+                  />
                 </li>
               ))}
             </ol>
@@ -229,20 +242,5 @@ export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error:
         ))}
       </div>
     </div>
-  );
-}
-
-function MoveButton({ label, text, move, onMove }: { label: string; text: string; move: Move | null; onMove: (m: Move) => void }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={!move}
-      onClick={() => move && onMove(move)}
-      className="min-h-8 min-w-8 rounded border border-line text-xs disabled:opacity-30"
-    >
-      {text}
-    </button>
   );
 }

@@ -5,7 +5,8 @@ import { formValuesFromRow } from "../../components/data/view.server.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { type InteresseRow, interesseDefinition } from "../../../shared/resources/interesses.ts";
 import { formLoader, guard, saveAction } from "../../server/resources.server.ts";
-import { interestChoices, placesText } from "../../server/real-estate/interests.server.ts";
+import { interestChoices } from "../../server/real-estate/interests.server.ts";
+import { placeChoices } from "../../server/real-estate/places.server.ts";
 import { editorFrame, ownScreenDefinition } from "../../server/screens.server.ts";
 
 /**
@@ -24,21 +25,26 @@ export async function loader(args: Route.LoaderArgs) {
     const url = new URL(args.request.url);
     const cliente = url.searchParams.get("cliente") ?? "";
     const imovel = url.searchParams.get("imovel") ?? "";
-    const [{ relations }, choices] = await Promise.all([
+    const [{ relations }, choices, places] = await Promise.all([
       formLoader(args, def, undefined, { ...(cliente ? { clienteId: cliente } : {}), ...(imovel ? { imovelId: imovel } : {}) }),
       interestChoices(ctx, actor),
+      placeChoices(ctx, actor),
     ]);
     const values = { ...def.screens.newValues, clienteId: cliente, imovelId: imovel, corretorId: actor.userId };
-    return { ...editorFrame(def, null), values, relations, selectOptions: { corretorId: choices.team } };
+    return { ...editorFrame(def, null), values, relations, selectOptions: { corretorId: choices.team, locais: places } };
   }
   const { ctx, actor } = guard(args, def, "update");
-  const [{ row, relations }, choices] = await Promise.all([formLoader<InteresseRow>(args, def, id), interestChoices(ctx, actor)]);
+  const [{ row, relations }, choices, places] = await Promise.all([
+    formLoader<InteresseRow>(args, def, id),
+    interestChoices(ctx, actor),
+    placeChoices(ctx, actor),
+  ]);
   const found = row as InteresseRow;
   return {
     ...editorFrame(def, found, found.clienteNome ?? ""),
-    values: { ...formValuesFromRow(def, found), locais: placesText(found) },
+    values: formValuesFromRow(def, found),
     relations,
-    selectOptions: { corretorId: choices.team },
+    selectOptions: { corretorId: choices.team, locais: places },
   };
 }
 

@@ -7,6 +7,7 @@ import { CardsPager, ListViewToggle, type PropertyListMode } from "../../compone
 import { titleMeta } from "../../lib/title.ts";
 import { imovelDefinition } from "../../../shared/resources/imoveis.ts";
 import { guard, listAction, listLoader } from "../../server/resources.server.ts";
+import { bairroChoices } from "../../server/real-estate/places.server.ts";
 import { rowShare, teamSelectOptions } from "../../server/real-estate/properties.server.ts";
 import { ListingShareMenu } from "../../components/real-estate/listing-share.tsx";
 import { keepParam } from "../../server/list-view-param.ts";
@@ -27,13 +28,17 @@ function modeOf(request: Request, url: URL): PropertyListMode {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const team = (await teamSelectOptions(args)).corretorId ?? [];
+  const { ctx, actor } = guard(args, imovelDefinition, "read");
+  const [team, bairros] = await Promise.all([teamSelectOptions(args).then((o) => o.corretorId ?? []), bairroChoices(ctx, actor)]);
   const url = new URL(args.request.url);
   const mode = modeOf(args.request, url);
-  // The corretor filter names the team (users are not a resource, so the options come from here).
-  const columns = imovelDefinition.columns.map((c) =>
-    c.key === "corretor" ? { ...c, filter: { type: "enum" as const, options: team } } : c,
-  );
+  // The corretor filter names the team (users are not a resource, so the options come from here);
+  // the Bairro filter picks among the bairros of the organização's imóveis (no typo finds nothing).
+  const columns = imovelDefinition.columns.map((c) => {
+    if (c.key === "corretor") return { ...c, filter: { type: "enum" as const, options: team } };
+    if (c.key === "bairro") return { ...c, filter: { type: "text" as const, options: bairros } };
+    return c;
+  });
   const def = {
     ...imovelDefinition,
     // Cards read their facts from the row's cells: those columns, whatever the table shows.
@@ -44,7 +49,6 @@ export async function loader(args: Route.LoaderArgs) {
   url.searchParams.delete("view");
   const defaultStatus = !url.searchParams.has("f.status");
   if (defaultStatus) for (const s of LISTED) url.searchParams.append("f.status", s);
-  const { ctx } = guard(args, imovelDefinition, "read");
   // Each card and row carries its public link ("Ver página pública", "Copiar link", "Compartilhar").
   const result = await listLoader({ ...args, request: new Request(url, args.request) }, def, rowShare(ctx.origin));
   let view: ListView = defaultStatus

@@ -1,5 +1,5 @@
 import type { ColumnDef, FilterOption } from "../../../shared/resources/types.ts";
-import { formatPlace, type InteresseRow, interesseDefinition } from "../../../shared/resources/interesses.ts";
+import { type InteresseRow, interesseDefinition } from "../../../shared/resources/interesses.ts";
 import type { Actor, ServiceContext } from "../../../worker/services/context.ts";
 import { formChoiceStatements } from "../../../worker/services/real-estate/interests.ts";
 
@@ -14,9 +14,4 @@ export function definitionWithTeam(team: readonly FilterOption[]) {
     (c): ColumnDef<InteresseRow> => (c.key === "corretor" ? { ...c, filter: { type: "enum", options: team } } : c),
   );
   return { ...interesseDefinition, columns };
-}
-
-/** `locais` as the form's textarea shows it: one place per line. */
-export function placesText(row: Pick<InteresseRow, "locais">): string {
-  return row.locais.map(formatPlace).join("\n");
 }

@@ -6,7 +6,7 @@ import {
   INTEREST_TEMPERATURE_OPTIONS,
 } from "../../../shared/resources/interesses.ts";
 import { optionLabel } from "../../../shared/resources/schema-helpers.ts";
-import { formatDate } from "../../../shared/format.ts";
+import { formatBRL, formatDate } from "../../../shared/format.ts";
 import { formErrors } from "../../../shared/validation.ts";
 import type { Actor, ServiceContext } from "../../../worker/services/context.ts";
 import { DomainError } from "../../../worker/services/context.ts";
@@ -30,6 +30,10 @@ export interface BoardColumn {
   etapa: string;
   titulo: string;
   total: number;
+  /** The column's R$ in centavos: the interests' ceilings (or their property's price), all of them, not only the cards shown. */
+  valorCentavos: number;
+  /** That sum, "R$ 1.234.567,00". */
+  valor: string;
   cards: BoardCard[];
 }
 
@@ -43,6 +47,8 @@ export async function kanbanLoader(ctx: ServiceContext, actor: Actor): Promise<{
       etapa: stage.value,
       titulo: stage.label,
       total: Number(rows[0]?.total ?? 0),
+      valorCentavos: Number(rows[0]?.valor ?? 0),
+      valor: formatBRL(Number(rows[0]?.valor ?? 0)),
       cards: rows.map((r) => ({
         id: r.id,
         cliente: r.clienteNome,

@@ -129,6 +129,32 @@ function fieldSchema(field: FieldDef, fromZod: JsonSchema | undefined, fields: r
       };
       note = "Lista de textos; repetidos (sem diferença de acentos e maiúsculas) contam uma vez.";
       break;
+    case "choices":
+      schema = { type: "array", items: { type: "string", enum: (field.options ?? []).map((o) => o.value) } };
+      note = `${optionsText(field.options) ?? ""} Um valor fora da lista é recusado (400).`;
+      break;
+    case "places":
+      schema = {
+        type: "array",
+        maxItems: 20,
+        items: {
+          anyOf: [
+            {
+              type: "object",
+              properties: {
+                bairro: { type: "string", title: "Bairro", maxLength: 80 },
+                cidade: { type: "string", title: "Cidade", maxLength: 80 },
+                uf: { type: "string", title: "UF", pattern: "^[A-Z]{2}$" },
+              },
+              required: ["cidade"],
+              additionalProperties: false,
+            },
+            { type: "string", examples: ["Pinheiros, São Paulo - SP"], description: "“bairro, cidade - UF” ou só “cidade - UF”." },
+          ],
+        },
+      };
+      note = "Sem bairro: a cidade toda. Acentos, maiúsculas e pontuação não contam para combinar com os imóveis.";
+      break;
     case "phones": {
       const row = fromZod?.items?.properties;
       schema = {

@@ -66,7 +66,7 @@ function columnType(column: SQLiteColumn, field: FieldDef | undefined): JsonSche
       return { type: "number" };
     case "SQLiteTextJson":
       if (field?.kind === "phones") return { type: "array", items: STORED_PHONE };
-      if (field?.kind === "tags") return { type: "array", items: { type: "string" } };
+      if (field?.kind === "tags" || field?.kind === "choices") return { type: "array", items: { type: "string" } };
       return {};
     case "SQLiteCustomColumn": {
       const sqlType = column.getSQLType().toLowerCase();

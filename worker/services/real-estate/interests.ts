@@ -101,6 +101,8 @@ export function kanbanStatements(ctx: ServiceContext, actor: Actor, filters: { c
         quartosMin: t.quartosMin,
         alertas: sql<number>`(select count(*) from match_alerts a where a.org_id = ${t.orgId} and a.interest_id = ${t.id} and a.seen_at is null)`,
         total: sql<number>`count(*) over ()`,
+        // The column's R$: each interest's ceiling, else the price of the property it is about.
+        valor: sql<number>`sum(coalesce(${t.precoMaxCentavos}, (select p.price_cents from properties p where p.id = ${t.imovelId} and p.org_id = ${t.orgId}), 0)) over ()`,
       })
       .from(t)
       .where(and(scope.where(t, eq(t.etapa, stage), isNull(t.excluidoEm), owner), broker))

@@ -2,19 +2,22 @@ import { sql } from "drizzle-orm";
 import { propertyInterestKeys, propertyInterests } from "../../../../db/schema/index.ts";
 import { PROPERTY_FEATURES, PROPERTY_TYPES } from "../../../../shared/enums.ts";
 import { bitMask, type InteresseInput, type InteresseRow, interesseDefinition } from "../../../../shared/resources/interesses.ts";
-import { normalizeText } from "../../../../shared/search.ts";
+import { placeKey } from "../../../../shared/real-estate/places.ts";
 import type { ResourceModule } from "../../define.ts";
 import { propertyAlertTriggers } from "../../../services/real-estate/match-sql.ts";
 import { interestCreatedStatements } from "../../../services/real-estate/matching.ts";
 
 const t = propertyInterests;
 
-/** The place keys matching compares (lower case, no accents), kept inside `locais` for the places trigger. */
-function placesWithKeys(input: InteresseInput) {
+/**
+ * The place keys matching compares, kept inside `locais` for the places trigger: the properties'
+ * own key function, so a bairro typed with other accents, case or punctuation still matches.
+ */
+export function placesWithKeys(input: Pick<InteresseInput, "locais">) {
   return input.locais.map((p) => ({
     ...p,
-    cidadeChave: normalizeText(p.cidade),
-    bairroChave: p.bairro ? normalizeText(p.bairro) : "",
+    cidadeChave: placeKey(p.cidade) ?? "",
+    bairroChave: placeKey(p.bairro) ?? "",
   }));
 }
 

@@ -11,6 +11,7 @@ import {
 import { optionLabel } from "../../../../shared/resources/schema-helpers.ts";
 import { cityKey, searchKeys, sortKey, words } from "../../../../shared/search.ts";
 import type { ResourceModule } from "../../define.ts";
+import { placeKey } from "../../../../shared/real-estate/places.ts";
 
 /**
  * Imóveis, server side. The database keeps what must hold for every door (form, API, drafts,
@@ -19,11 +20,8 @@ import type { ResourceModule } from "../../define.ts";
  * rascunho, and captador/corretor must be members of the organization.
  */
 
-/** A place's key as matching compares it: lower-case, no accents ("São Paulo" → "sao paulo"). */
-export function placeKey(value: string | null | undefined): string | null {
-  const key = value ? words(value).join(" ") : "";
-  return key || null;
-}
+/** A place's key as matching compares it (shared with interests): lower-case, no accents, no punctuation. */
+export { placeKey };
 
 /** `#b:` keys serve the bairro filter from the search-key index (no search term reaches `#`). */
 export function districtKey(value: string): string {
