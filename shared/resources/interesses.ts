@@ -116,14 +116,23 @@ function optionList<const V extends readonly [string, ...string[]]>(field: strin
       const list = typeof b === "string" ? b.split(/[,;]/) : b;
       if (!Array.isArray(list)) return list;
       const out = list
-        .map((item) => (typeof item === "string" ? (byText.get(normalizeText(item)) ?? item) : item))
+        .map((item) => (typeof item === "string" ? (byText.get(normalizeText(item)) ?? item.trim()) : item))
         .filter((item) => item !== "");
       return [...new Set(out)];
     },
     z
-      .array(z.enum(all as unknown as [string, ...string[]], { error: () => messages.one_of(field) }), {
-        error: () => messages.default(field),
-      })
+      .array(
+        z.enum(all as unknown as [string, ...string[]], {
+          // Names what was refused (an API caller or an import sees which value of the list is wrong).
+          error: (issue) =>
+            typeof issue.input === "string" && issue.input.length <= 60
+              ? `O campo ${field} não aceita “${issue.input}”: use um dos valores da lista.`
+              : messages.one_of(field),
+        }),
+        {
+          error: () => messages.default(field),
+        },
+      )
       .max(all.length),
   ) as z.ZodType<V[number][], unknown>;
 }

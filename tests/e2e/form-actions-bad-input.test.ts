@@ -450,6 +450,9 @@ function sampleForm(mod: ResourceModule): Entry[] {
         out.push([`${field.name}.${i}.numero`, String(phone.numero ?? "")], [`${field.name}.${i}.rotulo`, String(phone.rotulo ?? "")]);
         if (phone.whatsapp === true) out.push([`${field.name}.${i}.whatsapp`, "on"]);
       });
+    } else if ((field.kind === "choices" || field.kind === "places") && Array.isArray(value)) {
+      // A checkbox group or a place picker posts one entry per chosen value.
+      for (const item of value) out.push([field.name, String(item)]);
     } else {
       out.push([field.name, formText(field, value)]);
     }

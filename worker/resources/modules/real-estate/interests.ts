@@ -133,8 +133,8 @@ END`,
     clienteId: related("clients"),
     finalidade: "venda",
     tipos: ["apartamento", "cobertura"],
-    // One place per line ("bairro, cidade - UF"); an array of { bairro, cidade, uf } is accepted too.
-    locais: "Pinheiros, São Paulo - SP\nSanto André - SP",
+    // One text per place ("bairro, cidade - UF", or a whole city); objects { bairro, cidade, uf } are accepted too.
+    locais: ["Pinheiros, São Paulo - SP", "Santo André - SP"],
     precoMinCentavos: 50_000_000,
     precoMaxCentavos: 90_000_000,
     quartosMin: 2,
