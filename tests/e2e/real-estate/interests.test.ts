@@ -1,9 +1,11 @@
 /**
  * Interesses em Imóveis end to end in Chromium, as a corretor uses them: a new interest (search
- * profile) shows the available property that matches it with its score, pt-BR reasons and the
- * WhatsApp link; the card sits in the kanban's "Novo" column, moves to "Contato" by keyboard and
- * to "Visita agendada" by a touch drag of its handle;
- * the property's Interesses tab lists the interest and sends the property by e-mail.
+ * profile) whose tipo is ticked from the property form's list and whose bairro is picked among the
+ * organização's shows the available property that matches it with its score, pt-BR reasons and
+ * the WhatsApp link; the card sits in the kanban's "Novo" column, moves to "Contato" by keyboard
+ * and to "Visita agendada" with its "Mover para…" menu, keyboard only; each column heads its count
+ * and R$ total; the board never makes the page wider than the window (390 and 1366 px), every
+ * column reachable; the property's Interesses tab lists the interest and sends the property by e-mail.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -54,9 +56,15 @@ describe("interesses em imóveis", () => {
     await page.goto(`${f.baseURL}/property_clients/create?cliente=${client.id}`);
     await page.getByRole("combobox", { name: "Cliente" }).waitFor();
     await page.getByLabel("Finalidade", { exact: true }).selectOption("venda");
-    await page.getByLabel("Tipos de imóvel", { exact: true }).fill("Apartamento");
-    await page.getByLabel("Tipos de imóvel", { exact: true }).press("Enter");
-    await page.getByLabel("Bairros e cidades", { exact: true }).fill("Pinheiros, São Paulo - SP");
+    // Criteria from lists: the tipo ticked, the bairro picked among those of the organização's imóveis.
+    const tipos = page.getByRole("group", { name: "Tipos de imóvel" });
+    expect(await tipos.getByRole("checkbox").count()).toBe(15);
+    await tipos.getByRole("checkbox", { name: "Apartamento", exact: true }).check();
+    const places = page.getByRole("combobox", { name: "Bairros e cidades" });
+    await places.fill("pinhe");
+    await page.getByRole("option", { name: "Pinheiros, São Paulo - SP" }).click();
+    await page.getByRole("list", { name: "Bairros e cidades: escolhidos" }).getByText("Pinheiros, São Paulo - SP").waitFor();
+    await page.getByRole("group", { name: "Características desejadas" }).getByRole("checkbox", { name: "Piscina" }).check();
     await page.getByLabel("Preço máximo (teto)", { exact: true }).pressSequentially("800000");
     await page.getByLabel("Quartos (mínimo)", { exact: true }).fill("2");
     await page.getByRole("button", { name: "Salvar interesse" }).click();
@@ -86,27 +94,59 @@ describe("interesses em imóveis", () => {
       .poll(async () => (await db.select().from(propertyInterests).where(eq(propertyInterests.id, interestId)))[0]?.etapa)
       .toBe("contato");
 
-    // Touch (real touch events through the DevTools protocol): the card's handle dragged onto
-    // "Visita agendada" moves it there, the same move as a mouse drop.
-    await page.setViewportSize({ width: 1400, height: 800 });
-    const handle = page.locator(`[data-card="${interestId}"]`).getByRole("button", { name: "Arrastar Helena Duarte" });
-    const from = await handle.boundingBox();
-    const to = await page.locator('[data-etapa="visita_agendada"] h2').boundingBox();
-    if (!from || !to) throw new Error("kanban not laid out");
-    const cdp = await f.context.newCDPSession(page);
-    await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
-    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
-      cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
-    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
-    const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
-    await touch("touchStart", start.x, start.y);
-    for (let step = 1; step <= 8; step++)
-      await touch("touchMove", start.x + ((end.x - start.x) * step) / 8, start.y + ((end.y - start.y) * step) / 8);
-    await touch("touchEnd", end.x, end.y);
+    // "Mover para…", keyboard only: Enter opens the menu on its first item, Escape closes it and
+    // gives the focus back, ↓ moves through the other columns, Enter moves the card.
+    const menuButton = page.locator(`[data-card="${interestId}"]`).getByRole("button", { name: "Mover para… (Helena Duarte)" });
+    expect(await menuButton.getAttribute("aria-haspopup")).toBe("menu");
+    await menuButton.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu", { name: "Mover Helena Duarte para" });
+    await menu.waitFor();
+    expect(await menuButton.getAttribute("aria-expanded")).toBe("true");
+    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Novo", "Visita agendada", "Proposta", "Fechado", "Perdido"]);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Novo");
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-haspopup"))).toBe("menu");
+    await page.keyboard.press("ArrowDown");
+    await menu.waitFor();
+    await page.keyboard.press("ArrowDown");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Visita agendada");
+    await page.keyboard.press("Enter");
     await page.locator(`[data-etapa="visita_agendada"] [data-card="${interestId}"]`).waitFor();
     await expect
       .poll(async () => (await db.select().from(propertyInterests).where(eq(propertyInterests.id, interestId)))[0]?.etapa)
       .toBe("visita_agendada");
+    // The moved card has the focus again (the keyboard keeps its place).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-card"))).toBe(interestId);
+
+    // Each column's header: its count and the R$ of its interests' ceilings.
+    const header = page.locator('[data-etapa="visita_agendada"] h2');
+    expect(await header.locator("[data-coluna-total]").textContent()).toBe("1 interesse");
+    expect(await header.locator("[data-coluna-valor]").textContent()).toBe("Total: R$ 800.000,00");
+    expect(await page.locator('[data-etapa="novo"] h2 [data-coluna-valor]').textContent()).toBe("Total: R$ 0,00");
+
+    // The page never scrolls sideways, on a phone nor on a laptop; every column is reachable.
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.reload();
+      await page.locator("[data-kanban-board]").waitFor();
+      const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      expect(sizes.scroll, `page width at ${width} px`).toBeLessThanOrEqual(sizes.inner);
+      await page
+        .getByRole("navigation", { name: "Etapas do quadro" })
+        .getByRole("button", { name: /^Perdido/ })
+        .click();
+      const lost = page.locator('[data-etapa="perdido"]');
+      await expect
+        .poll(async () => {
+          const box = await lost.boundingBox();
+          return box ? box.x >= 0 && box.x + box.width <= width : false;
+        })
+        .toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 1400, height: 800 });
 
     // The property's Interesses tab: the interest, and "Enviar por e-mail" goes through the outbox.
     await page.goto(`${f.baseURL}/properties/${match.id}/interesses`);
