@@ -158,11 +158,13 @@ export function KanbanBoard({ columns, error }: { columns: BoardColumn[]; error:
           </button>
         </form>
       ) : null}
-      {/* contain: the six columns never widen the page (its layout sizes the board, not the columns). */}
+      {/* The columns never widen the page: `contain` keeps their width out of the layout's, and
+          `relative` makes the board the box of the columns' screen-reader-only texts (absolute: they
+          would otherwise stretch the page to where the last column's header sits, 1,900 px away). */}
       <div
         ref={board}
         data-kanban-board
-        className="flex snap-x snap-mandatory scroll-px-1 gap-3 overflow-x-auto overscroll-x-contain px-1 pb-4 [contain:inline-size]"
+        className="relative flex snap-x snap-mandatory scroll-px-1 gap-3 overflow-x-auto overscroll-x-contain px-1 pb-4 [contain:inline-size]"
       >
         {columns.map((column, c) => (
           <section

@@ -18,7 +18,7 @@ import { login } from "../support/pages.ts";
 const f = browserFixture();
 
 describe("interesses em imóveis", () => {
-  it("create an interest, see its match with reasons and WhatsApp, move it on the kanban by keyboard and by touch, send by e-mail", async () => {
+  it("create an interest, see its match with reasons and WhatsApp, move it on the kanban by keyboard and its Mover para… menu, column totals, no page overflow, send by e-mail", async () => {
     const { page } = f;
     const owner = await createRegisteredUser({ name: "Caio Mendes" });
     const db = e2eDb();
