@@ -6,7 +6,7 @@ import { createRng, hashSeed, type Rng } from "../seed/demo-random.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { INTEREST_STAGES, INTEREST_TEMPERATURES, PROPERTY_FEATURES, PROPERTY_TYPES, type PropertyType } from "../../shared/enums.ts";
 import { bitMask } from "../../shared/resources/interesses.ts";
-import { normalizeText } from "../../shared/search.ts";
+import { placeKey } from "../../shared/real-estate/places.ts";
 import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 
@@ -94,8 +94,8 @@ function propertyRow(rng: Rng, orgId: string, i: number, tag: string) {
     bairro,
     cidade: city.cidade,
     uf: "SP",
-    bairroChave: normalizeText(bairro),
-    cidadeChave: normalizeText(city.cidade),
+    bairroChave: placeKey(bairro),
+    cidadeChave: placeKey(city.cidade),
     caracteristicas: features as string[],
     caracteristicasMask: bitMask(features as string[], PROPERTY_FEATURES),
     status: rng.weighted([

@@ -1,5 +1,6 @@
 import { PROPERTY_FEATURES, PROPERTY_TYPES, type PropertyPurpose, type PropertyStatus, type PropertyType } from "../../../shared/enums.ts";
 import { bitMask } from "../../../shared/resources/interesses.ts";
+import { placeKey } from "../../../shared/real-estate/places.ts";
 import { normalizeText } from "../../../shared/search.ts";
 import { properties } from "../../../db/schema/index.ts";
 import type { Database } from "../../../db/client.ts";
@@ -51,8 +52,8 @@ export async function insertProperty(db: Database, orgId: string, p: PropertyFix
     bairro: p.bairro ?? "Pinheiros",
     cidade: p.cidade ?? "São Paulo",
     uf: "SP",
-    bairroChave: normalizeText(p.bairro ?? "Pinheiros"),
-    cidadeChave: normalizeText(p.cidade ?? "São Paulo"),
+    bairroChave: placeKey(p.bairro ?? "Pinheiros"),
+    cidadeChave: placeKey(p.cidade ?? "São Paulo"),
     caracteristicas: p.caracteristicas ?? [],
     caracteristicasMask: bitMask(p.caracteristicas ?? [], PROPERTY_FEATURES),
     status: p.status ?? "disponivel",
