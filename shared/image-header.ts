@@ -160,3 +160,23 @@ function readFrameHeader(b: Uint8Array, at: number, length: number): Size | null
   // A height of 0 defers it to a DNL marker after the first scan: no browser canvas writes that.
   return width > 0 && height > 0 ? { width, height } : null;
 }
+
+const u32be = (b: Uint8Array, at: number): number =>
+  (b[at] as number) * 0x1000000 + (((b[at + 1] as number) << 16) | ((b[at + 2] as number) << 8) | (b[at + 3] as number));
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
+/** IEND: an empty chunk and its fixed CRC, the last 12 bytes of every complete PNG. */
+const PNG_END = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82] as const;
+
+/**
+ * A PNG file's real size (for logos, which may be PNG; photos never are): the signature, then
+ * IHDR as the first chunk (13 bytes, non-zero width and height), and the file ending in IEND so a
+ * cut-off upload or bytes behind a bare signature are refused.
+ */
+export function readPngHeader(b: Uint8Array): { width: number; height: number } | null {
+  if (b.length < 8 + 25 + 12 || !PNG_SIGNATURE.every((x, i) => b[i] === x)) return null;
+  if (u32be(b, 8) !== 13 || fourCc(b, 12) !== "IHDR") return null;
+  if (!PNG_END.every((x, i) => b[b.length - 12 + i] === x)) return null;
+  const width = u32be(b, 16);
+  const height = u32be(b, 20);
+  return width > 0 && height > 0 ? { width, height } : null;
+}

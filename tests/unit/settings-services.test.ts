@@ -4,7 +4,9 @@ import { changePasswordSchema, profileActionSchema } from "../../shared/account/
 import { organizationSchema } from "../../shared/organization/organization.ts";
 import { compareMigrations } from "../../worker/services/system/database.ts";
 import { TimeoutError, withTimeout } from "../../worker/services/system/diagnostics.ts";
-import { detectImageType, isOrgKey } from "../../worker/services/organization/organization.ts";
+import { detectImageType, isOrgKey, LOGO_MAX_PX } from "../../worker/services/organization/organization.ts";
+import { jpegFile } from "../support/jpeg.ts";
+import { webpFile } from "../support/webp.ts";
 import { describeUserAgent } from "../../worker/services/account/profile.ts";
 
 describe("describeUserAgent", () => {
@@ -43,20 +45,39 @@ describe("describeUserAgent", () => {
   ])("%j → %s", (ua, expected) => expect(describeUserAgent(ua)).toBe(expected));
 });
 
-describe("detectImageType (magic bytes, not the declared type)", () => {
-  const bytes = (...b: number[]) => new Uint8Array(b);
+describe("detectImageType (the decoded header, not the declared type nor a bare signature)", () => {
   const ascii = (s: string) => new TextEncoder().encode(s);
-  it("recognises PNG, JPEG and WebP", () => {
-    expect(detectImageType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13))?.ext).toBe("png");
-    expect(detectImageType(bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10))?.ext).toBe("jpg");
-    expect(detectImageType(new Uint8Array([...ascii("RIFF"), 1, 2, 3, 4, ...ascii("WEBPVP8 ")]))?.mime).toBe("image/webp");
+  // A real 1 × 1 PNG.
+  const png = Uint8Array.from(
+    atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+    (c) => c.charCodeAt(0),
+  );
+  /** The PNG with its IHDR claiming `width` × `height`. */
+  const pngSized = (width: number, height: number) => {
+    const copy = png.slice();
+    new DataView(copy.buffer).setUint32(16, width);
+    new DataView(copy.buffer).setUint32(20, height);
+    return copy;
+  };
+  it("recognises complete PNG, JPEG and WebP files", () => {
+    expect(detectImageType(png)).toEqual({ mime: "image/png", ext: "png" });
+    expect(detectImageType(jpegFile("baseline", 400, 200))).toEqual({ mime: "image/jpeg", ext: "jpg" });
+    expect(detectImageType(webpFile("VP8", 400, 200))).toEqual({ mime: "image/webp", ext: "webp" });
+    expect(detectImageType(pngSized(LOGO_MAX_PX, LOGO_MAX_PX))?.ext).toBe("png");
   });
-  it("refuses SVG, HTML, GIF and truncated headers", () => {
+  it("refuses a bare signature followed by anything, a cut-off file, a zero or oversize image", () => {
+    expect(detectImageType(new Uint8Array([...png.slice(0, 16), ...ascii("<script>alert(1)</script>")]))).toBeNull();
+    expect(detectImageType(png.slice(0, png.length - 6))).toBeNull();
+    expect(detectImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, ...ascii("JFIF")]))).toBeNull();
+    expect(detectImageType(new Uint8Array([...ascii("RIFF"), 1, 2, 3, 4, ...ascii("WEBPVP8 ")]))).toBeNull();
+    expect(detectImageType(pngSized(0, 10))).toBeNull();
+    expect(detectImageType(pngSized(LOGO_MAX_PX + 1, 10))).toBeNull();
+    expect(detectImageType(jpegFile("progressive", 20_000, 20_000))).toBeNull();
+  });
+  it("refuses SVG, HTML and GIF", () => {
     expect(detectImageType(ascii('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
     expect(detectImageType(ascii("<html><script>alert(1)</script>"))).toBeNull();
     expect(detectImageType(ascii("GIF89a"))).toBeNull();
-    expect(detectImageType(bytes(0x89, 0x50, 0x4e))).toBeNull();
-    expect(detectImageType(new Uint8Array([...ascii("RIFF"), 1, 2, 3, 4, ...ascii("AVI ")]))).toBeNull();
   });
 });
 

@@ -219,7 +219,19 @@ const png = () => new File([VALID_PNG], "logo.png", { type: "image/png" });
 const noFile = () => new File([], "", { type: "application/octet-stream" });
 
 const LOGOS: fc.Arbitrary<File> = fc
-  .constantFrom("png", "png-as-jpeg", "fake-png", "svg", "text", "empty", "empty-named", "big", "webp-header")
+  .constantFrom(
+    "png",
+    "png-as-jpeg",
+    "fake-png",
+    "png-signature-only",
+    "png-cut",
+    "svg",
+    "text",
+    "empty",
+    "empty-named",
+    "big",
+    "webp-header",
+  )
   .map((kind) => {
     switch (kind) {
       case "png":
@@ -228,6 +240,11 @@ const LOGOS: fc.Arbitrary<File> = fc
         return new File([VALID_PNG], "logo.jpg", { type: "image/jpeg" });
       case "fake-png":
         return new File(["isto não é uma imagem"], "logo.png", { type: "image/png" });
+      case "png-signature-only":
+        // A real PNG's first 16 bytes, then anything: the signature alone is no image.
+        return new File([VALID_PNG.slice(0, 16), "<script>alert(1)</script>"], "logo.png", { type: "image/png" });
+      case "png-cut":
+        return new File([VALID_PNG.slice(0, VALID_PNG.length - 6)], "logo.png", { type: "image/png" });
       case "svg":
         return new File(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], "logo.svg", { type: "image/svg+xml" });
       case "text":
@@ -2142,8 +2159,8 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
       const v = validated(a, organizationSchema);
       if (!v) return NOTHING;
       const logo = v.logo;
-      if (logo && !detectImageType(new Uint8Array(await logo.slice(0, 16).arrayBuffer()))) {
-        expectMessages(a, 400, ["O campo Logo deve ser uma imagem PNG, JPEG ou WebP."]);
+      if (logo && !detectImageType(new Uint8Array(await logo.arrayBuffer()))) {
+        expectMessages(a, 400, ["O campo Logo deve ser uma imagem PNG, JPEG ou WebP de até 4096 × 4096 px."]);
         return NOTHING;
       }
       expectOk(a);

@@ -3,6 +3,7 @@ import { organizations } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import type { Segment } from "../../../db/schema/organizations.ts";
 import { DomainError, type ServiceContext } from "../context.ts";
+import { readImageHeader, readPngHeader } from "../../../shared/image-header.ts";
 
 /** The caller's own organization; every query is filtered by the org id from the session. */
 
@@ -101,18 +102,20 @@ const LOGO_FIELD = "logo";
 
 export type ImageType = { mime: "image/png" | "image/jpeg" | "image/webp"; ext: "png" | "jpg" | "webp" };
 
+/** A logo wider or taller than this is refused: no brand mark needs more, and a huge one costs every page. */
+export const LOGO_MAX_PX = 4096;
+
 /**
- * The image type from the file's first bytes (its "magic number"), whatever it claims to be.
- * Only raster formats: SVG can carry scripts and is refused.
+ * The image type of a whole file from its decoded header (PNG IHDR…IEND, JPEG SOF…EOI, WebP
+ * VP8/VP8L/VP8X), whatever it claims to be: bytes behind a bare signature, a cut-off file and
+ * an image over LOGO_MAX_PX are refused. Only raster formats: SVG can carry scripts.
  */
-export function detectImageType(head: Uint8Array): ImageType | null {
-  const at = (i: number) => head[i];
-  const ascii = (from: number, text: string) => [...text].every((ch, i) => at(from + i) === ch.charCodeAt(0));
-  if (head.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b))
-    return { mime: "image/png", ext: "png" };
-  if (head.length >= 3 && at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return { mime: "image/jpeg", ext: "jpg" };
-  if (head.length >= 12 && ascii(0, "RIFF") && ascii(8, "WEBP")) return { mime: "image/webp", ext: "webp" };
-  return null;
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  const png = readPngHeader(bytes);
+  const header = png ? { format: "png" as const, ...png } : readImageHeader(bytes);
+  if (!header || header.width > LOGO_MAX_PX || header.height > LOGO_MAX_PX) return null;
+  if (header.format === "png") return { mime: "image/png", ext: "png" };
+  return header.format === "jpeg" ? { mime: "image/jpeg", ext: "jpg" } : { mime: "image/webp", ext: "webp" };
 }
 
 function randomSuffix(): string {
@@ -127,10 +130,12 @@ function randomSuffix(): string {
 export async function storeLogo(bucket: R2Bucket | undefined, orgId: string, logo: File): Promise<string> {
   if (!bucket) throw new DomainError("O armazenamento de arquivos não está configurado. Tente novamente mais tarde.", 422, LOGO_FIELD);
   if (logo.size > LOGO_MAX_BYTES) throw new DomainError("O campo Logo deve ter no máximo 2 MB.", 400, LOGO_FIELD);
-  const type = detectImageType(new Uint8Array(await logo.slice(0, 16).arrayBuffer()));
-  if (!type) throw new DomainError("O campo Logo deve ser uma imagem PNG, JPEG ou WebP.", 400, LOGO_FIELD);
+  const bytes = new Uint8Array(await logo.arrayBuffer());
+  const type = detectImageType(bytes);
+  if (!type)
+    throw new DomainError(`O campo Logo deve ser uma imagem PNG, JPEG ou WebP de até ${LOGO_MAX_PX} × ${LOGO_MAX_PX} px.`, 400, LOGO_FIELD);
   const key = `${orgPrefix(orgId)}logo-${randomSuffix()}.${type.ext}`;
-  await bucket.put(key, await logo.arrayBuffer(), { httpMetadata: { contentType: type.mime } });
+  await bucket.put(key, bytes, { httpMetadata: { contentType: type.mime } });
   return key;
 }
 
