@@ -115,7 +115,7 @@ export const clientColumns: readonly ColumnDef<ClientRow>[] = [
     filter: { type: "enum", options: CLIENT_KIND_OPTIONS },
     defaultVisible: false,
   },
-  { key: "documento", label: "CPF/CNPJ", text: (r) => formatDocument(r.documento), nowrap: true, defaultVisible: true },
+  { key: "documento", label: "CPF/CNPJ", text: (r) => formatDocument(r.documento), defaultVisible: true },
   { key: "email", label: "E-mail", text: (r) => r.email ?? "", defaultVisible: true },
   {
     key: "telefone",

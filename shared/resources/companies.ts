@@ -74,10 +74,10 @@ export const companyColumns: readonly ColumnDef<CompanyRow>[] = [
     filter: { type: "multi-enum", options: COMPANY_TYPE_OPTIONS },
     defaultVisible: true,
   },
-  { key: "cnpj", label: "CNPJ", text: (r) => (r.cnpj ? formatCnpj(r.cnpj) : ""), nowrap: true, defaultVisible: true },
+  { key: "cnpj", label: "CNPJ", text: (r) => (r.cnpj ? formatCnpj(r.cnpj) : ""), defaultVisible: true },
   { key: "inscricaoEstadual", label: "Inscrição estadual", text: (r) => r.inscricaoEstadual ?? "", defaultVisible: false },
   { key: "email", label: "E-mail", text: (r) => r.email ?? "", defaultVisible: true },
-  { key: "telefone", label: "Telefone", text: (r) => (r.telefone ? formatPhoneBR(r.telefone) : ""), nowrap: true, defaultVisible: true },
+  { key: "telefone", label: "Telefone", text: (r) => (r.telefone ? formatPhoneBR(r.telefone) : ""), defaultVisible: true },
   { key: "site", label: "Site", text: (r) => r.site ?? "", defaultVisible: false },
   ...addressColumns<CompanyRow>(),
   {

@@ -68,7 +68,11 @@ export interface ColumnDef<Row> {
   /** Money columns: the filtered list's sum is shown in a totals row (and computed by the database). */
   total?: boolean;
   align?: "left" | "right";
-  /** Codes read whole (documents, phones): the cell never breaks inside. Money, numbers and dates never do anyway. */
+  /**
+   * The cell never breaks inside (documents, phones). Implied by a money, number or date cell and
+   * by the kind of the field of the same name (tel, cpf-cnpj, cnpj, cep, date…): set it only for a
+   * column whose field has another name (the main phone of `telefones`).
+   */
   nowrap?: boolean;
   /** Shown unless the person hides it (column choice kept in the URL: `cols=`). */
   defaultVisible?: boolean;

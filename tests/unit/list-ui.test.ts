@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ListRow, TotalsFoot } from "../../app/components/data/rows.tsx";
 import type { ColumnView, RowView } from "../../app/components/data/types.ts";
+import { KeepWhole } from "../../app/components/data/whole-values.tsx";
 import { decimalsOfStep, maskDecimalInput, maskMoneyInput } from "../../app/components/ui/number-input.ts";
 
 const column = (key: string, label: string, align: "left" | "right" = "left", nowrap = false): ColumnView => ({
@@ -67,7 +68,9 @@ describe("list rows", () => {
   });
 
   it("renders each kind: money right-aligned and unbroken, a toned badge, a placeholder, a related link, a dash", () => {
-    expect(html).toContain('<td class="dl-cell dl-num dl-money" data-label="Valor">R$ 1.234,56</td>');
+    expect(html).toContain(
+      '<td class="dl-cell dl-num dl-money" data-label="Valor"><span class="whitespace-nowrap">R$ 1.234,56</span></td>',
+    );
     expect(html).toContain('<span class="badge badge-red">Sem estoque</span>');
     expect(html).toContain('<span class="dl-thumb dl-thumb-empty" aria-hidden="true"></span>');
     expect(html).toContain('<a class="dl-link" href="/companies/c1" data-discover="true">ACME</a>');
@@ -75,7 +78,17 @@ describe("list rows", () => {
   });
 
   it("keeps a code (document, phone) on one line", () => {
-    expect(html).toContain('<td class="dl-cell dl-nowrap" data-label="CPF/CNPJ">52.904.478/0001-40</td>');
+    expect(html).toContain(
+      '<td class="dl-cell dl-nowrap" data-label="CPF/CNPJ"><span class="whitespace-nowrap">52.904.478/0001-40</span></td>',
+    );
+  });
+
+  it("keeps each document, phone, date or amount inside a text whole, the words around it free to wrap", () => {
+    const text = "Comprar · Perdizes · até R$ 880.000,00 · (11) 5490-1247 desde 25/11/2026 14:48, CNPJ 52.904.478/0001-40";
+    expect(renderToStaticMarkup(h(KeepWhole, { text }))).toBe(
+      'Comprar · Perdizes · até <span class="whitespace-nowrap">R$ 880.000,00</span> · <span class="whitespace-nowrap">(11) 5490-1247</span> desde <span class="whitespace-nowrap">25/11/2026 14:48</span>, CNPJ <span class="whitespace-nowrap">52.904.478/0001-40</span>',
+    );
+    expect(renderToStaticMarkup(h(KeepWhole, { text: "Apartamento de 2 quartos" }))).toBe("Apartamento de 2 quartos");
   });
 
   it("shows a related record's name as plain text when it has no page", () => {

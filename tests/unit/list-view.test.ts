@@ -155,6 +155,24 @@ describe("buildListView: cells by kind", () => {
     expect(nowrap).toMatchObject({ nome: false, valor: true, quantidade: true, ocorridoEm: true, status: false });
   });
 
+  it("keeps a column on one line when its field is a document, phone or date, with no flag on the column", () => {
+    const withCodes: ResourceDefinition<Row, unknown> = {
+      ...def,
+      columns: [
+        ...def.columns,
+        { key: "cnpj", label: "CNPJ", text: () => "52.904.478/0001-40" },
+        { key: "obs", label: "Obs.", text: () => "" },
+      ],
+      fields: [
+        ...def.fields,
+        { name: "cnpj", label: "CNPJ", kind: "cnpj", section: "Dados" },
+        { name: "obs", label: "Obs.", kind: "text", section: "Dados" },
+      ],
+    };
+    const v = buildListView(withCodes, query({}), result([row()]), { pathname: "/lancamentos", now: NOW });
+    expect(Object.fromEntries(v.columns.map((c) => [c.key, c.nowrap]))).toMatchObject({ cnpj: true, obs: false });
+  });
+
   it("gives a placeholder for a missing image and plain text for a link without a target", () => {
     const c = view({}, [row({ foto: null, fornecedorId: null, fornecedorNome: "Sem cadastro" })]).rows[0]?.cells ?? {};
     expect(c.foto).toMatchObject({ kind: "image", src: null });

@@ -423,11 +423,24 @@ export function DataList({
                 }
               >
                 <div
-                  className={`absolute left-0 z-20 mt-2 max-h-[min(36rem,calc(100dvh-8rem))] w-[min(24rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-line bg-surface p-4 shadow-lg ${
-                    // Without a search box the menu is the first thing on the left: it opens to the right.
+                  className={`fixed inset-x-0 bottom-0 z-30 max-h-[85dvh] overflow-y-auto rounded-t-2xl border border-line bg-surface p-4 pb-[max(1rem,env(safe-area-inset-bottom))] shadow-2xl sm:absolute sm:inset-x-auto sm:bottom-auto sm:left-0 sm:z-20 sm:mt-2 sm:max-h-[min(36rem,calc(100dvh-8rem))] sm:w-[min(24rem,calc(100vw-2rem))] sm:rounded-xl sm:pb-4 sm:shadow-lg ${
+                    // On a phone the panel is a sheet over the bottom of the screen (a popover beside
+                    // the search box would run off it). Without a search box the menu is the first
+                    // thing on the left: it opens to the right.
                     searchable ? "sm:right-0 sm:left-auto" : ""
                   }`}
                 >
+                  <div className="mb-3 flex items-center justify-between gap-3 sm:hidden">
+                    <p className="font-semibold">Filtros</p>
+                    <button
+                      type="button"
+                      className="rounded-md px-2 py-1 text-sm font-semibold text-accent hover:underline"
+                      // Closing the <details> fires its toggle, which unmounts the panel.
+                      onClick={(e) => e.currentTarget.closest("details")?.removeAttribute("open")}
+                    >
+                      Fechar
+                    </button>
+                  </div>
                   <FilterControls filters={view.filters} idPrefix={view.name} />
                   <Button type="submit" className="mt-4 w-full py-2">
                     Aplicar filtros

@@ -210,7 +210,10 @@ export function RecordHeader({
   confirmingDelete,
   deleteNote,
   error,
+  extraActions,
 }: {
+  /** The record's own actions before Editar/Excluir ("Registrar entrada"): at the top, where a phone shows them first. */
+  extraActions?: ReactNode;
   /** A refusal of the last action (deleting what the ledger still needs), shown above the record. */
   error?: string | null | undefined;
   view: DetailView;
@@ -241,8 +244,9 @@ export function RecordHeader({
         title={view.title}
         description={view.subtitle || undefined}
         actions={
-          canEdit || canDelete ? (
+          extraActions || canEdit || canDelete ? (
             <div className="flex flex-wrap gap-2">
+              {extraActions}
               {canEdit ? (
                 <Link to={`${base}/edit`} className={buttonClass("primary")}>
                   Editar

@@ -2,6 +2,7 @@ import { memo, type ReactNode } from "react";
 import { Link } from "react-router";
 import { intentPrefetch } from "../ui/prefetch.ts";
 import type { BadgeTone, CellView, ColumnView, RowView, TotalsView } from "./types.ts";
+import { KeepWhole } from "./whole-values.tsx";
 
 /**
  * The list's rows as React elements with router links (ADR 013). The look lives in `app.css`
@@ -35,19 +36,19 @@ function CellContent({ cell }: { cell: CellView }) {
       return (
         <span className="dl-media">
           <Thumbnail src={cell.src} alt={cell.alt} />
-          {cell.text || null}
+          {cell.text ? <KeepWhole text={cell.text} /> : null}
         </span>
       );
     case "link":
       return cell.href ? (
         <Link to={cell.href} prefetch={intentPrefetch()} className="dl-link">
-          {cell.text}
+          <KeepWhole text={cell.text} />
         </Link>
       ) : (
-        cell.text
+        <KeepWhole text={cell.text} />
       );
     default:
-      return cell.text;
+      return <KeepWhole text={cell.text} />;
   }
 }
 
@@ -65,9 +66,10 @@ function cellAt(row: RowView, key: string): CellView | undefined {
 
 function FirstCell({ row, column }: { row: RowView; column: ColumnView }) {
   const cell = cellAt(row, column.key);
+  // A first column that is a date or a code ("25/11/2026 14:48") stays on one line like any such cell.
   const link = (
-    <Link to={row.href} prefetch={intentPrefetch()}>
-      {cell?.text || row.title}
+    <Link to={row.href} prefetch={intentPrefetch()} className={column.nowrap ? "dl-nowrap" : undefined}>
+      <KeepWhole text={cell?.text || row.title} />
     </Link>
   );
   return (
@@ -80,7 +82,11 @@ function FirstCell({ row, column }: { row: RowView; column: ColumnView }) {
       ) : (
         link
       )}
-      {row.subtitle ? <p>{row.subtitle}</p> : null}
+      {row.subtitle ? (
+        <p>
+          <KeepWhole text={row.subtitle} />
+        </p>
+      ) : null}
     </td>
   );
 }

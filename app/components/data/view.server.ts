@@ -5,7 +5,7 @@
  */
 import { formatBRL, formatDate, formatNumber } from "../../../shared/format.ts";
 import { listQueryToSearch, parseDateRange, parseNumberRange } from "../../../shared/resources/query.ts";
-import type { ColumnDef, FieldDef, ListQuery, ListResult, ResourceDefinition } from "../../../shared/resources/types.ts";
+import type { ColumnDef, FieldDef, FieldKind, ListQuery, ListResult, ResourceDefinition } from "../../../shared/resources/types.ts";
 import { definitionByApi } from "../../../shared/resources/definitions.ts";
 import { type DisplayContext, displayValue, FIELD_KINDS, type FormValue, formValueOf, safeDate } from "./field-kinds.tsx";
 import type {
@@ -92,10 +92,29 @@ function alignOf<Row>(column: ColumnDef<Row>): "left" | "right" {
   return column.cell?.kind === "money" || column.cell?.kind === "number" ? "right" : "left";
 }
 
-/** Cells whose text must stay on one line (a CPF split in two is misread). */
-function nowrapOf<Row>(column: ColumnDef<Row>): boolean {
+/** Field kinds whose values are read whole: documents, phones, codes, dates, amounts. */
+const WHOLE_FIELD_KINDS: ReadonlySet<FieldKind> = new Set<FieldKind>([
+  "tel",
+  "phones",
+  "cpf-cnpj",
+  "cnpj",
+  "cep",
+  "date",
+  "datetime",
+  "money",
+  "number",
+  "barcode",
+]);
+
+/**
+ * Cells whose text must stay on one line (a CPF split in two is misread): by the cell's kind,
+ * by the kind of the field the column shows (same name), or the column's own `nowrap`.
+ */
+function nowrapOf<Row>(column: ColumnDef<Row>, fields: readonly FieldDef[]): boolean {
   const kind = column.cell?.kind;
-  return column.nowrap === true || kind === "money" || kind === "number" || kind === "date";
+  if (column.nowrap === true || kind === "money" || kind === "number" || kind === "date") return true;
+  const field = fields.find((f) => f.name === column.key);
+  return field !== undefined && WHOLE_FIELD_KINDS.has(field.kind);
 }
 
 // ---------------------------------------------------------------------------
@@ -298,7 +317,7 @@ export function buildListView<Row extends { id: string }>(
       key: c.key,
       label: c.label,
       align: alignOf(c),
-      nowrap: nowrapOf(c),
+      nowrap: nowrapOf(c, def.fields),
       visible: visible.has(c.key),
       sortHref: c.sort
         ? at({ sort: c.key, dir: query.sort === c.key && query.dir === "asc" ? "desc" : "asc", page: 1, after: null })

@@ -11,8 +11,10 @@ export function Card({
   actions?: ReactNode;
   className?: string;
 }) {
+  // min-w-0: in a grid or flex row a card may shrink below its content's width (a nowrap line,
+  // a table that scrolls inside), instead of pushing the page wider than a phone.
   return (
-    <section className={`rounded-xl border border-line bg-surface p-5 shadow-sm ${className}`}>
+    <section className={`min-w-0 rounded-xl border border-line bg-surface p-5 shadow-sm ${className}`}>
       {title || actions ? (
         <header className="mb-4 flex items-center justify-between gap-3">
           {title ? <h2 className="text-base font-semibold">{title}</h2> : <span />}

@@ -17,12 +17,18 @@ import { permissionsFor } from "../../../worker/auth/permissions.ts";
 import { productPage } from "../../../worker/services/stock/products.ts";
 import { isId } from "../../../shared/id.ts";
 
+/**
+ * Ledger lines on the page: enough to see the latest movements above the fold on a phone; the
+ * whole ledger is the movimentações list filtered by the product ("Ver todas as movimentações").
+ */
+const PAGE_LEDGER_LINES = 10;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Produto");
 
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, actor, org } = guard(args, produtoDefinition, "read");
   // One round trip: the product and its newest ledger lines with the running balance.
-  const page = isId(args.params.id) ? await productPage(ctx, actor, args.params.id) : null;
+  const page = isId(args.params.id) ? await productPage(ctx, actor, args.params.id, PAGE_LEDGER_LINES) : null;
   if (!page) throw new Response("Produto não encontrado.", { status: 404 });
   const { product, ledger, movements } = page;
   const permissions = screenPermissions(args, produtoDefinition);
@@ -84,20 +90,26 @@ export default function Produto({ loaderData, actionData }: Route.ComponentProps
         confirmingDelete={confirm === "excluir"}
         error={actionData && "error" in actionData ? actionData.error : null}
         deleteNote="O produto sai da lista agora. As movimentações continuam no razão. Você pode desfazer logo em seguida."
-      />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="space-y-6">
-          <Card
-            title={`Razão do estoque (${movements.toLocaleString("pt-BR")} ${movements === 1 ? "movimentação" : "movimentações"})`}
-            actions={
-              <Link
-                to={`/movimentacao-produtos?f.produto=${encodeURIComponent(view.id)}`}
-                className="text-sm font-semibold text-accent hover:underline"
-              >
-                Ver todas
+        // The stock's daily moves come first, at the top, on every screen size.
+        extraActions={
+          canMove ? (
+            <>
+              <Link to={newMovement("entrada")} className={buttonClass("primary")}>
+                Registrar entrada
               </Link>
-            }
-          >
+              <Link to={newMovement("saida")} className={buttonClass("secondary")}>
+                Registrar saída
+              </Link>
+              <Link to={newMovement("ajuste")} className={buttonClass("secondary")}>
+                Ajustar
+              </Link>
+            </>
+          ) : null
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-6">
+          <Card title={`Razão do estoque (${movements.toLocaleString("pt-BR")} ${movements === 1 ? "movimentação" : "movimentações"})`}>
             {ledger.length ? (
               <div className="-mx-4 overflow-x-auto sm:mx-0">
                 <table className="w-full text-sm">
@@ -147,6 +159,17 @@ export default function Produto({ loaderData, actionData }: Route.ComponentProps
             ) : (
               <p className="text-sm text-fg-soft">Nenhuma movimentação ainda. Registre a primeira entrada para o produto ter estoque.</p>
             )}
+            {movements > 0 ? (
+              <p className="mt-3 text-sm">
+                <Link
+                  to={`/movimentacao-produtos?f.produto=${encodeURIComponent(view.id)}`}
+                  className="font-semibold text-accent hover:underline"
+                >
+                  Ver todas as movimentações
+                </Link>
+                {movements > ledger.length ? <span className="text-fg-soft"> (mostrando as {ledger.length} mais recentes)</span> : null}
+              </p>
+            ) : null}
           </Card>
           <ResourceDetail view={view} />
         </div>
@@ -180,19 +203,6 @@ export default function Produto({ loaderData, actionData }: Route.ComponentProps
               <span className="badge badge-green">Em dia</span>
             )}
           </p>
-          {canMove ? (
-            <div className="mt-4 flex flex-wrap gap-2">
-              <Link to={newMovement("entrada")} className={buttonClass("primary")}>
-                Registrar entrada
-              </Link>
-              <Link to={newMovement("saida")} className={buttonClass("secondary")}>
-                Registrar saída
-              </Link>
-              <Link to={newMovement("ajuste")} className={buttonClass("secondary")}>
-                Ajustar
-              </Link>
-            </div>
-          ) : null}
         </Card>
       </div>
       <Toaster toast={toast} />

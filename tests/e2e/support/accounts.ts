@@ -56,6 +56,25 @@ export async function createRegisteredUser(options: { name?: string; email?: str
   return user;
 }
 
+/** A verified user who has not created their organização yet (the onboarding screens). */
+export async function createUserWithoutOrganization(name = "Otávio Iniciante"): Promise<TestUser> {
+  const user: TestUser = { id: crypto.randomUUID(), name, email: uniqueEmail("sem-org"), password: "senha-forte-123" };
+  const now = new Date();
+  await e2eDb()
+    .insert(users)
+    .values({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      passwordHash: hashPassword(user.password, TEST_PASSWORD_PARAMS),
+      emailVerifiedAt: now,
+      termsAcceptedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+  return user;
+}
+
 /** Signs in through the login form (no browser) and returns the session cookie pair. */
 export async function loginCookie(email: string, password: string): Promise<string> {
   const base = inject("baseURL");
