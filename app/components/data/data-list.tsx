@@ -243,7 +243,17 @@ function LazyMenu({
 }) {
   const hydrated = useHydrated();
   return (
-    <details className={className} open={view.openPanel === panel || undefined} onToggle={(e) => onOpenChange(e.currentTarget.open)}>
+    <details
+      className={className}
+      open={view.openPanel === panel || undefined}
+      onToggle={(e) => onOpenChange(e.currentTarget.open)}
+      // Escape closes the menu as any popover does, and gives the focus back to its button.
+      onKeyDown={(e) => {
+        if (e.key !== "Escape" || !e.currentTarget.open) return;
+        e.currentTarget.removeAttribute("open");
+        e.currentTarget.querySelector("summary")?.focus();
+      }}
+    >
       <summary className={menuSummaryClass}>{summary}</summary>
       {open ? (
         children
@@ -422,8 +432,16 @@ export function DataList({
                   </>
                 }
               >
+                {/* On a phone a tap beside the sheet closes it, as on any sheet. */}
+                <button
+                  type="button"
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  className="fixed inset-0 z-40 cursor-default bg-black/30 sm:hidden"
+                  onClick={(e) => e.currentTarget.closest("details")?.removeAttribute("open")}
+                />
                 <div
-                  className={`fixed inset-x-0 bottom-0 z-30 max-h-[85dvh] overflow-y-auto rounded-t-2xl border border-line bg-surface p-4 pb-[max(1rem,env(safe-area-inset-bottom))] shadow-2xl sm:absolute sm:inset-x-auto sm:bottom-auto sm:left-0 sm:z-20 sm:mt-2 sm:max-h-[min(36rem,calc(100dvh-8rem))] sm:w-[min(24rem,calc(100vw-2rem))] sm:rounded-xl sm:pb-4 sm:shadow-lg ${
+                  className={`fixed inset-x-0 bottom-0 z-40 max-h-[85dvh] overflow-y-auto rounded-t-2xl border border-line bg-surface p-4 pb-[max(1rem,env(safe-area-inset-bottom))] shadow-2xl sm:absolute sm:inset-x-auto sm:bottom-auto sm:left-0 sm:z-20 sm:mt-2 sm:max-h-[min(36rem,calc(100dvh-8rem))] sm:w-[min(24rem,calc(100vw-2rem))] sm:rounded-xl sm:pb-4 sm:shadow-lg ${
                     // On a phone the panel is a sheet over the bottom of the screen (a popover beside
                     // the search box would run off it). Without a search box the menu is the first
                     // thing on the left: it opens to the right.

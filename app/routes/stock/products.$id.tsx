@@ -116,22 +116,22 @@ export default function Produto({ loaderData, actionData }: Route.ComponentProps
                   <caption className="sr-only">Movimentações mais recentes, com o saldo depois de cada uma</caption>
                   <thead className="text-left text-xs text-fg-soft">
                     <tr className="border-b border-line">
-                      <th scope="col" className="px-3 py-2 font-semibold">
+                      <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                         Data
                       </th>
-                      <th scope="col" className="px-3 py-2 font-semibold">
+                      <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                         Tipo
                       </th>
-                      <th scope="col" className="px-3 py-2 text-right font-semibold">
+                      <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
                         Quantidade
                       </th>
-                      <th scope="col" className="px-3 py-2 text-right font-semibold">
+                      <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
                         Saldo
                       </th>
-                      <th scope="col" className="hidden px-3 py-2 font-semibold md:table-cell">
+                      <th scope="col" className="hidden px-2 py-2 sm:px-3 font-semibold md:table-cell">
                         Motivo
                       </th>
-                      <th scope="col" className="hidden px-3 py-2 font-semibold md:table-cell">
+                      <th scope="col" className="hidden px-2 py-2 sm:px-3 font-semibold md:table-cell">
                         Por
                       </th>
                     </tr>
@@ -139,18 +139,18 @@ export default function Produto({ loaderData, actionData }: Route.ComponentProps
                   <tbody>
                     {ledger.map((l) => (
                       <tr key={l.id} className="border-b border-line last:border-0">
-                        <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                        <td className="px-2 py-2 sm:px-3 whitespace-nowrap tabular-nums">
                           <Link to={`/movimentacao-produtos/${l.id}`} className="hover:text-accent hover:underline">
                             {l.when}
                           </Link>
                         </td>
-                        <td className="px-3 py-2">
+                        <td className="px-2 py-2 sm:px-3">
                           <span className={l.tone}>{l.kind}</span>
                         </td>
-                        <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{l.quantity}</td>
-                        <td className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums">{l.balance}</td>
-                        <td className="hidden px-3 py-2 md:table-cell">{l.reason}</td>
-                        <td className="hidden px-3 py-2 text-fg-soft md:table-cell">{l.by}</td>
+                        <td className="px-2 py-2 sm:px-3 text-right whitespace-nowrap tabular-nums">{l.quantity}</td>
+                        <td className="px-2 py-2 sm:px-3 text-right font-semibold whitespace-nowrap tabular-nums">{l.balance}</td>
+                        <td className="hidden px-2 py-2 sm:px-3 md:table-cell">{l.reason}</td>
+                        <td className="hidden px-2 py-2 sm:px-3 text-fg-soft md:table-cell">{l.by}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -173,7 +173,8 @@ export default function Produto({ loaderData, actionData }: Route.ComponentProps
           </Card>
           <ResourceDetail view={view} />
         </div>
-        <Card title="Estoque">
+        {/* On a phone the stock (what the page is opened for) comes first; beside the ledger from lg up. */}
+        <Card title="Estoque" className="order-first lg:order-none">
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div>
               <dt className="text-fg-soft">Em estoque</dt>
