@@ -86,7 +86,7 @@ describe("list rows", () => {
   it("keeps each document, phone, date or amount inside a text whole, the words around it free to wrap", () => {
     const text = "Comprar · Perdizes · até R$ 880.000,00 · (11) 5490-1247 desde 25/11/2026 14:48, CNPJ 52.904.478/0001-40";
     expect(renderToStaticMarkup(h(KeepWhole, { text }))).toBe(
-      'Comprar · Perdizes · até <span class="whitespace-nowrap">R$ 880.000,00</span> · <span class="whitespace-nowrap">(11) 5490-1247</span> desde <span class="whitespace-nowrap">25/11/2026 14:48</span>, CNPJ <span class="whitespace-nowrap">52.904.478/0001-40</span>',
+      '<span>Comprar · Perdizes · até <span class="whitespace-nowrap">R$ 880.000,00</span> · <span class="whitespace-nowrap">(11) 5490-1247</span> desde <span class="whitespace-nowrap">25/11/2026 14:48</span>, CNPJ <span class="whitespace-nowrap">52.904.478/0001-40</span></span>',
     );
     expect(renderToStaticMarkup(h(KeepWhole, { text: "Apartamento de 2 quartos" }))).toBe("Apartamento de 2 quartos");
   });

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
 /**
  * Values a reader takes in whole: CNPJ, CPF, phone, date (and time), money (and "/mês"), CEP.
@@ -26,5 +26,7 @@ export function KeepWhole({ text }: { text: string }): ReactNode {
   }
   if (last === 0) return text;
   if (last < text.length) parts.push(text.slice(last));
-  return <Fragment>{parts}</Fragment>;
+  if (parts.length === 1) return parts[0];
+  // One element: on a phone the cell is a flex row (label, value), where loose pieces would become columns.
+  return <span>{parts}</span>;
 }
