@@ -437,7 +437,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                           {m.name}
                           {self ? <span className="ml-2 text-xs font-normal text-fg-soft">(você)</span> : null}
                         </p>
-                        <p className="text-fg-soft [overflow-wrap:anywhere]">{m.email}</p>
+                        {/* On a phone a long e-mail may break anywhere to fit the card; in the table it stays whole (the table scrolls). */}
+                        <p className="text-fg-soft [overflow-wrap:anywhere] md:[overflow-wrap:normal]">{m.email}</p>
                       </td>
                       <td className="block py-1 md:table-cell md:px-3 md:py-3">
                         {manageable && m.status !== "desativado" ? (
