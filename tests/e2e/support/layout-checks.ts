@@ -47,6 +47,9 @@ export function pageOverflow(page: Page): Promise<Overflow | undefined> {
       if (parent && parent !== document.body && past(parent) && !contained(parent)) continue;
       outermost.push(el);
     }
+    // None outside a scroller: the page is widened from inside one (a scroller that does not clip
+    // the document, an absolutely placed child): name the widest elements past the edge anyway.
+    if (!outermost.length) outermost.push(...[...document.body.querySelectorAll("*")].filter(past));
     outermost.sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width);
     return { viewport, documentWidth, bodyWidth, offenders: outermost.slice(0, 4).map(describe) };
   });
