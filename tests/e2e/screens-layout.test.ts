@@ -27,14 +27,6 @@ const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 800 };
 const professional = DEMO_PEOPLE.find((p) => p.role === "professional");
 
-/**
- * Screens other parts of issue 18 are fixing (their overflow is theirs): removed when those land.
- * The test must end with none.
- */
-const KNOWN_OWNED_ELSEWHERE: Record<string, string> = {
-  "/property_clients?vista=kanban": "the interests kanban's width is fixed by the kanban part of issue 18 (wt-tenant)",
-};
-
 /** What each visit found wrong, by screen ("/clients/:id (owner)": [...]). */
 type Findings = Map<string, string[]>;
 
@@ -119,12 +111,7 @@ async function checkLaptop(page: Page, label: string, findings: Findings): Promi
 }
 
 function failuresOf(findings: Findings): string {
-  const excused = [...findings].filter(([label]) => Object.keys(KNOWN_OWNED_ELSEWHERE).some((p) => label.startsWith(`${p} `)));
-  for (const [label, list] of excused) console.warn(`known, fixed elsewhere: ${label}: ${list.join("; ")}`);
-  return [...findings]
-    .filter(([label]) => !Object.keys(KNOWN_OWNED_ELSEWHERE).some((p) => label.startsWith(`${p} `)))
-    .map(([label, list]) => `${label}\n    ${list.join("\n    ")}`)
-    .join("\n");
+  return [...findings].map(([label, list]) => `${label}\n    ${list.join("\n    ")}`).join("\n");
 }
 
 /** Tabs of one browser context (one sign-in): the fixture's page and two more. */
