@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ListRow, TotalsFoot } from "../../app/components/data/rows.tsx";
 import type { ColumnView, RowView } from "../../app/components/data/types.ts";
-import { KeepWhole } from "../../app/components/data/whole-values.tsx";
+import { BreakableAddress, KeepWhole } from "../../app/components/data/whole-values.tsx";
 import { decimalsOfStep, maskDecimalInput, maskMoneyInput } from "../../app/components/ui/number-input.ts";
 
 const column = (key: string, label: string, align: "left" | "right" = "left", nowrap = false): ColumnView => ({
@@ -89,6 +89,14 @@ describe("list rows", () => {
       '<span>Comprar · Perdizes · até <span class="whitespace-nowrap">R$ 880.000,00</span> · <span class="whitespace-nowrap">(11) 5490-1247</span> desde <span class="whitespace-nowrap">25/11/2026 14:48</span>, CNPJ <span class="whitespace-nowrap">52.904.478/0001-40</span></span>',
     );
     expect(renderToStaticMarkup(h(KeepWhole, { text: "Apartamento de 2 quartos" }))).toBe("Apartamento de 2 quartos");
+  });
+
+  it("lets an e-mail or web address break only at its punctuation", () => {
+    expect(renderToStaticMarkup(h(BreakableAddress, { text: "adm@aliancacontabil.com.br" }))).toBe(
+      "adm@<wbr/>aliancacontabil<wbr/>.com<wbr/>.br",
+    );
+    expect(renderToStaticMarkup(h(BreakableAddress, { text: "https://ex.com/a" }))).toBe("https://ex<wbr/>.com/<wbr/>a");
+    expect(renderToStaticMarkup(h(BreakableAddress, { text: "Sr. João da Silva" }))).toBe("Sr. João da Silva");
   });
 
   it("shows a related record's name as plain text when it has no page", () => {

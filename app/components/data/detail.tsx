@@ -6,6 +6,7 @@ import { Card, PageHeader } from "../ui/card.tsx";
 import { dangerOutlineClass } from "./styles.ts";
 import type { NoteText } from "../../../shared/resources/types.ts";
 import type { DetailValue, DetailView, TimelineEntry } from "./types.ts";
+import { BreakableAddress, isAddress, KeepWhole } from "./whole-values.tsx";
 
 function Value({ value }: { value: DetailValue }) {
   switch (value.kind) {
@@ -13,8 +14,10 @@ function Value({ value }: { value: DetailValue }) {
       return <span className="text-fg-soft">Não informado</span>;
     case "text":
       return (
+        // Words wrap between them; an address at its punctuation; documents, phones, dates and
+        // amounts stay whole; only what still does not fit breaks anywhere.
         <span className={`${value.multiline ? "whitespace-pre-line" : ""} ${value.numeric ? "tabular-nums" : ""} [overflow-wrap:anywhere]`}>
-          {value.text}
+          {isAddress(value.text) ? <BreakableAddress text={value.text} /> : <KeepWhole text={value.text} />}
         </span>
       );
     case "link":
@@ -24,7 +27,7 @@ function Value({ value }: { value: DetailValue }) {
           className="text-accent underline-offset-2 [overflow-wrap:anywhere] hover:underline"
           {...(value.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
         >
-          {value.text}
+          <BreakableAddress text={value.text} />
         </a>
       );
     case "tags":

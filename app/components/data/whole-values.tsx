@@ -30,3 +30,20 @@ export function KeepWhole({ text }: { text: string }): ReactNode {
   // One element: on a phone the cell is a flex row (label, value), where loose pieces would become columns.
   return <span>{parts}</span>;
 }
+
+/** An e-mail or a web address: one long "word" that may break only at its punctuation. */
+const ADDRESS = /^[^\s@]+@[^\s@]+$|^(?:https?:\/\/|www\.)\S+$/;
+
+export function isAddress(text: string): boolean {
+  return ADDRESS.test(text);
+}
+
+/**
+ * An e-mail or URL with break points where a reader expects them (after "@" and "/", before
+ * "."), so a narrow column shows "adm@ / aliancacontabil.com.br", never "adm@aliancaconta / bil".
+ * Any other text is returned as it is.
+ */
+export function BreakableAddress({ text }: { text: string }): ReactNode {
+  if (!isAddress(text)) return text;
+  return text.split(/(?<=@)|(?<=[^/:]\/)|(?=\.)/).flatMap((part, i) => (i > 0 ? [<wbr key={i} />, part] : [part]));
+}

@@ -88,8 +88,9 @@ export function badBreaks(page: Page): Promise<string[]> {
           for (const m of text.matchAll(re)) if (lines(rangeOf(node, m.index, m.index + m[0].length)) > 1) out.push(`"${m[0]}" — ${why}`);
         };
         check(WHOLE, "spans two lines");
-        // A break after a hyphen is a break between words ("Vila Nova-Conceição"); any other is not.
-        check(/[^\s-]{2,}/g, "word split");
+        // A break after a hyphen is a break between words ("Vila Nova-Conceição"), and an e-mail or
+        // address may break at its punctuation ("adm@ / aliancacontabil.com.br"); any other is a split word.
+        check(/[^\s\-@/.]{2,}/g, "word split");
       }
     }
     return [...new Set(out)];
