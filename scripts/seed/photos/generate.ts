@@ -11,9 +11,11 @@
  * starts, needs no R2 at all. Run again only to change the pictures (a few minutes per interior):
  *   apt-get install povray povray-includes webp
  *   npm run photos:demo [-- sala-1 piscina-1]      (no names: all of them)
+ * `-- --png=DIR` keeps the renders in DIR and reuses those already there: to re-encode (another
+ * quality) without rendering again, or to spread the scenes over several runs.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PHOTO_WIDTHS } from "../../../shared/real-estate/photo-url.ts";
@@ -56,6 +58,7 @@ function run(cmd: string, args: string[]): Promise<void> {
 /** Renders one scene to PNG; its seed comes from names.ts so the scene files hold no numbers of their own. */
 async function render(photo: DemoPhoto, work: string): Promise<string> {
   const png = path.join(work, `${photo.name}.png`);
+  if (existsSync(png)) return png;
   await run("povray", [
     `+I${path.join(SCENES, `${photo.name}.pov`)}`,
     `+O${png}`,
@@ -107,15 +110,18 @@ function fail(name: string): never {
 async function main(): Promise<void> {
   need("povray", "povray povray-includes");
   need("cwebp", "webp");
-  const only = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const kept = args.find((a) => a.startsWith("--png="))?.slice("--png=".length);
+  const only = args.filter((a) => !a.startsWith("--"));
   const photos = only.length ? only.map((name) => DEMO_PHOTOS.find((p) => p.name === name) ?? fail(name)) : [...DEMO_PHOTOS];
-  const work = mkdtempSync(path.join(tmpdir(), "demo-photos-"));
+  const work = kept ? path.resolve(kept) : mkdtempSync(path.join(tmpdir(), "demo-photos-"));
+  mkdirSync(work, { recursive: true });
   console.log(`renderizando em ${work}`);
-  // Three scenes at a time, one thread each: POV-Ray's radiosity uses more threads poorly.
+  // Two scenes at a time, one thread each: the machine has 2 cores.
   const queue = [...photos];
   const sizes: Record<string, number> = {};
   await Promise.all(
-    [0, 1, 2].map(async () => {
+    [0, 1].map(async () => {
       for (let photo = queue.shift(); photo; photo = queue.shift()) {
         const started = Date.now();
         sizes[photo.name] = await encode(photo, await render(photo, work));

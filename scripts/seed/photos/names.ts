@@ -1,6 +1,7 @@
 /**
- * The demo photos shipped as static assets (`public/media/demo/<name>/<width>.webp`, made by
- * generate.ts): each one's storage key is `demo/<name>`. Facades first: they make good covers.
+ * The demo photos shipped as static assets (`public/media/demo/<name>/<width>.webp`, rendered by
+ * generate.ts from `scenes/<name>.pov`, which gets `seed` for its random placements: plants,
+ * clouds, trees): each one's storage key is `demo/<name>`. Facades first: they make good covers.
  */
 export interface DemoPhoto {
   name: string;
