@@ -34,7 +34,7 @@ const RENDER = { width: 1024, height: 768 } as const;
  * WebP quality per width: small sizes (cards, phones) carry less detail per pixel, so they keep
  * more quality; the 1600 size (zoom) takes the most bytes and is shown the least.
  */
-const QUALITY: Record<number, number> = { 320: 80, 640: 76, 1024: 72, 1600: 66 };
+const QUALITY: Record<number, number> = { 320: 85, 640: 82, 1024: 78, 1600: 70 };
 
 function need(tool: string, pkg: string): void {
   try {

@@ -5,8 +5,8 @@
 
 #declare Cam = <-4.2, 1.7, -5>;
 camera { perspective location Cam look_at <0.5, 1.0, 3> angle 66 right x * 4/3 }
-Sky(1.5)
-Sun(<-0.7, 1.1, -0.35>, 2.2)
+Sky(1.2)
+Sun(<-0.7, 1.1, -0.35>, 1.5)
 light_source { Cam + <0, 3, -2> color rgb <0.85, 0.9, 1> * 0.12 shadowless }
 
 #declare PW = 4; #declare PL = 9;
@@ -14,7 +14,7 @@ light_source { Cam + <0, 3, -2> color rgb <0.85, 0.9, 1> * 0.12 shadowless }
 difference {
   box { <-8, -0.3, -8>, <10, 0, 14> }
   box { <-PW/2, -1.4, -PL/2 + 2>, <PW/2, 0.1, PL/2 + 2> }
-  texture { pigment { rgb <0.86, 0.8, 0.68> } normal { granite 0.25 scale 0.08 } finish { diffuse 0.8 ambient 0 } }
+  texture { pigment { rgb <0.6, 0.55, 0.46> } normal { granite 0.25 scale 0.08 } finish { diffuse 0.7 ambient 0 } }
   texture { pigment { brick rgbt <0.6, 0.55, 0.45, 0.2>, rgbt 1 brick_size <0.6, 0.3, 0.4> mortar 0.006 rotate x * 90 } finish { diffuse 0.8 ambient 0 } }
 }
 // pool shell with blue pastilha tiles, then the water
@@ -31,7 +31,7 @@ box { <-PW/2 + 0.001, -1.39, -PL/2 + 2.001>, <PW/2 - 0.001, -0.08, PL/2 + 1.999>
   }
 }
 // stone coping
-difference { box { <-PW/2 - 0.3, 0, -PL/2 + 1.7>, <PW/2 + 0.3, 0.04, PL/2 + 2.3> } box { <-PW/2, -1, -PL/2 + 2>, <PW/2, 1, PL/2 + 2> } texture { pigment { rgb <0.92, 0.9, 0.85> } normal { granite 0.1 scale 0.05 } finish { diffuse 0.8 ambient 0 } } }
+difference { box { <-PW/2 - 0.3, 0, -PL/2 + 1.7>, <PW/2 + 0.3, 0.04, PL/2 + 2.3> } box { <-PW/2, -1, -PL/2 + 2>, <PW/2, 1, PL/2 + 2> } texture { pigment { rgb <0.78, 0.76, 0.72> } normal { granite 0.1 scale 0.05 } finish { diffuse 0.7 ambient 0 } } }
 // loungers on the right side
 #macro Lounger()
   union {

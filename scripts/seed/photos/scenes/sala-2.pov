@@ -46,8 +46,8 @@ union {
   translate <1.9, 0, 3.4>
 }
 // sofa on the left wall, facing the window
-object { Sofa(2.2, <0.72, 0.68, 0.6>) rotate y * -90 translate <-W/2 + 0.05, 0, 2.6> }
-object { Cushion(<0.2, 0.3, 0.35>, 0.4) rotate <0, -90, -10> translate <-W/2 + 0.35, 0.72, 2.2> }
-object { Rug(2.4, 2.0, <0.55, 0.52, 0.46>, <0.45, 0.42, 0.38>) rotate y * 90 translate <-1.2, 0, 2.6> }
+object { Sofa(2.2, <0.36, 0.38, 0.4>) rotate y * -90 translate <-1.45, 0, 2.9> }
+object { Cushion(<0.2, 0.3, 0.35>, 0.4) rotate <0, -90, -10> translate <-2.1, 0.72, 2.4> }
+object { Rug(2.4, 2.0, <0.55, 0.52, 0.46>, <0.45, 0.42, 0.38>) rotate y * 90 translate <-0.4, 0, 2.9> }
 object { Plant(1.7, <0.2, 0.2, 0.2>) translate <W/2 - 0.35, 0, D - 0.4> }
 object { Frame(0.8, 1.0, <0.6, 0.3, 0.2>, <0.9, 0.8, 0.6>) rotate y * -90 translate <-W/2 + 0.035, 1.6, 2.6> }
