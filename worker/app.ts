@@ -60,6 +60,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", mediaApi); // GET /media/* (property photos, public or members) and /api/property-photos/*
   app.all("/api/*", (c) => apiError(c, 404, "Rota da API não encontrada.", "not_found"));
   app.route("/functions/v1", functionsApi);
+  // Nothing under the functions' prefix is a page: an empty or nested name is an unknown function.
+  app.all("/functions/v1/*", (c) => {
+    c.header("x-relay-error", "true");
+    return apiError(c, 404, "Função não encontrada.", "function_not_found");
+  });
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();

@@ -37,6 +37,15 @@ describe("edge functions (POST /functions/v1/{name})", () => {
     expect(garbage.headers.get("x-relay-error")).toBe("true");
   });
 
+  it("an empty or nested function name is an unknown function, never a page (the fuzz found POST /functions/v1/ answered 200)", async () => {
+    for (const path of ["/functions/v1/", "/functions/v1/validar-documento/x", "/functions/v1/a/b"]) {
+      const res = await h.request(path, { json: {}, cookie });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("x-relay-error"), path).toBe("true");
+      expect(((await res.json()) as { error: { message: string } }).error.message, path).toBe("Função não encontrada.");
+    }
+  });
+
   it("validates input with the function's schema", async () => {
     const res = await h.request("/functions/v1/validar-documento", { json: { documento: 123 }, cookie });
     expect(res.status).toBe(400);
