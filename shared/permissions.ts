@@ -59,10 +59,16 @@ export const OFFICE_RECORD: Access = {
   lgpd: NOBODY,
 };
 
-/** People the business serves: as an office record, and professionals read them (their agenda names them). */
+/**
+ * People the business serves: as an office record, and professionals read every one (their
+ * agenda names them), register new ones (a corretor meets a buyer at a plantão) and edit only
+ * those they registered (the definition's `owners`); neither delete, import, export nor LGPD.
+ */
 export const PERSONAL_RECORD: Access = {
   ...OFFICE_RECORD,
   read: EVERY_ROLE,
+  create: { ...WRITERS, professional: "any" },
+  update: { ...WRITERS, professional: "own" },
   lgpd: MANAGERS,
 };
 

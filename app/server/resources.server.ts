@@ -6,7 +6,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { Action, Permissions } from "../../shared/permissions.ts";
 import type { ResourceDefinition } from "../../shared/resources/types.ts";
-import { permissionsFor } from "../../worker/auth/permissions.ts";
+import { FORBIDDEN_MESSAGE, permissionsFor, reachFor } from "../../worker/auth/permissions.ts";
 import { serviceContext } from "../../worker/context.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
 import { exportRecords } from "../../worker/resources/export.ts";
@@ -15,6 +15,7 @@ import {
   createRecord,
   deleteRecords,
   eraseRecord,
+  getRecord,
   listRecords,
   recordFormStatements,
   recordStatement,
@@ -263,6 +264,9 @@ export async function formLoader<Row>(
   const { statements, read } = recordFormStatements(ctx, actor, def.name, id ?? null, preset);
   const results = statements.length ? ((await ctx.db.batch(statements as never)) as unknown[]) : [];
   const { row, relations } = read(results);
+  // Kept off by an "own" reach, yet readable by them (a corretor's view of a teammate's client): refused, not missing.
+  if (id && !row && reachFor(actor, def.name, "update") === "own" && (await getRecord(ctx, actor, def.name, id)))
+    throw data(FORBIDDEN_MESSAGE, { status: 403 });
   if (id && !row)
     throw data(`${def.labels.singular.charAt(0).toUpperCase()}${def.labels.singular.slice(1)} não encontrado(a).`, { status: 404 });
   return { row: row as Row | null, relations, permissions: permissionsFor(org.role, def.name) };

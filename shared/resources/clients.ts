@@ -202,6 +202,8 @@ export const clientDefinition: ResourceDefinition<ClientRow, ClientInput> = {
   basePath: "/clients",
   api: "clients",
   access: PERSONAL_RECORD,
+  // A corretor edits the clients they registered: who created the row (the audit trail's column).
+  owners: ["criadoPor"],
   labels: {
     singular: "cliente",
     plural: "clientes",

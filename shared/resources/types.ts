@@ -215,7 +215,8 @@ export interface ResourceDefinition<Row extends { id: string }, Input> {
   /**
    * The row's owner columns (keys of the table holding a member's user id: the captador, the
    * corretor): a member whose reach is "own" sees and acts on the rows where one of them is
-   * theirs. Required when a cell of `access` is `own` or `business` (checked by a test).
+   * theirs. Required when a cell of `access` is `own` or `business` (checked by a test). Each is
+   * a form field, or `criadoPor`: the audit trail's creator, set from the session, never from input.
    */
   owners?: readonly string[];
   labels: ResourceLabels;

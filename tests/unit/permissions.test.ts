@@ -10,7 +10,19 @@ import { ROLES, type Role } from "../../shared/enums.ts";
 import { getTableColumns } from "drizzle-orm";
 import { ACTIONS, type Action, reachOf, type Scope, scopeOf } from "../../shared/permissions.ts";
 import { DEFINITIONS } from "../../shared/resources/definitions.ts";
-import { AREAS, accessOf, authorize, can, ownerCondition, ownsRow, permissionsFor, readable } from "../../worker/auth/permissions.ts";
+import {
+  AREAS,
+  accessOf,
+  authorize,
+  authorizeAll,
+  can,
+  mayActOn,
+  ownerCondition,
+  ownsRow,
+  permissionsFor,
+  reachFor,
+  readable,
+} from "../../worker/auth/permissions.ts";
 import { moduleOf, RESOURCE_NAMES } from "../../worker/resources/registry.ts";
 import { DomainError } from "../../worker/services/context.ts";
 
@@ -30,7 +42,8 @@ const POLICY: Record<string, Record<Role, string>> = {
     owner: "read create update delete import export lgpd",
     admin: "read create update delete import export lgpd",
     staff: "read create update delete import",
-    professional: "read",
+    // The corretor registers a buyer met at a plantão, and edits only those they registered.
+    professional: "read create update",
   },
   produtos: {
     owner: "read create update delete import export",
@@ -129,12 +142,10 @@ describe("permission table: the product's rules", () => {
     for (const area of Object.keys(AREAS)) expect(rolesFor(area, "lgpd"), area).toEqual([]);
   });
 
-  it("professionals read clients, capture and update real estate, and see no other record", () => {
-    const broker = ["imoveis", "interesses"];
+  it("professionals read and register clients, capture and update real estate, and see no other record", () => {
+    const broker = ["imoveis", "interesses", "clients"];
     for (const name of RESOURCE_NAMES)
-      expect(allowedActions("professional", name), name).toEqual(
-        name === "clients" ? ["read"] : broker.includes(name) ? ["read", "create", "update"] : [],
-      );
+      expect(allowedActions("professional", name), name).toEqual(broker.includes(name) ? ["read", "create", "update"] : []);
     for (const name of ["companies", "produtos", "movimentacoes-produtos"]) {
       for (const action of ACTIONS) expect(can("professional", name, action), `${name} ${action}`).toBe(false);
     }
@@ -260,6 +271,8 @@ describe("permission table: well-formed", () => {
 const BUSINESS_CELLS: Record<string, string> = {
   imoveis: "professional: read create update",
   interesses: "professional: read create update",
+  // Always their own (whatever the business chose): a corretor edits only the clients they registered.
+  clients: "professional: update",
 };
 
 describe("permission table: own vs any", () => {
@@ -286,8 +299,8 @@ describe("permission table: own vs any", () => {
       for (const key of owners) {
         expect(columns[key], `${name}.${key} is not a column`).toBeDefined();
         expect(
-          mod.definition.fields.some((f) => f.name === key),
-          `${name}.${key}: an owner column is a field of the form`,
+          key === "criadoPor" || mod.definition.fields.some((f) => f.name === key),
+          `${name}.${key}: an owner column is a field of the form or the creator`,
         ).toBe(true);
       }
     }
@@ -327,6 +340,42 @@ describe("permission table: own vs any", () => {
     expect(() => ownerCondition({ role: "professional", userId: "u1", ownOnly: true }, "imoveis", "delete", mod.table)).toThrow(
       DomainError,
     );
+  });
+
+  it("a cell's reach is per action: a corretor reads every client and updates only those they registered", () => {
+    const mod = moduleOf("clients");
+    for (const ownOnly of [false, true]) {
+      const corretor = { role: "professional" as const, userId: "u1", ownOnly };
+      expect(ownerCondition(corretor, "clients", "read", mod.table), `read, ownOnly ${ownOnly}`).toBeUndefined();
+      expect(ownerCondition(corretor, "clients", "create", mod.table), `create, ownOnly ${ownOnly}`).toBeUndefined();
+      expect(ownerCondition(corretor, "clients", "update", mod.table), `update, ownOnly ${ownOnly}`).toBeDefined();
+      expect(reachFor(corretor, "clients", "read")).toBe("any");
+      expect(reachFor(corretor, "clients", "update")).toBe("own");
+      expect(reachFor(corretor, "clients", "delete")).toBeUndefined();
+      expect(mayActOn(corretor, "clients", "update", { criadoPor: "u1" })).toBe(true);
+      expect(mayActOn(corretor, "clients", "update", { criadoPor: "u2" })).toBe(false);
+      expect(mayActOn(corretor, "clients", "update", { criadoPor: null })).toBe(false);
+      expect(mayActOn(corretor, "clients", "delete", { criadoPor: "u1" })).toBe(false);
+      expect(() => authorizeAll(corretor, "clients", "update")).toThrow(DomainError);
+    }
+    // The office reaches every client.
+    const staff = { role: "staff" as const, userId: "u1" };
+    expect(ownerCondition(staff, "clients", "update", mod.table)).toBeUndefined();
+    expect(mayActOn(staff, "clients", "update", { criadoPor: "u2" })).toBe(true);
+    expect(() => authorizeAll(staff, "clients", "update")).not.toThrow();
+  });
+
+  it("mayActOn and reachFor follow the business's choice on business cells", () => {
+    const free = { role: "professional" as const, userId: "u1", ownOnly: false };
+    const restricted = { ...free, ownOnly: true };
+    const theirs = { captadorId: "u2", corretorId: "u3" };
+    expect(reachFor(free, "imoveis", "update")).toBe("any");
+    expect(reachFor(restricted, "imoveis", "update")).toBe("own");
+    expect(mayActOn(free, "imoveis", "update", theirs)).toBe(true);
+    expect(mayActOn(restricted, "imoveis", "update", theirs)).toBe(false);
+    expect(mayActOn(restricted, "imoveis", "update", { ...theirs, corretorId: "u1" })).toBe(true);
+    expect(reachFor(free, "nao-existe", "read")).toBeUndefined();
+    expect(mayActOn(free, "nao-existe", "read", {})).toBe(false);
   });
 
   it("ownsRow reads the definition's owner fields", () => {

@@ -98,6 +98,32 @@ export function ownsRow(actor: Pick<Actor, "userId">, resource: string, row: Rec
   return (definitionByName(resource)?.owners ?? []).some((key) => row[key] === actor.userId);
 }
 
+/**
+ * Whether the actor may do `action` on a row already read (a page's Editar button): the table
+ * allows it, and an "own" reach needs one of the owner fields to name them.
+ */
+export function mayActOn(
+  actor: Pick<Actor, "role" | "ownOnly" | "userId">,
+  resource: string,
+  action: Action,
+  row: Record<string, unknown>,
+): boolean {
+  const reach = reachFor(actor, resource, action);
+  return reach === "any" || (reach === "own" && ownsRow(actor, resource, row));
+}
+
+/** How far the actor reaches for `action` (undefined: refused), without throwing: what a screen asks. */
+export function reachFor(actor: Pick<Actor, "role" | "ownOnly">, resource: string, action: Action): Reach | undefined {
+  const access = accessOf(resource);
+  const scope = access ? scopeOf(access, actor.role, action) : undefined;
+  return scope ? reachOf(scope, actor.ownOnly === true) : undefined;
+}
+
+/** `authorize`, and refuses (403) an actor who reaches only their own records: for acts across every record of a kind. */
+export function authorizeAll(actor: Pick<Actor, "role" | "ownOnly">, resource: string, action: Action): void {
+  if (authorize(actor, resource, action) !== "any") throw new DomainError(FORBIDDEN_MESSAGE, 403);
+}
+
 /** What a screen shows for a resource (buttons, links), from the same table. */
 export function permissionsFor(role: Role, resource: string): Permissions {
   return permissionsOf(accessOf(resource) ?? SETTINGS, role);

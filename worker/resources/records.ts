@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { type OrgScope, orgScope } from "../../db/tenant.ts";
 import type { Action } from "../../shared/permissions.ts";
 import type { ListQuery, ListResult } from "../../shared/resources/types.ts";
-import { authorize, can, ownerCondition } from "../auth/permissions.ts";
+import { authorize, can, FORBIDDEN_MESSAGE, ownerCondition } from "../auth/permissions.ts";
 import { REAUTH_FIELD, REAUTH_REQUIRED, type RecentAuth } from "../auth/reauth.ts";
 import { type Actor, DomainError, type ServiceContext } from "../services/context.ts";
 import { encodeCursor, readCursor } from "./cursor.ts";
@@ -511,7 +511,25 @@ export async function updateRecord(
   const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, update);
   if (affected) return { saved: true, duplicates };
   if (guard && duplicates.length) return { saved: false, duplicates };
+  if (owner) await refuseIfVisible(ctx, actor, mod, id);
   throw new DomainError(notFoundMessage(mod), 404);
+}
+
+/**
+ * After a write an "own" reach kept off a row: when the actor may still read that row (read
+ * reaches any, only the write is theirs alone), its existence is no secret, so the answer is
+ * the 403 rather than "não encontrado". One small read, on this refusal only.
+ */
+async function refuseIfVisible(ctx: ServiceContext, actor: Actor, mod: ResourceModule, id: string): Promise<void> {
+  const name = mod.definition.name;
+  if (!can(actor.role, name, "read") || ownerCondition(actor, name, "read", mod.table)) return;
+  const t = mod.table;
+  const [found] = await ctx.db
+    .select({ id: t.id })
+    .from(t)
+    .where(orgScope(ctx.db, actor.orgId).where(t, eq(t.id, id), isNull(t.excluidoEm)))
+    .limit(1);
+  if (found) throw new DomainError(FORBIDDEN_MESSAGE, 403);
 }
 
 /**

@@ -18,7 +18,7 @@ import { requireOrg } from "../../server/guards.server.ts";
 import { loadClientTimeline } from "../../../worker/services/customers/timeline.ts";
 import { answerLeadMatch } from "../../server/customers/lead-match.server.ts";
 import { isId } from "../../../shared/id.ts";
-import { can } from "../../../worker/auth/permissions.ts";
+import { can, mayActOn, reachFor } from "../../../worker/auth/permissions.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Cliente");
 
@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const permissions = screenPermissions(args, clientDefinition);
   const url = new URL(args.request.url);
   const confirm =
-    permissions.canWrite && url.searchParams.has("excluir")
+    permissions.canDelete && url.searchParams.has("excluir")
       ? "excluir"
       : permissions.canManage && url.searchParams.has("apagar")
         ? "apagar"
@@ -55,7 +55,21 @@ export async function loader(args: Route.LoaderArgs) {
   const reauth = confirm === "apagar" && erasureNeedsPassword(args);
   // "+ Novo interesse" for who may open one (the interest form preselects this client).
   const canAddInterest = can(actor.role, "interesses", "create");
-  return { view, timeline, counts, canAddInterest, permissions, confirm, reauth, toast: toastFor(clientDefinition, takeFlash(args)) };
+  // A corretor edits only the clients they registered; deciding a lead's match moves it between any two clients.
+  const canEdit = mayActOn(actor, clientDefinition.name, "update", row as unknown as Record<string, unknown>);
+  const canDecide = reachFor(actor, clientDefinition.name, "update") === "any";
+  return {
+    view,
+    timeline,
+    counts,
+    canAddInterest,
+    canEdit,
+    canDecide,
+    permissions,
+    confirm,
+    reauth,
+    toast: toastFor(clientDefinition, takeFlash(args)),
+  };
 }
 
 /** A refused submit (429) keeps its Retry-After. */
@@ -73,7 +87,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Client({ loaderData }: Route.ComponentProps) {
-  const { view, timeline, counts, canAddInterest, permissions, confirm, reauth, toast } = loaderData;
+  const { view, timeline, counts, canAddInterest, canEdit, canDecide, permissions, confirm, reauth, toast } = loaderData;
   const result = useActionData<typeof action>();
   const failure = result && "error" in result ? result : undefined;
   // A refusal names its field; an unknown intent has none and shows under the confirmation.
@@ -87,6 +101,8 @@ export default function Client({ loaderData }: Route.ComponentProps) {
         listHref="/clients"
         listLabel="Clientes"
         canWrite={permissions.canWrite}
+        canEdit={canEdit}
+        canDelete={permissions.canDelete}
         confirmingDelete={confirm === "excluir"}
         deleteNote="O cliente sai da lista agora. Você pode desfazer logo em seguida."
       />
@@ -157,7 +173,7 @@ export default function Client({ loaderData }: Route.ComponentProps) {
               ) : undefined
             }
           >
-            <ClientTimeline entries={timeline} clientId={view.id} canDecide={permissions.canWrite} />
+            <ClientTimeline entries={timeline} clientId={view.id} canDecide={canDecide} />
           </Card>
         </div>
         <div className="min-w-0 space-y-6">

@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { clients, inboundLeads, properties, propertyInterests, propertyVisits } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import { isId } from "../../../shared/id.ts";
-import { authorize } from "../../auth/permissions.ts";
+import { authorizeAll } from "../../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 
 /**
@@ -33,7 +33,8 @@ function pendingLeadColumn(ctx: ServiceContext, orgId: string, leadId: string, c
 }
 
 export async function confirmLeadMatch(ctx: ServiceContext, actor: Actor, leadId: string): Promise<{ clienteId: string }> {
-  authorize(actor, "clients", "update");
+  // Moves a lead between any two clients: for who edits every client, not only their own.
+  authorizeAll(actor, "clients", "update");
   if (!isId(leadId)) throw new DomainError(NOT_FOUND, 404);
   const scope = orgScope(ctx.db, actor.orgId);
   const l = inboundLeads;
@@ -84,7 +85,8 @@ export async function confirmLeadMatch(ctx: ServiceContext, actor: Actor, leadId
 }
 
 export async function rejectLeadMatch(ctx: ServiceContext, actor: Actor, leadId: string): Promise<{ clienteId: string }> {
-  authorize(actor, "clients", "update");
+  // Moves a lead between any two clients: for who edits every client, not only their own.
+  authorizeAll(actor, "clients", "update");
   if (!isId(leadId)) throw new DomainError(NOT_FOUND, 404);
   const l = inboundLeads;
   const [kept] = await ctx.db
