@@ -94,6 +94,9 @@ interface MatrixOrg {
   related: Record<string, string>;
 }
 
+/** The members' user ids of the first organization (owner columns name them). */
+const users = {} as Record<Role, string>;
+
 /** The records `mod` points at, created once (depth first: a movement needs a product). */
 async function seedRelated(mod: ResourceModule, org: MatrixOrg = { cookies, related }): Promise<void> {
   for (const relation of mod.relations ?? []) {
@@ -108,9 +111,10 @@ async function createAsOwner(
   mod: ResourceModule,
   org: MatrixOrg = { cookies, related },
   extra: Record<string, unknown> = {},
+  by: Role = "owner",
 ): Promise<string> {
   const body = { ...sample(mod, org.related), ...extra };
-  const res = await api<{ data?: { id: string } }>(h, org.cookies.owner, "POST", `/api/${mod.definition.api}`, body);
+  const res = await api<{ data?: { id: string } }>(h, org.cookies[by], "POST", `/api/${mod.definition.api}`, body);
   if (res.status !== 201 || !res.body.data)
     throw new Error(`could not create a ${mod.definition.name}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id;
@@ -120,6 +124,23 @@ async function createAsOwner(
 async function freshRecord(mod: ResourceModule): Promise<string> {
   await seedRelated(mod);
   return createAsOwner(mod);
+}
+
+/** The owner columns a body sets (form fields); the others (`criadoPor`) name whoever creates the record. */
+function ownerFields(mod: ResourceModule): string[] {
+  return (mod.definition.owners ?? []).filter((key) => mod.definition.fields.some((f) => f.name === key));
+}
+
+/**
+ * A record of `who`: the first owner column names them where a body sets it, else (the owner is
+ * the creator) they create it. `all`: every owner column names them (another member's record).
+ */
+async function recordOf(mod: ResourceModule, org: MatrixOrg, ids: Record<Role, string>, who: Role, all = false): Promise<string> {
+  const owners = mod.definition.owners ?? [];
+  const fields = ownerFields(mod);
+  const byCreator = owners.some((key) => !fields.includes(key));
+  const named = all ? fields : fields.slice(0, owners[0] && fields.includes(owners[0]) ? 1 : 0);
+  return createAsOwner(mod, org, Object.fromEntries(named.map((key) => [key, ids[who]])), byCreator ? who : "owner");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,7 +206,13 @@ beforeAll(async () => {
   const owner = await createOwner(h, "Matriz");
   orgId = owner.orgId;
   cookies.owner = owner.cookie;
-  for (const role of ROLES) if (role !== "owner") cookies[role] = (await addMember(h, orgId, role)).cookie;
+  users.owner = (await userId(h, owner.email)) as string;
+  for (const role of ROLES) {
+    if (role === "owner") continue;
+    const member = await addMember(h, orgId, role);
+    cookies[role] = member.cookie;
+    users[role] = member.userId;
+  }
 });
 
 afterAll(async () => {
@@ -231,8 +258,12 @@ describe("role matrix: API (every resource × action × role)", () => {
         );
         for (const role of ROLES) {
           const allowed = can(role, name, action);
+          // A cell whose reach is own even where the business does not restrict acts on the role's own record.
+          const scope = scopeOf(mod.definition.access, role, action);
+          const ownReach = scope !== undefined && reachOf(scope, false) === "own";
           for (const door of doors) {
-            const id = door.suffix.includes(":id") || door.suffix === "/delete" ? await freshRecord(mod) : "";
+            const needsId = door.suffix.includes(":id") || door.suffix === "/delete";
+            const id = !needsId ? "" : ownReach ? await recordOf(mod, { cookies, related }, users, role) : await freshRecord(mod);
             if (door.body) await seedRelated(mod);
             const path = `${base}${door.suffix.replace(":id", id)}`;
             const body = door.body?.(mod, id);
@@ -372,7 +403,7 @@ describe("role matrix: own vs any (every cell whose reach is own × its doors)",
     console.log(
       [
         "",
-        "Alcance próprio (negócio que restringe): ✓ age no seu registro, 404 no de outro membro, listas e totais só com os seus",
+        "Alcance próprio: ✓ age no seu registro; no de outro membro, 404 (ou 403 se o lê), nada muda; listas e totais só com os seus",
         ...ownMarks,
       ].join("\n"),
     );
@@ -397,19 +428,24 @@ describe("role matrix: own vs any (every cell whose reach is own × its doors)",
     it(`${name} · ${action} · ${role}: own`, async () => {
       const owners = mod.definition.owners ?? [];
       const me = org.users[role];
-      const other = org.users[role === "owner" ? "admin" : "owner"];
       const cookie = org.cookies[role];
       const notFound = notFoundMessage(mod);
       await seedRelated(mod, org);
-      // Mine: the first owner column names me; theirs: every owner column names another member.
-      const mine = await createAsOwner(mod, org, { [owners[0] as string]: me });
-      const theirs = await createAsOwner(mod, org, Object.fromEntries(owners.map((k) => [k, other])));
+      const otherRole: Role = role === "owner" ? "admin" : "owner";
+      const fields = ownerFields(mod);
+      // Mine: the first owner column names me (or I created it); theirs: every owner column names another member.
+      const mine = await recordOf(mod, org, org.users, role);
+      const theirs = await recordOf(mod, org, org.users, otherRole, true);
+      const mineBody = () => ({ ...sample(mod, org.related), ...(fields[0] === owners[0] ? { [fields[0] as string]: me } : {}) });
+      // A record they may read anyway is no secret: refused (403); one they cannot read is "não encontrado" (404).
+      const readScope = scopeOf(mod.definition.access, role, "read");
+      const sees = readScope !== undefined && reachOf(readScope, true) === "any";
       const refusedUnchanged = async (method: "PATCH" | "DELETE" | "POST", path: string, body?: unknown) => {
         const before = await snapshot();
         const res = await api(h, cookie, method, path, body);
         const where = `${role} ${method} ${path} (another member's ${name})`;
-        expect.soft(res.status, where).toBe(404);
-        expect.soft(errorMessage(res.body), where).toBe(notFound);
+        expect.soft(res.status, where).toBe(sees ? 403 : 404);
+        expect.soft(errorMessage(res.body), where).toBe(sees ? FORBIDDEN_MESSAGE : notFound);
         const after = await snapshot();
         expect
           .soft(
@@ -452,17 +488,16 @@ describe("role matrix: own vs any (every cell whose reach is own × its doors)",
         expect.soft(optionIds, `${role} options of ${name}`).toContain(mine);
         expect.soft(optionIds, `${role} options of ${name}`).not.toContain(theirs);
       } else if (action === "update") {
-        const body = { ...sample(mod, org.related), [owners[0] as string]: me };
-        const res = await api(h, cookie, "PATCH", `${base}/${mine}`, body);
+        const res = await api(h, cookie, "PATCH", `${base}/${mine}`, mineBody());
         expect.soft(res.status, `${role} PATCH own ${name} ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200);
-        await refusedUnchanged("PATCH", `${base}/${theirs}`, { ...sample(mod, org.related), [owners[0] as string]: me });
+        await refusedUnchanged("PATCH", `${base}/${theirs}`, mineBody());
       } else if (action === "delete") {
         await refusedUnchanged("DELETE", `${base}/${theirs}`);
         const res = await api(h, cookie, "DELETE", `${base}/${mine}`);
         expect.soft(res.status, `${role} DELETE own ${name}`).toBeLessThan(300);
       } else if (action === "create") {
         // No owner named: the new record is the creator's, so they see what they made.
-        const body = { ...sample(mod, org.related), ...Object.fromEntries(owners.map((k) => [k, null])) };
+        const body = { ...sample(mod, org.related), ...Object.fromEntries(fields.map((k) => [k, null])) };
         const res = await api<{ data?: { id: string } }>(h, cookie, "POST", base, body);
         expect.soft(res.status, `${role} POST ${name} ${JSON.stringify(res.body).slice(0, 300)}`).toBe(201);
         const id = res.body.data?.id ?? "";

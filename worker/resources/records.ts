@@ -404,7 +404,7 @@ async function checkAndWrite(
   write: BatchItem<"sqlite">,
   /** Statements after the write in the same batch (`alsoOnCreate`). */
   after: readonly BatchItem<"sqlite">[] = [],
-): Promise<{ duplicates: Duplicate[]; affected: number }> {
+): Promise<{ duplicates: Duplicate[]; affected: number; after: unknown[] }> {
   let results: unknown[];
   try {
     results = (await ctx.db.batch([...statements.map((s) => s.query), write, ...after] as unknown as [BatchItem<"sqlite">])) as unknown[];
@@ -414,6 +414,7 @@ async function checkAndWrite(
   return {
     duplicates: collectDuplicates(statements, results.slice(0, statements.length)),
     affected: (results[statements.length] as { rowsAffected: number }).rowsAffected,
+    after: results.slice(statements.length + 1),
   };
 }
 
@@ -508,28 +509,28 @@ export async function updateRecord(
       atualizadoPor: actor.userId,
     } as never)
     .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), owner, guard));
-  const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, update);
+  const visible = owner ? visibleStatement(ctx, actor, mod, id) : undefined;
+  const { duplicates, affected, after } = await checkAndWrite(ctx, mod, statements, update, visible ? [visible] : []);
   if (affected) return { saved: true, duplicates };
   if (guard && duplicates.length) return { saved: false, duplicates };
-  if (owner) await refuseIfVisible(ctx, actor, mod, id);
+  if ((after[0] as unknown[] | undefined)?.length) throw new DomainError(FORBIDDEN_MESSAGE, 403);
   throw new DomainError(notFoundMessage(mod), 404);
 }
 
 /**
- * After a write an "own" reach kept off a row: when the actor may still read that row (read
- * reaches any, only the write is theirs alone), its existence is no secret, so the answer is
- * the 403 rather than "não encontrado". One small read, on this refusal only.
+ * For a write an "own" reach narrows: the row, live, when the actor may read every row of the
+ * kind (only the write is theirs alone). Then a row the write did not reach is no secret, and
+ * the answer is the 403 rather than "não encontrado". Read in the write's batch (no round trip).
  */
-async function refuseIfVisible(ctx: ServiceContext, actor: Actor, mod: ResourceModule, id: string): Promise<void> {
+function visibleStatement(ctx: ServiceContext, actor: Actor, mod: ResourceModule, id: string): BatchItem<"sqlite"> | undefined {
   const name = mod.definition.name;
-  if (!can(actor.role, name, "read") || ownerCondition(actor, name, "read", mod.table)) return;
+  if (!can(actor.role, name, "read") || ownerCondition(actor, name, "read", mod.table)) return undefined;
   const t = mod.table;
-  const [found] = await ctx.db
+  return ctx.db
     .select({ id: t.id })
     .from(t)
     .where(orgScope(ctx.db, actor.orgId).where(t, eq(t.id, id), isNull(t.excluidoEm)))
     .limit(1);
-  if (found) throw new DomainError(FORBIDDEN_MESSAGE, 403);
 }
 
 /**
