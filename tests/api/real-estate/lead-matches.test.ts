@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clients, inboundLeads, propertyInterests, propertyVisits } from "../../../db/schema/index.ts";
 import type { Role } from "../../../shared/enums.ts";
-import { can } from "../../../worker/auth/permissions.ts";
+import { reachFor } from "../../../worker/auth/permissions.ts";
 import { receiveLead } from "../../../worker/services/real-estate/leads.ts";
 import { createHarness, createOwner, type Harness } from "../harness.ts";
 import { addMember, api, errorMessage } from "../records.ts";
@@ -12,7 +12,8 @@ import { insertProperty } from "./property-photos-fixtures.ts";
  * Answering a lead's possible match (`POST /api/clients/leads/:id/confirmar|recusar`): only a
  * POST changes anything; confirming moves the lead, its interest and its visits to the client on
  * file and removes the lead's own client; rejecting keeps them apart. Who may: the permission
- * table's clients × update; another organização's lead is a 404.
+ * table's clients × update over every client (a corretor edits only the clients they registered,
+ * and a lead moves between any two); another organização's lead is a 404.
  */
 
 let h: Harness;
@@ -110,13 +111,13 @@ describe("a lead's possible match", () => {
     expect((await leadRow(lead.leadId))?.correspondencia).toBe("pendente");
   });
 
-  it("answers each role as the permission table's clients × update says, and changes nothing when refused", async () => {
+  it("answers each role as the permission table's clients × update (reach any) says, and changes nothing when refused", async () => {
     for (const role of ["admin", "staff", "professional"] as Role[]) {
       const member = await addMember(h, a.orgId, role);
       for (const decision of ["confirmar", "recusar"]) {
         const { lead } = await pendingLead();
         const res = await api(h, member.cookie, "POST", `/api/clients/leads/${lead.leadId}/${decision}`);
-        if (can(role, "clients", "update")) {
+        if (reachFor({ role }, "clients", "update") === "any") {
           expect(res.status, `${role} ${decision}`).toBe(200);
         } else {
           expect(res.status, `${role} ${decision}`).toBe(403);
@@ -125,8 +126,8 @@ describe("a lead's possible match", () => {
         }
       }
     }
-    // The table does refuse someone here (the professional role reads clients only).
-    expect(can("professional", "clients", "update")).toBe(false);
+    // The table does refuse someone here (the professional role updates only the clients they registered).
+    expect(reachFor({ role: "professional" }, "clients", "update")).toBe("own");
   });
 
   it("refuses another organização's lead with a 404 and changes nothing", async () => {
