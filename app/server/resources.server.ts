@@ -6,7 +6,8 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { Action, Permissions } from "../../shared/permissions.ts";
 import type { ResourceDefinition } from "../../shared/resources/types.ts";
-import { FORBIDDEN_MESSAGE, permissionsFor, reachFor } from "../../worker/auth/permissions.ts";
+import { permissionsFor, reachFor } from "../../worker/auth/permissions.ts";
+import { fillReturn, returnAddress } from "./return-to.server.ts";
 import { serviceContext } from "../../worker/context.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
 import { exportRecords } from "../../worker/resources/export.ts";
@@ -34,7 +35,7 @@ import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { FORM_ERROR_KEY, validateForm } from "../../shared/validation.ts";
 import { parseListQuery } from "../../shared/resources/query.ts";
 import { readForm, unknownIntent } from "./forms.server.ts";
-import { normalizePath, readCookie, requireOrg, requirePermission } from "./guards.server.ts";
+import { FORBIDDEN_MESSAGE, normalizePath, readCookie, requireOrg, requirePermission } from "./guards.server.ts";
 import { isId } from "../../shared/id.ts";
 import { decodeCsvBytes } from "../../worker/resources/csv-decode.ts";
 
@@ -370,6 +371,9 @@ export async function saveAction(args: Args, def: AnyDefinition, id?: string) {
     }
     const created = await createRecord(ctx, actor, def.name, parsed.data, options);
     if (created.id === null) return data<SaveFailure>({ duplicates: created.duplicates as Duplicate[], values });
+    // Opened from another form's "Cadastrar novo …": back to it, the new record chosen there.
+    const back = returnAddress(args.request);
+    if (back) throw redirect(fillReturn(back, created.id));
     setFlash(args, { kind: "created", resource: def.name });
     throw redirect(`${def.basePath}/${created.id}`);
   } catch (error) {

@@ -7,6 +7,8 @@ import { type AnyDefinition, definitionByPath } from "../../shared/resources/def
 import type { ResourceScreens, ScreenKind } from "../../shared/resources/types.ts";
 import { type FormValues, formValuesFromRow } from "../components/data/view.server.ts";
 import { formLoader } from "./resources.server.ts";
+import { createLinks, fillReturn, returnAddress } from "./return-to.server.ts";
+import { requireOrg } from "./guards.server.ts";
 
 export type ScreenDefinition = AnyDefinition & { screens: ResourceScreens };
 
@@ -64,7 +66,16 @@ async function createEditor(args: Args, def: ScreenDefinition) {
     const valid = f?.kind === "relation" ? relations[field]?.some((o) => o.id === value) : f?.options?.some((o) => o.value === value);
     values[field] = valid ? value : (def.screens.newValues?.[field] ?? "");
   }
-  return { ...editorFrame(def, null), values, relations };
+  const back = returnAddress(args.request);
+  const frame = editorFrame(def, null);
+  return {
+    ...frame,
+    // Opened from another form's "Cadastrar novo …": Cancelar goes back there.
+    cancelHref: back ? fillReturn(back, null) : frame.cancelHref,
+    values,
+    relations,
+    relationCreate: createLinks(args.request, def, requireOrg(args.context, args.request).org.role),
+  };
 }
 
 /** An existing record's form: the record and its relation fields' choices in one round trip. */

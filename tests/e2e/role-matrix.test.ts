@@ -118,8 +118,8 @@ const related: Record<string, string> = {};
 
 const serviceCtx = (): ServiceContext => e2eServiceContext(base());
 
-/** A record created as the owner from the module's example (its related records first). */
-async function seed(mod: ResourceModule): Promise<string> {
+/** A record created as the owner from the module's example (its related records first); `by`: created by that member. */
+async function seed(mod: ResourceModule, by?: { userId: string; role: Role }): Promise<string> {
   for (const relation of mod.relations ?? []) {
     const target = moduleOf(relation.target);
     related[target.definition.api] ??= await seed(target);
@@ -127,13 +127,21 @@ async function seed(mod: ResourceModule): Promise<string> {
   const body = mod.example((segment) => related[segment] as string, crypto.randomUUID().slice(0, 8).toUpperCase());
   const { id } = await createRecord(
     serviceCtx(),
-    { orgId, userId: ownerId, role: "owner" },
+    { orgId, userId: by?.userId ?? ownerId, role: by?.role ?? "owner" },
     mod.definition.name,
     mod.definition.schema.parse(body),
   );
   if (!id) throw new Error(`could not create a ${mod.definition.name}`);
   return String(id);
 }
+
+/** Whether an owner column is the record's creator (`criadoPor`, not a form field): then "theirs" is what they created. */
+function ownedByCreator(mod: ResourceModule): boolean {
+  return (mod.definition.owners ?? []).some((key) => !mod.definition.fields.some((f) => f.name === key));
+}
+
+/** The members' user ids of the first organization. */
+const users = {} as Record<Role, string>;
 
 async function isLive(mod: ResourceModule, id: string): Promise<boolean> {
   const [row] = (await e2eDb().select().from(mod.table).where(eq(mod.table.id, id))) as { excluidoEm: unknown }[];
@@ -151,6 +159,7 @@ beforeAll(async () => {
   orgId = team.orgId;
   ownerId = team.users.owner as string;
   Object.assign(cookies, team.cookies);
+  Object.assign(users, team.users);
   for (const mod of MODULES) {
     if (PAGES.has(mod.definition.basePath)) records[mod.definition.name] = await seed(mod);
   }
@@ -221,8 +230,12 @@ describe("role matrix: pages (every resource × page × role)", () => {
       const id = records[name] as string;
       for (const screen of known) {
         const page = `${basePath}${screen.suffix}`;
-        const url = `${page.replace(":id", id)}${screen.query ?? ""}`;
         for (const role of ROLES) {
+          // A cell whose reach is own even where the business does not restrict: the page of a record of theirs.
+          const scope = scopeOf(mod.definition.access, role, screen.action);
+          const ownReach = scope !== undefined && reachOf(scope, false) === "own" && page.includes(":id");
+          const recordId = ownReach && ownedByCreator(mod) ? await seed(mod, { userId: users[role], role }) : id;
+          const url = `${page.replace(":id", recordId)}${screen.query ?? ""}`;
           const allowed = can(role, name, screen.action);
           const res = await fetch(`${base()}${url}`, { headers: { cookie: cookies[role] }, redirect: "manual" });
           const text = await res.text();
@@ -318,7 +331,8 @@ afterAll(() => {
  * The cells whose reach is "own" in an organization whose business restricts the table's
  * `business` cells (Configurações do Negócio), read from the table: for each such cell with
  * pages, the member's own record's pages answer 200 and another member's 404 ("não encontrado":
- * its existence is not revealed), and the list page shows theirs, never the other's. The
+ * its existence is not revealed) — or 403 where they read every record anyway (a corretor's
+ * view of a teammate's client) — and the list page shows theirs, never the other's. The
  * organization above does not restrict: its matrix is the "any" half of the same cells.
  */
 describe("role matrix: pages, own vs any (every cell whose reach is own × its pages)", () => {
@@ -340,18 +354,17 @@ describe("role matrix: pages, own vs any (every cell whose reach is own × its p
     ),
   );
 
-  async function seedIn(mod: ResourceModule, extra: Record<string, unknown> = {}): Promise<string> {
+  async function seedIn(
+    mod: ResourceModule,
+    extra: Record<string, unknown> = {},
+    by: { userId: string; role: Role } = { userId: own.ownerId, role: "owner" },
+  ): Promise<string> {
     for (const relation of mod.relations ?? []) {
       const target = moduleOf(relation.target);
       own.related[target.definition.api] ??= await seedIn(target);
     }
     const body = { ...mod.example((segment) => own.related[segment] as string, crypto.randomUUID().slice(0, 8).toUpperCase()), ...extra };
-    const { id } = await createRecord(
-      serviceCtx(),
-      { orgId: own.orgId, userId: own.ownerId, role: "owner" },
-      mod.definition.name,
-      mod.definition.schema.parse(body),
-    );
+    const { id } = await createRecord(serviceCtx(), { orgId: own.orgId, ...by }, mod.definition.name, mod.definition.schema.parse(body));
     if (!id) throw new Error(`could not create a ${mod.definition.name}`);
     return String(id);
   }
@@ -373,12 +386,19 @@ describe("role matrix: pages, own vs any (every cell whose reach is own × its p
   for (const { mod, role, action } of cells) {
     const name = mod.definition.name;
     const basePath = mod.definition.basePath;
-    it(`${name} · ${action} · ${role}: own record's pages 200, another member's 404, the list only theirs`, async (ctx) => {
+    it(`${name} · ${action} · ${role}: own record's pages 200, another member's 404 (403 if readable), the list only theirs`, async (ctx) => {
       if (!PAGES.has(basePath)) ctx.skip();
       const owners = mod.definition.owners ?? [];
-      const other = own.users[role === "owner" ? "admin" : "owner"];
-      const mine = await seedIn(mod, { [owners[0] as string]: own.users[role] });
-      const theirs = await seedIn(mod, Object.fromEntries(owners.map((k) => [k, other])));
+      const otherRole: Role = role === "owner" ? "admin" : "owner";
+      const other = own.users[otherRole];
+      const fields = owners.filter((k) => mod.definition.fields.some((f) => f.name === k));
+      // Mine: the first owner field names me, or (the owner being the creator) I create it; theirs: another member's.
+      const creator = (r: Role) => (ownedByCreator(mod) ? { userId: own.users[r] as string, role: r } : undefined);
+      const mine = await seedIn(mod, fields[0] === owners[0] ? { [owners[0] as string]: own.users[role] } : {}, creator(role));
+      const theirs = await seedIn(mod, Object.fromEntries(fields.map((k) => [k, other])), creator(otherRole));
+      // A record they may read anyway is no secret: refused (403); one they cannot read is "não encontrado" (404).
+      const readScope = scopeOf(mod.definition.access, role, "read");
+      const sees = action !== "read" && readScope !== undefined && reachOf(readScope, true) === "any";
       const get = (url: string) => fetch(`${base()}${url}`, { headers: { cookie: own.cookies[role] }, redirect: "manual" });
       for (const screen of screensOf(mod).known.filter((s) => s.action === action && s.suffix.includes(":id"))) {
         const page = `${basePath}${screen.suffix}`;
@@ -386,8 +406,9 @@ describe("role matrix: pages, own vs any (every cell whose reach is own × its p
         expect.soft(mineRes.status, `${role} GET ${page} (their own ${name})`).toBe(200);
         const theirsRes = await get(page.replace(":id", theirs));
         const where = `${role} GET ${page} (another member's ${name}) → ${theirsRes.status}`;
-        expect.soft(theirsRes.status, where).toBe(404);
-        expect.soft(await theirsRes.text(), `${where}: says it was not found`).toMatch(/não encontrad[oa]/i);
+        expect.soft(theirsRes.status, where).toBe(sees ? 403 : 404);
+        if (sees) expect.soft(await theirsRes.text(), `${where}: the pt-BR refusal`).toContain(PAGE_FORBIDDEN);
+        else expect.soft(await theirsRes.text(), `${where}: says it was not found`).toMatch(/não encontrad[oa]/i);
       }
       if (action === "read") {
         const list = await get(basePath);

@@ -8,7 +8,7 @@ import { completeMoneyInput, decimalsOfStep, maskDecimalInput, onMoneyInput } fr
 import { type PhoneValue, PhonesField, RelationField, TagsField, TextareaField } from "./form-fields.tsx";
 import { ChoicesField, PlacesField } from "./choice-fields.tsx";
 import { formatPlace, type InterestPlace } from "../../../shared/real-estate/places.ts";
-import type { DetailValue, RelationOption } from "./types.ts";
+import type { DetailValue, RelationCreateLink, RelationOption } from "./types.ts";
 
 /**
  * Every field kind, once: its form input, how a stored value reads on the record page and what
@@ -32,6 +32,8 @@ export interface InputContext {
   phoneList: (name: string) => PhoneValue[];
   selectOptions: Record<string, readonly FilterOption[]>;
   relations: Record<string, readonly RelationOption[]>;
+  /** "Cadastrar novo …" under a relation picker, by field name. */
+  relationCreate: Record<string, RelationCreateLink>;
   /** A change the form's own events do not see (tags, phones). */
   onChanged: () => void;
   /** A relation was picked: mark the form changed and validate the field. */
@@ -422,7 +424,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
     display: numericText,
   },
   relation: {
-    input: (field, { errors, text, relations, onPick }) => {
+    input: (field, { errors, text, relations, relationCreate, onPick }) => {
       const options = relations[field.name] ?? [];
       const id = text(field.name);
       const selected = id ? (options.find((o) => o.id === id) ?? { id, title: "Registro atual" }) : null;
@@ -436,6 +438,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
           required={field.required}
           selected={selected}
           options={options}
+          create={relationCreate[field.name]}
           onPick={(form) => onPick(form, field.name)}
         />
       );

@@ -1,9 +1,10 @@
 import { type KeyboardEvent, type ReactNode, type TextareaHTMLAttributes, useId, useState } from "react";
+import { Link } from "react-router";
 import { maskPhone } from "../../../shared/mask.ts";
 import { useHydrated } from "../ui/hydrated.ts";
 import { maskInPlace } from "../ui/mask-in-place.ts";
 import { RelationPicker } from "./relation-picker.tsx";
-import type { RelationOption } from "./types.ts";
+import type { RelationCreateLink, RelationOption } from "./types.ts";
 
 export { useHydrated };
 
@@ -341,12 +342,15 @@ export function RelationField({
   required,
   selected,
   options,
+  create,
   onPick,
   className = "",
 }: {
   label: string;
   name: string;
   relation: string;
+  /** A link to the related resource's create form, which returns here with the new record chosen. */
+  create?: RelationCreateLink | undefined;
   hint?: string | undefined;
   error?: string | undefined;
   required?: boolean | undefined;
@@ -374,6 +378,11 @@ export function RelationField({
       />
       {hint ? <Hint id={`${id}-hint`}>{hint}</Hint> : null}
       {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
+      {create ? (
+        <Link to={create.href} className="inline-flex min-h-11 items-center text-sm font-semibold text-accent hover:underline">
+          + {create.label}
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { FieldDef, FilterOption } from "../../../shared/resources/types.ts";
 import { PageHeader } from "../ui/card.tsx";
 import { type FormFailure, type FormValues, ResourceForm } from "./resource-form.tsx";
-import type { RelationOption } from "./types.ts";
+import type { RelationCreateLink, RelationOption } from "./types.ts";
 import { loadResourceSchema } from "./schema-loader.ts";
 
 /** What the editor shows, all from the loader (app/server/screens.server.ts builds the texts from the definition). */
@@ -19,6 +19,8 @@ export interface EditorData {
   values: FormValues;
   relations?: Record<string, readonly RelationOption[]>;
   selectOptions?: Record<string, readonly FilterOption[]>;
+  /** "Cadastrar novo …" under a relation picker, by field name (the related form returns here with it chosen). */
+  relationCreate?: Record<string, RelationCreateLink>;
 }
 
 /** The one form screen for creating and editing any record: the header, then the shared form. */
@@ -39,6 +41,7 @@ export function RecordEditor({ editor, failure }: { editor: EditorData; failure?
         singular={editor.singular}
         relations={editor.relations}
         selectOptions={editor.selectOptions}
+        relationCreate={editor.relationCreate}
       />
     </>
   );

@@ -8,7 +8,7 @@ import { Card } from "../ui/card.tsx";
 import { FormError, useFormValidation } from "../ui/form.tsx";
 import { type PhoneValue, ReadOnlyField } from "./form-fields.tsx";
 import { FIELD_KINDS, type InputContext } from "./field-kinds.tsx";
-import type { RelationOption } from "./types.ts";
+import type { RelationCreateLink, RelationOption } from "./types.ts";
 
 /** Initial values of the form, as the inputs show them (see `formValuesFromRow`). */
 export type FormValues = Record<string, string | boolean | string[] | PhoneValue[]>;
@@ -185,6 +185,8 @@ export interface ResourceFormProps {
    * trip); more are searched through `/api/<relation>/options?q=`.
    */
   relations?: Record<string, readonly RelationOption[]>;
+  /** "Cadastrar novo …" under a relation picker, by field name. */
+  relationCreate?: Record<string, RelationCreateLink> | undefined;
   /** Ask "Sair sem salvar?" before leaving with changes (default). Off for forms that save as you type. */
   warnOnLeave?: boolean;
 }
@@ -207,6 +209,7 @@ export function ResourceForm({
   singular,
   selectOptions = {},
   relations = {},
+  relationCreate = {},
   warnOnLeave = true,
 }: ResourceFormProps) {
   const navigation = useNavigation();
@@ -316,6 +319,7 @@ export function ResourceForm({
     phoneList,
     selectOptions,
     relations,
+    relationCreate,
     onChanged: () => setDirty(true),
     onPick: (form, name) => {
       setDirty(true);

@@ -8,6 +8,12 @@ import type { ToastData } from "../ui/toast.tsx";
 
 export type { BadgeTone };
 
+/** "Cadastrar novo …" beside a relation picker: the related resource's create form, which returns with the new record chosen. */
+export interface RelationCreateLink {
+  href: string;
+  label: string;
+}
+
 /** A record of another resource as pickers and chips name it. */
 export interface RelationOption {
   id: string;

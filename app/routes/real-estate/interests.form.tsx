@@ -8,6 +8,7 @@ import { formLoader, guard, saveAction } from "../../server/resources.server.ts"
 import { interestChoices } from "../../server/real-estate/interests.server.ts";
 import { placeChoices } from "../../server/real-estate/places.server.ts";
 import { editorFrame, ownScreenDefinition } from "../../server/screens.server.ts";
+import { createLinks } from "../../server/return-to.server.ts";
 
 /**
  * An interest's form, new (`/property_clients/create`) and edited (`/property_clients/:id/edit`),
@@ -31,7 +32,14 @@ export async function loader(args: Route.LoaderArgs) {
       placeChoices(ctx, actor),
     ]);
     const values = { ...def.screens.newValues, clienteId: cliente, imovelId: imovel, corretorId: actor.userId };
-    return { ...editorFrame(def, null), values, relations, selectOptions: { corretorId: choices.team, locais: places } };
+    return {
+      ...editorFrame(def, null),
+      values,
+      relations,
+      // "Cadastrar novo cliente" under the client picker, for who may register one (a corretor at a plantão).
+      relationCreate: createLinks(args.request, def, actor.role),
+      selectOptions: { corretorId: choices.team, locais: places },
+    };
   }
   const { ctx, actor } = guard(args, def, "update");
   const [{ row, relations }, choices, places] = await Promise.all([

@@ -292,7 +292,7 @@ describe("clientes", () => {
     await expect.poll(async () => (await listedNames(page))[0]).toBe("Cliente 001");
   });
 
-  it("keeps the professional role read-only", async () => {
+  it("lets the professional register clients but neither delete nor edit the office's", async () => {
     const { page } = f;
     const owner = await createRegisteredUser({ name: "Dona Lúcia" });
     const orgId = await orgOf(owner);
@@ -315,14 +315,22 @@ describe("clientes", () => {
     await login(page, pro.email, pro.password);
     await page.goto("/clients");
     await page.getByRole("link", { name: "Visto 001" }).waitFor();
-    expect(await page.getByRole("link", { name: "Novo cliente" }).count()).toBe(0);
+    // A corretor registers the buyer met at a plantão; deleting stays with the office.
+    expect(await page.getByRole("link", { name: "Novo cliente" }).count()).toBeGreaterThan(0);
     expect(await page.getByRole("button", { name: "Excluir selecionados" }).count()).toBe(0);
-    const res = await page.request.post("/clients/create", {
-      form: { nome: "Invasor" },
+    // The office's client: no Editar, and its form's save is refused with nothing changed.
+    await page.getByRole("link", { name: "Visto 001" }).click();
+    await page.getByRole("heading", { name: "Visto 001" }).waitFor();
+    expect(await page.getByRole("link", { name: "Editar" }).count()).toBe(0);
+    const id = new URL(page.url()).pathname.split("/").at(-1) as string;
+    const res = await page.request.post(`/clients/${id}/edit`, {
+      form: { tipo: "pf", nome: "Invasor" },
       headers: { origin: new URL(f.baseURL).origin },
       maxRedirects: 0,
     });
     expect(res.status()).toBe(403);
+    const [row] = await db.select({ nome: clients.nome }).from(clients).where(eq(clients.id, id));
+    expect(row?.nome).toBe("Visto 001");
   });
 
   it("works without JavaScript: search, filters, columns, create, delete and undo", async () => {
