@@ -21,7 +21,7 @@
  *   field labels, or the reference column's label — "Empresa", "Produto" — whose cell names the
  *   owner's record by code or name; values = the example's), checked to import in the preview.
  *
- * As the signed-in owner (sometimes a read-only professional, sometimes nobody), with the right
+ * As the signed-in owner (sometimes a professional, sometimes nobody), with the right
  * Origin, each action gets fast-check-generated `application/x-www-form-urlencoded` and
  * `multipart/form-data` bodies (and a few broken ones: bad multipart, text/plain, JSON) — a valid
  * sample with fields broken, dropped, repeated or joined by strangers, or random fields: wrong
@@ -70,7 +70,7 @@ import { moduleByApi, moduleOf, RESOURCES } from "../../worker/resources/registr
 import type { Actor, ServiceContext } from "../../worker/services/context.ts";
 import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
 import { moveSchema } from "../../worker/services/real-estate/interests.ts";
-import { type Action, allows } from "../../shared/permissions.ts";
+import { type Action, reachOf, scopeOf } from "../../shared/permissions.ts";
 import { visitSchema } from "../../worker/services/real-estate/visits.ts";
 import { badString, HUGE, isPtBr } from "./support/bad-input.ts";
 import {
@@ -1092,10 +1092,17 @@ function actionOf(spec: RouteSpec, form: FormData | null): Action {
   return "update";
 }
 
-/** The owner may; the professional when the table lets professionals (Imóveis and Interesses: BROKER_RECORD). */
+/**
+ * The owner may; the professional when the table lets professionals (Imóveis and Interesses:
+ * BROKER_RECORD; registering clients) — on the world's records (the owner's) only where their
+ * reach is any (a client is theirs to edit only when they registered it).
+ */
 function roleMay(who: Who, spec: RouteSpec, form: FormData | null): boolean {
   if (who === "owner") return true;
-  return who === "professional" && allows(spec.mod.definition.access, "professional", actionOf(spec, form));
+  if (who !== "professional") return false;
+  const action = actionOf(spec, form);
+  const scope = scopeOf(spec.mod.definition.access, "professional", action);
+  return scope !== undefined && (action === "create" || reachOf(scope, false) === "any");
 }
 
 function mayChange(spec: RouteSpec, idKind: IdKind | undefined, form: FormData | null, stale: boolean): boolean {
@@ -1174,7 +1181,7 @@ beforeAll(async () => {
   };
   world.orgId = await orgOf(owner.id);
   world.foreignOrgId = await orgOf(stranger.id);
-  // A read-only professional of the same organization.
+  // A professional (corretor) of the same organization: writes only what the table lets them.
   const pro = { id: crypto.randomUUID(), email: uniqueEmail("profissional"), password: "senha-forte-123" };
   const now = new Date();
   const handle = e2eDb();

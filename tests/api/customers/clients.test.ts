@@ -509,13 +509,14 @@ describe("clients: LGPD", () => {
 });
 
 describe("clients: roles and tenant isolation", () => {
-  it("lets a professional read but not write", async () => {
+  it("lets a professional read every client and register one, but not change, delete or erase the office's", async () => {
     const pro = await addMember(h, a.orgId, "professional");
     const id = await create(a.cookie, { tipo: "pf", nome: "Paciente Leitura" });
     expect((await api(h, pro.cookie, "GET", "/api/clients")).status).toBe(200);
     expect((await api(h, pro.cookie, "GET", `/api/clients/${id}`)).status).toBe(200);
+    // A buyer met at a plantão (ADR 034; tests/api/customers/clients-corretor.test.ts covers their own edits).
+    expect((await api(h, pro.cookie, "POST", "/api/clients", { tipo: "pf", nome: "Comprador Novo" })).status).toBe(201);
     const denied = [
-      await api(h, pro.cookie, "POST", "/api/clients", { tipo: "pf", nome: "Não Pode" }),
       await api(h, pro.cookie, "PATCH", `/api/clients/${id}`, { tipo: "pf", nome: "Não Pode" }),
       await api(h, pro.cookie, "DELETE", `/api/clients/${id}`),
       await api(h, pro.cookie, "POST", `/api/clients/${id}/restore`),
