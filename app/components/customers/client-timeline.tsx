@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Tone } from "../../../shared/define-enum.ts";
+import { TONE_CLASS } from "../data/rows.tsx";
 import { buttonClass } from "../ui/button.tsx";
 
 /**
@@ -32,15 +33,6 @@ export interface TimelineCountView {
   total: number;
   text: string;
 }
-
-const TONE_CLASS: Record<Tone, string> = {
-  neutral: "badge badge-neutral",
-  green: "badge badge-green",
-  yellow: "badge badge-yellow",
-  red: "badge badge-red",
-  blue: "badge badge-blue",
-  purple: "badge badge-purple",
-};
 
 export function TimelineSummary({ counts }: { counts: readonly TimelineCountView[] }) {
   if (!counts.length) return null;

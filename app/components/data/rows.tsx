@@ -10,7 +10,8 @@ import { KeepWhole } from "./whole-values.tsx";
  * right-aligned with tabular figures, badges, thumbnails, links to related records).
  */
 
-const TONE_CLASS: Record<BadgeTone, string> = {
+/** The badge classes of a tone: every badge of the app (table cells, timelines) looks the same. */
+export const TONE_CLASS: Record<BadgeTone, string> = {
   neutral: "badge badge-neutral",
   green: "badge badge-green",
   yellow: "badge badge-yellow",

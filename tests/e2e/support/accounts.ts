@@ -25,6 +25,21 @@ export interface TestUser {
   password: string;
 }
 
+/** A user row that has confirmed its e-mail and accepted the terms, with `user`'s password. */
+export function verifiedUserRow(user: TestUser, now: Date): typeof users.$inferInsert {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    // The e2e app hashes at the test cost too (APP_ENV=test on a local database; ADR 028).
+    passwordHash: hashPassword(user.password, TEST_PASSWORD_PARAMS),
+    emailVerifiedAt: now,
+    termsAcceptedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** A verified user who completed registration (owner of an organization). */
 export async function createRegisteredUser(options: { name?: string; email?: string; password?: string } = {}): Promise<TestUser> {
   const user: TestUser = {
@@ -37,17 +52,7 @@ export async function createRegisteredUser(options: { name?: string; email?: str
   const orgId = crypto.randomUUID();
   const handle = e2eDb();
   await handle.batch([
-    handle.insert(users).values({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      // The e2e app hashes at the test cost too (APP_ENV=test on a local database; ADR 028).
-      passwordHash: hashPassword(user.password, TEST_PASSWORD_PARAMS),
-      emailVerifiedAt: now,
-      termsAcceptedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    }),
+    handle.insert(users).values(verifiedUserRow(user, now)),
     handle
       .insert(organizations)
       .values({ id: orgId, name: "Carvalho Imóveis", segment: "corretor", city: "Campinas", uf: "SP", createdAt: now, updatedAt: now }),
@@ -60,18 +65,7 @@ export async function createRegisteredUser(options: { name?: string; email?: str
 export async function createUserWithoutOrganization(name = "Otávio Iniciante"): Promise<TestUser> {
   const user: TestUser = { id: crypto.randomUUID(), name, email: uniqueEmail("sem-org"), password: "senha-forte-123" };
   const now = new Date();
-  await e2eDb()
-    .insert(users)
-    .values({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      passwordHash: hashPassword(user.password, TEST_PASSWORD_PARAMS),
-      emailVerifiedAt: now,
-      termsAcceptedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
+  await e2eDb().insert(users).values(verifiedUserRow(user, now));
   return user;
 }
 

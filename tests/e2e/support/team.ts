@@ -2,8 +2,7 @@
 import { eq } from "drizzle-orm";
 import { memberships, users } from "../../../db/schema/index.ts";
 import { ROLES, type Role } from "../../../shared/enums.ts";
-import { hashPassword, TEST_PASSWORD_PARAMS } from "../../../worker/auth/password.ts";
-import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./accounts.ts";
+import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail, verifiedUserRow } from "./accounts.ts";
 
 export interface Team {
   orgId: string;
@@ -24,22 +23,12 @@ export async function createTeam(ownerName: string, emailPrefix: string): Promis
   };
   const now = new Date();
   const password = "senha-forte-123";
-  const hash = hashPassword(password, TEST_PASSWORD_PARAMS);
   for (const role of ROLES) {
     if (role === "owner") continue;
     const id = crypto.randomUUID();
     const email = uniqueEmail(`${emailPrefix}-${role}`);
     await db.batch([
-      db.insert(users).values({
-        id,
-        name: `Pessoa ${role}`,
-        email,
-        passwordHash: hash,
-        emailVerifiedAt: now,
-        termsAcceptedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      }),
+      db.insert(users).values(verifiedUserRow({ id, name: `Pessoa ${role}`, email, password }, now)),
       db.insert(memberships).values({ orgId: team.orgId, userId: id, role, createdAt: now, updatedAt: now }),
     ]);
     team.users[role] = id;
