@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateSigningJwk } from "../../worker/auth/jwt.ts";
+import { generateTokenKeyEntry } from "../../worker/security/token-cipher.ts";
 import { ROOT } from "./proc.ts";
 
 /** Local state of `npm start`; ALICERCE_DATA_DIR moves it (the e2e test of npm start uses a temporary one). */
@@ -9,16 +10,22 @@ const SECRETS_FILE = path.join(DATA_DIR, "dev-secrets.json");
 
 export interface DevSecrets {
   JWT_PRIVATE_JWK: string;
+  /** Seals Meta tokens at rest (ADR 040); added to an older data/dev-secrets.json on the next start. */
+  TOKEN_ENCRYPTION_KEYS: string;
 }
 
 /** Local-only secrets under data/ (gitignored), generated on first run. */
 export async function ensureDevSecrets(): Promise<DevSecrets> {
   mkdirSync(DATA_DIR, { recursive: true });
-  if (existsSync(SECRETS_FILE)) {
-    const parsed = JSON.parse(readFileSync(SECRETS_FILE, "utf8")) as Partial<DevSecrets>;
-    if (parsed.JWT_PRIVATE_JWK) return { JWT_PRIVATE_JWK: parsed.JWT_PRIVATE_JWK };
+  const stored: Partial<DevSecrets> = existsSync(SECRETS_FILE) ? JSON.parse(readFileSync(SECRETS_FILE, "utf8")) : {};
+  if (stored.JWT_PRIVATE_JWK && stored.TOKEN_ENCRYPTION_KEYS) {
+    return { JWT_PRIVATE_JWK: stored.JWT_PRIVATE_JWK, TOKEN_ENCRYPTION_KEYS: stored.TOKEN_ENCRYPTION_KEYS };
   }
-  const secrets: DevSecrets = { JWT_PRIVATE_JWK: await generateSigningJwk() };
+  // Keep what exists (a new JWT key would sign out everyone; a new token key would orphan sealed tokens).
+  const secrets: DevSecrets = {
+    JWT_PRIVATE_JWK: stored.JWT_PRIVATE_JWK ?? (await generateSigningJwk()),
+    TOKEN_ENCRYPTION_KEYS: stored.TOKEN_ENCRYPTION_KEYS ?? generateTokenKeyEntry("dev1"),
+  };
   writeFileSync(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   return secrets;
 }
@@ -51,6 +58,11 @@ export const PASS_THROUGH = [
   "META_GRAPH_VERSION",
   "META_APP_ID",
   "META_APP_SECRET",
+  "META_WEBHOOK_VERIFY_TOKEN",
+  "INSTAGRAM_GRAPH_URL",
+  "INSTAGRAM_OAUTH_URL",
+  "INSTAGRAM_TOKEN_URL",
+  "TOKEN_ENCRYPTION_KEYS",
   "VIACEP_BASE_URL",
 ] as const;
 

@@ -33,4 +33,22 @@ describe("config", () => {
       true,
     );
   });
+
+  it("defaults Meta's endpoints to Meta's real hosts and keeps the stand-in out of production", () => {
+    const base = { DATABASE_URL: "http://x", JWT_PRIVATE_JWK: "{}" };
+    const config = readConfig({ ...base, APP_ENV: "test" });
+    expect(config.META_GRAPH_URL).toBe("https://graph.facebook.com");
+    expect(config.META_GRAPH_VERSION).toBe("v25.0");
+    expect(config.META_OAUTH_URL).toBe("https://www.facebook.com/v25.0/dialog/oauth");
+    expect(config.INSTAGRAM_GRAPH_URL).toBe("https://graph.instagram.com");
+    expect(config.INSTAGRAM_OAUTH_URL).toBe("https://www.instagram.com/oauth/authorize");
+    expect(config.INSTAGRAM_TOKEN_URL).toBe("https://api.instagram.com/oauth/access_token");
+    const local = readConfig({ ...base, APP_ENV: "development", META_GRAPH_URL: "http://127.0.0.1:9100/graph/" });
+    expect(local.META_GRAPH_URL).toBe("http://127.0.0.1:9100/graph");
+    expect(() => readConfig({ ...base, APP_ENV: "test", META_GRAPH_VERSION: "25" })).toThrow(/META_GRAPH_VERSION must look like v25.0/);
+    const production = { ...base, APP_ENV: "production", APP_URL: "https://app.alicerce.com.br" };
+    expect(readConfig(production).META_GRAPH_URL).toBe("https://graph.facebook.com");
+    expect(() => readConfig({ ...production, META_GRAPH_URL: "http://127.0.0.1:9100/graph" })).toThrow(/META_GRAPH_URL must be https in production/);
+    expect(() => readConfig({ ...production, INSTAGRAM_TOKEN_URL: "http://127.0.0.1:9100/x" })).toThrow(/INSTAGRAM_TOKEN_URL must be https/);
+  });
 });

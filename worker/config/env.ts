@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tokenKeysProblem } from "../security/token-cipher.ts";
 
 /** Bindings declared in wrangler.toml plus the vars/secrets read by `readConfig`. */
 export interface Bindings {
@@ -13,6 +14,11 @@ const optional = z
   .optional();
 
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
+
+/** A URL setting with a default; trailing slashes dropped so callers append paths. */
+function urlWithDefault(fallback: string) {
+  return optional.transform((v) => (v ?? fallback).replace(/\/+$/, ""));
+}
 
 /**
  * Every setting the Worker reads, validated once. A missing required setting fails loudly
@@ -43,11 +49,22 @@ const configSchema = z
     OPENAI_BASE_URL: optional,
     OPENAI_API_KEY: optional,
     OPENAI_MODEL: optional,
-    META_GRAPH_URL: optional,
-    META_OAUTH_URL: optional,
-    META_GRAPH_VERSION: optional,
+    /**
+     * Meta's endpoints, Meta's real hosts by default; `npm start`'s demo mode and the tests point them
+     * at tools/meta-standin (never in production: see the refinement below).
+     */
+    META_GRAPH_URL: urlWithDefault("https://graph.facebook.com"),
+    META_GRAPH_VERSION: optional.transform((v) => v ?? "v25.0").pipe(z.string().regex(/^v\d+\.\d+$/, "META_GRAPH_VERSION must look like v25.0")),
+    META_OAUTH_URL: urlWithDefault("https://www.facebook.com/v25.0/dialog/oauth"),
+    INSTAGRAM_GRAPH_URL: urlWithDefault("https://graph.instagram.com"),
+    INSTAGRAM_OAUTH_URL: urlWithDefault("https://www.instagram.com/oauth/authorize"),
+    INSTAGRAM_TOKEN_URL: urlWithDefault("https://api.instagram.com/oauth/access_token"),
     META_APP_ID: optional,
+    /** Secret: signs webhooks and token exchanges; never logged, never sent to the browser. */
     META_APP_SECRET: optional,
+    META_WEBHOOK_VERIFY_TOKEN: optional,
+    /** Secret: "kid:base64key[,kid:base64key]" (first is current) sealing tokens at rest (ADR 040). */
+    TOKEN_ENCRYPTION_KEYS: optional,
     BUILD_ID: optional,
     /**
      * "1": every answer carries `x-db-round-trips` even in production. Only the benchmark sets it
@@ -58,9 +75,17 @@ const configSchema = z
     VIACEP_BASE_URL: optional.transform((v) => (v ?? "https://viacep.com.br/ws").replace(/\/+$/, "")),
   })
   .superRefine((config, issues) => {
+    const keysProblem = config.TOKEN_ENCRYPTION_KEYS ? tokenKeysProblem(config.TOKEN_ENCRYPTION_KEYS) : null;
+    if (keysProblem) issues.addIssue({ code: "custom", path: ["TOKEN_ENCRYPTION_KEYS"], message: keysProblem });
     // In production e-mailed links must not take their origin from a request's Host header
     // (a forged Host would send a victim's reset link to the attacker's site): fail closed.
     if (config.APP_ENV !== "production") return;
+    // Production talks to Meta only over https (the local stand-in listens on plain http).
+    for (const name of META_URLS) {
+      if (parseUrl(config[name])?.protocol !== "https:") {
+        issues.addIssue({ code: "custom", path: [name], message: `${name} must be https in production` });
+      }
+    }
     const url = parseUrl(config.APP_URL);
     if (!url) {
       issues.addIssue({ code: "custom", path: ["APP_URL"], message: "APP_URL is required in production" });
@@ -68,6 +93,8 @@ const configSchema = z
       issues.addIssue({ code: "custom", path: ["APP_URL"], message: "APP_URL must be https in production" });
     }
   });
+
+const META_URLS = ["META_GRAPH_URL", "META_OAUTH_URL", "INSTAGRAM_GRAPH_URL", "INSTAGRAM_OAUTH_URL", "INSTAGRAM_TOKEN_URL"] as const;
 
 function parseUrl(value: string | undefined): URL | null {
   try {

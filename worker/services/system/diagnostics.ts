@@ -194,7 +194,7 @@ function checkMeta(config: Config): Outcome {
   return {
     status: "ok",
     summary: "App da Meta configurado",
-    detail: `App ${config.META_APP_ID}, Graph API ${config.META_GRAPH_VERSION ?? "versão padrão"}.`,
+    detail: `App ${config.META_APP_ID}, Graph API ${config.META_GRAPH_VERSION}.`,
   };
 }
 
