@@ -48,7 +48,11 @@ describe("config", () => {
     expect(() => readConfig({ ...base, APP_ENV: "test", META_GRAPH_VERSION: "25" })).toThrow(/META_GRAPH_VERSION must look like v25.0/);
     const production = { ...base, APP_ENV: "production", APP_URL: "https://app.alicerce.com.br" };
     expect(readConfig(production).META_GRAPH_URL).toBe("https://graph.facebook.com");
-    expect(() => readConfig({ ...production, META_GRAPH_URL: "http://127.0.0.1:9100/graph" })).toThrow(/META_GRAPH_URL must be https in production/);
-    expect(() => readConfig({ ...production, INSTAGRAM_TOKEN_URL: "http://127.0.0.1:9100/x" })).toThrow(/INSTAGRAM_TOKEN_URL must be https/);
+    expect(() => readConfig({ ...production, META_GRAPH_URL: "http://127.0.0.1:9100/graph" })).toThrow(
+      /META_GRAPH_URL must be https in production/,
+    );
+    expect(() => readConfig({ ...production, INSTAGRAM_TOKEN_URL: "http://127.0.0.1:9100/x" })).toThrow(
+      /INSTAGRAM_TOKEN_URL must be https/,
+    );
   });
 });

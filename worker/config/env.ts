@@ -54,7 +54,9 @@ const configSchema = z
      * at tools/meta-standin (never in production: see the refinement below).
      */
     META_GRAPH_URL: urlWithDefault("https://graph.facebook.com"),
-    META_GRAPH_VERSION: optional.transform((v) => v ?? "v25.0").pipe(z.string().regex(/^v\d+\.\d+$/, "META_GRAPH_VERSION must look like v25.0")),
+    META_GRAPH_VERSION: optional
+      .transform((v) => v ?? "v25.0")
+      .pipe(z.string().regex(/^v\d+\.\d+$/, "META_GRAPH_VERSION must look like v25.0")),
     META_OAUTH_URL: urlWithDefault("https://www.facebook.com/v25.0/dialog/oauth"),
     INSTAGRAM_GRAPH_URL: urlWithDefault("https://graph.instagram.com"),
     INSTAGRAM_OAUTH_URL: urlWithDefault("https://www.instagram.com/oauth/authorize"),
