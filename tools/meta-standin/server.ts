@@ -239,7 +239,7 @@ export async function startMetaStandin(options: MetaStandinOptions = {}): Promis
       seq: log.length + 1,
       at: new Date(now()).toISOString(),
       method,
-      area: "demo",
+      area: areaOf(url.pathname),
       path: url.pathname,
       params: redact(raw.params),
       status: null,
@@ -359,6 +359,12 @@ export async function startMetaStandin(options: MetaStandinOptions = {}): Promis
       }),
   };
   return handle;
+}
+
+function areaOf(path: string): LoggedRequest["area"] {
+  if (path.startsWith("/graph/")) return "facebook";
+  if (path.startsWith("/ig-graph/")) return "instagram";
+  return path.startsWith("/_demo") ? "demo" : "oauth";
 }
 
 function faultReply(fault: FaultSpec): Reply {

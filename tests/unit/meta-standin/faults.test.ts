@@ -42,7 +42,7 @@ describe("meta stand-in: injected faults", () => {
     standin.faults.add(FAULTS.hang({ path: "/media" }));
     await expect(createContainer(AbortSignal.timeout(200))).rejects.toThrow();
     expect(standin.state.containers.size).toBe(0);
-    expect(standin.log.at(-1)).toMatchObject({ fault: "hang", status: null });
+    expect(standin.log.at(-1)).toMatchObject({ area: "facebook", fault: "hang", status: null });
   });
 
   it("loses the answer after the work was done: the container exists, and publishing twice is caught", async () => {
