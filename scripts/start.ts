@@ -95,6 +95,7 @@ async function main(): Promise<void> {
     DATABASE_AUTH_TOKEN: database.authToken,
     JWT_PRIVATE_JWK: secrets.JWT_PRIVATE_JWK,
     TOKEN_ENCRYPTION_KEYS: process.env.TOKEN_ENCRYPTION_KEYS || secrets.TOKEN_ENCRYPTION_KEYS,
+    MEDIA_SIGNING_KEY: process.env.MEDIA_SIGNING_KEY || secrets.MEDIA_SIGNING_KEY,
   };
   const wanted = Number(process.env.PORT ?? 8787);
   const port = await freePort(wanted);

@@ -7,6 +7,7 @@ import { inngestApi } from "./api/inngest.ts";
 import { mediaApi } from "./api/media.ts";
 import { meApi } from "./api/me.ts";
 import { portalApi } from "./api/portal.ts";
+import { signedMediaApi } from "./api/signed-media.ts";
 import { mountResourceApis } from "./api/resources.ts";
 import { requestContext } from "./context.ts";
 import { bodyLimit, limitBody } from "./http/body-limit.ts";
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/api/health", (c) => c.json({ ok: true }));
   app.route("/api", docsApi); // GET /api/openapi.json and /api/docs: public, no database (ADR 015)
   app.route("/", portalApi); // the VRSync feed and the portal lead webhook: their own secrets, no session nor Origin (ADR 020)
+  app.route("/", signedMediaApi); // GET /media/signed/*: files Meta downloads, by signature alone (ADR 042)
   app.get("/latest.json", async (c) => {
     c.header("cache-control", "no-store");
     return c.json({ id: await deps.buildVersion(), timestamp: Date.now() });

@@ -1,3 +1,4 @@
+import { makePublishRendition } from "./publish-rendition.ts";
 import { PHOTO_FORMATS, PHOTO_MAX_SIZE, PHOTO_WIDTHS, type PhotoFormat, SHARE_IMAGE } from "../../shared/real-estate/photo-url.ts";
 
 /**
@@ -17,6 +18,8 @@ export interface ResizedPhoto {
   /** Size of the largest stored version. */
   width: number;
   height: number;
+  /** The JPEG for publishing on Instagram and Facebook (ADR 042), cropped to Instagram's range. */
+  publish: Blob;
 }
 
 const QUALITY = 0.82;
@@ -103,7 +106,8 @@ export async function resizePhoto(file: Blob): Promise<ResizedPhoto> {
       blobs.set(target, blob);
       largest = { width, height };
     }
-    return { blobs, format, ...largest };
+    const publish = await makePublishRendition(bitmap, largest);
+    return { blobs, format, ...largest, publish: publish.blob };
   } finally {
     bitmap.close();
   }

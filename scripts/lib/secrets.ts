@@ -12,22 +12,36 @@ export interface DevSecrets {
   JWT_PRIVATE_JWK: string;
   /** Seals Meta tokens at rest (ADR 040); added to an older data/dev-secrets.json on the next start. */
   TOKEN_ENCRYPTION_KEYS: string;
+  /** Signs the media URLs Meta downloads (ADR 042). */
+  MEDIA_SIGNING_KEY: string;
 }
 
-/** Local-only secrets under data/ (gitignored), generated on first run. */
+/** A random signing key: 32 bytes, base64url. */
+export function generateMediaSigningKey(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+}
+
+/** How each local secret is made when `data/dev-secrets.json` lacks it. */
+const GENERATORS: { [K in keyof DevSecrets]: () => string | Promise<string> } = {
+  JWT_PRIVATE_JWK: generateSigningJwk,
+  // Kept once made: a new one would orphan the tokens sealed with the old (ADR 040).
+  TOKEN_ENCRYPTION_KEYS: () => generateTokenKeyEntry("dev1"),
+  MEDIA_SIGNING_KEY: generateMediaSigningKey,
+};
+
+/**
+ * Local-only secrets under data/ (gitignored), generated on first run; a file from before a
+ * secret existed keeps what it has (a new JWT key would sign out everyone; a new token key would
+ * orphan sealed tokens) and gains the new one.
+ */
 export async function ensureDevSecrets(): Promise<DevSecrets> {
   mkdirSync(DATA_DIR, { recursive: true });
-  const stored: Partial<DevSecrets> = existsSync(SECRETS_FILE) ? JSON.parse(readFileSync(SECRETS_FILE, "utf8")) : {};
-  if (stored.JWT_PRIVATE_JWK && stored.TOKEN_ENCRYPTION_KEYS) {
-    return { JWT_PRIVATE_JWK: stored.JWT_PRIVATE_JWK, TOKEN_ENCRYPTION_KEYS: stored.TOKEN_ENCRYPTION_KEYS };
-  }
-  // Keep what exists (a new JWT key would sign out everyone; a new token key would orphan sealed tokens).
-  const secrets: DevSecrets = {
-    JWT_PRIVATE_JWK: stored.JWT_PRIVATE_JWK ?? (await generateSigningJwk()),
-    TOKEN_ENCRYPTION_KEYS: stored.TOKEN_ENCRYPTION_KEYS ?? generateTokenKeyEntry("dev1"),
-  };
-  writeFileSync(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
-  return secrets;
+  const saved = (existsSync(SECRETS_FILE) ? JSON.parse(readFileSync(SECRETS_FILE, "utf8")) : {}) as Partial<DevSecrets>;
+  const secrets: Partial<DevSecrets> = { ...saved };
+  for (const name of Object.keys(GENERATORS) as (keyof DevSecrets)[]) secrets[name] ||= await GENERATORS[name]();
+  if (Object.keys(GENERATORS).some((name) => !saved[name as keyof DevSecrets]))
+    writeFileSync(SECRETS_FILE, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  return secrets as DevSecrets;
 }
 
 /** Writes a `.dev.vars` (dotenv) file; values are single-quoted so JSON survives. */

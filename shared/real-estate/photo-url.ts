@@ -51,6 +51,24 @@ export function photoObjectKey(key: string, width: number): string {
   return `${key}/${width}.${PHOTO_FORMATS[photoFormatOfKey(key)].ext}`;
 }
 
+/**
+ * The photo's JPEG for publishing on Instagram and Facebook (ADR 042): made by the browser with the
+ * other sizes, cropped to Instagram's range (shared/social/instagram-media.ts), stored beside them
+ * whatever the photo's format, and served only through a signed URL (never by `/media/`).
+ */
+export const PUBLISH_FILE = "publish.jpg";
+
+/**
+ * Key prefix of the demo business's photos: static assets (`public/media/demo/<name>/`), not R2
+ * objects, public like every published listing photo; their publishing JPEGs are committed too.
+ */
+export const DEMO_PHOTO_PREFIX = "demo/";
+
+/** `<key>/publish.jpg`: where a photo's publishing JPEG lives in the bucket. */
+export function publishObjectKey(key: string): string {
+  return `${key}/${PUBLISH_FILE}`;
+}
+
 /** The share image (Open Graph): one JPEG, the size WhatsApp and Facebook preview best. */
 export const SHARE_IMAGE = { width: 1200, height: 630, ext: "jpg", contentType: "image/jpeg" } as const;
 

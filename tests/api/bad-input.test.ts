@@ -45,7 +45,8 @@ import { readImageHeader } from "../../shared/image-header.ts";
 import { moveSchema } from "../../worker/services/real-estate/interests.ts";
 import { portalLeadSchema } from "../../worker/services/real-estate/portal-leads.ts";
 import { LEAD_WEBHOOK_PATH, rotateLeadSecret } from "../../worker/services/real-estate/portal-settings.ts";
-import { PHOTO_MAX_BYTES, SHARE_MAX_BYTES } from "../../worker/services/real-estate/property-photos.ts";
+import { PHOTO_MAX_BYTES, PUBLISH_MAX_BYTES, SHARE_MAX_BYTES } from "../../worker/services/real-estate/property-photos.ts";
+import { publishPlan } from "../../shared/social/instagram-media.ts";
 import { visitSchema } from "../../worker/services/real-estate/visits.ts";
 import { fakeBucket, jpegBytes, photoFile, webpBytes } from "./real-estate/property-photos-fixtures.ts";
 import { isId } from "../../shared/id.ts";
@@ -277,6 +278,17 @@ const isShareImage = (b: Uint8Array): boolean => {
   return header?.format === "jpeg" && header.width === 1200 && header.height === 630;
 };
 
+/**
+ * A photo's publishing JPEG (ADR 042): a JPEG whose header decodes to exactly the size
+ * `publishPlan` makes from the photo's declared one (its crop into Instagram's range, ≤ 1080 px).
+ */
+function isPublishJpeg(v: FormValue | undefined, largura: number, altura: number): boolean {
+  if (typeof v !== "object" || v.bytes.byteLength === 0 || v.bytes.byteLength > PUBLISH_MAX_BYTES) return false;
+  const header = readImageHeader(v.bytes);
+  const size = publishPlan({ width: largura, height: altura }).output;
+  return header?.format === "jpeg" && header.width === size.width && header.height === size.height;
+}
+
 /** The photo service's rules (worker/services/real-estate/property-photos.ts), on a live property only. */
 function photoOracle(c: Case): Oracle {
   const suffix = c.pattern.slice(PHOTOS.length);
@@ -297,9 +309,14 @@ function photoOracle(c: Case): Oracle {
           largura <= PHOTO_MAX_SIZE.width &&
           altura <= PHOTO_MAX_SIZE.height &&
           oneFormat(PHOTO_WIDTHS.map((w) => fitsDeclared(f[`w${w}`], w, largura, altura))) &&
-          caption.length <= 140
+          caption.length <= 140 &&
+          // The publishing JPEG is optional; sent, it must fit.
+          (f.publicacao === undefined || isPublishJpeg(f.publicacao, largura, altura))
         );
       };
+    // The existing photos are 1600 × 1200 (formSample): their publishing JPEG is 1080 × 810.
+    case "PUT /:photoId/publicacao":
+      return (p, k) => live(k) && isPublishJpeg(p.form?.publicacao, 1600, 1200);
     // Every photo of the property exactly once.
     case "PUT /order":
       return (p, k, known) => {
@@ -411,7 +428,7 @@ function routeSample(c: Case, known: Known): Record<string, unknown> | undefined
   }
 }
 
-/** Valid multipart bodies: a photo (every width) and the share image. */
+/** Valid multipart bodies: a photo (every width and its publishing JPEG), a publishing JPEG alone, and the share image. */
 function formSample(c: Case): Record<string, FormValue> | undefined {
   if (!c.pattern.startsWith(PHOTOS)) return undefined;
   if (c.method === "POST" && c.pattern === PHOTOS)
@@ -420,7 +437,9 @@ function formSample(c: Case): Record<string, FormValue> | undefined {
       largura: "1600",
       altura: "1200",
       legenda: "Fachada",
+      publicacao: { bytes: jpegFile("baseline", 1080, 810, 64), type: "image/jpeg" },
     };
+  if (c.pattern.endsWith("/publicacao")) return { publicacao: { bytes: jpegFile("progressive", 1080, 810, 64), type: "image/jpeg" } };
   if (c.pattern.endsWith("/share-image"))
     return { imagem: { bytes: jpegFile("baseline", 1200, 630, 64), type: "image/jpeg" }, impressao: "abc123" };
   return undefined;
@@ -508,6 +527,9 @@ const badFile: fc.Arbitrary<FormValue> = fc.oneof(
   fc.constant({ bytes: jpegFile("baseline", 640, 480), type: "image/jpeg" }),
   fc.constant({ bytes: jpegFile("progressive", 320, 240), type: "image/jpeg" }),
   fc.constant({ bytes: jpegFile("baseline", 20000, 20000), type: "image/jpeg" }),
+  // A publishing JPEG a pixel off, and one of the photo's own size (not cropped nor reduced).
+  fc.constant({ bytes: jpegFile("baseline", 1080, 811), type: "image/jpeg" }),
+  fc.constant({ bytes: jpegFile("baseline", 1600, 1200), type: "image/jpeg" }),
   fc.constant({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...new Array(40).fill(0x41), 0xff, 0xd9]), type: "image/jpeg" }),
   fc.constant({ bytes: jpegBytes(SHARE_MAX_BYTES + 1), type: "image/jpeg" }),
   fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ bytes, type: "application/octet-stream" })),
@@ -523,7 +545,7 @@ function multipartPayloads(sample: Record<string, FormValue>): fc.Arbitrary<Payl
       fc.oneof(
         fc.tuple(fc.constant("set" as const), fc.constantFrom(...names), fc.oneof(text, badFile)),
         fc.tuple(fc.constant("drop" as const), fc.constantFrom(...names), fc.constant("")),
-        fc.tuple(fc.constant("add" as const), fc.constantFrom("extra", "orgId", "w9999", "capa"), fc.oneof(text, badFile)),
+        fc.tuple(fc.constant("add" as const), fc.constantFrom("extra", "orgId", "w9999", "capa", "publicacao"), fc.oneof(text, badFile)),
       ),
       { minLength: 0, maxLength: 3 },
     )

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll } from "vitest";
 import { type AppDeps, createApp } from "../../worker/app.ts";
 import { generateSigningJwk } from "../../worker/auth/jwt.ts";
+import { generateMediaSigningKey } from "../../scripts/lib/secrets.ts";
 import { readConfig } from "../../worker/config/env.ts";
 import { serviceContext, type RequestContext } from "../../worker/context.ts";
 import { completeRegistration, confirmEmail, signUp } from "../../worker/services/account/accounts.ts";
@@ -38,6 +39,7 @@ export async function createHarness(options: { renderPage?: AppDeps["renderPage"
     APP_ENV: "test",
     DATABASE_URL: fresh.url,
     JWT_PRIVATE_JWK: await generateSigningJwk(),
+    MEDIA_SIGNING_KEY: generateMediaSigningKey(),
     EMAIL_API_URL: email.url,
     EMAIL_API_KEY: "api-test-key",
   };

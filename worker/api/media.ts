@@ -15,6 +15,7 @@ import {
   reorderPhotos,
   setCaption,
   setCover,
+  setPublishRendition,
   setShareImage,
 } from "../services/real-estate/property-photos.ts";
 
@@ -26,7 +27,7 @@ import {
  *   to anyone, `private, no-store` for members when it is a draft or inactive, the same pt-BR
  *   404 for anything else (another organization's draft, a deleted photo, a made-up key).
  * - `/api/property-photos/<propertyId>`: the photo manager's calls (list, upload, order, cover,
- *   caption, delete, share image) for signed-in members, as JSON.
+ *   caption, delete, share image, a photo's publishing JPEG) for signed-in members, as JSON.
  */
 export const mediaApi = new Hono<AppEnv>();
 
@@ -93,6 +94,13 @@ async function form(c: Ctx): Promise<FormData> {
   return data;
 }
 
+/** An optional file field: absent is null, text where a file belongs is refused. */
+function fileOrNull(value: FormDataEntryValue | null, field: string): File | null {
+  if (value === null) return null;
+  if (value instanceof File) return value;
+  throw new DomainError("Envie a versão para publicação da foto como arquivo JPEG.", 400, field);
+}
+
 const base = "/api/property-photos/:propertyId";
 
 mediaApi.get(base, (c) =>
@@ -117,6 +125,7 @@ mediaApi.post(base, (c) =>
       largura: Number(data.get("largura")),
       altura: Number(data.get("altura")),
       legenda: typeof data.get("legenda") === "string" ? (data.get("legenda") as string) : null,
+      publicacao: fileOrNull(data.get("publicacao"), "publicacao"),
     });
     return c.json({ data: photo }, 201);
   }),
@@ -149,6 +158,18 @@ mediaApi.delete(`${base}/:photoId`, (c) =>
   run(c, async (ctx, actor) => {
     await deletePhoto(ctx, actor, c.get("rc").env.FILES, c.req.param("propertyId"), c.req.param("photoId"));
     return c.json({ ok: true });
+  }),
+);
+
+/** The publishing JPEG of a photo uploaded before it existed (ADR 042): made by the browser, checked here. */
+mediaApi.put(`${base}/:photoId/publicacao`, (c) =>
+  run(c, async (ctx, actor) => {
+    await enforceKeyedLimit(ctx.db, "propertyPhotoUpload", { user: actor.userId, ip: ctx.ip });
+    const data = await form(c);
+    const file = fileOrNull(data.get("publicacao"), "publicacao");
+    if (!file) throw new DomainError("Envie a versão para publicação da foto.", 400, "publicacao");
+    const saved = await setPublishRendition(ctx, actor, c.get("rc").env.FILES, c.req.param("propertyId"), c.req.param("photoId"), file);
+    return c.json({ data: saved });
   }),
 );
 

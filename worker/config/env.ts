@@ -67,6 +67,11 @@ const configSchema = z
     META_WEBHOOK_VERIFY_TOKEN: optional,
     /** Secret: "kid:base64key[,kid:base64key]" (first is current) sealing tokens at rest (ADR 040). */
     TOKEN_ENCRYPTION_KEYS: optional,
+    /**
+     * Signs the expiring URLs Meta downloads a post's images from (`/media/signed/…`, ADR 042):
+     * at least 32 characters (`npm start` makes one). Unset, nothing can be published with an image.
+     */
+    MEDIA_SIGNING_KEY: optional.refine((v) => v === undefined || v.length >= 32, "MEDIA_SIGNING_KEY must have at least 32 characters"),
     BUILD_ID: optional,
     /**
      * "1": every answer carries `x-db-round-trips` even in production. Only the benchmark sets it

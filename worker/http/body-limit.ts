@@ -19,9 +19,12 @@ export const UPLOAD_BODY_LIMIT = LOGO_MAX_KB * KB + 1 * MB;
 const AUTH_PATHS =
   /^\/(?:api\/auth(?:\/.*)?|(?:login|criar-conta|forgot-password|recover-password|email-confirmation|auth\/callback)(?:\.data)?)\/?$/;
 const UPLOAD_PATHS = /^\/config(?:\.data)?\/?$/;
-/** One property photo in its four sizes (each at most PHOTO_MAX_BYTES), or the share image. */
-export const PHOTO_BODY_LIMIT = 7 * MB;
-const PHOTO_PATHS = /^\/api\/property-photos\/[^/]+(?:\/share-image)?\/?$/;
+/**
+ * One property photo in its four sizes and its publishing JPEG (each at most PHOTO_MAX_BYTES), the
+ * share image, or a photo's publishing JPEG alone.
+ */
+export const PHOTO_BODY_LIMIT = 8 * MB;
+const PHOTO_PATHS = /^\/api\/property-photos\/[^/]+(?:\/share-image|\/[^/]+\/publicacao)?\/?$/;
 /**
  * The public contact forms (property page, the business's landing page) and the portals' lead
  * webhook: a few short fields, open to the internet.

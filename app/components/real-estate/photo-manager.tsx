@@ -119,6 +119,7 @@ export function PhotoManager({
       for (const [width, blob] of resized.blobs) form.set(`w${width}`, new File([blob], `${width}.${ext}`, { type: contentType }));
       form.set("largura", String(resized.width));
       form.set("altura", String(resized.height));
+      form.set("publicacao", new File([resized.publish], "publish.jpg", { type: PHOTO_FORMATS.jpeg.contentType }));
       patchUpload(upload.id, { progress: 0 });
       const saved = await sendPhoto(propertyId, form, (progress) => patchUpload(upload.id, { progress }));
       setPhotos((list) => [...list, saved]);

@@ -25,5 +25,5 @@ export const DEMO_PHOTOS: readonly DemoPhoto[] = [
   { name: "piscina-1", kind: "piscina", seed: 127, legenda: "Área de lazer com piscina" },
 ];
 
-/** Key prefix of the demo photos (static assets, not R2). */
-export const DEMO_PHOTO_PREFIX = "demo/";
+/** Key prefix of the demo photos (static assets, not R2); shared with the Worker, which publishes them. */
+export { DEMO_PHOTO_PREFIX } from "../../../shared/real-estate/photo-url.ts";

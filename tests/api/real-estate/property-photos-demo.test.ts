@@ -1,10 +1,13 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoPhotos } from "../../../scripts/seed/demo-photos.ts";
 import { properties, propertyPhotos } from "../../../db/schema/index.ts";
-import { PHOTO_WIDTHS } from "../../../shared/real-estate/photo-url.ts";
+import { PHOTO_WIDTHS, publishObjectKey } from "../../../shared/real-estate/photo-url.ts";
+import { readJpegHeader } from "../../../shared/image-header.ts";
+import { publishPlan } from "../../../shared/social/instagram-media.ts";
+import { DEMO_PHOTOS } from "../../../scripts/seed/photos/names.ts";
 import { createHarness, createOwner, type Harness } from "../harness.ts";
 import { insertProperty } from "./property-photos-fixtures.ts";
 
@@ -50,6 +53,18 @@ describe("seedDemoPhotos", () => {
     }
     expect(result[0]?.photos[0]?.chave).toMatch(/^demo\/fachada-/);
     expect(result[1]?.photos[0]?.chave).toMatch(/^demo\/casa-/);
+  });
+
+  it("ships each demo photo's publishing JPEG (ADR 042): a real JPEG at the size the crop gives the stored photo", async () => {
+    const result = await seeded("Demo D");
+    const expected = publishPlan({ width: 1600, height: 1200 }).output;
+    for (const photo of result.flatMap((r) => r.photos))
+      expect({ largura: photo.largura, altura: photo.altura }).toEqual({ largura: 1600, altura: 1200 });
+    for (const { name } of DEMO_PHOTOS) {
+      const file = path.resolve("public/media", publishObjectKey(`demo/${name}`));
+      expect(readJpegHeader(new Uint8Array(readFileSync(file))), name).toEqual({ format: "jpeg", ...expected });
+      expect(statSync(file).size, name).toBeLessThan(120 * 1024);
+    }
   });
 
   it("is deterministic", async () => {

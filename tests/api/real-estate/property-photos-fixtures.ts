@@ -32,15 +32,24 @@ export async function insertProperty(
 
 /** An in-memory R2 bucket with the calls the photo service and the media route make. */
 export function fakeBucket() {
-  const objects = new Map<string, { bytes: Uint8Array; contentType: string | undefined }>();
+  const objects = new Map<string, { bytes: Uint8Array; contentType: string | undefined; customMetadata?: Record<string, string> }>();
   const bucket = {
     objects,
-    async put(key: string, value: ArrayBuffer | Uint8Array, options?: { httpMetadata?: { contentType?: string } }) {
+    async put(
+      key: string,
+      value: ArrayBuffer | Uint8Array,
+      options?: { httpMetadata?: { contentType?: string }; customMetadata?: Record<string, string> },
+    ) {
       objects.set(key, {
         bytes: new Uint8Array(value instanceof Uint8Array ? value : new Uint8Array(value)),
         contentType: options?.httpMetadata?.contentType,
+        customMetadata: options?.customMetadata,
       });
       return { key };
+    },
+    async head(key: string) {
+      const object = objects.get(key);
+      return object ? { key, size: object.bytes.byteLength, customMetadata: object.customMetadata ?? {} } : null;
     },
     async get(key: string) {
       const object = objects.get(key);

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import {
   clients,
   inboundLeads,
@@ -22,6 +22,9 @@ import { formatBRL } from "../../../shared/format.ts";
 import { createRegisteredUser, e2eDb, type TestUser } from "../support/accounts.ts";
 import { axeSeriousViolations, browserFixture } from "../support/browser.ts";
 import { login } from "../support/pages.ts";
+import { publishObjectKey } from "../../../shared/real-estate/photo-url.ts";
+import { readJpegHeader } from "../../../shared/image-header.ts";
+import { signMedia } from "../../../worker/services/media/signed-media.ts";
 
 const f = browserFixture();
 
@@ -90,6 +93,29 @@ async function photoRows(propertyId: string) {
   return e2eDb().select().from(propertyPhotos).where(eq(propertyPhotos.propertyId, propertyId)).orderBy(asc(propertyPhotos.posicao));
 }
 
+/**
+ * A photo's publishing JPEG (ADR 042) as Meta would download it: from a URL signed as the
+ * publisher signs it, with no session. Its size from its header, and the colour at its centre
+ * decoded by the page (the sample photos are flat colours): the photo itself, not a blank.
+ */
+async function publishJpegOf(page: Page, chave: string) {
+  const key = publishObjectKey(chave);
+  const exp = Math.floor(Date.now() / 1000) + 600;
+  const url = `/media/signed/${key}?exp=${exp}&sig=${await signMedia(inject("mediaSigningKey"), key, exp)}`;
+  const res = await page.request.get(url, { headers: { cookie: "" } });
+  const header = res.ok() ? readJpegHeader(new Uint8Array(await res.body())) : null;
+  const centre = res.ok()
+    ? await page.evaluate(async (href) => {
+        const bitmap = await createImageBitmap(await (await fetch(href, { credentials: "omit" })).blob());
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const c = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D;
+        c.drawImage(bitmap, 0, 0);
+        return Array.from(c.getImageData(40, 40, 1, 1).data.slice(0, 3));
+      }, url)
+    : null;
+  return { status: res.status(), type: res.headers()["content-type"], header, centre };
+}
+
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeout = 15_000): Promise<T> {
   const end = Date.now() + timeout;
   for (;;) {
@@ -125,6 +151,17 @@ describe("property photos on a phone", () => {
     expect(uploaded[0]?.chave).toMatch(new RegExp(`^orgs/[0-9a-f-]+/properties/${id}/`));
     // Resized in the browser: 2000 px wide originals stored at 1600 at most.
     expect(uploaded.every((p) => p.largura === 1600 && p.altura === 1200 && p.tipoConteudo === "image/webp")).toBe(true);
+    // Each has its publishing JPEG beside the widths (1080 × 810 from a 4 : 3 photo), served signed.
+    const publish = await publishJpegOf(page, uploaded[0]?.chave as string);
+    expect(publish).toMatchObject({ status: 200, type: "image/jpeg", header: { format: "jpeg", width: 1080, height: 810 } });
+    // The samples are flat #c98b5a, #5a8bc9 and #7bbf6a (sent two at a time, in any order): the JPEG shows one of them.
+    const colours = [
+      [0xc9, 0x8b, 0x5a],
+      [0x5a, 0x8b, 0xc9],
+      [0x7b, 0xbf, 0x6a],
+    ];
+    expect(colours.some((rgb) => publish.centre?.every((v, i) => Math.abs(v - (rgb[i] as number)) <= 6))).toBe(true);
+    expect((await publishJpegOf(page, uploaded[2]?.chave as string)).header).toMatchObject({ width: 1080, height: 810 });
     const first = uploaded[0]?.id as string;
 
     // Keyboard only: move the first photo down.
@@ -253,6 +290,12 @@ describe("property photos where the browser cannot encode WebP (Safari, every iO
       ["image/jpeg", 1600, 1200],
     ]);
     expect(rows.every((p) => new RegExp(`/properties/${id}/jpeg-[0-9a-f-]+$`).test(p.chave))).toBe(true);
+    // The publishing JPEG is made here too (Safari encodes JPEG).
+    expect(await publishJpegOf(page, rows[1]?.chave as string)).toMatchObject({
+      status: 200,
+      type: "image/jpeg",
+      header: { width: 1080, height: 810 },
+    });
     // The Fotos tab shows them, from their .jpg URLs.
     const shown = page.getByRole("list", { name: "Fotos na ordem do anúncio" }).getByRole("img", { name: "Foto 1" });
     await shown.scrollIntoViewIfNeeded();

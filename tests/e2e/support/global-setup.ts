@@ -10,6 +10,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { generateSigningJwk } from "../../../worker/auth/jwt.ts";
 import { startLibsql } from "../../../scripts/lib/libsql.ts";
+import { generateMediaSigningKey } from "../../../scripts/lib/secrets.ts";
 import { migrateDatabase } from "../../../scripts/lib/migrate.ts";
 import { BIN, buildEnv, ROOT, spawnGroup } from "../../../scripts/lib/proc.ts";
 import { startCron } from "../../../scripts/lib/cron.ts";
@@ -25,6 +26,8 @@ declare module "vitest" {
     emailApiBase: string;
     /** The e2e database over HTTP (tests may seed users directly). */
     e2eDatabaseUrl: string;
+    /** The Worker's MEDIA_SIGNING_KEY: a test signs a media URL as the publisher would (ADR 042). */
+    mediaSigningKey: string;
   }
 }
 
@@ -61,6 +64,7 @@ export default async function setup(project: TestProject) {
   const viacep = await startFakeViaCep({ delayMs: 60_000, slowCeps: [E2E_CEPS.slow], failingCeps: [E2E_CEPS.failing] });
   let worker: Awaited<ReturnType<typeof serveBuiltWorker>>;
   const logs: string[] = [];
+  const mediaSigningKey = generateMediaSigningKey();
   try {
     worker = await serveBuiltWorker({
       buildDir: buildCopy,
@@ -68,6 +72,7 @@ export default async function setup(project: TestProject) {
         APP_ENV: "test",
         DATABASE_URL: libsql.url,
         JWT_PRIVATE_JWK: await generateSigningJwk(),
+        MEDIA_SIGNING_KEY: mediaSigningKey,
         EMAIL_API_URL: email.url,
         EMAIL_API_KEY: "e2e-key",
         VIACEP_BASE_URL: viacep.url,
@@ -89,6 +94,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", worker.url);
   project.provide("emailApiBase", origin);
   project.provide("e2eDatabaseUrl", libsql.url);
+  project.provide("mediaSigningKey", mediaSigningKey);
   console.log(`[e2e] app em ${worker.url} (setup ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
   return async () => {

@@ -11,8 +11,10 @@ import {
   photoFormatOfKey,
   photoKeyLeaf,
   photoObjectKey,
+  publishObjectKey,
   SHARE_IMAGE,
 } from "../../../shared/real-estate/photo-url.ts";
+import { publishPlan, type Size } from "../../../shared/social/instagram-media.ts";
 import { authorizeRecord } from "../../auth/own-records.ts";
 import { ownerCondition } from "../../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
@@ -155,6 +157,41 @@ export interface PhotoUpload {
   largura: number;
   altura: number;
   legenda?: string | null;
+  /**
+   * The JPEG for publishing (ADR 042). Optional: a page opened before it existed uploads without
+   * it, and the post editor has the browser make it later (`setPublishRendition`), as for older photos.
+   */
+  publicacao?: File | null;
+}
+
+/** The most a publishing JPEG may weigh here (Instagram takes up to 8 MB; a 1080 px JPEG is 150–600 kB). */
+export const PUBLISH_MAX_BYTES = PHOTO_MAX_BYTES;
+
+/**
+ * A publishing JPEG's bytes, checked: a JPEG whose header decodes to exactly the size
+ * `publishPlan` makes from the photo's declared size (both sides compute it from the same integers).
+ */
+async function publishBytes(file: File, largura: number, altura: number): Promise<{ bytes: Uint8Array; size: Size }> {
+  if (file.size > PUBLISH_MAX_BYTES)
+    throw new DomainError("A versão para publicação da foto passa de 1,5 MB. Envie a foto de novo.", 413, "publicacao");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const header = readJpegHeader(bytes);
+  const size = publishPlan({ width: largura, height: altura }).output;
+  if (header?.width !== size.width || header.height !== size.height)
+    throw new DomainError(
+      `A versão para publicação deve ser um JPEG de ${size.width} × ${size.height} px. Envie a foto de novo.`,
+      400,
+      "publicacao",
+    );
+  return { bytes, size };
+}
+
+/** Stores a publishing JPEG; its size goes with it (the publisher reads it without decoding). */
+function putPublish(bucket: R2Bucket, chave: string, bytes: Uint8Array, size: Size): Promise<unknown> {
+  return bucket.put(publishObjectKey(chave), bytes, {
+    httpMetadata: { contentType: PHOTO_FORMATS.jpeg.contentType },
+    customMetadata: { width: String(size.width), height: String(size.height) },
+  });
 }
 
 /** One width's bytes, after its size cap (the header and dimensions are checked by checkPhotoFile). */
@@ -197,13 +234,14 @@ export async function addPhoto(
   for (const [width, bytes] of files) format = checkPhotoFile(bytes, width, largura, altura, format);
   const { contentType } = PHOTO_FORMATS[format as PhotoFormat];
   const legenda = cleanCaption(upload.legenda);
+  const publish = upload.publicacao ? await publishBytes(upload.publicacao, largura, altura) : null;
 
   const id = crypto.randomUUID();
   const chave = `${propertyPrefix(actor.orgId, propertyId)}${photoKeyLeaf(format as PhotoFormat, id)}`;
-  const keys = PHOTO_WIDTHS.map((w) => photoObjectKey(chave, w));
-  await Promise.all(
-    PHOTO_WIDTHS.map((w, i) => bucket.put(keys[i] as string, files.get(w) as Uint8Array, { httpMetadata: { contentType } })),
-  );
+  await Promise.all([
+    ...PHOTO_WIDTHS.map((w) => bucket.put(photoObjectKey(chave, w), files.get(w) as Uint8Array, { httpMetadata: { contentType } })),
+    publish ? putPublish(bucket, chave, publish.bytes, publish.size) : null,
+  ]);
   const bytes = PHOTO_WIDTHS.reduce((sum, w) => sum + (files.get(w) as Uint8Array).byteLength, 0);
 
   const scope = orgScope(ctx.db, actor.orgId);
@@ -230,7 +268,7 @@ export async function addPhoto(
   ]);
   const row = added[0];
   if (row) return row;
-  ctx.waitUntil(bucket.delete(keys).catch((error) => console.error(`falha ao apagar ${chave}`, error)));
+  ctx.waitUntil(bucket.delete(photoFiles(chave)).catch((error) => console.error(`falha ao apagar ${chave}`, error)));
   if (!property[0]) throw new DomainError(NOT_FOUND, 404);
   throw new DomainError(`Este imóvel já tem ${MAX_PHOTOS} fotos, o máximo. Exclua alguma para enviar outra.`, 409, "foto");
 }
@@ -352,10 +390,44 @@ export async function deletePhoto(
   ]);
   const chave = removed[0]?.chave;
   if (!chave) throw new DomainError("Foto não encontrada.", 404);
-  if (bucket)
-    ctx.waitUntil(
-      bucket.delete(PHOTO_WIDTHS.map((w) => photoObjectKey(chave, w))).catch((e) => console.error(`falha ao apagar ${chave}`, e)),
-    );
+  if (bucket) ctx.waitUntil(bucket.delete(photoFiles(chave)).catch((e) => console.error(`falha ao apagar ${chave}`, e)));
+}
+
+/** Every object a photo has in the bucket: its widths and its publishing JPEG. */
+export function photoFiles(chave: string): string[] {
+  return [...PHOTO_WIDTHS.map((w) => photoObjectKey(chave, w)), publishObjectKey(chave)];
+}
+
+/**
+ * Stores (or replaces) the publishing JPEG of a photo that has none: those uploaded before it
+ * existed. The browser makes it from the photo's largest size (`makePublishRendition`); the same
+ * rights as any change to the photos (Imóveis' update), since what is stored here is what Meta
+ * publishes. A demo photo already has its own, among the static files.
+ */
+export async function setPublishRendition(
+  ctx: ServiceContext,
+  actor: Actor,
+  bucket: R2Bucket | undefined,
+  propertyId: string,
+  photoId: string,
+  file: File,
+): Promise<{ chave: string } & Size> {
+  await authorizeRecord(ctx, actor, RESOURCE, "update", properties, propertyId, NOT_FOUND);
+  checkId(propertyId);
+  checkId(photoId);
+  if (!bucket) throw new DomainError("O armazenamento de arquivos não está configurado. Tente novamente mais tarde.", 422, "publicacao");
+  const scope = orgScope(ctx.db, actor.orgId);
+  const [photo] = await ctx.db
+    .select({ chave: propertyPhotos.chave, largura: propertyPhotos.largura, altura: propertyPhotos.altura })
+    .from(propertyPhotos)
+    .where(scope.where(propertyPhotos, eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.id, photoId)))
+    .limit(1);
+  if (!photo) throw new DomainError("Foto não encontrada.", 404);
+  if (!photo.chave.startsWith(propertyPrefix(actor.orgId, propertyId)))
+    throw new DomainError("Esta foto de demonstração já tem a versão para publicação.", 409, "publicacao");
+  const { bytes, size } = await publishBytes(file, photo.largura, photo.altura);
+  await putPublish(bucket, photo.chave, bytes, size);
+  return { chave: photo.chave, ...size };
 }
 
 /**
