@@ -88,28 +88,50 @@ export function enhanceGalleries(): void {
     if (!list || !prev || !next || !count || root.hasAttribute("data-ready")) continue;
     root.setAttribute("data-ready", "");
     const total = list.children.length;
-    const at = () => Math.round(list.scrollLeft / Math.max(1, list.clientWidth));
+    const width = () => Math.max(1, list.clientWidth);
+    const at = () => Math.round(list.scrollLeft / width());
+    // Where the row is headed after an arrow: a smooth scroll passes through in-between
+    // positions, which must neither flip the counter back nor be the start of the next step.
+    let current = at();
+    let heading: number | null = null;
+    let headingUntil = 0;
     const show = (i: number) => {
+      current = i;
       count.textContent = `Foto ${i + 1} de ${total}`;
       prev.disabled = i === 0;
       next.disabled = i === total - 1;
     };
     const go = (i: number) => {
       const target = Math.max(0, Math.min(total - 1, i));
-      list.scrollTo({ left: target * list.clientWidth, behavior: "smooth" });
+      heading = target;
+      headingUntil = Date.now() + 1500;
+      list.scrollTo({ left: target * width(), behavior: "smooth" });
       show(target);
     };
-    prev.addEventListener("click", () => go(at() - 1));
-    next.addEventListener("click", () => go(at() + 1));
-    list.addEventListener("scroll", () => show(at()), { passive: true });
+    const settled = () => Math.abs(list.scrollLeft - at() * width()) <= 2;
+    prev.addEventListener("click", () => go(current - 1));
+    next.addEventListener("click", () => go(current + 1));
+    list.addEventListener(
+      "scroll",
+      () => {
+        if (heading !== null && Date.now() < headingUntil) {
+          if (settled() && at() === heading) heading = null;
+          return;
+        }
+        heading = null;
+        // A swipe: the counter follows once the row rests on a photo.
+        if (settled()) show(at());
+      },
+      { passive: true },
+    );
     list.addEventListener("keydown", (event) => {
       if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
       event.preventDefault();
-      go(at() + (event.key === "ArrowRight" ? 1 : -1));
+      go(current + (event.key === "ArrowRight" ? 1 : -1));
     });
     prev.hidden = false;
     next.hidden = false;
     count.hidden = false;
-    show(at());
+    show(current);
   }
 }
