@@ -4,6 +4,7 @@ import { authApi, wellKnown } from "./api/auth.ts";
 import { docsApi } from "./api/docs.ts";
 import { functionsApi } from "./api/functions.ts";
 import { inngestApi } from "./api/inngest.ts";
+import { liveApi } from "./api/live.ts";
 import { mediaApi } from "./api/media.ts";
 import { meApi } from "./api/me.ts";
 import { portalApi } from "./api/portal.ts";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return next();
   });
   app.route("/api/me", meApi);
+  app.route("/api/live", liveApi); // the live connection's WebSocket (ADR 043)
   mountResourceApis(app);
   app.route("/", mediaApi); // GET /media/* (property photos, public or members) and /api/property-photos/*
   app.all("/api/*", (c) => apiError(c, 404, "Rota da API não encontrada.", "not_found"));

@@ -38,5 +38,6 @@ export function serviceContext(rc: RequestContext, now = new Date()): ServiceCon
     userAgent: rc.userAgent,
     waitUntil: rc.waitUntil,
     now,
+    live: rc.env.LIVE,
   };
 }

@@ -4,6 +4,9 @@ import { createApp } from "./app.ts";
 import type { Bindings } from "./config/env.ts";
 import { runScheduledSweep } from "./scheduled.ts";
 
+// The live connection's Durable Object: exported from the entry, as the runtime requires (ADR 043).
+export { LiveRoom } from "./live/room.ts";
+
 const loadBuild = () => import("virtual:react-router/server-build");
 
 /**

@@ -3,7 +3,7 @@
  * one workerd, no `wrangler dev` proxy in front (which costs ≈2.5× throughput and drops the
  * connection of an upload the Worker refused before the answer arrives). The bench measures the
  * Worker this way, and `npm start` and e2e serve it this way (ADR 028). Reads compatibility
- * date/flags, the cron triggers and the R2 binding from the build's
+ * date/flags, the cron triggers, the R2 and Durable Object bindings from the build's
  * `build/server/wrangler.json`; static assets come from `build/client` through Miniflare's
  * assets router, as in production — unless `assets: false`: locally that router is a chain of
  * JavaScript workers in the same workerd, and on this machine it cuts a hello-world Worker from
@@ -23,6 +23,8 @@ interface BuiltWranglerConfig {
   compatibility_flags?: string[];
   assets?: { directory?: string; binding?: string; run_worker_first?: boolean };
   r2_buckets?: { binding: string; bucket_name?: string }[];
+  durable_objects?: { bindings?: { name: string; class_name: string; script_name?: string }[] };
+  migrations?: { new_sqlite_classes?: string[] }[];
   rules?: { type: string; globs: string[] }[];
   triggers?: { crons?: string[] };
 }
@@ -142,6 +144,14 @@ export function pickWorkerd(compatibilityDate: string): { path: string | undefin
   );
 }
 
+/** The build's Durable Object bindings as Miniflare takes them (SQLite-backed when a migration says so). */
+export function durableObjectsOf(config: BuiltWranglerConfig): Record<string, { className: string; useSQLite: boolean }> {
+  const sqlite = new Set((config.migrations ?? []).flatMap((m) => m.new_sqlite_classes ?? []));
+  return Object.fromEntries(
+    (config.durable_objects?.bindings ?? []).map((b) => [b.name, { className: b.class_name, useSQLite: sqlite.has(b.class_name) }]),
+  );
+}
+
 export async function serveBuiltWorker(options: MiniflareWorkerOptions): Promise<MiniflareWorker> {
   const buildDir = path.resolve(ROOT, options.buildDir ?? "build");
   const serverDir = path.join(buildDir, "server");
@@ -185,6 +195,7 @@ export async function serveBuiltWorker(options: MiniflareWorkerOptions): Promise
         compatibilityFlags: config.compatibility_flags ?? [],
         bindings: options.bindings,
         r2Buckets: Object.fromEntries((config.r2_buckets ?? []).map((b) => [b.binding, b.bucket_name ?? b.binding])),
+        durableObjects: durableObjectsOf(config),
         ...(options.assets === false
           ? {}
           : {

@@ -4,6 +4,8 @@ import { tokenKeysProblem } from "../security/token-cipher.ts";
 /** Bindings declared in wrangler.toml plus the vars/secrets read by `readConfig`. */
 export interface Bindings {
   FILES?: R2Bucket;
+  /** The live connection's rooms, one Durable Object per organização (ADR 043). */
+  LIVE?: import("../live/publish.ts").LiveNamespace;
   [key: string]: unknown;
 }
 

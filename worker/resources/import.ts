@@ -11,6 +11,7 @@ import { assertReadableCsv } from "./csv-decode.ts";
 import type { ResourceModule } from "./define.ts";
 import { insertValues, ownedInput, reached, translateDbError } from "./records.ts";
 import { moduleOf } from "./registry.ts";
+import { recordChanged } from "../live/record-changed.ts";
 
 /**
  * CSV import with a preview, the same for every resource that declares an `import` spec. Each
@@ -492,6 +493,7 @@ export async function commitImport(
     }
     translateDbError(mod, error);
   }
+  recordChanged(ctx, actor, mod, "created");
   const skippedDuplicates = policy === "skip" ? preview.duplicates : 0;
   return { imported: chosen.length, skipped: preview.invalid + skippedDuplicates, skippedInvalid: preview.invalid, skippedDuplicates };
 }

@@ -16,6 +16,7 @@ import { cursorValueOf, matchingIds, type PageRequest, pageQueries, selectRows, 
 import { moduleByApi, moduleOf, notFoundMessage } from "./registry.ts";
 import { relationError } from "./triggers.ts";
 import { isId } from "../../shared/id.ts";
+import { recordChanged } from "../live/record-changed.ts";
 
 /**
  * The records layer every door shares (pages, `/api/<resource>`, imports, the demo seed): one
@@ -470,6 +471,7 @@ export async function createRecord(
     : ctx.db.insert(mod.table).values(values as never);
   const id = values.id as string;
   const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, insert, mod.alsoOnCreate?.(ctx, actor, id));
+  if (affected) recordChanged(ctx, actor, mod, "created", [id]);
   return { id: affected ? id : null, duplicates };
 }
 
@@ -511,7 +513,10 @@ export async function updateRecord(
     .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), owner, guard));
   const visible = owner ? visibleStatement(ctx, actor, mod, id) : undefined;
   const { duplicates, affected, after } = await checkAndWrite(ctx, mod, statements, update, visible ? [visible] : []);
-  if (affected) return { saved: true, duplicates };
+  if (affected) {
+    recordChanged(ctx, actor, mod, "updated", [id]);
+    return { saved: true, duplicates };
+  }
   if (guard && duplicates.length) return { saved: false, duplicates };
   if ((after[0] as unknown[] | undefined)?.length) throw new DomainError(FORBIDDEN_MESSAGE, 403);
   throw new DomainError(notFoundMessage(mod), 404);
@@ -552,6 +557,7 @@ async function setDeleted(ctx: ServiceContext, actor: Actor, name: string, ids: 
       .update(t)
       .set(values as never)
       .where(orgScope(ctx.db, actor.orgId).where(t, inArray(t.id, list), owner, deleted ? isNull(t.excluidoEm) : isNotNull(t.excluidoEm)));
+    if (result.rowsAffected > 0) recordChanged(ctx, actor, mod, deleted ? "deleted" : "restored", list);
     return result.rowsAffected;
   } catch (error) {
     translateDbError(mod, error);
@@ -585,5 +591,6 @@ export async function eraseRecord(ctx: ServiceContext, actor: Actor, name: strin
     .where(orgScope(ctx.db, actor.orgId).where(t, eq(t.id, id), owner))
     .returning({ id: t.id });
   if (!deleted.length) throw new DomainError(notFoundMessage(mod), 404);
+  recordChanged(ctx, actor, mod, "deleted", [id]);
   console.log(`lgpd: ${mod.definition.name} ${id} eliminado por ${actor.userId} (org ${actor.orgId})`);
 }

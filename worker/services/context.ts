@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import type { Config } from "../config/env.ts";
+import type { LiveNamespace } from "../live/publish.ts";
 
 /** What a domain service needs from the request, passed explicitly (no globals). */
 export interface ServiceContext {
@@ -11,6 +12,8 @@ export interface ServiceContext {
   userAgent: string | null;
   waitUntil: (promise: Promise<unknown>) => void;
   now: Date;
+  /** The live connection's rooms (`publishLive`); absent where nobody listens (Node tests, scripts). */
+  live?: LiveNamespace | undefined;
 }
 
 /** A domain failure a person can act on: a pt-BR message, optionally tied to a form field. */

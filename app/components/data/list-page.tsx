@@ -5,6 +5,7 @@ import { buttonClass } from "../ui/button.tsx";
 import { PageHeader } from "../ui/card.tsx";
 import { intentPrefetch } from "../ui/prefetch.ts";
 import { type ToastData, Toaster } from "../ui/toast.tsx";
+import { useLiveRevalidation } from "../../lib/live/use-live-events.ts";
 import { DataList } from "./data-list.tsx";
 import type { ListView, Permissions, RowView } from "./types.ts";
 
@@ -25,6 +26,8 @@ export function ResourceListPage({
   /** A screen's own actions per row (DataList's last column). */
   rowActions?: ((row: RowView) => ReactNode) | undefined;
 }) {
+  // Another page of the organização added, edited or deleted one of these: read the list again.
+  useLiveRevalidation({ type: "record.changed", resource: view.name });
   return (
     <>
       <PageHeader

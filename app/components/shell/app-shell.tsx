@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigation } from "react-router";
 import type { Role } from "../../../shared/enums.ts";
 import { isUnder, type NavMenu, ROLE_LABELS, SETTINGS_PATHS } from "../../modules/navigation.ts";
 import { intentPrefetch } from "../ui/prefetch.ts";
+import { LiveStatus } from "./live-status.tsx";
 import { NavigationProgress } from "./navigation-progress.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
@@ -125,7 +126,10 @@ export function AppShell({ user, org, nav, children }: ShellProps) {
             </button>
             <p className="truncate text-sm font-semibold">{org.name}</p>
           </div>
-          <UserMenu name={user.name} email={user.email} roleLabel={ROLE_LABELS[org.role]} />
+          <div className="flex shrink-0 items-center gap-2">
+            <LiveStatus />
+            <UserMenu name={user.name} email={user.email} roleLabel={ROLE_LABELS[org.role]} />
+          </div>
         </header>
         <main id="conteudo" aria-busy={busy || undefined} className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-6 sm:px-6">
           {children}

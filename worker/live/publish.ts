@@ -1,0 +1,35 @@
+import { type LiveEvent, liveEventSchema, MAX_LIVE_EVENT_BYTES } from "../../shared/live-events.ts";
+import type { LiveRoom } from "./room.ts";
+
+/** The `LIVE` Durable Object binding (wrangler.toml), one room per organização. */
+export type LiveNamespace = DurableObjectNamespace<LiveRoom>;
+
+/** What publishing needs from a request or a job: the binding (absent: nobody listens) and waitUntil. */
+export interface LiveContext {
+  live?: LiveNamespace | undefined;
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+/** The organização's room: the same id for the same organização, in every Worker and job. */
+export function liveRoom(live: LiveNamespace, orgId: string): DurableObjectStub<LiveRoom> {
+  return live.get(live.idFromName(`org:${orgId}`));
+}
+
+/**
+ * Tells every open page of `orgId` what changed (ADR 043), after the answer: the request never
+ * waits for it and costs no database round trip. Without the binding (Node tests, scripts) it
+ * does nothing. An event that breaks the schema or the size limit is a programming error and
+ * throws here, where it was made; a delivery failure is only logged (pages catch up when they
+ * reconnect, and the data itself is already saved).
+ */
+export function publishLive(ctx: LiveContext, orgId: string, event: LiveEvent, options: { userId?: string } = {}): void {
+  const live = ctx.live;
+  if (!live) return;
+  const parsed = liveEventSchema.parse(event);
+  if (JSON.stringify(parsed).length > MAX_LIVE_EVENT_BYTES) throw new Error(`evento ao vivo grande demais: ${parsed.type}`);
+  ctx.waitUntil(
+    liveRoom(live, orgId)
+      .publish(parsed, options.userId)
+      .catch((error: unknown) => console.error(`[live] não entregue (${parsed.type})`, error)),
+  );
+}

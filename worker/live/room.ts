@@ -1,0 +1,72 @@
+import { DurableObject } from "cloudflare:workers";
+import { LIVE_PING, LIVE_PONG, type LiveEvent } from "../../shared/live-events.ts";
+
+/** What each socket remembers across hibernation (serializeAttachment): who opened it, and when. */
+export interface LiveAttachment {
+  userId: string;
+  connectedAt: number;
+}
+
+/** The headers the Worker sets when it forwards an authorised upgrade (never the browser's own). */
+export const LIVE_USER_HEADER = "x-alicerce-live-user";
+
+/**
+ * One per organização (its id from the org id): holds that organização's open pages' sockets and
+ * relays what `publishLive` sends (ADR 043). Hibernatable: the sockets are accepted by the
+ * runtime (`ctx.acceptWebSocket`), so an idle room is evicted from memory and costs nothing,
+ * and the heartbeat is answered by the runtime's auto-response without waking it.
+ */
+export class LiveRoom extends DurableObject<unknown> {
+  constructor(ctx: DurableObjectState, env: unknown) {
+    super(ctx, env);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
+  }
+
+  /** A socket the Worker already authorised for this organização. */
+  override async fetch(request: Request): Promise<Response> {
+    const userId = request.headers.get(LIVE_USER_HEADER);
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket" || !userId) {
+      return new Response("Conexão ao vivo inválida.", { status: 400 });
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    // Tagged by user: a later event meant for one person (a generation) reaches only their pages.
+    this.ctx.acceptWebSocket(server, [userId]);
+    server.serializeAttachment({ userId, connectedAt: Date.now() } satisfies LiveAttachment);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sends an already validated event to every open socket (or only `userId`'s); returns how many. */
+  async publish(event: LiveEvent, userId?: string): Promise<number> {
+    const text = JSON.stringify(event);
+    let sent = 0;
+    for (const ws of this.ctx.getWebSockets(userId)) {
+      try {
+        ws.send(text);
+        sent++;
+      } catch {
+        // Closing meanwhile: its page reconnects and revalidates.
+      }
+    }
+    return sent;
+  }
+
+  /** Pages only ping (answered without waking the room); anything else is ignored. */
+  override async webSocketMessage(_ws: WebSocket, _message: string | ArrayBuffer): Promise<void> {}
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      // Completes the closing handshake (1005/1006 are not codes one may send).
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // Already closed.
+    }
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    try {
+      ws.close(1011, "erro");
+    } catch {
+      // Already closed.
+    }
+  }
+}
