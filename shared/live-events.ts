@@ -8,7 +8,7 @@ import { z } from "zod";
 const id = z.string().min(1).max(64);
 
 /** A record of a registry resource was created, edited, deleted or restored (any resource). */
-export const recordChangedEvent = z.object({
+export const recordChangedEvent = z.strictObject({
   type: z.literal("record.changed"),
   /** The resource definition's name (e.g. the list it belongs to). */
   resource: z.string().min(1).max(64),
@@ -18,7 +18,7 @@ export const recordChangedEvent = z.object({
 });
 
 /** One network of a post changed status (publishing engine). */
-export const postStatusEvent = z.object({
+export const postStatusEvent = z.strictObject({
   type: z.literal("post.status"),
   postId: id,
   network: z.enum(["facebook", "instagram"]),
@@ -26,7 +26,7 @@ export const postStatusEvent = z.object({
 });
 
 /** How far an AI generation went (the next issue's captions and art). */
-export const generationProgressEvent = z.object({
+export const generationProgressEvent = z.strictObject({
   type: z.literal("generation.progress"),
   generationId: id,
   /** 0–100. */
@@ -35,10 +35,22 @@ export const generationProgressEvent = z.object({
   stage: z.string().max(80).optional(),
 });
 
+/** Strict: a field no schema names (a token, a whole record) is refused where it is published. */
 export const liveEventSchema = z.discriminatedUnion("type", [recordChangedEvent, postStatusEvent, generationProgressEvent]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent["type"];
+export const LIVE_EVENT_TYPES = ["record.changed", "post.status", "generation.progress"] as const satisfies readonly LiveEventType[];
+
+/**
+ * What a page accepts from the connection: any object with a known type. Looser than the
+ * schema on purpose: a tab left open across a deploy still hears events that grew a field.
+ */
+export function readLiveEvent(value: unknown): LiveEvent | null {
+  if (typeof value !== "object" || value === null) return null;
+  const type = (value as { type?: unknown }).type;
+  return typeof type === "string" && (LIVE_EVENT_TYPES as readonly string[]).includes(type) ? (value as LiveEvent) : null;
+}
 
 /** The most a published event may weigh once serialized: the connection carries facts, not data. */
 export const MAX_LIVE_EVENT_BYTES = 2048;

@@ -1,4 +1,4 @@
-import { LIVE_PING, LIVE_PONG, LIVE_TIMING, type LiveEvent, liveEventSchema } from "../../../shared/live-events.ts";
+import { LIVE_PING, LIVE_PONG, LIVE_TIMING, type LiveEvent, readLiveEvent } from "../../../shared/live-events.ts";
 
 /**
  * The tab's one live connection (ADR 043): opened by the first screen that listens, shared by
@@ -64,9 +64,9 @@ function onText(data: unknown): void {
   } catch {
     return;
   }
-  const event = liveEventSchema.safeParse(parsed);
+  const event = readLiveEvent(parsed);
   // An event this build does not know (a newer server): ignored, the page still works.
-  if (event.success) deliver(event.data);
+  if (event) deliver(event);
 }
 
 function heartbeat(ws: WebSocket): void {
