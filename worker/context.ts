@@ -38,6 +38,7 @@ export function serviceContext(rc: RequestContext, now = new Date()): ServiceCon
     userAgent: rc.userAgent,
     waitUntil: rc.waitUntil,
     now,
-    live: rc.env.LIVE,
+    // Node tests run the app without bindings (no env at all).
+    live: (rc.env as Bindings | undefined)?.LIVE,
   };
 }

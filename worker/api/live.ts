@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { apiError } from "../http/errors.ts";
+import type { Bindings } from "../config/env.ts";
 import type { AppEnv } from "../http/types.ts";
-import { LIVE_USER_HEADER } from "../live/room.ts";
-import { liveRoom } from "../live/publish.ts";
+import { LIVE_USER_HEADER, liveRoom } from "../live/publish.ts";
 
 /**
  * GET /api/live: the live connection (ADR 043). Authorised here, like every API call (session
@@ -27,7 +27,7 @@ export const liveApi = new Hono<AppEnv>().get("/", async (c) => {
     c.header("upgrade", "websocket");
     return apiError(c, 426, "Esta rota aceita apenas WebSocket.", "upgrade_required");
   }
-  const live = rc.env.LIVE;
+  const live = (rc.env as Bindings | undefined)?.LIVE;
   if (!live) return apiError(c, 503, "Atualização ao vivo indisponível.", "live_unavailable");
   const answer = await liveRoom(live, auth.org.id).fetch("https://live.internal/connect", {
     headers: { upgrade: "websocket", [LIVE_USER_HEADER]: auth.user.id },

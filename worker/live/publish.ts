@@ -1,6 +1,12 @@
 import { type LiveEvent, liveEventSchema, MAX_LIVE_EVENT_BYTES } from "../../shared/live-events.ts";
 import type { LiveRoom } from "./room.ts";
 
+/**
+ * The header the Worker sets when it forwards an authorised upgrade to the room. Only the Worker
+ * reaches the room (a binding, not a route), so it cannot come from a browser.
+ */
+export const LIVE_USER_HEADER = "x-alicerce-live-user";
+
 /** The `LIVE` Durable Object binding (wrangler.toml), one room per organização. */
 export type LiveNamespace = DurableObjectNamespace<LiveRoom>;
 

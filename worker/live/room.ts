@@ -1,14 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import { LIVE_PING, LIVE_PONG, type LiveEvent } from "../../shared/live-events.ts";
+import { LIVE_USER_HEADER } from "./publish.ts";
 
 /** What each socket remembers across hibernation (serializeAttachment): who opened it, and when. */
 export interface LiveAttachment {
   userId: string;
   connectedAt: number;
 }
-
-/** The headers the Worker sets when it forwards an authorised upgrade (never the browser's own). */
-export const LIVE_USER_HEADER = "x-alicerce-live-user";
 
 /**
  * One per organização (its id from the org id): holds that organização's open pages' sockets and
