@@ -1,0 +1,44 @@
+import { defineEnum } from "../define-enum.ts";
+
+/** Social publishing's lists (issue 19): networks, connected accounts, posts and each network's publication. */
+
+/** The networks a post goes to (Meta's two). */
+export const SOCIAL_NETWORK = defineEnum({
+  facebook: { label: "Facebook", tone: "blue" },
+  instagram: { label: "Instagram", tone: "purple" },
+});
+export const SOCIAL_NETWORKS = SOCIAL_NETWORK.values;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** A connected account's health: "reconectar" holds its posts instead of failing them one by one. */
+export const SOCIAL_ACCOUNT_STATUS = defineEnum({
+  ativa: { label: "Conectada", tone: "green" },
+  reconectar: { label: "Reconectar", tone: "yellow" },
+  desconectada: { label: "Desconectada", tone: "neutral" },
+});
+export const SOCIAL_ACCOUNT_STATUSES = SOCIAL_ACCOUNT_STATUS.values;
+export type SocialAccountStatus = (typeof SOCIAL_ACCOUNT_STATUSES)[number];
+
+/**
+ * A post's publication on one network (one `post_targets` row): each network moves on its own,
+ * so one failing never touches the other. The moves are shared/social/post-status.ts.
+ */
+export const POST_STATUS = defineEnum({
+  rascunho: { label: "Rascunho", tone: "neutral" },
+  aguardando_aprovacao: { label: "Aguardando aprovação", tone: "yellow" },
+  agendado: { label: "Agendado", tone: "blue" },
+  publicando: { label: "Publicando", tone: "purple" },
+  publicado: { label: "Publicado", tone: "green" },
+  falhou: { label: "Falhou", tone: "red" },
+  cancelado: { label: "Cancelado", tone: "neutral" },
+});
+export const POST_STATUSES = POST_STATUS.values;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** Where a post came from (serviço joins when the agenda lands). */
+export const POST_ORIGIN = defineEnum({
+  imovel: { label: "Imóvel" },
+  produto: { label: "Produto" },
+});
+export const POST_ORIGINS = POST_ORIGIN.values;
+export type PostOrigin = (typeof POST_ORIGINS)[number];
