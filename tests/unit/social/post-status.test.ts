@@ -77,7 +77,7 @@ describe("tentar de novo", () => {
   it("leaves a publication going out, scheduled or cancelled alone", () => {
     const targets = (["publicando", "agendado", "cancelado", "rascunho"] as PostStatus[]).map((status, i) => ({ id: `${i}`, status }));
     const after = retryFailed(targets, approver);
-    after.forEach((t, i) => expect(t).toBe(targets[i]));
+    for (const [i, t] of after.entries()) expect(t).toBe(targets[i]);
   });
   it("is refused to a drafter, who changes nothing", () => {
     const targets = [{ id: "ig", status: "falhou" as PostStatus }];
