@@ -11,9 +11,11 @@ import { ROLES, type Role } from "./enums/account.ts";
  * - create / update / delete: forms, bulk delete, undo;
  * - import: CSV import;
  * - export: bulk CSV/XLSX of a list (every row's personal data: owner/admin only);
- * - lgpd: a data subject's export and erasure (owner/admin only).
+ * - lgpd: a data subject's export and erasure (owner/admin only);
+ * - approve: let what someone drafted go out (a post's approval and schedule), and the moves
+ *   only an approver makes (send back, cancel, try again).
  */
-export const ACTIONS = ["read", "create", "update", "delete", "import", "export", "lgpd"] as const;
+export const ACTIONS = ["read", "create", "update", "delete", "import", "export", "lgpd", "approve"] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /**
@@ -57,6 +59,7 @@ export const OFFICE_RECORD: Access = {
   import: WRITERS,
   export: MANAGERS,
   lgpd: NOBODY,
+  approve: NOBODY,
 };
 
 /**
@@ -100,6 +103,24 @@ export const LEDGER: Access = {
   import: MANAGERS,
   export: MANAGERS,
   lgpd: NOBODY,
+  approve: NOBODY,
+};
+
+/**
+ * What the business publishes in its name (posts to Facebook and Instagram): everyone drafts;
+ * the office and the professional edit and delete only what they wrote (and only while it is a
+ * draft: the module's write condition); owner and admin see everything, edit, approve and
+ * schedule. Nobody deletes what went out (the database refuses; cancel what has not).
+ */
+export const SOCIAL_POST: Access = {
+  read: { ...MANAGERS, staff: "any", professional: "own" },
+  create: EVERY_ROLE,
+  update: { ...MANAGERS, staff: "own", professional: "own" },
+  delete: { ...MANAGERS, staff: "own", professional: "own" },
+  import: NOBODY,
+  export: MANAGERS,
+  lgpd: NOBODY,
+  approve: MANAGERS,
 };
 
 /** Settings of the organization (business profile, business settings, team): managers only. */
@@ -111,6 +132,7 @@ export const SETTINGS: Access = {
   import: NOBODY,
   export: NOBODY,
   lgpd: NOBODY,
+  approve: NOBODY,
 };
 
 /**
@@ -125,6 +147,7 @@ export const SYSTEM: Access = {
   import: NOBODY,
   export: NOBODY,
   lgpd: NOBODY,
+  approve: NOBODY,
 };
 
 /** Every member's own screens (dashboard, profile, preferences): everyone reads and changes their own. */
@@ -136,6 +159,7 @@ export const EVERYONE: Access = {
   import: NOBODY,
   export: NOBODY,
   lgpd: NOBODY,
+  approve: NOBODY,
 };
 
 /** The cell's scope for a role (one lookup); undefined: refused. */
@@ -170,6 +194,8 @@ export interface Permissions {
   canExport: boolean;
   /** LGPD export and erasure. */
   canManage: boolean;
+  /** Approve what others drafted (and the approver's moves). */
+  canApprove: boolean;
 }
 
 export function permissionsOf(access: Access, role: Role): Permissions {
@@ -183,5 +209,6 @@ export function permissionsOf(access: Access, role: Role): Permissions {
     canImport: a("import"),
     canExport: a("export"),
     canManage: a("lgpd"),
+    canApprove: a("approve"),
   };
 }

@@ -5,3 +5,4 @@ export * from "./clients.ts";
 export * from "./products.ts";
 export * from "./jobs.ts";
 export * from "./real-estate.ts";
+export * from "./social.ts";

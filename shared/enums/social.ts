@@ -35,6 +35,15 @@ export const POST_STATUS = defineEnum({
 export const POST_STATUSES = POST_STATUS.values;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
+/** The post's approval: staff and professionals draft and send; owner and admin approve (and schedule). */
+export const POST_APPROVAL = defineEnum({
+  rascunho: { label: "Rascunho", tone: "neutral" },
+  aguardando_aprovacao: { label: "Aguardando aprovação", tone: "yellow" },
+  aprovado: { label: "Aprovado", tone: "green" },
+});
+export const POST_APPROVALS = POST_APPROVAL.values;
+export type PostApproval = (typeof POST_APPROVALS)[number];
+
 /** Where a post came from (serviço joins when the agenda lands). */
 export const POST_ORIGIN = defineEnum({
   imovel: { label: "Imóvel" },

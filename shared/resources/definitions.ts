@@ -3,6 +3,7 @@ import { companyDefinition } from "./companies.ts";
 import { imovelDefinition } from "./imoveis.ts";
 import { interesseDefinition } from "./interesses.ts";
 import { movimentacaoProdutoDefinition } from "./movimentacoes-produtos.ts";
+import { postDefinition } from "./posts.ts";
 import { produtoDefinition } from "./produtos.ts";
 import type { ResourceDefinition } from "./types.ts";
 
@@ -18,6 +19,7 @@ export const DEFINITIONS = [
   movimentacaoProdutoDefinition,
   imovelDefinition,
   interesseDefinition,
+  postDefinition,
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different row and input types

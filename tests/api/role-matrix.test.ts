@@ -57,6 +57,8 @@ const DOORS: Record<Action, Door[]> = {
     { method: "DELETE", suffix: "/:id/lgpd", optional: true },
     { method: "GET", suffix: "/:id/lgpd", optional: true },
   ],
+  // Where the resource's router has it (posts): approving what someone drafted.
+  approve: [{ method: "POST", suffix: "/:id/aprovar", optional: true }],
 };
 
 /** A one-column CSV with the column an import requires (a preview: nothing is saved). */

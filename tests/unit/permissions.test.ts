@@ -70,6 +70,14 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "read create update delete import",
     professional: "read create update",
   },
+  // Posts: everyone drafts; drafters edit and delete only their own drafts (the module's write
+  // condition), professionals read only their own; owner and admin approve and export.
+  posts: {
+    owner: "read create update delete export approve",
+    admin: "read create update delete export approve",
+    staff: "read create update delete",
+    professional: "read create update delete",
+  },
   account: {
     owner: "read create update delete",
     admin: "read create update delete",
@@ -142,10 +150,12 @@ describe("permission table: the product's rules", () => {
     for (const area of Object.keys(AREAS)) expect(rolesFor(area, "lgpd"), area).toEqual([]);
   });
 
-  it("professionals read and register clients, capture and update real estate, and see no other record", () => {
+  it("professionals read and register clients, capture and update real estate, draft their own posts, and see no other record", () => {
     const broker = ["imoveis", "interesses", "clients"];
-    for (const name of RESOURCE_NAMES)
+    for (const name of RESOURCE_NAMES.filter((n) => n !== "posts"))
       expect(allowedActions("professional", name), name).toEqual(broker.includes(name) ? ["read", "create", "update"] : []);
+    expect(allowedActions("professional", "posts")).toEqual(["read", "create", "update", "delete"]);
+    expect(authorize({ role: "professional" }, "posts", "read")).toBe("own");
     for (const name of ["companies", "produtos", "movimentacoes-produtos"]) {
       for (const action of ACTIONS) expect(can("professional", name, action), `${name} ${action}`).toBe(false);
     }
@@ -188,7 +198,7 @@ describe("permission table: the product's rules", () => {
     expect(readable("owner").sort()).toEqual([...Object.keys(AREAS), ...RESOURCE_NAMES].sort());
     expect(readable("admin").sort()).toEqual([...Object.keys(AREAS).filter((a) => a !== "system"), ...RESOURCE_NAMES].sort());
     expect(readable("staff").sort()).toEqual(["account", ...RESOURCE_NAMES].sort());
-    expect(readable("professional").sort()).toEqual(["account", "clients", "imoveis", "interesses"]);
+    expect(readable("professional").sort()).toEqual(["account", "clients", "imoveis", "interesses", "posts"]);
   });
 
   it("an unknown resource allows nothing to anyone", () => {
@@ -258,6 +268,7 @@ describe("permission table: well-formed", () => {
         expect(p.canImport).toBe(can(role, name, "import"));
         expect(p.canExport).toBe(can(role, name, "export"));
         expect(p.canManage).toBe(can(role, name, "lgpd"));
+        expect(p.canApprove).toBe(can(role, name, "approve"));
       }
     }
   });
@@ -273,6 +284,8 @@ const BUSINESS_CELLS: Record<string, string> = {
   interesses: "professional: read create update",
   // Always their own (whatever the business chose): a corretor edits only the clients they registered.
   clients: "professional: update",
+  // Always their own drafts; the professional reads only the posts they wrote.
+  posts: "staff: update delete; professional: read update delete",
 };
 
 describe("permission table: own vs any", () => {

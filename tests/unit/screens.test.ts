@@ -108,6 +108,8 @@ describe("the screens of the definitions", () => {
       "movimentacoes-produtos": 0,
       imoveis: 7,
       interesses: 3,
+      // No screens yet (the editor and /rascunhos come with issue 19's screens).
+      posts: 0,
     });
     for (const def of definitions.filter((d) => d.screens?.plain.length)) expect(counts[def.name], def.name).toBeLessThanOrEqual(1);
   });
@@ -184,7 +186,8 @@ describe("the menu", () => {
       ["Imóveis", ["Imóveis", "Rascunhos", "Interesses em Imóveis", "Landing Page"]],
     ]);
     expect(owner.settings).toEqual({ to: "/settings", label: "Configurações" });
-    for (const def of definitions)
+    // Every definition with screens (one without has no list to link to).
+    for (const def of definitions.filter((d) => d.screens))
       expect(
         NAV_ITEMS.some((i) => i.to === def.basePath && i.resource === def.name),
         def.name,

@@ -145,6 +145,19 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
    * record that must exist whichever door created it (pages, API, imports, the demo seed).
    */
   alsoOnCreate?: (ctx: ServiceContext, actor: Actor, id: string) => BatchItem<"sqlite">[];
+  /**
+   * Statements riding in a create's or an update's batch right after the write: rows of other
+   * tables written from input fields that are not columns (a post's networks and images).
+   * `written` is an SQL condition true only when the write happened (a refused or guarded write
+   * leaves them without effect).
+   */
+  alsoOnWrite?: (ctx: ServiceContext, actor: Actor, id: string, input: Input, written: SQL, info: WriteInfo) => BatchItem<"sqlite">[];
+  /**
+   * A condition on the row that an update or delete needs besides the permission table's reach
+   * (a drafter changes only drafts). A row the actor reaches that fails it is refused with
+   * `message` (409) on an update, and left alone by a delete (not counted).
+   */
+  writeCondition?: (actor: Actor, action: "update" | "delete") => { where: SQL; message: string } | undefined;
 }
 
 /** What a resource's own routes (own-routes.ts) get to stay as thin as the generic ones. */

@@ -9,6 +9,8 @@ import { propertyRoutes } from "./modules/real-estate/properties-routes.ts";
 import { imoveisModule } from "./modules/real-estate/properties.ts";
 import { interestRoutes } from "./modules/real-estate/interests-routes.ts";
 import { interessesModule } from "./modules/real-estate/interests.ts";
+import { postRoutes } from "./modules/social/posts-routes.ts";
+import { postsModule } from "./modules/social/posts.ts";
 import { productRoutes } from "./modules/stock/products-routes.ts";
 import { produtosModule } from "./modules/stock/products.ts";
 
@@ -26,6 +28,7 @@ const OWN_ROUTES = new Map<unknown, OwnRoutes>([
   [imoveisModule, propertyRoutes],
   [interessesModule, interestRoutes],
   [produtosModule, productRoutes],
+  [postsModule, postRoutes],
 ]);
 
 /** The routes `mod` adds, if any. */

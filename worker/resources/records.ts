@@ -470,7 +470,11 @@ export async function createRecord(
       )
     : ctx.db.insert(mod.table).values(values as never);
   const id = values.id as string;
-  const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, insert, mod.alsoOnCreate?.(ctx, actor, id));
+  const after = [
+    ...(mod.alsoOnCreate?.(ctx, actor, id) ?? []),
+    ...(mod.alsoOnWrite?.(ctx, actor, id, data, writtenCondition(mod, scope, id, ctx.now), { mode: "create", now: ctx.now, orgId: scope.orgId }) ?? []),
+  ];
+  const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, insert, after);
   if (affected) recordChanged(ctx, actor, mod, "created", [id]);
   return { id: affected ? id : null, duplicates };
 }
@@ -493,6 +497,7 @@ export async function updateRecord(
   const scope = orgScope(ctx.db, actor.orgId);
   const t = mod.table;
   const statements = duplicateStatements(ctx.db, scope, mod, data, id);
+  const condition = mod.writeCondition?.(actor, "update");
   const guard =
     options.unlessDuplicates && statements.length
       ? sql`not exists (${duplicateGuard(
@@ -510,16 +515,37 @@ export async function updateRecord(
       atualizadoEm: ctx.now,
       atualizadoPor: actor.userId,
     } as never)
-    .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), owner, guard));
+    .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), owner, guard, condition?.where));
   const visible = owner ? visibleStatement(ctx, actor, mod, id) : undefined;
-  const { duplicates, affected, after } = await checkAndWrite(ctx, mod, statements, update, visible ? [visible] : []);
+  const refused = condition ? refusedStatement(ctx, actor, mod, id, owner, condition.where) : undefined;
+  const also = mod.alsoOnWrite?.(ctx, actor, id, data, writtenCondition(mod, scope, id, ctx.now), { mode: "update", now: ctx.now, orgId: scope.orgId }) ?? [];
+  const reads = [refused, visible].filter((s): s is BatchItem<"sqlite"> => s !== undefined);
+  const { duplicates, affected, after } = await checkAndWrite(ctx, mod, statements, update, [...reads, ...also]);
   if (affected) {
     recordChanged(ctx, actor, mod, "updated", [id]);
     return { saved: true, duplicates };
   }
   if (guard && duplicates.length) return { saved: false, duplicates };
-  if ((after[0] as unknown[] | undefined)?.length) throw new DomainError(FORBIDDEN_MESSAGE, 403);
+  const found = (read: BatchItem<"sqlite"> | undefined) => read !== undefined && ((after[reads.indexOf(read)] as unknown[]).length ?? 0) > 0;
+  if (condition && found(refused)) throw new DomainError(condition.message, 409);
+  if (found(visible)) throw new DomainError(FORBIDDEN_MESSAGE, 403);
   throw new DomainError(notFoundMessage(mod), 404);
+}
+
+/** True only when the create or update of `id` in this batch happened (its `atualizadoEm` is this request's). */
+function writtenCondition(mod: ResourceModule, scope: OrgScope, id: string, now: Date): SQL {
+  const t = mod.table;
+  return sql`exists (select 1 from ${t} where ${scope.where(t, eq(t.id, id), eq(t.atualizadoEm, now))})`;
+}
+
+/** The row the actor reaches, live, that the module's write condition refuses (read in the write's batch). */
+function refusedStatement(ctx: ServiceContext, actor: Actor, mod: ResourceModule, id: string, owner: SQL | undefined, where: SQL): BatchItem<"sqlite"> {
+  const t = mod.table;
+  return ctx.db
+    .select({ id: t.id })
+    .from(t)
+    .where(orgScope(ctx.db, actor.orgId).where(t, eq(t.id, id), isNull(t.excluidoEm), owner, sql`not (${where})`))
+    .limit(1);
 }
 
 /**
@@ -556,7 +582,15 @@ async function setDeleted(ctx: ServiceContext, actor: Actor, name: string, ids: 
     const result = await ctx.db
       .update(t)
       .set(values as never)
-      .where(orgScope(ctx.db, actor.orgId).where(t, inArray(t.id, list), owner, deleted ? isNull(t.excluidoEm) : isNotNull(t.excluidoEm)));
+      .where(
+        orgScope(ctx.db, actor.orgId).where(
+          t,
+          inArray(t.id, list),
+          owner,
+          mod.writeCondition?.(actor, "delete")?.where,
+          deleted ? isNull(t.excluidoEm) : isNotNull(t.excluidoEm),
+        ),
+      );
     if (result.rowsAffected > 0) recordChanged(ctx, actor, mod, deleted ? "deleted" : "restored", list);
     return result.rowsAffected;
   } catch (error) {

@@ -6,6 +6,7 @@ import { imoveisModule } from "./modules/real-estate/properties.ts";
 import { movimentacoesProdutosModule } from "./modules/stock/stock-movements.ts";
 import { interessesModule } from "./modules/real-estate/interests.ts";
 import { produtosModule } from "./modules/stock/products.ts";
+import { postsModule } from "./modules/social/posts.ts";
 
 /**
  * Every kind of record, once. The API mounts, middleware patterns, export names, trigger SQL,
@@ -20,6 +21,7 @@ export const RESOURCES = [
   movimentacoesProdutosModule,
   imoveisModule,
   interessesModule,
+  postsModule,
 ] as const satisfies readonly ResourceModule<
   // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
   any,

@@ -130,8 +130,11 @@ function fieldSchema(field: FieldDef, fromZod: JsonSchema | undefined, fields: r
       note = "Lista de textos; repetidos (sem diferença de acentos e maiúsculas) contam uma vez.";
       break;
     case "choices":
-      schema = { type: "array", items: { type: "string", enum: (field.options ?? []).map((o) => o.value) } };
-      note = `${optionsText(field.options) ?? ""} Um valor fora da lista é recusado (400).`;
+      // Without fixed options, the values are the organização's own (its accounts, its photos): the page offers them.
+      schema = field.options
+        ? { type: "array", items: { type: "string", enum: field.options.map((o) => o.value) } }
+        : { type: "array", items: { type: "string" }, ...pick(fromZod, ["maxItems"]) };
+      note = field.options ? `${optionsText(field.options) ?? ""} Um valor fora da lista é recusado (400).` : "Lista, na ordem.";
       break;
     case "places":
       schema = {

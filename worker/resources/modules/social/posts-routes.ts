@@ -1,0 +1,61 @@
+import type { Hono } from "hono";
+import { isId } from "../../../../shared/id.ts";
+import { POST_MOVES } from "../../../../shared/social/post-status.ts";
+import { dataOf, documented, json, type RouteDoc, rowRef } from "../../../api/route-doc.ts";
+import type { AppEnv } from "../../../http/types.ts";
+import { movePost, PERSON_MOVES, type PersonMove } from "../../../services/social/posts.ts";
+import type { RouteHelpers } from "../../define.ts";
+
+/** Each move's path under `/api/posts/:id/` and what the reference says of it. */
+const MOVE_ROUTES: Record<PersonMove, { path: string; description: string }> = {
+  enviar: {
+    path: "enviar",
+    description:
+      "Envia o rascunho para aprovação: cada rede escolhida passa a “aguardando aprovação”. Quem escreveu o post (equipe, profissional) ou quem aprova. Recusa (422) um post sem conta, com legenda fora das regras do Instagram ou sem imagem para o Instagram.",
+  },
+  aprovar: {
+    path: "aprovar",
+    description:
+      "Aprova e agenda: cada rede passa a “agendado” para a data e hora do post (em branco: agora). Só dono e administrador. Recusa (422) um post que não está pronto ou com horário que já passou.",
+  },
+  devolver: {
+    path: "devolver",
+    description: "Devolve para rascunho o que aguarda aprovação ou está agendado (não o que já saiu). Só dono e administrador.",
+  },
+  cancelar: {
+    path: "cancelar",
+    description:
+      "Cancela as redes que ainda não saíram (rascunho, aguardando, agendado, falhou). O que já foi publicado continua publicado. Só dono e administrador.",
+  },
+  tentar_de_novo: {
+    path: "tentar-de-novo",
+    description:
+      "Volta para “agendado” só as redes que falharam, agora (ou na hora marcada, se ainda não chegou); a outra rede não é tocada. Só dono e administrador.",
+  },
+};
+
+function moveDoc(move: PersonMove): RouteDoc {
+  return {
+    access: { action: PERSON_MOVES[move] },
+    summary: POST_MOVES[move].label ?? move,
+    description: MOVE_ROUTES[move].description,
+    response: { description: "O post como ficou, com o status de cada rede.", content: json(dataOf(rowRef("posts"))) },
+    errors: ["409", "422"],
+  };
+}
+
+/** `/api/posts/:id/<move>`: the moves people make on a post (shared/social/post-status.ts). */
+export function postRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelpers): void {
+  for (const move of Object.keys(PERSON_MOVES) as PersonMove[]) {
+    app.post(
+      `/:id/${MOVE_ROUTES[move].path}`,
+      documented(moveDoc(move), (c) =>
+        run(c, async (ctx, actor) => {
+          const id = c.req.param("id");
+          if (!isId(id)) return notFound(c);
+          return c.json({ data: await movePost(ctx, actor, id, move) });
+        }),
+      ),
+    );
+  }
+}
