@@ -11,6 +11,7 @@ import { commitImport, MAX_IMPORT_CHARS, parseDuplicatePolicy, previewImport } f
 import { decodeCsvBytes } from "../resources/csv-decode.ts";
 import {
   createRecord,
+  deleteRecord,
   deleteRecords,
   eraseRecord,
   findDuplicates,
@@ -229,8 +230,8 @@ export function resourceApi(mod: ResourceModule): Hono<AppEnv> {
   );
   app.delete("/:id", (c) =>
     withId(c, async (ctx, actor, id) => {
-      const count = await deleteRecords(ctx, actor, name, [id]);
-      return count ? c.json({ data: { deleted: count } }) : notFound(c);
+      await deleteRecord(ctx, actor, name, id);
+      return c.json({ data: { deleted: 1 } });
     }),
   );
   app.post("/:id/restore", (c) =>

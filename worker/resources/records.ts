@@ -526,7 +526,7 @@ export async function updateRecord(
     return { saved: true, duplicates };
   }
   if (guard && duplicates.length) return { saved: false, duplicates };
-  const found = (read: BatchItem<"sqlite"> | undefined) => read !== undefined && ((after[reads.indexOf(read)] as unknown[]).length ?? 0) > 0;
+  const found = (read: BatchItem<"sqlite"> | undefined) => read !== undefined && (after[reads.indexOf(read)] as unknown[]).length > 0;
   if (condition && found(refused)) throw new DomainError(condition.message, 409);
   if (found(visible)) throw new DomainError(FORBIDDEN_MESSAGE, 403);
   throw new DomainError(notFoundMessage(mod), 404);
@@ -596,6 +596,36 @@ async function setDeleted(ctx: ServiceContext, actor: Actor, name: string, ids: 
   } catch (error) {
     translateDbError(mod, error);
   }
+}
+
+/**
+ * Soft-deletes one record and says why not when it cannot: 409 with the module's reason when
+ * its write condition refuses a row the actor reaches, 403 when the actor reads the row but may
+ * delete only their own, else 404. One round trip (the reads ride in the write's batch).
+ */
+export async function deleteRecord(ctx: ServiceContext, actor: Actor, name: string, id: string): Promise<void> {
+  const { mod, owner } = reached(actor, name, "delete");
+  if (!isId(id)) throw new DomainError(notFoundMessage(mod), 404);
+  const t = mod.table;
+  const condition = mod.writeCondition?.(actor, "delete");
+  const update = ctx.db
+    .update(t)
+    .set({ excluidoEm: ctx.now, excluidoPor: actor.userId, atualizadoEm: sql`${t.atualizadoEm}` } as never)
+    .where(orgScope(ctx.db, actor.orgId).where(t, eq(t.id, id), owner, condition?.where, isNull(t.excluidoEm)));
+  const refused = condition ? refusedStatement(ctx, actor, mod, id, owner, condition.where) : undefined;
+  const visible = owner ? visibleStatement(ctx, actor, mod, id) : undefined;
+  const reads = [refused, visible].filter((s): s is BatchItem<"sqlite"> => s !== undefined);
+  let results: unknown[];
+  try {
+    results = (await ctx.db.batch([update, ...reads] as unknown as [BatchItem<"sqlite">])) as unknown[];
+  } catch (error) {
+    translateDbError(mod, error);
+  }
+  if ((results[0] as { rowsAffected: number }).rowsAffected) return;
+  const found = (read: BatchItem<"sqlite"> | undefined) => read !== undefined && (results[1 + reads.indexOf(read)] as unknown[]).length > 0;
+  if (condition && found(refused)) throw new DomainError(condition.message, 409);
+  if (found(visible)) throw new DomainError(FORBIDDEN_MESSAGE, 403);
+  throw new DomainError(notFoundMessage(mod), 404);
 }
 
 /** Soft delete (restorable with `restoreRecords`); returns how many were deleted. */
