@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import type { searchKeyTable } from "../../db/schema/records.ts";
 import { frozenSql } from "../../db/frozen-sql.ts";
 import type { ResourceDefinition } from "../../shared/resources/types.ts";
+import type { JsonSchema } from "../api/route-doc.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { Actor, ServiceContext } from "../services/context.ts";
 
@@ -114,6 +115,8 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
   titleSql: SQL;
   /** Values packed into each row besides the table's own columns (correlated subqueries, no parameters). */
   extras?: Record<string, SQL>;
+  /** The API reference's shape of an extra that is not a plain text or number (a list, its items' fields). */
+  extraSchemas?: Record<string, JsonSchema>;
   /**
    * Column values that are not plain copies of input fields (sort key, search keys, derived
    * columns); everything else is copied from the input by name. SQL values are allowed.

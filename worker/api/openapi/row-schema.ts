@@ -114,12 +114,13 @@ export function rowSchema(mod: ResourceModule): JsonSchema {
     };
   }
   for (const key of Object.keys(mod.extras ?? {})) {
-    const label = columns.get(key)?.label;
+    const label = columns.get(key)?.label ?? fields.get(key)?.label;
+    const shape = mod.extraSchemas?.[key];
     properties[key] = {
       ...(label ? { title: label } : {}),
-      type: ["string", "number", "null"],
+      ...(shape ?? { type: ["string", "number", "null"] }),
       readOnly: true,
-      description: "Calculado a partir de outros registros: somente leitura.",
+      description: sentence([shape?.description, "Calculado a partir de outros registros: somente leitura."]),
     };
   }
   return {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { postKeys, posts } from "../../../../db/schema/index.ts";
+import { POST_STATUSES, SOCIAL_NETWORKS } from "../../../../shared/enums/social.ts";
 import { can } from "../../../auth/permissions.ts";
 import { hashtagsOf } from "../../../../shared/social/caption-rules.ts";
 import { captionPreview, isPhotoReference, type PostInput, type PostRow, postDefinition } from "../../../../shared/resources/posts.ts";
@@ -81,6 +82,29 @@ export const postsModule: ResourceModule<PostRow, PostInput> = {
       from (select pt.*, a.name from post_targets pt left join social_accounts a on a.id = pt.account_id and a.org_id = pt.org_id
         where pt.org_id = "posts"."org_id" and pt.post_id = "posts"."id" order by pt.network) x))`),
     midias: sql`json((select json_group_array(x.ref) from (select coalesce(m.property_photo_id, m.key) as ref from post_media m where m.org_id = ${t.orgId} and m.post_id = ${t.id} order by m.position) x))`,
+  },
+  extraSchemas: {
+    contas: { type: "array", items: { type: "string" }, description: "As contas escolhidas (ids), uma por rede." },
+    midias: { type: "array", items: { type: "string" }, description: "As imagens na ordem (ids das fotos do imóvel ou chaves das imagens enviadas)." },
+    redes: {
+      type: "array",
+      description: "A publicação em cada rede, com o seu próprio status: uma rede que falha não mexe na outra.",
+      items: {
+        type: "object",
+        required: ["id", "rede", "contaId", "contaNome", "status", "erroCodigo", "erroMensagem", "permalink", "publicadoEm"],
+        properties: {
+          id: { type: "string" },
+          rede: { type: "string", enum: [...SOCIAL_NETWORKS] },
+          contaId: { type: "string" },
+          contaNome: { type: ["string", "null"] },
+          status: { type: "string", enum: [...POST_STATUSES] },
+          erroCodigo: { type: ["string", "null"], description: "O código da Meta, como veio." },
+          erroMensagem: { type: ["string", "null"], description: "O motivo em português e o que fazer." },
+          permalink: { type: ["string", "null"] },
+          publicadoEm: { type: ["string", "null"], format: "date-time" },
+        },
+      },
+    },
   },
   values(input) {
     const keys = searchKeys({ names: [input.legenda.slice(0, 300)], tags: hashtagsOf(input.legenda).map((h) => h.slice(1)) });
