@@ -1,11 +1,17 @@
-import { eq, isNull } from "drizzle-orm";
+import { eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { posts, postTargets } from "../../../db/schema/index.ts";
+import { posts } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
-import type { PostApproval, PostStatus } from "../../../shared/enums/social.ts";
-import type { PostRow, PostTargetSummary } from "../../../shared/resources/posts.ts";
+import type { PostApproval } from "../../../shared/enums/social.ts";
+import type { PostRow } from "../../../shared/resources/posts.ts";
 import { captionProblems, mediaProblem } from "../../../shared/social/caption-rules.ts";
-import { applyMove, moveRefusal, type PostCapabilities, type PostCapability, type PostMoveName } from "../../../shared/social/post-status.ts";
+import {
+  moveRefusal,
+  POST_MOVES,
+  type PostCapabilities,
+  type PostCapability,
+  type PostMoveName,
+} from "../../../shared/social/post-status.ts";
 import { authorize, can, FORBIDDEN_MESSAGE, ownsRow } from "../../auth/permissions.ts";
 import { moduleOf, notFoundMessage } from "../../resources/registry.ts";
 import { recordStatement, rowsOf } from "../../resources/records.ts";
@@ -69,7 +75,10 @@ export function readinessProblem(row: PostRow, now: Date, move: PersonMove): { m
   }
   const caption = captionProblems(row.legenda)[0];
   if (caption) return { message: caption, field: "legenda" };
-  const media = mediaProblem(row.midias.length, row.redes.some((t) => t.rede === "instagram"));
+  const media = mediaProblem(
+    row.midias.length,
+    row.redes.some((t) => t.rede === "instagram"),
+  );
   if (media) return { message: media, field: "midias" };
   if (!row.midias.length && !row.legenda.trim() && !row.link) {
     return { message: "O post está vazio: escreva a legenda, ponha um link ou escolha uma imagem.", field: "legenda" };
@@ -83,52 +92,34 @@ export function readinessProblem(row: PostRow, now: Date, move: PersonMove): { m
   return null;
 }
 
-/** The networks a move changes, each with its new status (the others are left as they are). */
-function movedTargets(targets: readonly PostTargetSummary[], move: PersonMove, can: PostCapabilities) {
-  const moved: { target: PostTargetSummary; to: PostStatus }[] = [];
-  for (const target of targets) {
-    const next = applyMove(target.status, move, can);
-    if (next.ok) moved.push({ target, to: next.status });
-  }
-  return moved;
+/** SQL of what `readinessProblem` checks (the caption's rules hold already: a save validates them). */
+function readySql(orgId: string, move: PersonMove, now: Date): SQL {
+  const targets = sql`select 1 from post_targets r where r.org_id = ${orgId} and r.post_id = ${posts.id}`;
+  const media = sql`select 1 from post_media r where r.org_id = ${orgId} and r.post_id = ${posts.id}`;
+  const time = move === "aprovar" ? sql` and (${posts.agendadoPara} is null or ${posts.agendadoPara} >= ${now.getTime() - 60_000})` : sql``;
+  return sql`exists (${targets}) and (not exists (${targets} and r.network = 'instagram') or exists (${media}))
+    and (${posts.legenda} <> '' or ${posts.link} is not null or exists (${media}))${time}`;
 }
 
+const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(", ")})`);
+
 /**
- * Makes a person's move on a post and answers the post as it is now. 403 when the table refuses
- * (or a drafter's move on someone else's post), 404 when it is not found, 409 when no network
- * can make the move (with the reason), 422 when the post is not ready (with the field).
+ * Makes a person's move on a post and answers the post as it is now, in one round trip: the
+ * post's change carries every rule (approval, reach, readiness, a network able to move) as its
+ * condition, and each network's conditional status change runs only when it happened. When it
+ * did not, the post as read before says why: 403 (a drafter's move on someone else's post), 404,
+ * 409 (no network can make the move, with the reason) or 422 (not ready, with the field).
  */
 export async function movePost(ctx: ServiceContext, actor: Actor, id: string, move: PersonMove): Promise<PostRow> {
   const action = PERSON_MOVES[move];
   const reach = authorize(actor, NAME, action);
+  const owner = reach === "own" ? eq(posts.criadoPor, actor.userId) : undefined;
   const mod = moduleOf(NAME);
-  const { statement } = recordStatement(ctx, actor, NAME, id);
-  const [row] = rowsOf(mod, await statement) as unknown as PostRow[];
-  if (!row) throw new DomainError(notFoundMessage(mod), 404);
-  if (reach === "own" && !ownsRow(actor, NAME, row as unknown as Record<string, unknown>)) throw new DomainError(FORBIDDEN_MESSAGE, 403);
-
   const caps = capabilitiesOf(actor);
-  if (!APPROVAL_BEFORE[move].includes(row.aprovacao)) throw new DomainError(approvalRefusal(row.aprovacao, move), 409);
-  if (move === "enviar" || move === "aprovar") {
-    const problem = readinessProblem(row, ctx.now, move);
-    if (problem) throw new DomainError(problem.message, 422, problem.field);
-  }
-  const moved = movedTargets(row.redes, move, caps);
-  if (!moved.length) {
-    const first = row.redes[0];
-    throw new DomainError((first && moveRefusal(first.status, move, caps)) || approvalRefusal(row.aprovacao, move), 409);
-  }
-
+  const rule = POST_MOVES[move];
   const scope = orgScope(ctx.db, actor.orgId);
   const now = ctx.now;
-  // Approved without a time, or retried after its time: it goes now.
-  const goesAt = move === "aprovar" || move === "tentar_de_novo" ? new Date(Math.max(Date.parse(row.agendadoPara ?? "") || 0, now.getTime())) : null;
-  const writes: BatchItem<"sqlite">[] = moved.map(({ target, to }) =>
-    ctx.db
-      .update(postTargets)
-      .set({ status: to, atualizadoEm: now, ...(goesAt && to === "agendado" ? { agendadoPara: goesAt } : {}) })
-      .where(scope.where(postTargets, eq(postTargets.id, target.id), eq(postTargets.postId, id), eq(postTargets.status, target.status))),
-  );
+  const before = recordStatement(ctx, actor, NAME, id).statement;
   const approval = APPROVAL_AFTER[move];
   const postWrite = ctx.db
     .update(posts)
@@ -139,14 +130,54 @@ export async function movePost(ctx: ServiceContext, actor: Actor, id: string, mo
       atualizadoEm: now,
       atualizadoPor: actor.userId,
     })
-    .where(scope.where(posts, eq(posts.id, id), isNull(posts.excluidoEm), eq(posts.aprovacao, row.aprovacao)));
-  const results = (await ctx.db.batch([postWrite, ...writes, statement] as unknown as [BatchItem<"sqlite">])) as unknown[];
-  const changed = results.slice(0, 1 + writes.length).map((r) => (r as { rowsAffected: number }).rowsAffected);
-  const [after] = rowsOf(mod, results.at(-1) as { j: string }[]) as unknown as PostRow[];
-  if (changed.some((n) => n === 0) || !after) {
-    throw new DomainError("O post mudou enquanto você agia. Recarregue a página e confira.", 409);
+    .where(
+      scope.where(
+        posts,
+        eq(posts.id, id),
+        isNull(posts.excluidoEm),
+        owner,
+        inArray(posts.aprovacao, [...APPROVAL_BEFORE[move]]),
+        sql`exists (select 1 from post_targets m where m.org_id = ${actor.orgId} and m.post_id = ${posts.id} and m.status in ${inList(rule.from)})`,
+        move === "enviar" || move === "aprovar" ? readySql(actor.orgId, move, now) : undefined,
+      ),
+    );
+  const written = sql`exists (select 1 from posts p where p.org_id = ${actor.orgId} and p.id = ${id} and p.updated_at = ${now.getTime()} and p.updated_by = ${actor.userId})`;
+  // Approved without a time, or retried after its time: it goes now.
+  const goesNow = move === "aprovar" || move === "tentar_de_novo";
+  const targetWrite = ctx.db.run(
+    sql`update post_targets set status = ${rule.to}, updated_at = ${now.getTime()}${
+      goesNow
+        ? sql`, scheduled_at = max(coalesce((select p.scheduled_at from posts p where p.org_id = ${actor.orgId} and p.id = ${id}), 0), ${now.getTime()})`
+        : sql``
+    } where org_id = ${actor.orgId} and post_id = ${id} and status in ${inList(rule.from)} and ${written}`,
+  );
+  const after = recordStatement(ctx, actor, NAME, id).statement;
+  const results = (await ctx.db.batch([before, postWrite, targetWrite, after] as unknown as [BatchItem<"sqlite">])) as unknown[];
+  const [row] = rowsOf(mod, results[0] as { j: string }[]) as unknown as PostRow[];
+  const [changed] = rowsOf(mod, results[3] as { j: string }[]) as unknown as PostRow[];
+  if ((results[1] as { rowsAffected: number }).rowsAffected && changed) return changed;
+  throw refusal(row, actor, reach, move, caps, now);
+}
+
+/** Why the move did not happen, from the post as it was. */
+function refusal(
+  row: PostRow | undefined,
+  actor: Actor,
+  reach: "any" | "own",
+  move: PersonMove,
+  caps: PostCapabilities,
+  now: Date,
+): DomainError {
+  if (!row) return new DomainError(notFoundMessage(moduleOf(NAME)), 404);
+  if (reach === "own" && !ownsRow(actor, NAME, row as unknown as Record<string, unknown>)) return new DomainError(FORBIDDEN_MESSAGE, 403);
+  if (!APPROVAL_BEFORE[move].includes(row.aprovacao)) return new DomainError(approvalRefusal(row.aprovacao, move), 409);
+  if (move === "enviar" || move === "aprovar") {
+    const problem = readinessProblem(row, now, move);
+    if (problem) return new DomainError(problem.message, 422, problem.field);
   }
-  return after;
+  const first = row.redes.find((t) => moveRefusal(t.status, move, caps) === null) ?? row.redes[0];
+  const reason = first ? moveRefusal(first.status, move, caps) : null;
+  return new DomainError(reason ?? "O post mudou enquanto você agia. Recarregue a página e confira.", 409);
 }
 
 function approvalRefusal(approval: PostApproval, move: PersonMove): string {

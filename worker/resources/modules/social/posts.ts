@@ -17,7 +17,8 @@ const goneExists: SQL = sql`exists (select 1 from post_targets g where g.org_id 
 const FOLLOWS_EDITS = `('rascunho', 'aguardando_aprovacao', 'agendado', 'falhou', 'cancelado')`;
 
 /** An ISO text of a millisecond timestamp column, inside the packed row. */
-const iso = (column: string) => `case when ${column} is null then null else strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch') end`;
+const iso = (column: string) =>
+  `case when ${column} is null then null else strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch') end`;
 
 /**
  * The networks chosen: one `post_targets` row per account, written in the post's batch. An
@@ -26,7 +27,12 @@ const iso = (column: string) => `case when ${column} is null then null else strf
  * organização (or none) has no network: the insert is refused (NOT NULL) and answered in pt-BR.
  */
 function targetStatements(orgId: string, postId: string, accounts: readonly string[], written: SQL, now: Date): SQL[] {
-  const chosen = accounts.length ? sql`account_id not in (${sql.join(accounts.map((a) => sql`${a}`), sql`, `)})` : sql`1`;
+  const chosen = accounts.length
+    ? sql`account_id not in (${sql.join(
+        accounts.map((a) => sql`${a}`),
+        sql`, `,
+      )})`
+    : sql`1`;
   const statements: SQL[] = [
     sql`delete from post_targets where org_id = ${orgId} and post_id = ${postId} and ${chosen} and status not in ${sql.raw(GONE)} and ${written}`,
   ];
@@ -77,7 +83,8 @@ export const postsModule: ResourceModule<PostRow, PostInput> = {
     imovelNome: sql`(select coalesce(p.title, p.code) from properties p where p.id = ${t.imovelId} and p.org_id = ${t.orgId} and p.deleted_at is null)`,
     produtoNome: sql`(select p.name from products p where p.id = ${t.produtoId} and p.org_id = ${t.orgId} and p.deleted_at is null)`,
     contas: sql`json((select json_group_array(x.account_id) from (select pt.account_id from post_targets pt where pt.org_id = ${t.orgId} and pt.post_id = ${t.id} order by pt.network) x))`,
-    redes: sql.raw(`json((select json_group_array(json_object('id', x.id, 'rede', x.network, 'contaId', x.account_id, 'contaNome', x.name, 'status', x.status,
+    redes:
+      sql.raw(`json((select json_group_array(json_object('id', x.id, 'rede', x.network, 'contaId', x.account_id, 'contaNome', x.name, 'status', x.status,
       'erroCodigo', x.error_code, 'erroMensagem', x.error_message, 'permalink', x.permalink, 'publicadoEm', ${iso("x.published_at")}))
       from (select pt.*, a.name from post_targets pt left join social_accounts a on a.id = pt.account_id and a.org_id = pt.org_id
         where pt.org_id = "posts"."org_id" and pt.post_id = "posts"."id" order by pt.network) x))`),
@@ -85,7 +92,11 @@ export const postsModule: ResourceModule<PostRow, PostInput> = {
   },
   extraSchemas: {
     contas: { type: "array", items: { type: "string" }, description: "As contas escolhidas (ids), uma por rede." },
-    midias: { type: "array", items: { type: "string" }, description: "As imagens na ordem (ids das fotos do imóvel ou chaves das imagens enviadas)." },
+    midias: {
+      type: "array",
+      items: { type: "string" },
+      description: "As imagens na ordem (ids das fotos do imóvel ou chaves das imagens enviadas).",
+    },
     redes: {
       type: "array",
       description: "A publicação em cada rede, com o seu próprio status: uma rede que falha não mexe na outra.",
@@ -128,12 +139,17 @@ export const postsModule: ResourceModule<PostRow, PostInput> = {
     { column: t.produtoId, target: "produtos", field: "produtoId", message: "Produto não encontrado. Escolha um produto cadastrado." },
   ],
   errors: [
-    { match: "post_targets.network", message: "Conta não encontrada. Escolha uma conta conectada em Conectar Redes.", field: "contas" },
     {
       match: "post_targets.post_id, post_targets.network",
       message: "Escolha uma conta por rede: uma Página do Facebook e/ou uma conta do Instagram.",
       field: "contas",
       status: 422,
+    },
+    // After the unique index's (whose message names the same column): an account with no network is not the organização's.
+    {
+      match: "NOT NULL constraint failed: post_targets.network",
+      message: "Conta não encontrada. Escolha uma conta conectada em Conectar Redes.",
+      field: "contas",
     },
     { match: "post_media_source_ck", message: "Imagem não encontrada. Escolha uma foto do imóvel ou uma imagem enviada.", field: "midias" },
     {
@@ -159,7 +175,8 @@ END`,
       if (action === "delete") return undefined;
       return {
         where: sql`not ${goneExists}`,
-        message: "Este post já saiu (ou está saindo) em uma rede: o conteúdo não muda mais. Cancele o que ainda não saiu ou crie outro post.",
+        message:
+          "Este post já saiu (ou está saindo) em uma rede: o conteúdo não muda mais. Cancele o que ainda não saiu ou crie outro post.",
       };
     }
     return {
