@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { POST_APPROVAL, POST_ORIGIN, POST_STATUS, type PostApproval, type PostOrigin, type PostStatus, SOCIAL_NETWORK, type SocialNetwork } from "../enums/social.ts";
+import {
+  POST_APPROVAL,
+  POST_ORIGIN,
+  POST_STATUS,
+  type PostApproval,
+  type PostOrigin,
+  type PostStatus,
+  SOCIAL_NETWORK,
+  type SocialNetwork,
+} from "../enums/social.ts";
 import { formatDateTime } from "../format.ts";
 import { isId } from "../id.ts";
 import { SOCIAL_POST } from "../permissions.ts";

@@ -472,7 +472,11 @@ export async function createRecord(
   const id = values.id as string;
   const after = [
     ...(mod.alsoOnCreate?.(ctx, actor, id) ?? []),
-    ...(mod.alsoOnWrite?.(ctx, actor, id, data, writtenCondition(mod, scope, id, ctx.now), { mode: "create", now: ctx.now, orgId: scope.orgId }) ?? []),
+    ...(mod.alsoOnWrite?.(ctx, actor, id, data, writtenCondition(mod, scope, id, ctx.now), {
+      mode: "create",
+      now: ctx.now,
+      orgId: scope.orgId,
+    }) ?? []),
   ];
   const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, insert, after);
   if (affected) recordChanged(ctx, actor, mod, "created", [id]);
@@ -518,7 +522,12 @@ export async function updateRecord(
     .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm), owner, guard, condition?.where));
   const visible = owner ? visibleStatement(ctx, actor, mod, id) : undefined;
   const refused = condition ? refusedStatement(ctx, actor, mod, id, owner, condition.where) : undefined;
-  const also = mod.alsoOnWrite?.(ctx, actor, id, data, writtenCondition(mod, scope, id, ctx.now), { mode: "update", now: ctx.now, orgId: scope.orgId }) ?? [];
+  const also =
+    mod.alsoOnWrite?.(ctx, actor, id, data, writtenCondition(mod, scope, id, ctx.now), {
+      mode: "update",
+      now: ctx.now,
+      orgId: scope.orgId,
+    }) ?? [];
   const reads = [refused, visible].filter((s): s is BatchItem<"sqlite"> => s !== undefined);
   const { duplicates, affected, after } = await checkAndWrite(ctx, mod, statements, update, [...reads, ...also]);
   if (affected) {
@@ -539,7 +548,14 @@ function writtenCondition(mod: ResourceModule, scope: OrgScope, id: string, now:
 }
 
 /** The row the actor reaches, live, that the module's write condition refuses (read in the write's batch). */
-function refusedStatement(ctx: ServiceContext, actor: Actor, mod: ResourceModule, id: string, owner: SQL | undefined, where: SQL): BatchItem<"sqlite"> {
+function refusedStatement(
+  ctx: ServiceContext,
+  actor: Actor,
+  mod: ResourceModule,
+  id: string,
+  owner: SQL | undefined,
+  where: SQL,
+): BatchItem<"sqlite"> {
   const t = mod.table;
   return ctx.db
     .select({ id: t.id })
