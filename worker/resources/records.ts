@@ -637,7 +637,10 @@ export async function deleteRecord(ctx: ServiceContext, actor: Actor, name: stri
   } catch (error) {
     translateDbError(mod, error);
   }
-  if ((results[0] as { rowsAffected: number }).rowsAffected) return;
+  if ((results[0] as { rowsAffected: number }).rowsAffected) {
+    recordChanged(ctx, actor, mod, "deleted", [id]);
+    return;
+  }
   const found = (read: BatchItem<"sqlite"> | undefined) => read !== undefined && (results[1 + reads.indexOf(read)] as unknown[]).length > 0;
   if (condition && found(refused)) throw new DomainError(condition.message, 409);
   if (found(visible)) throw new DomainError(FORBIDDEN_MESSAGE, 403);

@@ -13,6 +13,7 @@ import {
   type PostMoveName,
 } from "../../../shared/social/post-status.ts";
 import { authorize, can, FORBIDDEN_MESSAGE, ownsRow } from "../../auth/permissions.ts";
+import { recordChanged } from "../../live/record-changed.ts";
 import { moduleOf, notFoundMessage } from "../../resources/registry.ts";
 import { recordStatement, rowsOf } from "../../resources/records.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
@@ -155,7 +156,11 @@ export async function movePost(ctx: ServiceContext, actor: Actor, id: string, mo
   const results = (await ctx.db.batch([before, postWrite, targetWrite, after] as unknown as [BatchItem<"sqlite">])) as unknown[];
   const [row] = rowsOf(mod, results[0] as { j: string }[]) as unknown as PostRow[];
   const [changed] = rowsOf(mod, results[3] as { j: string }[]) as unknown as PostRow[];
-  if ((results[1] as { rowsAffected: number }).rowsAffected && changed) return changed;
+  if ((results[1] as { rowsAffected: number }).rowsAffected && changed) {
+    // Every open page of the organização sees the new statuses without a reload (ADR 043).
+    recordChanged(ctx, actor, mod, "updated", [id]);
+    return changed;
+  }
   throw refusal(row, actor, reach, move, caps, now);
 }
 
