@@ -28,7 +28,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { seedDemo } from "./seed/demo.ts";
 import { generateSigningJwk } from "../worker/auth/jwt.ts";
-import { saoPauloDay } from "../shared/format.ts";
+import { localDay } from "../shared/format.ts";
 import { sql } from "drizzle-orm";
 import { seedRealEstate } from "./lib/bench-real-estate.ts";
 import { type SeedResult, seedResources } from "./lib/bench-seed.ts";
@@ -430,7 +430,7 @@ async function profileRoute(
 }
 
 function thisMonth(now = new Date()): string {
-  const [y, m] = saoPauloDay(now).split("-").map(Number) as [number, number];
+  const [y, m] = localDay(now).split("-").map(Number) as [number, number];
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const mm = String(m).padStart(2, "0");
   return `${y}-${mm}-01..${y}-${mm}-${String(last).padStart(2, "0")}`;

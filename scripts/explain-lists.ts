@@ -14,7 +14,7 @@ import path from "node:path";
 import type { BatchItem } from "drizzle-orm/batch";
 import { seedDemo } from "./seed/demo.ts";
 import { orgScope } from "../db/tenant.ts";
-import { saoPauloDay } from "../shared/format.ts";
+import { localDay } from "../shared/format.ts";
 import type { ListQuery } from "../shared/resources/types.ts";
 import { encodeCursor, readCursor } from "../worker/resources/cursor.ts";
 import { pageQueries, sortTypeOf } from "../worker/resources/list-engine.ts";
@@ -29,7 +29,7 @@ const LISTS = ["clients", "produtos", "movimentacoes"] as const;
 const only = LISTS.filter((l) => process.argv.includes(l));
 const wanted = only.length ? only : LISTS;
 
-const [y, m] = saoPauloDay(new Date()).split("-") as [string, string];
+const [y, m] = localDay(new Date()).split("-") as [string, string];
 const thisMonth = `${y}-${m}-01..${y}-${m}-${String(new Date(Date.UTC(Number(y), Number(m), 0)).getUTCDate()).padStart(2, "0")}`;
 
 const dir = mkdtempSync(path.join(tmpdir(), "alicerce-explain-"));

@@ -1,5 +1,6 @@
 /**
- * Brazilian display formats (pt-BR, BRL, America/Sao_Paulo).
+ * Brazilian display formats (pt-BR, BRL, dates in the organização's IANA zone — shared/time-zone.ts;
+ * São Paulo when a caller has no organização).
  *
  * Pure and client-safe: runs unchanged in the browser and in the Worker.
  * Every space this module emits is a plain U+0020 — Intl's pt-BR output uses
@@ -7,21 +8,13 @@
  * normalise it. Use CSS `white-space: nowrap` where wrapping must be avoided.
  */
 
+import { DEFAULT_TIME_ZONE, dayIn, formatDateTimeIn, formatTimeIn, instantIn, type ZonedParts, zonedParts } from "./time-zone.ts";
+
 export const LOCALE = "pt-BR";
-export const TIME_ZONE = "America/Sao_Paulo";
 
 /** Intl objects are costly to build; create them once per isolate. */
 const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: true });
 
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
 
 const NON_BREAKING_SPACES = /[\u00a0\u202f]/g;
 
@@ -102,34 +95,8 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 
 export type DateInput = Date | string | number;
 
-interface CalendarParts {
-  year: string;
-  month: string;
-  day: string;
-  hour: string;
-  minute: string;
-}
-
 /** "2026-03-05" with nothing else: a calendar date (due date, birthday), not an instant. */
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function toInstant(d: DateInput): Date {
-  const date = d instanceof Date ? d : new Date(d);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Data inválida: ${String(d)}`);
-  return date;
-}
-
-function zonedParts(d: DateInput): CalendarParts {
-  const parts: Record<string, string> = {};
-  for (const part of dateTimeFormat.formatToParts(toInstant(d))) parts[part.type] = part.value;
-  return {
-    year: parts.year ?? "",
-    month: parts.month ?? "",
-    day: parts.day ?? "",
-    hour: parts.hour ?? "",
-    minute: parts.minute ?? "",
-  };
-}
 
 /** A date-only string keeps its own day; `new Date("2026-03-05")` is UTC midnight = 04/03 in São Paulo. */
 function dateOnlyParts(d: DateInput): { year: string; month: string; day: string } | null {
@@ -146,27 +113,25 @@ function dateOnlyParts(d: DateInput): { year: string; month: string; day: string
 }
 
 /**
- * "dd/mm/aaaa" in America/Sao_Paulo. A bare "aaaa-mm-dd" string is a calendar
- * date and is shown as-is (no time-zone shift). Throws RangeError on an invalid date.
+ * "dd/mm/aaaa" in the organização's zone (São Paulo when none is given). A bare "aaaa-mm-dd"
+ * string is a calendar date and is shown as-is (no time-zone shift). Throws RangeError on an invalid date.
  */
-export function formatDate(d: DateInput): string {
-  const p = dateOnlyParts(d) ?? zonedParts(d);
+export function formatDate(d: DateInput, zone: string = DEFAULT_TIME_ZONE): string {
+  const p = dateOnlyParts(d) ?? zonedParts(d, zone);
   return `${p.day}/${p.month}/${p.year}`;
 }
 
-/** "HH:mm", 24 h, America/Sao_Paulo. */
-export function formatTime(d: DateInput): string {
-  const p = zonedParts(d);
-  return `${p.hour}:${p.minute}`;
+/** "HH:mm", 24 h, in the zone. */
+export function formatTime(d: DateInput, zone: string = DEFAULT_TIME_ZONE): string {
+  return formatTimeIn(d, zone);
 }
 
-/** "dd/mm/aaaa HH:mm", 24 h, America/Sao_Paulo. */
-export function formatDateTime(d: DateInput): string {
-  const p = zonedParts(d);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+/** "dd/mm/aaaa HH:mm", 24 h, in the zone. */
+export function formatDateTime(d: DateInput, zone: string = DEFAULT_TIME_ZONE): string {
+  return formatDateTimeIn(d, zone);
 }
 
-/** Whole days between two São Paulo calendar days (b − a). */
+/** Whole days between two calendar days (b − a). */
 function dayDiff(a: { year: string; month: string; day: string }, b: typeof a): number {
   const ua = Date.UTC(Number(a.year), Number(a.month) - 1, Number(a.day));
   const ub = Date.UTC(Number(b.year), Number(b.month) - 1, Number(b.day));
@@ -175,48 +140,37 @@ function dayDiff(a: { year: string; month: string; day: string }, b: typeof a): 
 
 /**
  * "hoje às 14:30", "amanhã às 09:00", "ontem às 18:00", else "dd/mm/aaaa às HH:mm".
- * Days are compared on the São Paulo calendar, not as 24 h windows.
+ * Days are compared on the zone's calendar, not as 24 h windows.
  * A date-only string ("2026-03-05") has no time, so it yields "hoje", "amanhã",
  * "ontem" or "dd/mm/aaaa" alone.
  */
-export function formatRelative(d: DateInput, now: DateInput = new Date()): string {
-  const today = zonedParts(now);
+export function formatRelative(d: DateInput, now: DateInput = new Date(), zone: string = DEFAULT_TIME_ZONE): string {
+  const today = zonedParts(now, zone);
   const dateOnly = dateOnlyParts(d);
-  const target = dateOnly ?? zonedParts(d);
+  const target = dateOnly ?? zonedParts(d, zone);
   const diff = dayDiff(today, target);
   const dayWord = diff === 0 ? "hoje" : diff === 1 ? "amanhã" : diff === -1 ? "ontem" : null;
   const day = dayWord ?? `${target.day}/${target.month}/${target.year}`;
   if (dateOnly) return day;
-  const p = target as CalendarParts;
+  const p = target as ZonedParts;
   return `${day} às ${p.hour}:${p.minute}`;
 }
 
 /**
- * The instant of a São Paulo wall-clock time: `saoPauloInstant("2026-03-05", "14:30")`.
- * São Paulo has been UTC−3 since 2019; the zone's own answer corrects any other offset.
+ * The instant of a wall-clock time in the zone: `localInstant("2026-03-05", "14:30", zone)`
+ * (shared/time-zone.ts `instantIn`: a nonexistent time moves forward, an ambiguous one takes the first).
  */
-export function saoPauloInstant(day: string, time = "00:00"): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const [h, mi] = time.split(":").map(Number) as [number, number];
-  const wanted = Date.UTC(y, m - 1, d, h, mi);
-  let guess = wanted + 3 * 3_600_000;
-  for (let i = 0; i < 2; i++) {
-    const p = zonedParts(new Date(guess));
-    const shown = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
-    if (shown === wanted) break;
-    guess += wanted - shown;
-  }
-  return new Date(guess);
+export function localInstant(day: string, time = "00:00", zone: string = DEFAULT_TIME_ZONE): Date {
+  return instantIn(day, time, zone);
 }
 
-/** "aaaa-mm-ddTHH:mm" in São Paulo: the value of an `<input type="datetime-local">`. */
-export function toDateTimeLocal(d: DateInput): string {
-  const p = zonedParts(d);
+/** "aaaa-mm-ddTHH:mm" in the zone: the value of an `<input type="datetime-local">`. */
+export function toDateTimeLocal(d: DateInput, zone: string = DEFAULT_TIME_ZONE): string {
+  const p = zonedParts(d, zone);
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
-/** "aaaa-mm-dd" of the São Paulo calendar day an instant falls on. */
-export function saoPauloDay(d: DateInput): string {
-  const p = zonedParts(d);
-  return `${p.year}-${p.month}-${p.day}`;
+/** "aaaa-mm-dd" of the zone's calendar day an instant falls on. */
+export function localDay(d: DateInput, zone: string = DEFAULT_TIME_ZONE): string {
+  return dayIn(d, zone);
 }

@@ -6,6 +6,7 @@ import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import type { Action } from "../../shared/permissions.ts";
 import { can } from "../../worker/auth/permissions.ts";
 import type { Actor } from "../../worker/services/context.ts";
+import { type TimeZone, timeZoneOf } from "../../shared/time-zone.ts";
 
 export const RETURN_COOKIE = "alicerce_return_to";
 
@@ -86,9 +87,14 @@ export function requirePermission(
   return { ...signed, actor: actorOf(signed) };
 }
 
+/** The organização's IANA zone, read with the session (no round trip of its own): every time on its pages is read in it. */
+export function orgTimeZone(context: Readonly<RouterContextProvider>, request: Request): TimeZone {
+  return timeZoneOf(requireOrg(context, request).org.timeZone);
+}
+
 /** Who the services act for. */
 export function actorOf(signed: InOrg): Actor {
-  return { userId: signed.auth.user.id, orgId: signed.org.id, role: signed.org.role, ownOnly: signed.org.ownOnly };
+  return { userId: signed.auth.user.id, orgId: signed.org.id, role: signed.org.role, ownOnly: signed.org.ownOnly, timeZone: signed.org.timeZone };
 }
 
 export function requireRole(context: Readonly<RouterContextProvider>, request: Request, roles: readonly Role[]): InOrg {

@@ -34,6 +34,8 @@ import { buildListView, isFeminine } from "../components/data/view.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { FORM_ERROR_KEY, validateForm } from "../../shared/validation.ts";
 import { parseListQuery } from "../../shared/resources/query.ts";
+import { localDateTimeInstant } from "../../shared/resources/schema-helpers.ts";
+import { timeZoneOf } from "../../shared/time-zone.ts";
 import { readForm, unknownIntent } from "./forms.server.ts";
 import { FORBIDDEN_MESSAGE, normalizePath, readCookie, requireOrg, requirePermission } from "./guards.server.ts";
 import { isId } from "../../shared/id.ts";
@@ -202,7 +204,7 @@ export async function listLoader<Extra = never>(args: Args, def: AnyDefinition, 
   const confirmIds = permissions.canDelete ? url.searchParams.getAll("excluir").slice(0, 200) : [];
   const panel = url.searchParams.get("painel");
   const openPanel = LIST_PANELS.find((p) => p === panel) ?? null;
-  const view = buildListView(def, query, result, { pathname, confirmIds, openPanel });
+  const view = buildListView(def, query, result, { pathname, confirmIds, openPanel, timeZone: timeZoneOf(org.timeZone) });
   const extras: Record<string, Extra> = {};
   if (rowData) for (const row of result.rows as Record<string, unknown>[]) extras[String(row.id)] = rowData(row);
   return { view, permissions, toast: toastFor(def, takeFlash(args)), rowData: extras };
@@ -356,6 +358,12 @@ export async function saveAction(args: Args, def: AnyDefinition, id?: string) {
   const { ctx, actor } = guard(args, def, id ? "update" : "create");
   const form = await readForm(args.request);
   const values = echoValues(form);
+  // A typed date and time means the organização's wall clock (the schema alone reads São Paulo's).
+  for (const field of def.fields) {
+    const typed = field.kind === "datetime" ? form.get(field.name) : null;
+    const instant = typeof typed === "string" ? localDateTimeInstant(typed.trim(), timeZoneOf(actor.timeZone)) : null;
+    if (instant) form.set(field.name, instant);
+  }
   const parsed = validateForm(def.schema, form);
   if (!parsed.ok) return data<SaveFailure>({ errors: parsed.errors, values }, { status: 400 });
   // Until the person confirms ("Salvar mesmo assim"), possible duplicates hold the save back;

@@ -8,7 +8,7 @@ import type { ResourceScreens, ScreenKind } from "../../shared/resources/types.t
 import { type FormValues, formValuesFromRow } from "../components/data/view.server.ts";
 import { formLoader } from "./resources.server.ts";
 import { createLinks, fillReturn, returnAddress } from "./return-to.server.ts";
-import { requireOrg } from "./guards.server.ts";
+import { orgTimeZone, requireOrg } from "./guards.server.ts";
 
 export type ScreenDefinition = AnyDefinition & { screens: ResourceScreens };
 
@@ -82,7 +82,7 @@ async function createEditor(args: Args, def: ScreenDefinition) {
 async function editEditor(args: Args, def: ScreenDefinition, id: string) {
   const { row, relations } = await formLoader<{ id: string }>(args, def, id);
   const found = row as { id: string };
-  return { ...editorFrame(def, found), values: formValuesFromRow(def, found), relations };
+  return { ...editorFrame(def, found), values: formValuesFromRow(def, found, orgTimeZone(args.context, args.request)), relations };
 }
 
 /** What the shared editor shows: a new record's form, or the record `id`'s. */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { customType, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PRODUCT_UNITS, STOCK_MOVEMENT_KINDS } from "../../shared/enums.ts";
+import { DEFAULT_TIME_ZONE, TIME_ZONES } from "../../shared/time-zone.ts";
 import { timestamp } from "./columns.ts";
 import { companies } from "./companies.ts";
 import { filterIndex, listIndexes, lookupIndex, recordKey, recordTrail, searchKeyTable, sortKeyColumn } from "./records.ts";
@@ -95,6 +96,8 @@ export const businessSettings = sqliteTable("business_settings", {
    * interesses they capture or handle: the permission table's `business` cells mean "own".
    */
   corretorApenasSeus: integer("broker_own_records_only", { mode: "boolean" }).notNull().default(false),
+  /** The organização's IANA zone: every time it sees and types is read in it (ADR 039). */
+  fusoHorario: text("time_zone", { enum: TIME_ZONES.values }).notNull().default(DEFAULT_TIME_ZONE),
   atualizadoEm: timestamp("updated_at"),
   atualizadoPor: text("updated_by"),
 });

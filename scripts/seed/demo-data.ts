@@ -1,5 +1,7 @@
 import type { ClientKind, ClientOrigin, CompanyType } from "../../shared/enums.ts";
 import type { PhoneInput } from "../../shared/resources/schema-helpers.ts";
+import { localDay, localInstant } from "../../shared/format.ts";
+import { DEFAULT_TIME_ZONE } from "../../shared/time-zone.ts";
 import {
   CLIENT_NOTES,
   CLIENT_TAGS,
@@ -1435,8 +1437,8 @@ export function demoProducts(): ProductDemo[] {
 // Stock movements
 
 const DAY_MS = 86_400_000;
-/** America/Sao_Paulo has been UTC−3 all year since 2019. */
-const SAO_PAULO_OFFSET_MS = 3 * 3_600_000;
+/** The demo business keeps the default zone (São Paulo): its wall-clock times are read there. */
+const DEMO_ZONE = DEFAULT_TIME_ZONE;
 const HISTORY_DAYS = 120;
 
 interface BusinessDay {
@@ -1449,8 +1451,8 @@ interface BusinessDay {
 
 /** Local business days (Monday–Saturday) from 119 days ago to yesterday, in São Paulo. */
 function businessDays(now: Date): BusinessDay[] {
-  const local = new Date(now.getTime() - SAO_PAULO_OFFSET_MS);
-  const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  const [y, m, d] = localDay(now, DEMO_ZONE).split("-").map(Number) as [number, number, number];
+  const today = Date.UTC(y, m - 1, d);
   const out: BusinessDay[] = [];
   for (let k = HISTORY_DAYS - 1; k >= 1; k--) {
     const date = today - k * DAY_MS;
@@ -1669,7 +1671,8 @@ function compareText(a: string, b: string): number {
 }
 
 function isoAt(day: BusinessDay, minute: number): string {
-  return new Date(day.date + SAO_PAULO_OFFSET_MS + (8 * 60 + minute) * 60_000).toISOString();
+  const at = new Date(day.date + (8 * 60 + minute) * 60_000);
+  return localInstant(at.toISOString().slice(0, 10), at.toISOString().slice(11, 16), DEMO_ZONE).toISOString();
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type PropertyFeature,
   type Role,
 } from "../../shared/enums.ts";
-import { saoPauloInstant } from "../../shared/format.ts";
+import { localInstant } from "../../shared/format.ts";
 import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { raiseAlertsSql } from "../../worker/services/real-estate/matching.ts";
@@ -159,7 +159,7 @@ export async function seedDemoInterests(
     const ahead = stage === "visita_agendada";
     const day = spDay(now, ahead ? 1 + (k % 6) : -(3 + (k % 20)));
     const hour = 9 + (k % 9);
-    const at = (m: number) => saoPauloInstant(day, `${String(hour).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
+    const at = (m: number) => localInstant(day, `${String(hour).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
     statements.push(
       db.insert(propertyVisits).values(
         scope.values({

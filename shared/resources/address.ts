@@ -66,7 +66,7 @@ export function auditColumns<Row extends { criadoEm: string; atualizadoEm: strin
     {
       key: "criadoEm",
       label: `Cadastrad${ending} em`,
-      text: (r) => formatDate(r.criadoEm),
+      text: (r, zone) => formatDate(r.criadoEm, zone),
       value: (r) => r.criadoEm,
       sort: "date",
       filter: { type: "date-range" },
@@ -75,7 +75,7 @@ export function auditColumns<Row extends { criadoEm: string; atualizadoEm: strin
     {
       key: "atualizadoEm",
       label: `Atualizad${ending} em`,
-      text: (r) => formatDateTime(r.atualizadoEm),
+      text: (r, zone) => formatDateTime(r.atualizadoEm, zone),
       value: (r) => r.atualizadoEm,
       sort: "date",
       filter: { type: "date-range" },

@@ -398,7 +398,7 @@ export const imovelColumns: readonly ColumnDef<ImovelRow>[] = [
   {
     key: "publicadoEm",
     label: "Publicado em",
-    text: (r) => (r.publicadoEm ? formatDate(r.publicadoEm) : ""),
+    text: (r, zone) => (r.publicadoEm ? formatDate(r.publicadoEm, zone) : ""),
     value: (r) => r.publicadoEm,
     sort: "date",
     defaultVisible: false,

@@ -85,7 +85,7 @@ export const movimentacaoProdutoColumns: readonly ColumnDef<MovimentacaoProdutoR
   {
     key: "ocorridoEm",
     label: "Data",
-    text: (r) => formatDateTime(r.ocorridoEm),
+    text: (r, zone) => formatDateTime(r.ocorridoEm, zone),
     value: (r) => r.ocorridoEm,
     cell: { kind: "date" },
     sort: "date",
@@ -173,8 +173,8 @@ export const movimentacaoProdutoDefinition: ResourceDefinition<MovimentacaoProdu
   schema: movimentacaoProdutoSchema,
   defaultSort: { key: "ocorridoEm", dir: "desc" },
   pageSize: 25,
-  subtitle: (row) =>
-    [kindLabel(row.tipo), formatSignedQuantity(row.quantidade, row.produtoUnidade), formatDateTime(row.ocorridoEm)].join(" · "),
+  subtitle: (row, zone) =>
+    [kindLabel(row.tipo), formatSignedQuantity(row.quantidade, row.produtoUnidade), formatDateTime(row.ocorridoEm, zone)].join(" · "),
   title: (row) => `${kindLabel(row.tipo)} — ${row.produtoNome ?? "produto excluído"}`,
   screens: {
     // No edit: a movement is corrected by an adjustment (its page says so).

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { isValidEan13, isValidPhoneBR } from "../documents.ts";
-import { saoPauloInstant } from "../format.ts";
+import { localInstant } from "../format.ts";
+import { DEFAULT_TIME_ZONE } from "../time-zone.ts";
 import { nationalPhoneDigits } from "../mask.ts";
 import { normalizeText } from "../search.ts";
 import { blankToUndefined, checkbox, isCleanText, messages, numberValue, optionalString } from "../validation.ts";
 import { UFS } from "../organization/business-fields.ts";
-import type { FilterOption } from "./types.ts";
+import type { FieldDef, FilterOption } from "./types.ts";
 import { ID_RE } from "../id.ts";
 
 export const UF_OPTIONS: readonly FilterOption[] = UFS.map((uf) => ({ value: uf, label: uf }));
@@ -286,8 +287,44 @@ const BR_DATETIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2}))?$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * A moment: "aaaa-mm-ddTHH:mm" (`datetime-local`, São Paulo time), "dd/mm/aaaa HH:mm" (CSV), or
- * an ISO instant with its offset (API) → ISO instant (UTC). Between 2000 and a day from now.
+ * A wall-clock moment typed by a person ("aaaa-mm-ddTHH:mm" from `datetime-local`, or
+ * "dd/mm/aaaa HH:mm" from a CSV) → the ISO instant it means in `zone`; null for anything else
+ * (an ISO instant with its offset is already one). shared/time-zone.ts decides gaps and overlaps.
+ */
+export function localDateTimeInstant(text: string, zone: string): string | null {
+  const local = LOCAL_DATETIME.exec(text);
+  const br = local ? null : BR_DATETIME.exec(text);
+  const day = local ? (local[1] as string) : br ? `${br[3]}-${(br[2] as string).padStart(2, "0")}-${(br[1] as string).padStart(2, "0")}` : null;
+  const time = local ? (local[2] as string) : br ? `${(br[4] ?? "12").padStart(2, "0")}:${br[5] ?? "00"}` : null;
+  if (!day || !time || ISO_INSTANT.test(text) || !validDay(day)) return null;
+  try {
+    return localInstant(day, time, zone).toISOString();
+  } catch {
+    return null; // 25:00, 10:75: not a time (the schema says so)
+  }
+}
+
+/**
+ * The datetime fields of a record's input, read in the organização's zone before validation
+ * (the schema itself, shared with the browser, knows no organização: it reads São Paulo's).
+ * Values that are not a typed wall-clock time are left for the schema to judge.
+ */
+export function dateTimesInZone(fields: readonly FieldDef[], input: Record<string, unknown>, zone: string): Record<string, unknown> {
+  let out = input;
+  for (const field of fields) {
+    const value = input[field.name];
+    if (field.kind !== "datetime" || typeof value !== "string") continue;
+    const instant = localDateTimeInstant(value.trim(), zone);
+    if (instant) out = { ...out, [field.name]: instant };
+  }
+  return out;
+}
+
+/**
+ * A moment: "aaaa-mm-ddTHH:mm" (`datetime-local`), "dd/mm/aaaa HH:mm" (CSV), or an ISO instant
+ * with its offset (API) → ISO instant (UTC). Between 2000 and a day from now. A wall-clock time
+ * reaching the schema is read in São Paulo; the server reads it first in the organização's zone
+ * (`dateTimesInZone`).
  */
 export function dateTime(field: string, options: { now?: () => Date } = {}): z.ZodType<string, unknown> {
   return z.preprocess(
@@ -295,15 +332,8 @@ export function dateTime(field: string, options: { now?: () => Date } = {}): z.Z
       const b = blankToUndefined(v);
       if (typeof b !== "string") return b;
       const text = b.trim();
-      const local = LOCAL_DATETIME.exec(text);
-      if (local && !ISO_INSTANT.test(text))
-        return validDay(local[1] as string) ? saoPauloInstant(local[1] as string, local[2]).toISOString() : text;
-      const br = BR_DATETIME.exec(text);
-      if (br) {
-        const day = `${br[3]}-${(br[2] as string).padStart(2, "0")}-${(br[1] as string).padStart(2, "0")}`;
-        const time = `${(br[4] ?? "12").padStart(2, "0")}:${br[5] ?? "00"}`;
-        return validDay(day) && Number(time.slice(0, 2)) < 24 ? saoPauloInstant(day, time).toISOString() : text;
-      }
+      if (LOCAL_DATETIME.test(text) && !ISO_INSTANT.test(text)) return localDateTimeInstant(text, DEFAULT_TIME_ZONE) ?? text;
+      if (BR_DATETIME.test(text)) return localDateTimeInstant(text, DEFAULT_TIME_ZONE) ?? text;
       if (ISO_INSTANT.test(text)) {
         const t = Date.parse(text);
         return Number.isNaN(t) ? text : new Date(t).toISOString();

@@ -56,8 +56,8 @@ export interface ColumnDef<Row> {
   /** Key in the URL (`sort=nome`, `f.origem=instagram`) and in CSV headers' order. */
   key: string;
   label: string;
-  /** Plain text for the table cell, CSV and XLSX (pt-BR formatted). */
-  text: (row: Row) => string;
+  /** Plain text for the table cell, CSV and XLSX (pt-BR formatted; times in the organização's IANA `zone`). */
+  text: (row: Row, zone: string) => string;
   /** Raw value for XLSX/CSV where a number or date reads better than text. */
   value?: (row: Row) => string | number | Date | null;
   /** Sortable, comparing values of this type (the server maps it to an indexed column). */
@@ -227,7 +227,7 @@ export interface ResourceDefinition<Row extends { id: string }, Input> {
   defaultSort: { key: string; dir: "asc" | "desc" };
   pageSize: number;
   /** A short line under the name in lists and the detail header. */
-  subtitle: (row: Row) => string;
+  subtitle: (row: Row, zone: string) => string;
   title: (row: Row) => string;
   /** The screens' texts and twists (absent: the resource has no screens of its own yet). */
   screens?: ResourceScreens<Row>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_TIME_ZONE } from "../../shared/time-zone.ts";
 import {
   LOCALE,
-  TIME_ZONE,
   formatBRL,
   formatDate,
   formatDateTime,
@@ -15,7 +15,7 @@ import {
 describe("constants", () => {
   it("are the spec's locale and time zone", () => {
     expect(LOCALE).toBe("pt-BR");
-    expect(TIME_ZONE).toBe("America/Sao_Paulo");
+    expect(DEFAULT_TIME_ZONE).toBe("America/Sao_Paulo");
   });
 });
 

@@ -62,7 +62,7 @@ function view(filters: Record<string, string[]>) {
     def,
     { ...defaultListQuery(def), filters },
     { rows: [], total: 0, page: 1, pageSize: 25, nextCursor: null, totals: {}, relationTitles: {} },
-    { pathname: "/itens", now: new Date("2026-03-01T15:00:00.000Z") },
+    { pathname: "/itens", now: new Date("2026-03-01T15:00:00.000Z"), timeZone: "America/Sao_Paulo" },
   );
 }
 

@@ -122,7 +122,7 @@ function query(patch: Partial<ListQuery> = {}): ListQuery {
 const NOW = new Date("2026-03-01T15:00:00.000Z"); // Sunday, 1 March 2026, 12:00 in São Paulo
 
 function view(q: Partial<ListQuery>, rows: Row[], patch: Partial<ListResult<Row>> = {}) {
-  return buildListView(def, query(q), result(rows, patch), { pathname: "/lancamentos", now: NOW });
+  return buildListView(def, query(q), result(rows, patch), { pathname: "/lancamentos", now: NOW, timeZone: "America/Sao_Paulo" });
 }
 
 function filter<T extends FilterView["type"]>(filters: FilterView[], key: string, type: T): Extract<FilterView, { type: T }> {
@@ -169,7 +169,7 @@ describe("buildListView: cells by kind", () => {
         { name: "obs", label: "Obs.", kind: "text", section: "Dados" },
       ],
     };
-    const v = buildListView(withCodes, query({}), result([row()]), { pathname: "/lancamentos", now: NOW });
+    const v = buildListView(withCodes, query({}), result([row()]), { pathname: "/lancamentos", now: NOW, timeZone: "America/Sao_Paulo" });
     expect(Object.fromEntries(v.columns.map((c) => [c.key, c.nowrap]))).toMatchObject({ cnpj: true, obs: false });
   });
 
@@ -190,7 +190,7 @@ describe("buildListView: cells by kind", () => {
         { key: "d", label: "D", text: () => "x", cell: { kind: "image", src: () => "/arquivos/foto.png" } },
       ],
     };
-    const c = buildListView(hostile, defaultListQuery(hostile), result([row()]), { pathname: "/x", now: NOW }).rows[0]?.cells ?? {};
+    const c = buildListView(hostile, defaultListQuery(hostile), result([row()]), { pathname: "/x", now: NOW, timeZone: "America/Sao_Paulo" }).rows[0]?.cells ?? {};
     expect(c.a).toMatchObject({ href: null });
     expect(c.b).toMatchObject({ href: null });
     expect(c.c).toMatchObject({ src: null });
@@ -215,7 +215,7 @@ describe("buildListView: totals", () => {
 });
 
 describe("date presets (America/Sao_Paulo, weeks from Monday)", () => {
-  const byLabel = (now: Date) => Object.fromEntries(datePresets(now).map((p) => [p.label, p.value]));
+  const byLabel = (now: Date) => Object.fromEntries(datePresets(now, "America/Sao_Paulo").map((p) => [p.label, p.value]));
 
   it("on a Wednesday in January, last month is the year before", () => {
     expect(byLabel(new Date("2026-01-14T15:00:00Z"))).toEqual({
@@ -295,7 +295,7 @@ describe("buildListView: filters and their chips", () => {
 
 describe("form values for the new field kinds", () => {
   it("shows centavos as R$, decimals with a comma and São Paulo wall-clock time", () => {
-    expect(formValuesFromRow(def, row())).toMatchObject({
+    expect(formValuesFromRow(def, row(), "America/Sao_Paulo")).toMatchObject({
       valorCentavos: "R$ 1.234,56",
       quantidade: "2,5",
       ocorridoEm: "2026-03-05T14:30",

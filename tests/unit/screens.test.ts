@@ -137,7 +137,7 @@ describe("the shared record page", () => {
     atualizadoPorNome: null,
   };
   const readings = (def: typeof movement, r: MovimentacaoProdutoRow) =>
-    Object.fromEntries(buildDetailView(def, r).sections.flatMap((s) => s.items.map((i) => [i.name, i.value])));
+    Object.fromEntries(buildDetailView(def, r, {}, "America/Sao_Paulo").sections.flatMap((s) => s.items.map((i) => [i.name, i.value])));
   const values = (r: MovimentacaoProdutoRow) => readings(movement, r);
   // The same definition without its record page's texts: the kinds' own readings.
   const bare = { ...movement, screens: movement.screens && { ...movement.screens, detail: undefined } };

@@ -71,6 +71,7 @@ async function run(c: Ctx, handler: (ctx: ServiceContext, actor: Actor) => Promi
       orgId: auth.org.id,
       role: auth.org.role,
       ownOnly: auth.org.ownOnly,
+      timeZone: auth.org.timeZone,
     });
   } catch (error) {
     return toApiResponse(c, error);

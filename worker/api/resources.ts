@@ -1,7 +1,8 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { parseListQuery } from "../../shared/resources/query.ts";
-import { unknownFields } from "../../shared/resources/schema-helpers.ts";
+import { dateTimesInZone, unknownFields } from "../../shared/resources/schema-helpers.ts";
+import { timeZoneOf } from "../../shared/time-zone.ts";
 import { serviceContext } from "../context.ts";
 import { apiError, toApiResponse } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
@@ -41,7 +42,7 @@ function actorOf(c: Ctx): Actor | Response {
   const auth = c.get("rc").auth;
   if (!auth) return apiError(c, 401, "Entre para continuar.", "unauthenticated");
   if (!auth.org) return apiError(c, 403, "Complete o cadastro do negócio para continuar.", "no_organization");
-  return { userId: auth.user.id, orgId: auth.org.id, role: auth.org.role, ownOnly: auth.org.ownOnly };
+  return { userId: auth.user.id, orgId: auth.org.id, role: auth.org.role, ownOnly: auth.org.ownOnly, timeZone: auth.org.timeZone };
 }
 
 async function jsonBody(c: Ctx): Promise<unknown> {
@@ -53,7 +54,7 @@ async function jsonBody(c: Ctx): Promise<unknown> {
 }
 
 /** A body for a create or an update: JSON, with no field the resource does not have (a misspelt one is named). */
-async function recordBody(c: Ctx, mod: ResourceModule): Promise<unknown> {
+async function recordBody(c: Ctx, mod: ResourceModule, actor: Actor): Promise<unknown> {
   const body = await jsonBody(c);
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new DomainError("Envie um objeto JSON com os campos.", 400);
   const unknown = unknownFields(body, new Set(mod.definition.fields.map((f) => f.name)));
@@ -66,7 +67,8 @@ async function recordBody(c: Ctx, mod: ResourceModule): Promise<unknown> {
     );
     throw Object.assign(error, { fields: Object.fromEntries(list.map((k) => [k.slice(0, 60), "Campo desconhecido"])) });
   }
-  return body;
+  // A date and time without its offset is the organização's wall clock.
+  return dateTimesInZone(mod.definition.fields, body as Record<string, unknown>, timeZoneOf(actor.timeZone));
 }
 
 const idsBody = z.object({ ids: z.array(z.string().regex(ID_RE)).min(1).max(500) });
@@ -194,7 +196,7 @@ export function resourceApi(mod: ResourceModule): Hono<AppEnv> {
 
   app.post("/", (c) =>
     run(c, async (ctx, actor) => {
-      const created = await createRecord(ctx, actor, name, def.schema.parse(await recordBody(c, mod)));
+      const created = await createRecord(ctx, actor, name, def.schema.parse(await recordBody(c, mod, actor)));
       return c.json({ data: { id: created.id }, duplicates: created.duplicates }, 201);
     }),
   );
@@ -224,7 +226,7 @@ export function resourceApi(mod: ResourceModule): Hono<AppEnv> {
   );
   app.patch("/:id", (c) =>
     withId(c, async (ctx, actor, id) => {
-      const { duplicates } = await updateRecord(ctx, actor, name, id, def.schema.parse(await recordBody(c, mod)));
+      const { duplicates } = await updateRecord(ctx, actor, name, id, def.schema.parse(await recordBody(c, mod, actor)));
       return c.json({ data: { id }, duplicates });
     }),
   );

@@ -55,6 +55,7 @@ export function sameCaller(a: SessionRow, b: SessionRow): boolean {
     (a.deactivatedAt?.getTime() ?? null) === (b.deactivatedAt?.getTime() ?? null) &&
     a.orgName === b.orgName &&
     Boolean(a.ownOnly) === Boolean(b.ownOnly) &&
+    (a.timeZone ?? null) === (b.timeZone ?? null) &&
     (a.authenticatedAt?.getTime() ?? null) === (b.authenticatedAt?.getTime() ?? null)
   );
 }

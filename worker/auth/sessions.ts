@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { businessSettings, memberships, organizations, sessions, users } from "../../db/schema/index.ts";
 import type { ColorMode } from "../../db/schema/accounts.ts";
 import type { Role } from "../../db/schema/organizations.ts";
+import { DEFAULT_TIME_ZONE, type TimeZone, timeZoneOf } from "../../shared/time-zone.ts";
 import { rememberSession, sessionHint } from "./session-hints.ts";
 import { digest, randomToken } from "./tokens.ts";
 
@@ -41,6 +42,8 @@ export interface AuthOrg {
   role: Role;
   /** Configurações do Negócio: the corretor sees only their own imóveis and interesses (Actor.ownOnly). */
   ownOnly?: boolean;
+  /** Configurações do Negócio: the IANA zone every time is shown and typed in (ADR 039); absent: São Paulo. */
+  timeZone?: TimeZone;
 }
 export interface AuthState {
   sessionId: string;
@@ -120,6 +123,8 @@ const sessionFields = {
    * it costs no round trip; a changed choice makes a hinted request start over (sameCaller).
    */
   ownOnly: sql<number>`coalesce((select ${businessSettings.corretorApenasSeus} from ${businessSettings} where ${businessSettings.orgId} = ${memberships.orgId}), 0)`,
+  /** The organização's time zone, read the same way (null: never chosen, the default). */
+  timeZone: sql<string | null>`(select ${businessSettings.fusoHorario} from ${businessSettings} where ${businessSettings.orgId} = ${memberships.orgId})`,
 };
 
 /** One query: session, user and membership with its organization (written with placeholders). */
@@ -194,8 +199,14 @@ export function toAuthState(row: SessionRow, via: AuthState["via"]): AuthState {
       colorMode: row.colorMode,
     },
     org: active
-      ? // `ownOnly` only when the business restricts (the default leaves the shape as it was).
-        { id: row.orgId as string, name: row.orgName as string, role: row.role as Role, ...(row.ownOnly ? { ownOnly: true } : {}) }
+      ? // `ownOnly` and `timeZone` only when the business chose them (the defaults leave the shape as it was).
+        {
+          id: row.orgId as string,
+          name: row.orgName as string,
+          role: row.role as Role,
+          ...(row.ownOnly ? { ownOnly: true } : {}),
+          ...(timeZoneOf(row.timeZone) !== DEFAULT_TIME_ZONE ? { timeZone: timeZoneOf(row.timeZone) } : {}),
+        }
       : null,
   };
 }

@@ -1,4 +1,5 @@
-import { formatDateTime } from "../../shared/format.ts";
+import { formatDateTime, localDay } from "../../shared/format.ts";
+import { timeZoneOf } from "../../shared/time-zone.ts";
 import type { ColumnDef, ListQuery } from "../../shared/resources/types.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { CSV_BOM, csvLine } from "./csv.ts";
@@ -47,7 +48,7 @@ async function* allRows(ctx: ServiceContext, actor: Actor, mod: ResourceModule, 
   const type = sortTypeOf(mod, base.sort);
   let cursor: Cursor | null = null;
   while (true) {
-    const { rows, raws } = await fetchPage(ctx, scope, mod, base, { limit: EXPORT_CHUNK, offset: 0, cursor }, false, [], owner);
+    const { rows, raws } = await fetchPage(ctx, scope, mod, base, { limit: EXPORT_CHUNK, offset: 0, cursor }, false, [], owner, actor.timeZone);
     if (rows.length) yield rows;
     const last = raws.at(-1);
     if (!last || rows.length < EXPORT_CHUNK) return;
@@ -63,36 +64,35 @@ async function* allRows(ctx: ServiceContext, actor: Actor, mod: ResourceModule, 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T/;
 
-/** "dd/mm/aaaa HH:mm" (São Paulo) of an instant → that wall-clock time as a UTC Date (what Excel stores). */
-function wallClock(iso: string): Date {
-  const [date = "", time = "00:00"] = formatDateTime(iso).split(" ");
+/** "dd/mm/aaaa HH:mm" (the organização's zone) of an instant → that wall-clock time as a UTC Date (what Excel stores). */
+function wallClock(iso: string, zone: string): Date {
+  const [date = "", time = "00:00"] = formatDateTime(iso, zone).split(" ");
   const [d, m, y] = date.split("/").map(Number) as [number, number, number];
   const [hh, mi] = time.split(":").map(Number) as [number, number];
   return new Date(Date.UTC(y, m - 1, d, hh, mi));
 }
 
 /** A cell for XLSX: numbers stay numbers, dates become Excel dates, the rest is the list's text. */
-export function xlsxCell<Row>(column: ColumnDef<Row>, row: Row): XlsxCell {
+export function xlsxCell<Row>(column: ColumnDef<Row>, row: Row, zone: string): XlsxCell {
   const value = column.value?.(row);
-  const text = column.text(row);
+  const text = column.text(row, zone);
   if (typeof value === "number") return value;
   if (value instanceof Date) return { date: value, time: text.includes(":") };
   if (typeof value === "string") {
     if (ISO_DAY.test(value)) return { date: new Date(`${value}T00:00:00Z`) };
-    if (ISO_INSTANT.test(value)) return { date: wallClock(value), time: text.includes(":") };
+    if (ISO_INSTANT.test(value)) return { date: wallClock(value, zone), time: text.includes(":") };
   }
   return text;
 }
 
 /** A cell for CSV: numbers with a decimal comma, everything else the list's pt-BR text. */
-export function csvCell<Row>(column: ColumnDef<Row>, row: Row): string | number {
+export function csvCell<Row>(column: ColumnDef<Row>, row: Row, zone: string): string | number {
   const value = column.value?.(row);
-  return typeof value === "number" ? value : column.text(row);
+  return typeof value === "number" ? value : column.text(row, zone);
 }
 
-function today(ctx: ServiceContext): string {
-  const [d, m, y] = (formatDateTime(ctx.now).split(" ")[0] ?? "").split("/");
-  return `${y}-${m}-${d}`;
+function today(ctx: ServiceContext, zone: string): string {
+  return localDay(ctx.now, zone);
 }
 
 /** The file's name: the list's noun without accents ("movimentacoes-2026-11-24.csv"). */
@@ -112,7 +112,8 @@ export async function exportRecords(
   const def = mod.definition as unknown as { columns: readonly ColumnDef<AnyRow>[]; labels: { listTitle: string } };
   const columns = visibleColumns(def.columns, query.columns);
   const header = columns.map((c) => c.label);
-  const filename = `${fileStem(mod)}-${today(ctx)}.${format}`;
+  const zone = timeZoneOf(actor.timeZone);
+  const filename = `${fileStem(mod)}-${today(ctx, zone)}.${format}`;
 
   if (format === "xlsx") {
     return {
@@ -120,7 +121,7 @@ export async function exportRecords(
         sheetName: def.labels.listTitle,
         header,
         rows: async function* () {
-          for await (const chunk of allRows(ctx, actor, mod, query)) yield chunk.map((row) => columns.map((c) => xlsxCell(c, row)));
+          for await (const chunk of allRows(ctx, actor, mod, query)) yield chunk.map((row) => columns.map((c) => xlsxCell(c, row, zone)));
         },
       }),
       filename,
@@ -132,7 +133,7 @@ export async function exportRecords(
   const source = (async function* () {
     yield encoder.encode(CSV_BOM + csvLine(header));
     for await (const chunk of allRows(ctx, actor, mod, query)) {
-      yield encoder.encode(chunk.map((row) => csvLine(columns.map((c) => csvCell(c, row)))).join(""));
+      yield encoder.encode(chunk.map((row) => csvLine(columns.map((c) => csvCell(c, row, zone)))).join(""));
     }
   })();
   const body = new ReadableStream<Uint8Array>({

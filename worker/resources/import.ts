@@ -5,6 +5,8 @@ import type { Database } from "../../db/client.ts";
 import { type OrgScope, orgScope } from "../../db/tenant.ts";
 import { normalizeText, sortKey } from "../../shared/search.ts";
 import { formErrors } from "../../shared/validation.ts";
+import { dateTimesInZone } from "../../shared/resources/schema-helpers.ts";
+import { timeZoneOf } from "../../shared/time-zone.ts";
 import { type Actor, DomainError, type ServiceContext } from "../services/context.ts";
 import { CsvError, parseCsv } from "./csv.ts";
 import { assertReadableCsv } from "./csv-decode.ts";
@@ -353,7 +355,7 @@ interface Entry {
  * Validates each row with its references resolved, then marks duplicates of live records
  * (found) and of earlier valid rows. Pure.
  */
-function check(mod: ResourceModule, parsed: Parsed, found: Found): { preview: ImportPreview; entries: Entry[] } {
+function check(mod: ResourceModule, parsed: Parsed, found: Found, zone: string): { preview: ImportPreview; entries: Entry[] } {
   const spec = specOf(mod);
   const references = spec.references ?? {};
   const schema = mod.definition.schema;
@@ -375,7 +377,9 @@ function check(mod: ResourceModule, parsed: Parsed, found: Found): { preview: Im
         referenceWarnings.push({ kind: "reference", field: column, message: resolution.warning });
       }
     }
-    const result = schema.safeParse(spec.complete ? spec.complete(formValues as Record<string, string>) : formValues);
+    // A date and time in the file is the organização's wall clock.
+    const completed = spec.complete ? spec.complete(formValues as Record<string, string>) : formValues;
+    const result = schema.safeParse(dateTimesInZone(mod.definition.fields, completed as Record<string, unknown>, zone));
     if (!result.success) {
       // Nested paths ("telefones.0.numero") are shown on their column; a reference's field on its column.
       for (const [path, message] of Object.entries(formErrors(result))) {
@@ -428,7 +432,7 @@ async function checked(ctx: ServiceContext, actor: Actor, name: string, csvText:
   const parsed = read(mod, csvText);
   const scope = orgScope(ctx.db, actor.orgId);
   const found = await lookUp(ctx, scope, mod, parsed);
-  return { mod, owner, scope, ...check(mod, parsed, found) };
+  return { mod, owner, scope, ...check(mod, parsed, found, timeZoneOf(actor.timeZone)) };
 }
 
 /** Reads and checks a CSV without saving anything: one round trip for all the look-ups. */

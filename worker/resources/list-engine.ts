@@ -4,7 +4,8 @@ import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
 import { recordCounts, recordTotals } from "../../db/schema/index.ts";
 import type { OrgScope } from "../../db/tenant.ts";
-import { saoPauloInstant } from "../../shared/format.ts";
+import { localInstant } from "../../shared/format.ts";
+import { DEFAULT_TIME_ZONE } from "../../shared/time-zone.ts";
 import { parseDateRange, parseNumberRange } from "../../shared/resources/query.ts";
 import type { FilterType, ListQuery, SortType } from "../../shared/resources/types.ts";
 import { prefixEnd, searchTerms } from "../../shared/search.ts";
@@ -90,23 +91,23 @@ function keyConditions(db: Database, scope: OrgScope, keys: Keys, other: Keys, m
   return conditions;
 }
 
-/** `aaaa-mm-dd..aaaa-mm-dd` on a timestamp column, both days included (São Paulo calendar). */
-export function dateRangeCondition(column: SQLiteColumn, value: string | undefined): SQL | undefined {
+/** `aaaa-mm-dd..aaaa-mm-dd` on a timestamp column, both days included (the organização's calendar). */
+export function dateRangeCondition(column: SQLiteColumn, value: string | undefined, zone: string): SQL | undefined {
   const range = value ? parseDateRange(value) : null;
   if (!range) return undefined;
   const [from, to] = range;
   const conditions: SQL[] = [];
-  if (from) conditions.push(gte(column, saoPauloInstant(from)));
+  if (from) conditions.push(gte(column, localInstant(from, "00:00", zone)));
   if (to) {
     const next = new Date(`${to}T00:00:00Z`);
     next.setUTCDate(next.getUTCDate() + 1);
-    conditions.push(lt(column, saoPauloInstant(next.toISOString().slice(0, 10))));
+    conditions.push(lt(column, localInstant(next.toISOString().slice(0, 10), "00:00", zone)));
   }
   return and(...conditions);
 }
 
 /** One filter of the definition, by its type, on the column it is bound to. */
-function columnCondition(type: FilterType, column: SQLiteColumn, values: readonly string[]): SQL | undefined {
+function columnCondition(type: FilterType, column: SQLiteColumn, values: readonly string[], zone: string): SQL | undefined {
   switch (type) {
     case "enum":
     case "multi-enum":
@@ -123,12 +124,12 @@ function columnCondition(type: FilterType, column: SQLiteColumn, values: readonl
       return and(range[0] === null ? undefined : gte(column, range[0]), range[1] === null ? undefined : lte(column, range[1]));
     }
     case "date-range":
-      return dateRangeCondition(column, values[0]);
+      return dateRangeCondition(column, values[0], zone);
   }
 }
 
 /** The list's filters as conditions on the table's columns and as key matches (indexed, accent-insensitive). */
-function filterConditions(mod: ResourceModule, filters: ListQuery["filters"]): { columns: SQL[]; keys: KeyMatch[] } {
+function filterConditions(mod: ResourceModule, filters: ListQuery["filters"], zone: string): { columns: SQL[]; keys: KeyMatch[] } {
   const columns: SQL[] = [];
   const keys: KeyMatch[] = [];
   for (const column of mod.definition.columns) {
@@ -136,7 +137,7 @@ function filterConditions(mod: ResourceModule, filters: ListQuery["filters"]): {
     const binding = mod.filters?.[column.key];
     if (!column.filter || !values?.length || !binding) continue;
     if ("column" in binding) {
-      const condition = columnCondition(column.filter.type, binding.column, values);
+      const condition = columnCondition(column.filter.type, binding.column, values, zone);
       if (condition) columns.push(condition);
     } else if ("key" in binding) {
       const anyOf = values.map(binding.key).filter((k) => !k.endsWith(":"));
@@ -217,9 +218,11 @@ export function pageQueries(
   query: ListQuery,
   page: PageRequest,
   owner?: SQL,
+  /** The organização's IANA zone: date filters are its calendar days. */
+  zone: string = DEFAULT_TIME_ZONE,
 ): PageStatements {
   const t = mod.table;
-  const filters = filterConditions(mod, query.filters);
+  const filters = filterConditions(mod, query.filters, zone);
   if (owner) filters.columns.push(owner);
   const terms = mod.keys ? searchTerms(query.q) : [];
   // One letter alone means "names starting with it": the name index answers that in order.

@@ -17,6 +17,7 @@ import { moduleByApi, moduleOf, notFoundMessage } from "./registry.ts";
 import { relationError } from "./triggers.ts";
 import { isId } from "../../shared/id.ts";
 import { recordChanged } from "../live/record-changed.ts";
+import { timeZoneOf } from "../../shared/time-zone.ts";
 
 /**
  * The records layer every door shares (pages, `/api/<resource>`, imports, the demo seed): one
@@ -120,8 +121,10 @@ export async function fetchPage(
   extra: BatchItem<"sqlite">[] = [],
   /** The actor's own rows only ("own" reach). */
   owner?: SQL,
+  /** The organização's IANA zone (Actor.timeZone): date filters are its calendar days. */
+  zone?: string,
 ): Promise<RawPage & { extra: unknown[] }> {
-  const q = pageQueries(ctx.db, scope, mod, query, page, owner);
+  const q = pageQueries(ctx.db, scope, mod, query, page, owner, timeZoneOf(zone));
   const statements: BatchItem<"sqlite">[] = [q.rows];
   if (withTotal) statements.push(q.total, ...(q.totals ? [q.totals] : []));
   statements.push(...extra);
@@ -176,6 +179,7 @@ export async function listRecords(ctx: ServiceContext, actor: Actor, name: strin
     true,
     titles.map((t) => t.statement),
     owner,
+    actor.timeZone,
   );
   const last = page.raws.at(-1);
   const nextCursor =

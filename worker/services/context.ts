@@ -39,4 +39,6 @@ export interface Actor {
    * records only" (a corretor's imóveis and interesses). Absent: every record, as by default.
    */
   ownOnly?: boolean;
+  /** The organização's IANA zone (Configurações do Negócio); absent: São Paulo, the default. */
+  timeZone?: string;
 }

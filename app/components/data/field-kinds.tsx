@@ -47,6 +47,8 @@ export type FormValue = string | boolean | string[] | PhoneValue[];
 
 /** What a reading needs from the page around it (given by the record page's server side). */
 export interface DisplayContext {
+  /** The organização's IANA zone: instants read in it. */
+  timeZone: string;
   /** The record page of a record of another resource (a relation's `relation` segment and id), or null when it has none. */
   recordHref: (relation: string, id: string) => string | null;
 }
@@ -58,7 +60,7 @@ export interface FieldKindEntry {
   /** A blank value still reads as something (a checkbox's "Não"). */
   displaysBlank?: boolean;
   /** What the form's input starts with for a stored value; plain text when absent. */
-  formValue?: (value: unknown) => FormValue;
+  formValue?: (value: unknown, zone: string) => FormValue;
   /** Right-aligned tabular figures when shown read-only. */
   numeric?: boolean;
   /** Spans both columns of the form. */
@@ -77,17 +79,17 @@ function formatDocument(value: string): string {
   return value.length === 11 ? formatCpf(value) : formatCnpj(value);
 }
 
-export function safeDate(value: string, withTime = false): string {
+export function safeDate(value: string, withTime: boolean, zone: string): string {
   try {
-    return withTime ? formatDateTime(value) : formatDate(value);
+    return withTime ? formatDateTime(value, zone) : formatDate(value, zone);
   } catch {
     return value;
   }
 }
 
-function safeDateTimeLocal(value: string): string {
+function safeDateTimeLocal(value: string, zone: string): string {
   try {
-    return toDateTimeLocal(value);
+    return toDateTimeLocal(value, zone);
   } catch {
     return "";
   }
@@ -239,13 +241,13 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
   },
   date: {
     input: (field, { common, text }) => <Field {...common} type="date" hint={field.hint} defaultValue={text(field.name)} />,
-    display: (value) => ({ kind: "text", text: safeDate(String(value)), numeric: true }),
+    display: (value, _field, _row, { timeZone }) => ({ kind: "text", text: safeDate(String(value), false, timeZone), numeric: true }),
   },
-  // `<input type="datetime-local">` holds São Paulo wall-clock time.
+  // `<input type="datetime-local">` holds the organização's wall-clock time (read back in its zone on save).
   datetime: {
     input: (field, { common, text }) => <Field {...common} type="datetime-local" hint={field.hint} defaultValue={text(field.name)} />,
-    display: (value) => ({ kind: "text", text: safeDate(String(value), true), numeric: true }),
-    formValue: (value) => (isBlank(value) ? "" : safeDateTimeLocal(String(value))),
+    display: (value, _field, _row, { timeZone }) => ({ kind: "text", text: safeDate(String(value), true, timeZone), numeric: true }),
+    formValue: (value, zone) => (isBlank(value) ? "" : safeDateTimeLocal(String(value), zone)),
   },
   select: {
     input: (field, { common, text, selectOptions }) => (
@@ -270,10 +272,10 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
         {field.hint ? <p className="mt-1 pl-6 text-xs text-fg-soft">{field.hint}</p> : null}
       </div>
     ),
-    display: (value, field, row) => {
+    display: (value, field, row, { timeZone }) => {
       const when = row[`${field.name}Em`];
       if (value !== true) return { kind: "text", text: "Não" };
-      return { kind: "text", text: typeof when === "string" && when ? `Sim, desde ${safeDate(when)}` : "Sim" };
+      return { kind: "text", text: typeof when === "string" && when ? `Sim, desde ${safeDate(when, false, timeZone)}` : "Sim" };
     },
     displaysBlank: true,
     formValue: (value) => value === true,
@@ -462,7 +464,7 @@ export function displayValue(field: FieldDef, row: Record<string, unknown>, at: 
 }
 
 /** What a field's input starts with for a stored value (editing). */
-export function formValueOf(field: FieldDef, value: unknown): FormValue {
+export function formValueOf(field: FieldDef, value: unknown, zone: string): FormValue {
   const entry = FIELD_KINDS[field.kind];
-  return entry.formValue ? entry.formValue(value) : isBlank(value) ? "" : String(value);
+  return entry.formValue ? entry.formValue(value, zone) : isBlank(value) ? "" : String(value);
 }

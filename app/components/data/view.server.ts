@@ -3,7 +3,7 @@
  * render (`types.ts`). Runs in loaders only: the definition's cell formatters and zod schema
  * never reach the list page's JavaScript.
  */
-import { formatBRL, formatDate, formatNumber } from "../../../shared/format.ts";
+import { formatBRL, formatDate, formatNumber, localDay } from "../../../shared/format.ts";
 import { listQueryToSearch, parseDateRange, parseNumberRange } from "../../../shared/resources/query.ts";
 import type { ColumnDef, FieldDef, FieldKind, ListQuery, ListResult, ResourceDefinition } from "../../../shared/resources/types.ts";
 import { definitionByApi } from "../../../shared/resources/definitions.ts";
@@ -62,9 +62,9 @@ function imageSrc(value: string | null | undefined): string | null {
   return inAppHref(value);
 }
 
-function cellOf<Row extends { id: string }>(def: Def<Row>, column: ColumnDef<Row>, row: Row): CellView {
+function cellOf<Row extends { id: string }>(def: Def<Row>, column: ColumnDef<Row>, row: Row, zone: string): CellView {
   const cell = column.cell;
-  const text = column.text(row);
+  const text = column.text(row, zone);
   switch (cell?.kind) {
     // The definition's text is already "R$ 1.234,56" (its `value` is what XLSX gets, in reais).
     case "money":
@@ -126,9 +126,9 @@ interface Day {
   d: number;
 }
 
-/** Today on the São Paulo calendar. */
-function saoPauloToday(now: Date): Day {
-  const [d, m, y] = formatDate(now).split("/").map(Number) as [number, number, number];
+/** Today on the organização's calendar. */
+function today(now: Date, zone: string): Day {
+  const [y, m, d] = localDay(now, zone).split("-").map(Number) as [number, number, number];
   return { y, m, d };
 }
 
@@ -137,9 +137,9 @@ function isoDay(y: number, m: number, d: number): string {
   return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
 }
 
-/** Hoje, Esta semana (Monday to Sunday), Este mês, Mês passado: São Paulo calendar days. */
-export function datePresets(now: Date): { label: string; value: string }[] {
-  const { y, m, d } = saoPauloToday(now);
+/** Hoje, Esta semana (Monday to Sunday), Este mês, Mês passado: the organização's calendar days. */
+export function datePresets(now: Date, zone: string): { label: string; value: string }[] {
+  const { y, m, d } = today(now, zone);
   const sinceMonday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
   return [
     { label: "Hoje", value: `${isoDay(y, m, d)}..${isoDay(y, m, d)}` },
@@ -252,8 +252,11 @@ export function buildListView<Row extends { id: string }>(
     openPanel?: ListPanel | null;
     /** The moment date presets are computed from (tests fix it). */
     now?: Date;
+    /** The organização's IANA zone (the session's): dates and times of the cells, the date presets. */
+    timeZone: string;
   },
 ): ListView {
+  const zone = options.timeZone;
   const { pathname } = options;
   const at = (patch: Partial<ListQuery>) => href(pathname, listQueryToSearch({ ...query, ...patch }, def));
   const withFilters = (filters: Record<string, string[]>) => at({ filters, page: 1, after: null });
@@ -267,15 +270,15 @@ export function buildListView<Row extends { id: string }>(
   const rows: RowView[] = result.rows.map((row) => {
     const cells: RowView["cells"] = {};
     for (const c of shownColumns) {
-      const cell = cellOf(def, c, row);
+      const cell = cellOf(def, c, row, zone);
       if (cell.kind === "text") {
         if (cell.text) cells[c.key] = cell.text;
       } else if (cell.text || cell.kind === "image") cells[c.key] = cell;
     }
-    return { id: row.id, href: `${def.basePath}/${encodeURIComponent(row.id)}`, title: def.title(row), subtitle: def.subtitle(row), cells };
+    return { id: row.id, href: `${def.basePath}/${encodeURIComponent(row.id)}`, title: def.title(row), subtitle: def.subtitle(row, zone), cells };
   });
 
-  const presets = def.columns.some((c) => c.filter?.type === "date-range") ? datePresets(options.now ?? new Date()) : [];
+  const presets = def.columns.some((c) => c.filter?.type === "date-range") ? datePresets(options.now ?? new Date(), zone) : [];
   const presetHref = (key: string, value: string) => withFilters({ ...query.filters, [key]: [value] });
   const filters: FilterView[] = def.columns
     .filter((c) => c.filter)
@@ -358,19 +361,17 @@ function shown(field: FieldDef, row: Record<string, unknown>): boolean {
 }
 
 /** Relations link to the related resource's record page, found from its API segment. */
-const DISPLAY: DisplayContext = {
-  recordHref: (relation, id) => {
-    const target = definitionByApi(relation);
-    return target ? `${target.basePath}/${encodeURIComponent(id)}` : null;
-  },
-};
+function recordHref(relation: string, id: string): string | null {
+  const target = definitionByApi(relation);
+  return target ? `${target.basePath}/${encodeURIComponent(id)}` : null;
+}
 
 /**
  * A field's reading on the record page: its kind's, with the text the definition gives for it
  * (`screens.detail.fieldText`) in place of the kind's own — the link and alignment stay.
  */
-function fieldReading<Row extends { id: string }>(def: Def<Row>, field: FieldDef, row: Row): DetailValue {
-  const reading = displayValue(field, row as unknown as Record<string, unknown>, DISPLAY);
+function fieldReading<Row extends { id: string }>(def: Def<Row>, field: FieldDef, row: Row, at: DisplayContext): DetailValue {
+  const reading = displayValue(field, row as unknown as Record<string, unknown>, at);
   const textOf = def.screens?.detail?.fieldText?.[field.name];
   if (!textOf) return reading;
   const text = textOf(row);
@@ -382,9 +383,12 @@ function fieldReading<Row extends { id: string }>(def: Def<Row>, field: FieldDef
 export function buildDetailView<Row extends { id: string }>(
   def: Def<Row>,
   row: Row,
-  overrides: Partial<Record<string, DetailValue>> = {},
+  overrides: Partial<Record<string, DetailValue>>,
+  /** The organização's IANA zone (the session's). */
+  zone: string,
 ): DetailView {
   const record = row as unknown as Record<string, unknown>;
+  const at: DisplayContext = { recordHref, timeZone: zone };
   const sections: DetailView["sections"] = [];
   for (const field of def.fields) {
     if (!shown(field, record)) continue;
@@ -396,24 +400,24 @@ export function buildDetailView<Row extends { id: string }>(
     const item: DetailItem = {
       name: field.name,
       label: field.label,
-      value: overrides[field.name] ?? fieldReading(def, field, row),
+      value: overrides[field.name] ?? fieldReading(def, field, row, at),
       wide: FIELD_KINDS[field.kind].wideInDetail === true,
     };
     section.items.push(item);
   }
   const audit: string[] = [];
   const by = (name: unknown) => (typeof name === "string" && name ? ` por ${name}` : "");
-  if (typeof record.criadoEm === "string") audit.push(`Cadastrado em ${safeDate(record.criadoEm, true)}${by(record.criadoPorNome)}`);
+  if (typeof record.criadoEm === "string") audit.push(`Cadastrado em ${safeDate(record.criadoEm, true, zone)}${by(record.criadoPorNome)}`);
   if (typeof record.atualizadoEm === "string" && record.atualizadoEm !== record.criadoEm) {
-    audit.push(`Atualizado em ${safeDate(record.atualizadoEm, true)}${by(record.atualizadoPorNome)}`);
+    audit.push(`Atualizado em ${safeDate(record.atualizadoEm, true, zone)}${by(record.atualizadoPorNome)}`);
   }
-  return { id: row.id, title: def.title(row), subtitle: def.subtitle(row), sections, audit };
+  return { id: row.id, title: def.title(row), subtitle: def.subtitle(row, zone), sections, audit };
 }
 
 /** Form values to start editing a record with (strings as the inputs show them). */
 export type FormValues = Record<string, FormValue>;
 
-export function formValuesFromRow<Row extends { id: string }>(def: Def<Row>, row: Row): FormValues {
+export function formValuesFromRow<Row extends { id: string }>(def: Def<Row>, row: Row, zone: string): FormValues {
   const record = row as unknown as Record<string, unknown>;
-  return Object.fromEntries(def.fields.map((field) => [field.name, formValueOf(field, record[field.name])]));
+  return Object.fromEntries(def.fields.map((field) => [field.name, formValueOf(field, record[field.name], zone)]));
 }

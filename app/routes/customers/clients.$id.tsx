@@ -19,6 +19,7 @@ import { loadClientTimeline } from "../../../worker/services/customers/timeline.
 import { answerLeadMatch } from "../../server/customers/lead-match.server.ts";
 import { isId } from "../../../shared/id.ts";
 import { can, mayActOn, reachFor } from "../../../worker/auth/permissions.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Cliente");
 
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     empresaId: row.empresaId
       ? { kind: "link", text: row.empresaNome ?? "Empresa", href: `/companies/${row.empresaId}` }
       : { kind: "empty" },
-  });
+  }, timeZoneOf(actor.timeZone));
   const timeline: TimelineEntryView[] = events.map((e) => ({
     id: e.id,
     at: e.at,

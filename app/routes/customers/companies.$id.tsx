@@ -12,6 +12,7 @@ import { deleteOne, guard, screenPermissions, takeFlash, toastFor } from "../../
 import { readForm, unknownIntent } from "../../server/forms.server.ts";
 import { companyWithClients } from "../../../worker/services/customers/companies.ts";
 import { isId } from "../../../shared/id.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Empresa");
 
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   const permissions = screenPermissions(args, companyDefinition);
   const confirm = permissions.canWrite && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null;
   return {
-    view: buildDetailView(companyDefinition, row),
+    view: buildDetailView(companyDefinition, row, {}, timeZoneOf(actor.timeZone)),
     clients: linked.map((c) => ({
       id: c.id,
       name: c.nome,

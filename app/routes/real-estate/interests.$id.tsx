@@ -20,6 +20,7 @@ import { propertyMatchesStatement, readPropertyMatches } from "../../../worker/s
 import { formChoiceStatements } from "../../../worker/services/real-estate/interests.ts";
 import { readVisits, visitsStatement } from "../../../worker/services/real-estate/visits.ts";
 import { isId } from "../../../shared/id.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Interesse em Imóvel");
 
@@ -51,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
         : { kind: "empty" },
       corretorId: row.corretorNome ? { kind: "text", text: row.corretorNome } : { kind: "empty" },
       locais: row.locais.length ? { kind: "text", text: row.locais.map(formatPlace).join("; ") } : { kind: "empty" },
-    }),
+    }, timeZoneOf(actor.timeZone)),
     matches: readPropertyMatches(matches).map((m) => ({
       id: m.propertyId,
       title: m.title ?? m.code,

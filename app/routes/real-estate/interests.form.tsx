@@ -9,6 +9,7 @@ import { interestChoices } from "../../server/real-estate/interests.server.ts";
 import { placeChoices } from "../../server/real-estate/places.server.ts";
 import { editorFrame, ownScreenDefinition } from "../../server/screens.server.ts";
 import { createLinks } from "../../server/return-to.server.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 /**
  * An interest's form, new (`/property_clients/create`) and edited (`/property_clients/:id/edit`),
@@ -50,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
   const found = row as InteresseRow;
   return {
     ...editorFrame(def, found, found.clienteNome ?? ""),
-    values: formValuesFromRow(def, found),
+    values: formValuesFromRow(def, found, timeZoneOf(actor.timeZone)),
     relations,
     selectOptions: { corretorId: choices.team, locais: places },
   };

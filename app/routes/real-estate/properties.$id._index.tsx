@@ -16,6 +16,7 @@ import { readForm, unknownIntent } from "../../server/forms.server.ts";
 import { guard, screenPermissions } from "../../server/resources.server.ts";
 import { DomainError } from "../../../worker/services/context.ts";
 import { changeStatus, propertyData } from "../../../worker/services/real-estate/properties.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 /** The "Dados" tab: every fact, the status with its history, and the status change with a reason. */
 
@@ -34,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
       : { kind: "empty" },
     captadorId: property.captadorNome ? { kind: "text", text: property.captadorNome } : { kind: "empty" },
     corretorId: property.corretorNome ? { kind: "text", text: property.corretorNome } : { kind: "empty" },
-  });
+  }, timeZoneOf(actor.timeZone));
   return {
     view,
     featureGroups,

@@ -7,6 +7,7 @@ import { type ImovelRow, imovelDefinition } from "../../../shared/resources/imov
 import { guard, saveAction } from "../../server/resources.server.ts";
 import { propertyFormData, propertyFormValues } from "../../server/real-estate/properties.server.ts";
 import { editorFrame, ownScreenDefinition } from "../../server/screens.server.ts";
+import { orgTimeZone } from "../../server/guards.server.ts";
 
 /**
  * A property's form, new (`/properties/create`) and edited (`/properties/:id/edit`), on the
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const { row, relations, selectOptions } = await propertyFormData(args, id);
   const found = row as ImovelRow;
-  return { ...editorFrame(def, found), values: propertyFormValues(found), relations, selectOptions };
+  return { ...editorFrame(def, found), values: propertyFormValues(found, orgTimeZone(args.context, args.request)), relations, selectOptions };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -13,6 +13,7 @@ import { guard } from "../../server/resources.server.ts";
 import { DomainError } from "../../../worker/services/context.ts";
 import { DraftConflict } from "../../../worker/services/real-estate/draft-conflict.ts";
 import { publishDraft, readDraftState, saveDraft } from "../../../worker/services/real-estate/properties.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Rascunho de Imóvel");
 
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (found.status !== "rascunho") throw redirect(`/properties/${found.id}`);
   const state = readDraftState(found.rascunhoEstado);
   // What was typed but is not valid yet is shown as typed, with its message.
-  const values: DraftValues = { ...(propertyFormValues(found) as DraftValues) };
+  const values: DraftValues = { ...(propertyFormValues(found, timeZoneOf(actor.timeZone)) as DraftValues) };
   for (const [k, v] of Object.entries(state.values)) if (typeof v === "string") values[k] = v;
   return {
     id: found.id,

@@ -7,6 +7,7 @@ import { titleMeta } from "../../lib/title.ts";
 import { readForm, unknownIntent } from "../../server/forms.server.ts";
 import { deleteOne, guard, loadRecord, screenPermissions, takeFlash, toastFor } from "../../server/resources.server.ts";
 import { screenDefinition } from "../../server/screens.server.ts";
+import { orgTimeZone } from "../../server/guards.server.ts";
 
 /**
  * Any plain resource's record page (`/<base>/:id`): its fields by section, edit (where the
@@ -23,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const article = isFeminine(def) ? "A" : "O";
   const detail = def.screens.detail;
   return {
-    view: buildDetailView(def, row),
+    view: buildDetailView(def, row, {}, orgTimeZone(args.context, args.request)),
     listHref: def.basePath,
     listLabel: def.labels.listTitle,
     // Editing only where the resource has an edit screen.

@@ -16,6 +16,7 @@ import { readForm, unknownIntent } from "../../server/forms.server.ts";
 import { permissionsFor } from "../../../worker/auth/permissions.ts";
 import { productPage } from "../../../worker/services/stock/products.ts";
 import { isId } from "../../../shared/id.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 /**
  * Ledger lines on the page: enough to see the latest movements above the fold on a phone; the
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
         product.fornecedorId && product.fornecedorNome
           ? { kind: "link", text: product.fornecedorNome, href: `/companies/${product.fornecedorId}` }
           : { kind: "empty" },
-    }),
+    }, timeZoneOf(actor.timeZone)),
     stock: {
       estoque: formatQuantity(product.estoque, product.unidade),
       minimo: formatQuantity(product.estoqueMinimo, product.unidade),

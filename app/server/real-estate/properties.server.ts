@@ -35,8 +35,8 @@ export function rowShare(origin: string): (row: Record<string, unknown>) => List
 }
 
 /** The form's values of a stored property: the shared mapping plus one checkbox per feature. */
-export function propertyFormValues(row: ImovelRow): Record<string, string | boolean | string[]> {
-  const values = formValuesFromRow(imovelDefinition, row) as Record<string, string | boolean | string[]>;
+export function propertyFormValues(row: ImovelRow, zone: string): Record<string, string | boolean | string[]> {
+  const values = formValuesFromRow(imovelDefinition, row, zone) as Record<string, string | boolean | string[]>;
   for (const f of row.caracteristicas ?? []) values[`${FEATURE_FIELD_PREFIX}${f}`] = true;
   return values;
 }

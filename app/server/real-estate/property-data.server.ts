@@ -36,14 +36,14 @@ export function featureGroupsOf(features: readonly string[]): FeatureGroupView[]
   })).filter((g) => g.features.length > 0);
 }
 
-export function propertyDataView(property: ImovelRow, relations: Partial<Record<string, DetailValue>>) {
+export function propertyDataView(property: ImovelRow, relations: Partial<Record<string, DetailValue>>, zone: string) {
   const record = property as unknown as Record<string, unknown>;
   const overrides: Partial<Record<string, DetailValue>> = { ...relations };
   // A "no" is not a fact worth a row: only the yes/no fields that are yes are shown.
   for (const name of CHECKBOXES) if (record[name] !== true) overrides[name] = { kind: "empty" };
   if (property.valorLocacaoCentavos)
     overrides.valorLocacaoCentavos = { kind: "text", text: formatRent(property.valorLocacaoCentavos), numeric: true };
-  const full = buildDetailView(DETAIL_DEFINITION, property, overrides);
+  const full = buildDetailView(DETAIL_DEFINITION, property, overrides, zone);
   const view: DetailView = {
     ...full,
     sections: full.sections.filter((s) => s.items.some((i) => i.value.kind !== "empty")),

@@ -20,8 +20,8 @@ describe("the Imóveis list's Preço column", () => {
   const preco = imovelColumns.find((c) => c.key === "preco");
   const row = (finalidade: ImovelRow["finalidade"], precoCentavos: number) => ({ finalidade, precoCentavos }) as ImovelRow;
   it("adds /mês to a rent only", () => {
-    expect(preco?.text(row("locacao", 250000))).toBe("R$ 2.500,00/mês");
-    expect(preco?.text(row("venda", 85000000))).toBe("R$ 850.000,00");
+    expect(preco?.text(row("locacao", 250000), "America/Sao_Paulo")).toBe("R$ 2.500,00/mês");
+    expect(preco?.text(row("venda", 85000000), "America/Sao_Paulo")).toBe("R$ 850.000,00");
   });
 });
 

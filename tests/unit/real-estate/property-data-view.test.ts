@@ -28,7 +28,7 @@ const row = {
 } as unknown as ImovelRow;
 
 describe("the property's Dados tab", () => {
-  const { view, featureGroups, cover } = propertyDataView(row, {});
+  const { view, featureGroups, cover } = propertyDataView(row, {}, "America/Sao_Paulo");
   const items = view.sections.flatMap((s) => s.items.filter((i) => i.value.kind !== "empty"));
   it("has no row per feature and no 'Não' row", () => {
     expect(items.some((i) => i.name.startsWith("caracteristicas."))).toBe(false);

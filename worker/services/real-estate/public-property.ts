@@ -4,7 +4,9 @@ import { orgScope } from "../../../db/tenant.ts";
 import type { AddressVisibility, PropertyPurpose, PropertyType } from "../../../shared/enums.ts";
 import type { ImovelRow } from "../../../shared/resources/imoveis.ts";
 import { portalColumns } from "./portal-feed.ts";
-import { saoPauloDay } from "../../../shared/format.ts";
+import { localDay } from "../../../shared/format.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
+import { orgTimeZoneColumn } from "../organization/time-zone.ts";
 import { publicState } from "../../../shared/real-estate/public-page.ts";
 import { type LeadContact, leadContactSchema } from "../../../shared/real-estate/lead.ts";
 import { HONEYPOT_FIELD } from "../../../shared/real-estate/lead-form.ts";
@@ -267,7 +269,7 @@ async function similarProperties(
 /**
  * The page's contact form → a lead (client + interest with origem "site"). Rate-limited per IP
  * before anything else, and per organização once the message is valid; the same person about the same property on the
- * same São Paulo day folds into the first lead. Returns false for a honeypot hit (answered as
+ * same local day (the organização's zone) folds into the first lead. Returns false for a honeypot hit (answered as
  * success, nothing kept).
  */
 export async function sendPropertyContact(
@@ -278,7 +280,13 @@ export async function sendPropertyContact(
   if (!SLUG.test(slug)) throw new DomainError("Imóvel não encontrado.", 404);
   // tenant-exempt: the public form finds the property by its unguessable, globally unique slug.
   const [row] = await ctx.db
-    .select({ id: properties.id, orgId: properties.orgId, status: properties.status, excluidoEm: properties.excluidoEm })
+    .select({
+      id: properties.id,
+      orgId: properties.orgId,
+      status: properties.status,
+      excluidoEm: properties.excluidoEm,
+      timeZone: orgTimeZoneColumn(properties.orgId),
+    })
     .from(properties)
     .where(eq(properties.slug, slug))
     .limit(1);
@@ -294,7 +302,7 @@ export async function sendPropertyContact(
   // Only a valid message spends the business's daily quota: junk must not switch its leads off.
   await admission.accept();
   const contact: LeadContact = parsed.data;
-  const chave = await siteLeadKey("site", contact, row.id, saoPauloDay(ctx.now));
+  const chave = await siteLeadKey("site", contact, row.id, localDay(ctx.now, timeZoneOf(row.timeZone)));
   const lead = await receiveLead(ctx, row.orgId, { origem: "site", chave, ...contact, imovelId: row.id });
   return { ok: true, repetido: lead.repetido };
 }

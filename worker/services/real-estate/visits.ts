@@ -3,7 +3,7 @@ import { z } from "zod";
 import { propertyInterests, propertyVisits } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import { VISIT_OUTCOMES, type VisitOutcome } from "../../../shared/enums.ts";
-import { saoPauloInstant } from "../../../shared/format.ts";
+import { localInstant } from "../../../shared/format.ts";
 import { messages, optionalString } from "../../../shared/validation.ts";
 import { ownedGuard } from "../../auth/own-records.ts";
 import { ownerCondition } from "../../auth/permissions.ts";
@@ -65,8 +65,9 @@ export async function scheduleVisit(ctx: ServiceContext, actor: Actor, interestI
   const mine = ownedGuard(ctx.db, actor, "interesses", "update", propertyInterests, interestId) ?? sql`1`;
   const scope = orgScope(ctx.db, actor.orgId);
   const id = crypto.randomUUID();
-  const inicio = saoPauloInstant(input.data, input.inicio);
-  const fim = saoPauloInstant(input.data, input.fim);
+  // Typed in the organização's zone (a nonexistent time moves forward, an ambiguous one is its first).
+  const inicio = localInstant(input.data, input.inicio, actor.timeZone);
+  const fim = localInstant(input.data, input.fim, actor.timeZone);
   const broker = input.corretorId ?? null;
   const insert = sql`INSERT INTO property_visits (id, org_id, client_id, property_id, interest_id, broker_id, starts_at, ends_at, outcome, notes, created_at, created_by)
 SELECT ${id}, i.org_id, i.client_id, p.id, i.id, coalesce(${broker}, i.broker_id), ${inicio.getTime()}, ${fim.getTime()}, ${input.resultado}, ${input.observacoes ?? null}, ${ctx.now.getTime()}, ${actor.userId}

@@ -8,6 +8,9 @@ import { authorize } from "../../auth/permissions.ts";
 import { enforceKeyedLimit } from "../../security/rate-limit.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { receiveLead, siteLeadKey } from "../real-estate/leads.ts";
+import { localDay } from "../../../shared/format.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
+import { orgTimeZoneColumn } from "../organization/time-zone.ts";
 
 /**
  * Landing Page: the business's public page `/p/{slug}`. Managers edit a draft (`rascunho`),
@@ -262,23 +265,26 @@ async function publishedBySlug(ctx: ServiceContext, slug: string) {
   if (!/^[a-z0-9-]{1,60}$/.test(slug)) return null;
   // tenant-exempt: the public slug names the organização; only the published copy is read.
   const [row] = await ctx.db
-    .select({ orgId: landingPages.orgId, publicado: landingPages.publicado, negocio: organizations.name })
+    .select({
+      orgId: landingPages.orgId,
+      publicado: landingPages.publicado,
+      negocio: organizations.name,
+      timeZone: orgTimeZoneColumn(landingPages.orgId),
+    })
     .from(landingPages)
     .innerJoin(organizations, eq(organizations.id, landingPages.orgId))
     .where(and(eq(landingPages.slug, slug), isNotNull(landingPages.publicado)))
     .limit(1);
-  return row?.publicado ? { orgId: row.orgId, negocio: row.negocio, page: row.publicado as LandingPageContent } : null;
+  // The same person on the same local day (the organização's) folds into one lead.
+  return row?.publicado
+    ? { orgId: row.orgId, negocio: row.negocio, page: row.publicado as LandingPageContent, timeZone: timeZoneOf(row.timeZone) }
+    : null;
 }
 
 export async function publicLanding(ctx: ServiceContext, slug: string): Promise<LandingView | null> {
   const found = await publishedBySlug(ctx, slug);
   if (!found) return null;
   return viewOf(ctx, found.orgId, found.negocio, found.page);
-}
-
-/** "aaaa-mm-dd" in São Paulo: the same person on the same local day folds into one lead. */
-function saoPauloDay(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now);
 }
 
 /**
@@ -298,7 +304,7 @@ export async function landingContact(ctx: ServiceContext, slug: string, input: R
   const contact = parsed.data;
   await receiveLead(ctx, found.orgId, {
     origem: "landing_page",
-    chave: await siteLeadKey("landing_page", contact, null, saoPauloDay(ctx.now)),
+    chave: await siteLeadKey("landing_page", contact, null, localDay(ctx.now, found.timeZone)),
     nome: contact.nome,
     email: contact.email ?? null,
     telefone: contact.telefone ?? null,

@@ -1,0 +1,1 @@
+ALTER TABLE `business_settings` ADD `time_zone` text DEFAULT 'America/Sao_Paulo' NOT NULL;
