@@ -17,10 +17,16 @@ import { StandaloneErrorPage } from "./components/shell/error-page.tsx";
 import { PAGE_DESCRIPTION, pageTitle } from "./lib/title.ts";
 import { getRequestContext } from "../worker/context.ts";
 import type { ColorMode } from "../shared/enums.ts";
+import { timeZoneOf } from "../shared/time-zone.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const rc = getRequestContext(context);
-  return { colorMode: (rc.auth?.user.colorMode ?? "system") as ColorMode, nonce: rc.nonce };
+  return {
+    colorMode: (rc.auth?.user.colorMode ?? "system") as ColorMode,
+    nonce: rc.nonce,
+    // The organização's zone (useTimeZone): times a component renders read in it.
+    timeZone: timeZoneOf(rc.auth?.org?.timeZone),
+  };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle() }, { name: "description", content: PAGE_DESCRIPTION }];

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { checkbox } from "../validation.ts";
+import { requiredOption } from "../resources/schema-helpers.ts";
+import { DEFAULT_TIME_ZONE, TIME_ZONES } from "../time-zone.ts";
 
 /** Configurações do Negócio: one form for the page and the service. Client-safe. */
 export const businessSettingsSchema = z.object({
@@ -7,6 +9,8 @@ export const businessSettingsSchema = z.object({
   estoqueNegativo: checkbox(),
   /** When true, a corretor sees and acts only on the imóveis and interesses they capture or handle. */
   corretorApenasSeus: checkbox(),
+  /** The IANA zone every time of the organização is shown and typed in (ADR 039). */
+  fusoHorario: requiredOption("Fuso horário", TIME_ZONES),
 });
 
 export type BusinessSettingsInput = z.output<typeof businessSettingsSchema>;
@@ -16,4 +20,8 @@ export interface BusinessSettings extends BusinessSettingsInput {
   atualizadoPorNome: string | null;
 }
 
-export const BUSINESS_SETTINGS_DEFAULTS: BusinessSettingsInput = { estoqueNegativo: false, corretorApenasSeus: false };
+export const BUSINESS_SETTINGS_DEFAULTS: BusinessSettingsInput = {
+  estoqueNegativo: false,
+  corretorApenasSeus: false,
+  fusoHorario: DEFAULT_TIME_ZONE,
+};

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { formatTime } from "../../../shared/format.ts";
+import { useTimeZone } from "../../lib/time-zone.ts";
 import { Button } from "../ui/button.tsx";
 import type { DraftConflictInfo } from "./draft-autosave.ts";
 
@@ -18,6 +19,7 @@ export function DraftConflictDialog({
   onUseServer: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const zone = useTimeZone();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -36,7 +38,7 @@ export function DraftConflictDialog({
         Este rascunho mudou em outro lugar
       </h2>
       <p id="conflito-rascunho-texto" className="mt-2 text-sm text-fg-soft">
-        {who} salvou uma versão às {formatTime(conflict.versao)}, depois que você começou a editar. Nada do que você digitou foi perdido nem
+        {who} salvou uma versão às {formatTime(conflict.versao, zone)}, depois que você começou a editar. Nada do que você digitou foi perdido nem
         gravado ainda: escolha qual versão fica.
       </p>
       {conflict.campos.length ? (

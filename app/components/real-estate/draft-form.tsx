@@ -3,6 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { type DraftValues, clearLocalDraft, formValues, readLocalDraft } from "../../lib/draft-store.ts";
 import { formatDateTime, formatTime } from "../../../shared/format.ts";
+import { useTimeZone } from "../../lib/time-zone.ts";
 import type { ChecklistItem } from "../../../shared/resources/imoveis.ts";
 import type { FieldDef, FilterOption } from "../../../shared/resources/types.ts";
 import { ResourceForm } from "../data/resource-form.tsx";
@@ -32,14 +33,14 @@ export interface DraftFormProps {
   savedVersion: string | null;
 }
 
-function stateText(state: SaveState, initialAt: string): string {
+function stateText(state: SaveState, initialAt: string, zone: string): string {
   switch (state.kind) {
     case "pending":
       return "Alterações não salvas…";
     case "saving":
       return "Salvando…";
     case "saved":
-      return `Salvo às ${formatTime(state.at)}`;
+      return `Salvo às ${formatTime(state.at, zone)}`;
     case "offline":
       return "Sem conexão — guardado neste aparelho";
     case "conflict":
@@ -47,7 +48,7 @@ function stateText(state: SaveState, initialAt: string): string {
     case "error":
       return state.message;
     default:
-      return `Salvo às ${formatTime(initialAt)}`;
+      return `Salvo às ${formatTime(initialAt, zone)}`;
   }
 }
 
@@ -68,6 +69,7 @@ function echoOf(values: DraftValues): Record<string, string> {
  */
 export function DraftForm(props: DraftFormProps) {
   const { propertyId, userId } = props;
+  const zone = useTimeZone();
   const [serverErrors, setServerErrors] = useState(props.serverErrors);
   const [values, setValues] = useState(props.values);
   const [formKey, setFormKey] = useState(0);
@@ -193,7 +195,7 @@ export function DraftForm(props: DraftFormProps) {
         aria-live="polite"
         className={`sticky top-0 z-10 mb-4 rounded-lg border border-line bg-surface px-3 py-2 text-sm font-semibold ${autosave.state.kind === "offline" || autosave.state.kind === "error" ? "text-danger" : "text-fg-soft"}`}
       >
-        {stateText(autosave.state, props.atualizadoEm)}
+        {stateText(autosave.state, props.atualizadoEm, zone)}
       </p>
       {shownConflict ? <DraftConflictDialog conflict={shownConflict} onKeepMine={keepMine} onUseServer={takeServer} /> : null}
       {conflict ? (
@@ -204,7 +206,7 @@ export function DraftForm(props: DraftFormProps) {
               : "Este aparelho tem alterações mais novas que as salvas."}
           </p>
           <p>
-            Alteradas aqui em {formatDateTime(conflict.editedAt)}; a cópia salva é de {formatDateTime(props.atualizadoEm)}. Qual você quer
+            Alteradas aqui em {formatDateTime(conflict.editedAt, zone)}; a cópia salva é de {formatDateTime(props.atualizadoEm, zone)}. Qual você quer
             manter?
           </p>
           <div className="flex flex-wrap gap-2">

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { VISIT_OUTCOME } from "../../../shared/enums/real-estate.ts";
 import { formatDate, formatTime } from "../../../shared/format.ts";
+import { useTimeZone } from "../../lib/time-zone.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Field, SelectField } from "../ui/form.tsx";
@@ -47,6 +48,7 @@ export function VisitPanel({
   /** What each listed visit names besides the time: the property (on an interest) or the client (on a property). */
   show: "imovel" | "cliente";
 }) {
+  const zone = useTimeZone();
   const errors = failure?.visitErrors ?? {};
   const v = failure?.values ?? {};
   return (
@@ -56,7 +58,7 @@ export function VisitPanel({
           {visits.map((visit) => (
             <li key={visit.id} className="py-2">
               <p className="font-semibold tabular-nums">
-                {formatDate(visit.inicio)}, {formatTime(visit.inicio)}–{formatTime(visit.fim)}
+                {formatDate(visit.inicio, zone)}, {formatTime(visit.inicio, zone)}–{formatTime(visit.fim, zone)}
               </p>
               <p>{show === "imovel" ? (visit.imovelTitulo ?? "Imóvel") : (visit.clienteNome ?? "Cliente")}</p>
               <p className="text-xs text-fg-soft">

@@ -16,6 +16,7 @@ import { changePassword } from "../../../worker/services/account/accounts.ts";
 import { profileOverview, revokeOtherSession, revokeOtherSessions, updateName } from "../../../worker/services/account/profile.ts";
 import { cancelEmailChange, requestEmailChange, resendEmailChange } from "../../../worker/services/account/email-change.ts";
 import { leaveOrganization } from "../../../worker/services/organization/team.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Meu Perfil");
 
@@ -38,8 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       device: s.device,
       ip: s.ip,
       current: s.current,
-      lastSeen: s.current ? "Ativo agora" : `Último acesso ${formatRelative(s.lastSeenAt, now)}`,
-      since: formatDateTime(s.createdAt),
+      lastSeen: s.current ? "Ativo agora" : `Último acesso ${formatRelative(s.lastSeenAt, now, timeZoneOf(org.timeZone))}`,
+      since: formatDateTime(s.createdAt, timeZoneOf(org.timeZone)),
     })),
   };
 }

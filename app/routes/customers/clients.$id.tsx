@@ -45,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
   const timeline: TimelineEntryView[] = events.map((e) => ({
     id: e.id,
     at: e.at,
-    when: formatDateTime(e.at),
+    when: formatDateTime(e.at, timeZoneOf(actor.timeZone)),
     title: e.title,
     description: [e.description, e.by ? `Por ${e.by}.` : null].filter(Boolean).join(" ") || null,
     href: e.href,

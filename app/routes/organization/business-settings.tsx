@@ -3,9 +3,10 @@ import type { Route } from "./+types/business-settings";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, PageHeader } from "../../components/ui/card.tsx";
-import { FormError } from "../../components/ui/form.tsx";
+import { FormError, SelectField } from "../../components/ui/form.tsx";
 import { formatDateTime } from "../../../shared/format.ts";
 import { businessSettingsSchema } from "../../../shared/organization/business-settings.ts";
+import { TIME_ZONES } from "../../../shared/time-zone.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { parseForm } from "../../server/forms.server.ts";
 import { requirePermission } from "../../server/guards.server.ts";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     settings,
     updated: settings.atualizadoEm
-      ? `Alterado em ${formatDateTime(settings.atualizadoEm)}${settings.atualizadoPorNome ? ` por ${settings.atualizadoPorNome}` : ""}.`
+      ? `Alterado em ${formatDateTime(settings.atualizadoEm, settings.fusoHorario)}${settings.atualizadoPorNome ? ` por ${settings.atualizadoPorNome}` : ""}.`
       : null,
   };
 }
@@ -41,7 +42,7 @@ export default function BusinessSettingsPage({ loaderData }: Route.ComponentProp
   return (
     <>
       <PageHeader title="Configurações do Negócio" description="Regras que valem para toda a equipe." />
-      <Card title="Estoque e equipe">
+      <Card title="Estoque, equipe e fuso horário">
         {saved ? (
           <div className="mb-4">
             <Alert tone="success">Configurações salvas.</Alert>
@@ -85,6 +86,20 @@ export default function BusinessSettingsPage({ loaderData }: Route.ComponentProp
               </span>
             </span>
           </label>
+          <div className="rounded-xl border border-line bg-surface p-4">
+            <SelectField
+              label="Fuso horário"
+              name="fusoHorario"
+              required
+              options={TIME_ZONES.options}
+              defaultValue={result?.values?.fusoHorario ?? loaderData.settings.fusoHorario}
+              error={result?.errors?.fusoHorario}
+            />
+            <p id="fuso-horario-ajuda" className="mt-1.5 text-sm text-fg-soft">
+              Datas e horas de toda a equipe (listas, agenda, posts agendados, e-mails) são mostradas e digitadas neste fuso. Segue o
+              horário oficial da região, inclusive se o horário de verão voltar.
+            </p>
+          </div>
           {loaderData.updated ? <p className="text-sm text-fg-soft">{loaderData.updated}</p> : null}
           <Button type="submit" busy={navigation.state === "submitting"}>
             Salvar configurações

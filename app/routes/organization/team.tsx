@@ -26,6 +26,7 @@ import {
 import { can } from "../../../worker/auth/permissions.ts";
 import { needsReauth, requireRecentAuth } from "../../../worker/auth/reauth.ts";
 import { REAUTH_HINT, ReauthField } from "../../components/account/reauth-field.tsx";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Usuários");
 
@@ -75,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: m.email,
       role: m.role,
       status: (m.active ? "ativo" : "desativado") as Status,
-      since: formatDate(m.joinedAt),
+      since: formatDate(m.joinedAt, timeZoneOf(org.timeZone)),
     })),
     invites: invites.map((i) => ({
       id: i.id,
@@ -83,8 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: i.name,
       role: i.role,
       invitedBy: i.invitedBy ?? "—",
-      sentAt: formatDateTime(i.sentAt),
-      expiresAt: formatDateTime(i.expiresAt),
+      sentAt: formatDateTime(i.sentAt, timeZoneOf(org.timeZone)),
+      expiresAt: formatDateTime(i.expiresAt, timeZoneOf(org.timeZone)),
       expired: i.expired,
     })),
   };

@@ -16,6 +16,7 @@ import {
   rotateFeedToken,
   rotateLeadSecret,
 } from "../../../worker/services/real-estate/portal-settings.ts";
+import { useTimeZone } from "../../lib/time-zone.ts";
 
 /**
  * "Portais" (managers): the VRSync feed URL and the lead webhook's credentials for Grupo ZAP /
@@ -76,6 +77,7 @@ function RotateForm({ intent, exists, label, error }: { intent: "feed" | "leads"
 
 export default function Portais({ loaderData }: Route.ComponentProps) {
   const { settings, overview, webhookUrl } = loaderData;
+  const zone = useTimeZone();
   const result = useActionData<typeof action>();
   const shown = result?.shown;
   const errorFor = (intent: string) => (result?.error && (result.field === intent || !result.field) ? result.error : undefined);
@@ -174,7 +176,7 @@ export default function Portais({ loaderData }: Route.ComponentProps) {
           <p className="text-fg-soft">
             Para enviar um imóvel, abra-o e use a aba <strong>Portal</strong>.
             {settings.atualizadoEm
-              ? ` Credenciais alteradas em ${formatDateTime(settings.atualizadoEm)}${settings.atualizadoPorNome ? ` por ${settings.atualizadoPorNome}` : ""}.`
+              ? ` Credenciais alteradas em ${formatDateTime(settings.atualizadoEm, zone)}${settings.atualizadoPorNome ? ` por ${settings.atualizadoPorNome}` : ""}.`
               : ""}
           </p>
         </div>

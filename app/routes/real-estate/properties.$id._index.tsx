@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
     statusLabel: optionLabel(PROPERTY_STATUS_OPTIONS, property.status),
     history: history.map((h) => ({
       id: h.id,
-      when: formatDateTime(h.em),
+      when: formatDateTime(h.em, timeZoneOf(actor.timeZone)),
       title: h.de
         ? `${optionLabel(PROPERTY_STATUS_OPTIONS, h.de)} → ${optionLabel(PROPERTY_STATUS_OPTIONS, h.para)}`
         : `Cadastrado como ${optionLabel(PROPERTY_STATUS_OPTIONS, h.para)}`,

@@ -17,6 +17,7 @@ import { deleteRecords } from "../../../worker/resources/records.ts";
 import { type DraftSummary, listDrafts } from "../../../worker/services/real-estate/property-drafts.ts";
 import { createDraft } from "../../../worker/services/real-estate/properties.ts";
 import { isId } from "../../../shared/id.ts";
+import { useTimeZone } from "../../lib/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Rascunhos de Imóveis");
 
@@ -111,6 +112,7 @@ function ConfirmDelete({ draft, onClose }: { draft: DraftSummary; onClose: () =>
 
 export default function PropertyDrafts({ loaderData, actionData }: Route.ComponentProps) {
   const { drafts, canCreate, canDelete } = loaderData;
+  const zone = useTimeZone();
   const [deleting, setDeleting] = useState<DraftSummary | null>(null);
   const busy = useNavigation().formData?.get("intent") === "novo";
   return (
@@ -146,7 +148,7 @@ export default function PropertyDrafts({ loaderData, actionData }: Route.Compone
                   "Tipo e local ainda não informados"}
               </p>
               <Progress draft={d} />
-              <p className="mt-2 text-xs text-fg-soft">Salvo em {formatDateTime(d.atualizadoEm)}</p>
+              <p className="mt-2 text-xs text-fg-soft">Salvo em {formatDateTime(d.atualizadoEm, zone)}</p>
               {canDelete ? (
                 <div className="mt-3">
                   <Button type="button" variant="ghost" onClick={() => setDeleting(d)} aria-label={`Excluir o rascunho ${d.codigo}`}>

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { Card, PageHeader } from "../../components/ui/card.tsx";
 import { titleMeta } from "../../lib/title.ts";
-import { formatDate, formatNumber } from "../../../shared/format.ts";
+import { formatDate, formatNumber, formatTime } from "../../../shared/format.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 import { formatQuantity } from "../../../shared/resources/produtos.ts";
 import { requireOrg } from "../../server/guards.server.ts";
 import { MATCH_REASON_LABELS } from "../../../shared/real-estate/match-reasons.ts";
@@ -12,7 +13,9 @@ export const meta: Route.MetaFunction = () => titleMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, auth, org } = requireOrg(context, request);
-  const { lowStock, matches, ...summary } = await dashboardSummary(rc.db, org.id, auth.user.id, org.role, new Date(), org.ownOnly);
+  const now = new Date();
+  const zone = timeZoneOf(org.timeZone);
+  const { lowStock, matches, ...summary } = await dashboardSummary(rc.db, org.id, auth.user.id, org.role, now, org.ownOnly);
   const newMatches = matches && {
     total: matches.total,
     items: matches.items.map((m) => ({
@@ -35,25 +38,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return {
     firstName: auth.user.name.split(" ")[0] ?? auth.user.name,
+    // The organização's clock, decided here so the page and its hydration agree.
+    greeting: greeting(now, zone),
+    today: formatDate(now, zone),
     role: org.role,
     summary: { ...summary, lowStock: low, matches: newMatches },
   };
 }
 
-function greeting(now = new Date()): string {
-  const hour = Number(new Intl.DateTimeFormat("pt-BR", { hour: "numeric", hour12: false, timeZone: "America/Sao_Paulo" }).format(now));
+function greeting(now: Date, zone: string): string {
+  const hour = Number(formatTime(now, zone).slice(0, 2));
   return hour < 12 ? "Bom dia" : hour < 18 ? "Boa tarde" : "Boa noite";
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { summary, firstName, role } = loaderData;
+  const { summary, firstName, role, greeting, today } = loaderData;
   const manager = role === "owner" || role === "admin";
   const percent = Math.round((summary.profile.done / summary.profile.total) * 100);
   return (
     <>
       <PageHeader
-        title={`${greeting()}, ${firstName}!`}
-        description={`Hoje é ${formatDate(new Date())}. Este é o resumo de ${summary.orgName}.`}
+        title={`${greeting}, ${firstName}!`}
+        description={`Hoje é ${today}. Este é o resumo de ${summary.orgName}.`}
       />
       <div className="grid gap-4 md:grid-cols-3">
         {summary.lowStock ? (

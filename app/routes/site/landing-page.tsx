@@ -13,6 +13,7 @@ import { domainFailure, readForm, keepRetryAfter } from "../../server/forms.serv
 import { requirePermission } from "../../server/guards.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import { landingEditor, publishLanding, saveLandingDraft } from "../../../worker/services/site/landing-page.ts";
+import { useTimeZone } from "../../lib/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Landing Page");
 
@@ -48,6 +49,7 @@ const textarea = "block w-full rounded-lg border border-line bg-surface px-3 py-
 
 export default function LandingPageEditor({ loaderData }: Route.ComponentProps) {
   const { editor } = loaderData;
+  const zone = useTimeZone();
   const result = useActionData<typeof action>();
   const errors = (result && "errors" in result ? result.errors : undefined) as Record<string, string> | undefined;
   const values = (result && "values" in result ? result.values : undefined) as Record<string, string> | undefined;
@@ -81,7 +83,7 @@ export default function LandingPageEditor({ loaderData }: Route.ComponentProps) 
         </div>
       ) : null}
       <p className="mb-4 text-sm text-fg-soft">
-        {editor.publicadoEm ? `Publicada em ${formatDateTime(editor.publicadoEm)}.` : "Ainda não publicada."}
+        {editor.publicadoEm ? `Publicada em ${formatDateTime(editor.publicadoEm, zone)}.` : "Ainda não publicada."}
         {editor.publicadoEm && editor.pendente ? " Há alterações no rascunho que ainda não foram publicadas." : ""}
       </p>
       <Form method="post" className="space-y-6">

@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
     ledger: ledger.map((l) => ({
       id: l.id,
-      when: formatDateTime(l.ocorridoEm),
+      when: formatDateTime(l.ocorridoEm, timeZoneOf(actor.timeZone)),
       kind: STOCK_MOVEMENT_KIND.label(l.tipo),
       tone: `badge badge-${STOCK_MOVEMENT_KIND.tone(l.tipo)}`,
       quantity: formatSignedQuantity(l.quantidade, product.unidade),

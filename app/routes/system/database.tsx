@@ -6,16 +6,17 @@ import { titleMeta } from "../../lib/title.ts";
 import { requirePermission } from "../../server/guards.server.ts";
 import { DEMO_LOGIN, DEMO_PEOPLE } from "../../../shared/demo-accounts.ts";
 import { databaseStatus } from "../../../worker/services/system/database.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Banco de Dados");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { rc } = requirePermission(context, request, "system", "read");
+  const { rc, org } = requirePermission(context, request, "system", "read");
   const status = await databaseStatus(rc.db);
   const production = rc.config.APP_ENV === "production";
   return {
     environment: rc.config.APP_ENV,
-    status: { ...status, migrations: status.migrations.map((m) => ({ ...m, generatedAt: formatDateTime(m.generatedAt) })) },
+    status: { ...status, migrations: status.migrations.map((m) => ({ ...m, generatedAt: formatDateTime(m.generatedAt, timeZoneOf(org.timeZone)) })) },
     // Demo credentials are shown only outside production.
     demo: production
       ? null

@@ -6,6 +6,7 @@ import { formatDateTime } from "../../../shared/format.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { requirePermission } from "../../server/guards.server.ts";
 import { CHECK_TIMEOUT_MS, type CheckStatus, runDiagnostics } from "../../../worker/services/system/diagnostics.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Diagnóstico do Sistema");
 
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, org } = requirePermission(context, request, "system", "read");
   const now = new Date();
   const checks = await runDiagnostics({ db: rc.db, config: rc.config, bucket: rc.env.FILES, orgId: org.id, now });
-  return { checks, ranAt: formatDateTime(now), timeoutS: CHECK_TIMEOUT_MS / 1000 };
+  return { checks, ranAt: formatDateTime(now, timeZoneOf(org.timeZone)), timeoutS: CHECK_TIMEOUT_MS / 1000 };
 }
 
 const BADGE: Record<CheckStatus, { label: string; className: string; icon: string }> = {

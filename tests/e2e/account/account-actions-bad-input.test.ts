@@ -2212,12 +2212,16 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
     main: "owner",
     others: ["admin"],
     valid: [
-      // What the page posts: the hidden "off", then the box's "on" when ticked.
+      // What the page posts: the hidden "off", then the box's "on" when ticked; the zone's select.
       [
         ["estoqueNegativo", "off"],
         ["estoqueNegativo", "on"],
+        ["fusoHorario", "America/Manaus"],
       ],
-      [["estoqueNegativo", "off"]],
+      [
+        ["estoqueNegativo", "off"],
+        ["fusoHorario", "America/Sao_Paulo"],
+      ],
     ],
     schema: businessSettingsSchema,
     refusal: managers,
@@ -2239,9 +2243,9 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
       ).toEqual([world.orgId]);
       const row = (a.after.rows.business_settings ?? []).find((r) => r.org_id === world.orgId) as Row;
       expect(
-        [row.allow_negative_stock, row.updated_by],
+        [row.allow_negative_stock, row.time_zone, row.updated_by],
         `${a.where}: saved values differ from what validation accepted, or the author is not the caller`,
-      ).toEqual([v.estoqueNegativo ? 1 : 0, a.run.person?.id]);
+      ).toEqual([v.estoqueNegativo ? 1 : 0, v.fusoHorario, a.run.person?.id]);
       // The Worker's clock is the machine's: the save happened while the request was out.
       expect(Number(row.updated_at), `${a.where}: updated_at is not the time of the save`).toBeGreaterThanOrEqual(
         a.sentAt - CLOCK_SLACK_MS,

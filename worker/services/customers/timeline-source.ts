@@ -18,7 +18,8 @@ export interface TimelineSource {
   /** The rows about `clientId` the actor may see, newest first; null when they may see none. */
   statement: (ctx: ServiceContext, actor: Actor, clientId: string) => BatchItem<"sqlite"> | null;
   /** The rows as timeline entries. */
-  events: (rows: readonly Record<string, unknown>[], clientId: string) => TimelineEvent[];
+  /** `zone`: the organização's IANA zone, for the times a description reads out. */
+  events: (rows: readonly Record<string, unknown>[], clientId: string, zone: string) => TimelineEvent[];
 }
 
 /** Most rows a source lists on the page (the summary says "100+" beyond). */

@@ -5,6 +5,7 @@ import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { type TimelineEvent, timelineOf } from "./clients.ts";
 import { SOURCE_LIMIT, type TimelineSource } from "./timeline-source.ts";
 import { CLIENT_TIMELINE_SOURCES } from "./timeline-sources.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 
 /** The client and every timeline source, read together (see timeline-source.ts). */
 
@@ -43,7 +44,7 @@ export async function loadClientTimeline(ctx: ServiceContext, actor: Actor, id: 
   sources.forEach(({ source }, i) => {
     const rows = (results[i] ?? []) as Record<string, unknown>[];
     const more = rows.length > SOURCE_LIMIT;
-    const own = source.events(rows.slice(0, SOURCE_LIMIT), id);
+    const own = source.events(rows.slice(0, SOURCE_LIMIT), id, timeZoneOf(actor.timeZone));
     events.push(...own);
     counts.push({ key: source.key, total: own.length, text: countText(source, own.length, more) });
   });

@@ -6,6 +6,7 @@ import {
   type BusinessSettings,
   businessSettingsSchema,
 } from "../../../shared/organization/business-settings.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Actor, ServiceContext } from "../context.ts";
 
@@ -13,8 +14,8 @@ import type { Actor, ServiceContext } from "../context.ts";
  * Configurações do Negócio: the organization's one settings row (absent means the defaults).
  * Read and written by managers (the permission table's "business-settings" area). The stock
  * ledger's trigger reads `allow_negative_stock` itself, in the same statement as each movement;
- * `corretorApenasSeus` rides with every session lookup (Actor.ownOnly), so it applies from the
- * team's next request.
+ * `corretorApenasSeus` and `fusoHorario` ride with every session lookup (Actor.ownOnly,
+ * Actor.timeZone), so they apply from the team's next request.
  */
 export async function getBusinessSettings(ctx: ServiceContext, actor: Actor): Promise<BusinessSettings> {
   authorize(actor, "business-settings", "read");
@@ -22,6 +23,7 @@ export async function getBusinessSettings(ctx: ServiceContext, actor: Actor): Pr
     .select({
       estoqueNegativo: businessSettings.estoqueNegativo,
       corretorApenasSeus: businessSettings.corretorApenasSeus,
+      fusoHorario: businessSettings.fusoHorario,
       atualizadoEm: businessSettings.atualizadoEm,
       atualizadoPorNome: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${businessSettings.atualizadoPor})`,
     })
@@ -32,6 +34,7 @@ export async function getBusinessSettings(ctx: ServiceContext, actor: Actor): Pr
   return {
     estoqueNegativo: row.estoqueNegativo,
     corretorApenasSeus: row.corretorApenasSeus,
+    fusoHorario: timeZoneOf(row.fusoHorario),
     atualizadoEm: row.atualizadoEm?.toISOString() ?? null,
     atualizadoPorNome: row.atualizadoPorNome,
   };

@@ -110,7 +110,7 @@ export const visitsSource: TimelineSource = {
       .orderBy(desc(v.inicio), v.id)
       .limit(SOURCE_LIMIT + 1);
   },
-  events: (rows) =>
+  events: (rows, _clientId, zone) =>
     rows.map((r) => {
       const imovel = text(r.imovel) ?? "imóvel";
       return {
@@ -119,7 +119,7 @@ export const visitsSource: TimelineSource = {
         at: iso(r.inicio),
         title: `Visita a ${imovel}`,
         description: joined([
-          `${formatDate(iso(r.inicio))}, ${formatTime(iso(r.inicio))}–${formatTime(iso(r.fim))}`,
+          `${formatDate(iso(r.inicio), zone)}, ${formatTime(iso(r.inicio), zone)}–${formatTime(iso(r.fim), zone)}`,
           text(r.corretor) ? `Corretor: ${text(r.corretor)}` : null,
           text(r.observacoes),
         ]),

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { escapeHtml } from "../../../shared/escape.ts";
 import { formatDateTime } from "../../../shared/format.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
 import { formatPriceFor } from "../../../shared/real-estate/listing-price.ts";
 import { outboxInsert } from "../../email/provider.ts";
 import type { EmailMessage } from "../../email/provider.ts";
@@ -91,7 +92,7 @@ export async function sendMatchByEmail(ctx: ServiceContext, actor: Actor, intere
       },
     ),
   );
-  const line = `${formatDateTime(ctx.now)}: ${title} (${pair.code}) enviado por e-mail para ${pair.clientEmail} por ${pair.senderName ?? "usuário"}.`;
+  const line = `${formatDateTime(ctx.now, timeZoneOf(actor.timeZone))}: ${title} (${pair.code}) enviado por e-mail para ${pair.clientEmail} por ${pair.senderName ?? "usuário"}.`;
   await ctx.db.batch([
     mail.query,
     ctx.db.run(sql`UPDATE property_interests SET notes = substr(${line} || coalesce(char(10) || notes, ''), 1, ${NOTES_MAX}),
