@@ -15,7 +15,6 @@ export const LOCALE = "pt-BR";
 /** Intl objects are costly to build; create them once per isolate. */
 const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: true });
 
-
 const NON_BREAKING_SPACES = /[\u00a0\u202f]/g;
 
 /** Replaces Intl's non-breaking spaces with a normal space (see module doc). */

@@ -94,7 +94,13 @@ export function orgTimeZone(context: Readonly<RouterContextProvider>, request: R
 
 /** Who the services act for. */
 export function actorOf(signed: InOrg): Actor {
-  return { userId: signed.auth.user.id, orgId: signed.org.id, role: signed.org.role, ownOnly: signed.org.ownOnly, timeZone: signed.org.timeZone };
+  return {
+    userId: signed.auth.user.id,
+    orgId: signed.org.id,
+    role: signed.org.role,
+    ownOnly: signed.org.ownOnly,
+    timeZone: signed.org.timeZone,
+  };
 }
 
 export function requireRole(context: Readonly<RouterContextProvider>, request: Request, roles: readonly Role[]): InOrg {

@@ -11,7 +11,7 @@ import { isId } from "../id.ts";
  * - `enum`/`multi-enum`: option values (`f.origem=instagram`); several values mean "any of".
  * - `boolean`: `sim` or `nao`.
  * - `date-range`: `aaaa-mm-dd..aaaa-mm-dd`, either side may be empty (`2026-01-01..`), dates in
- *   America/Sao_Paulo, both ends included.
+ *   the organização's time zone (São Paulo by default), both ends included.
  * - `text`: free text compared without accents or case (`f.cidade=sao paulo`); several values
  *   mean "any of".
  * - `number-range` / `money-range`: `min..max` (money in centavos), either side may be empty.

@@ -294,7 +294,11 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\
 export function localDateTimeInstant(text: string, zone: string): string | null {
   const local = LOCAL_DATETIME.exec(text);
   const br = local ? null : BR_DATETIME.exec(text);
-  const day = local ? (local[1] as string) : br ? `${br[3]}-${(br[2] as string).padStart(2, "0")}-${(br[1] as string).padStart(2, "0")}` : null;
+  const day = local
+    ? (local[1] as string)
+    : br
+      ? `${br[3]}-${(br[2] as string).padStart(2, "0")}-${(br[1] as string).padStart(2, "0")}`
+      : null;
   const time = local ? (local[2] as string) : br ? `${(br[4] ?? "12").padStart(2, "0")}:${br[5] ?? "00"}` : null;
   if (!day || !time || ISO_INSTANT.test(text) || !validDay(day)) return null;
   try {

@@ -104,7 +104,7 @@ export type FieldKind =
   | "barcode"
   /** A record of another resource (`relation`), picked from a searchable list. */
   | "relation"
-  /** Date and time in America/Sao_Paulo (`aaaa-mm-ddTHH:mm`). */
+  /** Date and time in the organização's time zone (`aaaa-mm-ddTHH:mm`; shared/time-zone.ts). */
   | "datetime";
 
 export interface FieldDef {

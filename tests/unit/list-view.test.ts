@@ -190,7 +190,9 @@ describe("buildListView: cells by kind", () => {
         { key: "d", label: "D", text: () => "x", cell: { kind: "image", src: () => "/arquivos/foto.png" } },
       ],
     };
-    const c = buildListView(hostile, defaultListQuery(hostile), result([row()]), { pathname: "/x", now: NOW, timeZone: "America/Sao_Paulo" }).rows[0]?.cells ?? {};
+    const c =
+      buildListView(hostile, defaultListQuery(hostile), result([row()]), { pathname: "/x", now: NOW, timeZone: "America/Sao_Paulo" })
+        .rows[0]?.cells ?? {};
     expect(c.a).toMatchObject({ href: null });
     expect(c.b).toMatchObject({ href: null });
     expect(c.c).toMatchObject({ src: null });

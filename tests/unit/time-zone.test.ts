@@ -9,6 +9,8 @@ import {
   TIME_ZONES,
   timeZoneOf,
 } from "../../shared/time-zone.ts";
+import { dateTimesInZone, localDateTimeInstant } from "../../shared/resources/schema-helpers.ts";
+import type { FieldDef } from "../../shared/resources/types.ts";
 
 /**
  * Times in the organização's zone (ADR 039), read from the runtime's IANA data. São Paulo kept
@@ -122,5 +124,33 @@ describe("a local date and time typed in a zone → the instant", () => {
     expect(() => instantIn("2026-02-30", "10:00", SP)).toThrow(RangeError);
     expect(() => instantIn("2026-03-05", "24:00", SP)).toThrow(RangeError);
     expect(() => instantIn("05/03/2026", "10:00", SP)).toThrow(RangeError);
+  });
+});
+
+describe("a record's typed date and time, read in the organização's zone before validation", () => {
+  const fields = [
+    { name: "ocorridoEm", label: "Data e hora", kind: "datetime", section: "Movimentação" },
+    { name: "nome", label: "Nome", kind: "text", section: "Dados" },
+  ] as unknown as readonly FieldDef[];
+
+  it("turns the form's and the file's wall-clock text into the instant in that zone", () => {
+    expect(localDateTimeInstant("2026-11-20T14:30", "America/Manaus")).toBe("2026-11-20T18:30:00.000Z");
+    expect(localDateTimeInstant("20/11/2026 14:30", "America/Noronha")).toBe("2026-11-20T16:30:00.000Z");
+    expect(localDateTimeInstant("2018-11-04T00:30", SP)).toBe("2018-11-04T03:30:00.000Z");
+    // Already an instant, or not a time: left for the schema to judge.
+    expect(localDateTimeInstant("2026-11-20T14:30:00-03:00", "America/Manaus")).toBeNull();
+    expect(localDateTimeInstant("2026-11-20T25:30", SP)).toBeNull();
+    expect(localDateTimeInstant("ontem", SP)).toBeNull();
+  });
+
+  it("changes only datetime fields", () => {
+    const input = { ocorridoEm: "2026-11-20T14:30", nome: "2026-11-20T14:30" };
+    expect(dateTimesInZone(fields, input, "America/Rio_Branco")).toEqual({
+      ocorridoEm: "2026-11-20T19:30:00.000Z",
+      nome: "2026-11-20T14:30",
+    });
+    expect(dateTimesInZone(fields, { ocorridoEm: "2026-11-20T17:30:00Z" }, "America/Manaus")).toEqual({
+      ocorridoEm: "2026-11-20T17:30:00Z",
+    });
   });
 });

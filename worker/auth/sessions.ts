@@ -124,7 +124,9 @@ const sessionFields = {
    */
   ownOnly: sql<number>`coalesce((select ${businessSettings.corretorApenasSeus} from ${businessSettings} where ${businessSettings.orgId} = ${memberships.orgId}), 0)`,
   /** The organização's time zone, read the same way (null: never chosen, the default). */
-  timeZone: sql<string | null>`(select ${businessSettings.fusoHorario} from ${businessSettings} where ${businessSettings.orgId} = ${memberships.orgId})`,
+  timeZone: sql<
+    string | null
+  >`(select ${businessSettings.fusoHorario} from ${businessSettings} where ${businessSettings.orgId} = ${memberships.orgId})`,
 };
 
 /** One query: session, user and membership with its organization (written with placeholders). */

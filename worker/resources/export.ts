@@ -48,7 +48,17 @@ async function* allRows(ctx: ServiceContext, actor: Actor, mod: ResourceModule, 
   const type = sortTypeOf(mod, base.sort);
   let cursor: Cursor | null = null;
   while (true) {
-    const { rows, raws } = await fetchPage(ctx, scope, mod, base, { limit: EXPORT_CHUNK, offset: 0, cursor }, false, [], owner, actor.timeZone);
+    const { rows, raws } = await fetchPage(
+      ctx,
+      scope,
+      mod,
+      base,
+      { limit: EXPORT_CHUNK, offset: 0, cursor },
+      false,
+      [],
+      owner,
+      actor.timeZone,
+    );
     if (rows.length) yield rows;
     const last = raws.at(-1);
     if (!last || rows.length < EXPORT_CHUNK) return;

@@ -275,7 +275,13 @@ export function buildListView<Row extends { id: string }>(
         if (cell.text) cells[c.key] = cell.text;
       } else if (cell.text || cell.kind === "image") cells[c.key] = cell;
     }
-    return { id: row.id, href: `${def.basePath}/${encodeURIComponent(row.id)}`, title: def.title(row), subtitle: def.subtitle(row, zone), cells };
+    return {
+      id: row.id,
+      href: `${def.basePath}/${encodeURIComponent(row.id)}`,
+      title: def.title(row),
+      subtitle: def.subtitle(row, zone),
+      cells,
+    };
   });
 
   const presets = def.columns.some((c) => c.filter?.type === "date-range") ? datePresets(options.now ?? new Date(), zone) : [];

@@ -38,8 +38,8 @@ export function DraftConflictDialog({
         Este rascunho mudou em outro lugar
       </h2>
       <p id="conflito-rascunho-texto" className="mt-2 text-sm text-fg-soft">
-        {who} salvou uma versão às {formatTime(conflict.versao, zone)}, depois que você começou a editar. Nada do que você digitou foi perdido nem
-        gravado ainda: escolha qual versão fica.
+        {who} salvou uma versão às {formatTime(conflict.versao, zone)}, depois que você começou a editar. Nada do que você digitou foi
+        perdido nem gravado ainda: escolha qual versão fica.
       </p>
       {conflict.campos.length ? (
         <>

@@ -206,8 +206,8 @@ export function DraftForm(props: DraftFormProps) {
               : "Este aparelho tem alterações mais novas que as salvas."}
           </p>
           <p>
-            Alteradas aqui em {formatDateTime(conflict.editedAt, zone)}; a cópia salva é de {formatDateTime(props.atualizadoEm, zone)}. Qual você quer
-            manter?
+            Alteradas aqui em {formatDateTime(conflict.editedAt, zone)}; a cópia salva é de {formatDateTime(props.atualizadoEm, zone)}. Qual
+            você quer manter?
           </p>
           <div className="flex flex-wrap gap-2">
             <Button type="button" onClick={keepLocal}>

@@ -37,11 +37,16 @@ export async function loader(args: Route.LoaderArgs) {
       : permissions.canManage && url.searchParams.has("apagar")
         ? "apagar"
         : null;
-  const view = buildDetailView(clientDefinition, row, {
-    empresaId: row.empresaId
-      ? { kind: "link", text: row.empresaNome ?? "Empresa", href: `/companies/${row.empresaId}` }
-      : { kind: "empty" },
-  }, timeZoneOf(actor.timeZone));
+  const view = buildDetailView(
+    clientDefinition,
+    row,
+    {
+      empresaId: row.empresaId
+        ? { kind: "link", text: row.empresaNome ?? "Empresa", href: `/companies/${row.empresaId}` }
+        : { kind: "empty" },
+    },
+    timeZoneOf(actor.timeZone),
+  );
   const timeline: TimelineEntryView[] = events.map((e) => ({
     id: e.id,
     at: e.at,

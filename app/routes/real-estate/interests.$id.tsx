@@ -45,14 +45,19 @@ export async function loader(args: Route.LoaderArgs) {
   const confirm = permissions.canDelete && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null;
   const alerted = new Set(alerts.map((a) => a.propertyId));
   return {
-    view: buildDetailView(interesseDefinition, row, {
-      clienteId: { kind: "link", text: row.clienteNome ?? "Cliente", href: `/clients/${row.clienteId}` },
-      imovelId: row.imovelId
-        ? { kind: "link", text: row.imovelTitulo ?? "Imóvel", href: `/properties/${row.imovelId}` }
-        : { kind: "empty" },
-      corretorId: row.corretorNome ? { kind: "text", text: row.corretorNome } : { kind: "empty" },
-      locais: row.locais.length ? { kind: "text", text: row.locais.map(formatPlace).join("; ") } : { kind: "empty" },
-    }, timeZoneOf(actor.timeZone)),
+    view: buildDetailView(
+      interesseDefinition,
+      row,
+      {
+        clienteId: { kind: "link", text: row.clienteNome ?? "Cliente", href: `/clients/${row.clienteId}` },
+        imovelId: row.imovelId
+          ? { kind: "link", text: row.imovelTitulo ?? "Imóvel", href: `/properties/${row.imovelId}` }
+          : { kind: "empty" },
+        corretorId: row.corretorNome ? { kind: "text", text: row.corretorNome } : { kind: "empty" },
+        locais: row.locais.length ? { kind: "text", text: row.locais.map(formatPlace).join("; ") } : { kind: "empty" },
+      },
+      timeZoneOf(actor.timeZone),
+    ),
     matches: readPropertyMatches(matches).map((m) => ({
       id: m.propertyId,
       title: m.title ?? m.code,

@@ -26,16 +26,20 @@ export async function loader(args: Route.LoaderArgs) {
   const data = await propertyData(ctx, actor, args.params.id);
   if (!data) throw new Response("Imóvel não encontrado.", { status: 404 });
   const { property, history } = data;
-  const { view, featureGroups, cover } = propertyDataView(property, {
-    proprietarioId: property.proprietarioNome
-      ? { kind: "link", text: property.proprietarioNome, href: `/clients/${property.proprietarioId}` }
-      : { kind: "empty" },
-    empreendimentoId: property.empreendimentoNome
-      ? { kind: "link", text: property.empreendimentoNome, href: `/companies/${property.empreendimentoId}` }
-      : { kind: "empty" },
-    captadorId: property.captadorNome ? { kind: "text", text: property.captadorNome } : { kind: "empty" },
-    corretorId: property.corretorNome ? { kind: "text", text: property.corretorNome } : { kind: "empty" },
-  }, timeZoneOf(actor.timeZone));
+  const { view, featureGroups, cover } = propertyDataView(
+    property,
+    {
+      proprietarioId: property.proprietarioNome
+        ? { kind: "link", text: property.proprietarioNome, href: `/clients/${property.proprietarioId}` }
+        : { kind: "empty" },
+      empreendimentoId: property.empreendimentoNome
+        ? { kind: "link", text: property.empreendimentoNome, href: `/companies/${property.empreendimentoId}` }
+        : { kind: "empty" },
+      captadorId: property.captadorNome ? { kind: "text", text: property.captadorNome } : { kind: "empty" },
+      corretorId: property.corretorNome ? { kind: "text", text: property.corretorNome } : { kind: "empty" },
+    },
+    timeZoneOf(actor.timeZone),
+  );
   return {
     view,
     featureGroups,

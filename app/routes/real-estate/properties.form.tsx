@@ -29,7 +29,12 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const { row, relations, selectOptions } = await propertyFormData(args, id);
   const found = row as ImovelRow;
-  return { ...editorFrame(def, found), values: propertyFormValues(found, orgTimeZone(args.context, args.request)), relations, selectOptions };
+  return {
+    ...editorFrame(def, found),
+    values: propertyFormValues(found, orgTimeZone(args.context, args.request)),
+    relations,
+    selectOptions,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {

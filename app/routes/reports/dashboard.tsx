@@ -57,10 +57,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const percent = Math.round((summary.profile.done / summary.profile.total) * 100);
   return (
     <>
-      <PageHeader
-        title={`${greeting}, ${firstName}!`}
-        description={`Hoje é ${today}. Este é o resumo de ${summary.orgName}.`}
-      />
+      <PageHeader title={`${greeting}, ${firstName}!`} description={`Hoje é ${today}. Este é o resumo de ${summary.orgName}.`} />
       <div className="grid gap-4 md:grid-cols-3">
         {summary.lowStock ? (
           <Card title="Estoque baixo">

@@ -36,12 +36,17 @@ export async function loader(args: Route.LoaderArgs) {
   const canMove = permissionsFor(org.role, "movimentacoes-produtos").canCreate;
   const confirm = permissions.canDelete && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null;
   return {
-    view: buildDetailView(produtoDefinition, product, {
-      fornecedorId:
-        product.fornecedorId && product.fornecedorNome
-          ? { kind: "link", text: product.fornecedorNome, href: `/companies/${product.fornecedorId}` }
-          : { kind: "empty" },
-    }, timeZoneOf(actor.timeZone)),
+    view: buildDetailView(
+      produtoDefinition,
+      product,
+      {
+        fornecedorId:
+          product.fornecedorId && product.fornecedorNome
+            ? { kind: "link", text: product.fornecedorNome, href: `/companies/${product.fornecedorId}` }
+            : { kind: "empty" },
+      },
+      timeZoneOf(actor.timeZone),
+    ),
     stock: {
       estoque: formatQuantity(product.estoque, product.unidade),
       minimo: formatQuantity(product.estoqueMinimo, product.unidade),

@@ -16,7 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const production = rc.config.APP_ENV === "production";
   return {
     environment: rc.config.APP_ENV,
-    status: { ...status, migrations: status.migrations.map((m) => ({ ...m, generatedAt: formatDateTime(m.generatedAt, timeZoneOf(org.timeZone)) })) },
+    status: {
+      ...status,
+      migrations: status.migrations.map((m) => ({ ...m, generatedAt: formatDateTime(m.generatedAt, timeZoneOf(org.timeZone)) })),
+    },
     // Demo credentials are shown only outside production.
     demo: production
       ? null

@@ -31,7 +31,11 @@ const theirs = { property: "", interest: "" };
 type Body<T> = { data: T };
 
 async function setRestricted(on: boolean): Promise<void> {
-  await updateBusinessSettings(h.ctx("10.9.0.1"), actorFor(owner.orgId, ownerId), { estoqueNegativo: false, corretorApenasSeus: on, fusoHorario: "America/Sao_Paulo" });
+  await updateBusinessSettings(h.ctx("10.9.0.1"), actorFor(owner.orgId, ownerId), {
+    estoqueNegativo: false,
+    corretorApenasSeus: on,
+    fusoHorario: "America/Sao_Paulo",
+  });
 }
 
 async function propertyOf(user: string, titulo: string, by: "captadorId" | "corretorId"): Promise<string> {

@@ -115,7 +115,8 @@ function fieldSchema(field: FieldDef, fromZod: JsonSchema | undefined, fields: r
       break;
     case "datetime":
       schema = { type: "string", format: "date-time", pattern: INSTANT_PATTERN, examples: ["2026-11-20T14:30:00-03:00"] };
-      note = "Data e hora ISO 8601 com o fuso (2026-11-20T14:30:00-03:00); sem o fuso (aaaa-mm-ddTHH:mm), vale o horário de Brasília.";
+      note =
+        "Data e hora ISO 8601 com o fuso (2026-11-20T14:30:00-03:00); sem o fuso (aaaa-mm-ddTHH:mm), vale o fuso horário da organização (Configurações do Negócio; Brasília por padrão).";
       break;
     case "select":
       schema = { type: "string", enum: (field.options ?? []).map((o) => o.value) };
