@@ -65,9 +65,10 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
     why: "public property page: the property is found by its unguessable, globally unique slug (its organization is read from the row)",
   },
   {
-    tables: ["properties"],
-    statement: /^select "id", "org_id", "status", "deleted_at" from "properties" where "properties"\."slug" = \? limit \?$/,
-    why: "public contact form of a property: found by its unguessable, globally unique slug",
+    tables: ["properties", "business_settings"],
+    statement:
+      /^select "id", "org_id", "status", "deleted_at", \(select bs\.time_zone from business_settings bs where bs\.org_id = "properties"\."org_id"\) from "properties" where "properties"\."slug" = \? limit \?$/,
+    why: "public contact form of a property: found by its unguessable, globally unique slug (with its organization's time zone, for the lead's day)",
   },
   {
     tables: ["landing_pages"],
@@ -75,9 +76,9 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
     why: "landing page slugs are unique across Alicerce: reads only whether another organization's page has it",
   },
   {
-    tables: ["landing_pages", "organizations"],
+    tables: ["landing_pages", "organizations", "business_settings"],
     statement:
-      /^select "landing_pages"\."org_id", "landing_pages"\."published", "organizations"\."name" from "landing_pages" inner join "organizations" on "organizations"\."id" = "landing_pages"\."org_id" where \("landing_pages"\."slug" = \? and "landing_pages"\."published" is not null\)/,
-    why: "public landing page: its slug names the organization; only the published copy is read",
+      /^select "landing_pages"\."org_id", "landing_pages"\."published", "organizations"\."name", \(select bs\.time_zone from business_settings bs where bs\.org_id = "landing_pages"\."org_id"\) from "landing_pages" inner join "organizations" on "organizations"\."id" = "landing_pages"\."org_id" where \("landing_pages"\."slug" = \? and "landing_pages"\."published" is not null\)/,
+    why: "public landing page: its slug names the organization; only the published copy is read (with that organization's time zone, for a lead's day)",
   },
 ];

@@ -278,14 +278,14 @@ export async function sendPropertyContact(
   fields: Record<string, unknown>,
 ): Promise<{ ok: true; repetido: boolean } | { ok: false; errors: Record<string, string> }> {
   if (!SLUG.test(slug)) throw new DomainError("Imóvel não encontrado.", 404);
-  // tenant-exempt: the public form finds the property by its unguessable, globally unique slug.
+  // tenant-exempt: the public form finds the property by its unguessable, globally unique slug (with its organização's time zone).
   const [row] = await ctx.db
     .select({
       id: properties.id,
       orgId: properties.orgId,
       status: properties.status,
       excluidoEm: properties.excluidoEm,
-      timeZone: orgTimeZoneColumn(properties.orgId),
+      timeZone: orgTimeZoneColumn(properties),
     })
     .from(properties)
     .where(eq(properties.slug, slug))

@@ -263,13 +263,13 @@ export async function previewLanding(ctx: ServiceContext, actor: Actor): Promise
 /** The published page at `slug`, with its organização; null when there is none (404). */
 async function publishedBySlug(ctx: ServiceContext, slug: string) {
   if (!/^[a-z0-9-]{1,60}$/.test(slug)) return null;
-  // tenant-exempt: the public slug names the organização; only the published copy is read.
+  // tenant-exempt: the public slug names the organização; only the published copy is read (and that organização's time zone).
   const [row] = await ctx.db
     .select({
       orgId: landingPages.orgId,
       publicado: landingPages.publicado,
       negocio: organizations.name,
-      timeZone: orgTimeZoneColumn(landingPages.orgId),
+      timeZone: orgTimeZoneColumn(landingPages),
     })
     .from(landingPages)
     .innerJoin(organizations, eq(organizations.id, landingPages.orgId))
