@@ -95,7 +95,7 @@ export default function BusinessSettingsPage({ loaderData }: Route.ComponentProp
               defaultValue={result?.values?.fusoHorario ?? loaderData.settings.fusoHorario}
               error={result?.errors?.fusoHorario}
             />
-            <p id="fuso-horario-ajuda" className="mt-1.5 text-sm text-fg-soft">
+            <p className="mt-1.5 text-sm text-fg-soft">
               Datas e horas de toda a equipe (listas, agenda, posts agendados, e-mails) são mostradas e digitadas neste fuso. Segue o
               horário oficial da região, inclusive se o horário de verão voltar.
             </p>
