@@ -359,9 +359,11 @@ export async function saveAction(args: Args, def: AnyDefinition, id?: string) {
   const form = await readForm(args.request);
   const values = echoValues(form);
   // A typed date and time means the organização's wall clock (the schema alone reads São Paulo's).
+  // A repeated field is left as sent, for validation to judge as before.
   for (const field of def.fields) {
-    const typed = field.kind === "datetime" ? form.get(field.name) : null;
-    const instant = typeof typed === "string" ? localDateTimeInstant(typed.trim(), timeZoneOf(actor.timeZone)) : null;
+    const typed = field.kind === "datetime" ? form.getAll(field.name) : [];
+    const only = typed.length === 1 ? typed[0] : null;
+    const instant = typeof only === "string" ? localDateTimeInstant(only.trim(), timeZoneOf(actor.timeZone)) : null;
     if (instant) form.set(field.name, instant);
   }
   const parsed = validateForm(def.schema, form);
