@@ -202,7 +202,7 @@ export const postColumns: readonly ColumnDef<PostRow>[] = [
   {
     key: "agendadoPara",
     label: "Agendado para",
-    text: (r) => (r.agendadoPara ? formatDateTime(r.agendadoPara) : ""),
+    text: (r, zone) => (r.agendadoPara ? formatDateTime(r.agendadoPara, zone) : ""),
     value: (r) => r.agendadoPara,
     sort: "date",
     filter: { type: "date-range" },

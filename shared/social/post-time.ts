@@ -1,21 +1,24 @@
-import { saoPauloInstant, toDateTimeLocal } from "../format.ts";
+import { localInstant, toDateTimeLocal } from "../format.ts";
+import { DEFAULT_TIME_ZONE } from "../time-zone.ts";
 
 /**
- * A post's time as the organização reads it. One pair of functions so the organização's own zone
- * (America/Manaus, America/Rio_Branco, America/Noronha; issue 19) replaces São Paulo here alone,
- * when the business settings carry it. Stored as an instant; the zone's IANA data gives the offset
- * (a return of daylight saving time needs no change).
+ * A post's time as the organização reads it (ADR 039): stored as an instant; the zone's IANA data
+ * gives the offset (a return of daylight saving time needs no change). The server reads a typed
+ * time in the organização's zone before the schema does (`dateTimesInZone`, the field being a
+ * `datetime`); the schema alone, shared with the browser, reads the default zone.
  */
 
-export const POST_TIME_ZONE = "America/Sao_Paulo";
-
-/** "aaaa-mm-ddTHH:mm" on the organização's clock → the instant. */
-export function postInstant(local: string): Date {
+/** "aaaa-mm-ddTHH:mm" on the zone's clock → the instant; an invalid date or time → an invalid Date. */
+export function postInstant(local: string, zone: string = DEFAULT_TIME_ZONE): Date {
   const [day, time] = local.split("T") as [string, string | undefined];
-  return saoPauloInstant(day, time?.slice(0, 5) ?? "00:00");
+  try {
+    return localInstant(day, time?.slice(0, 5) ?? "00:00", zone);
+  } catch {
+    return new Date(Number.NaN); // 2026-02-30, 24:00: the schema says "não é válido"
+  }
 }
 
-/** The instant → "aaaa-mm-ddTHH:mm" on the organização's clock (a `datetime-local` input's value). */
-export function postLocalTime(instant: Date | string): string {
-  return toDateTimeLocal(instant);
+/** The instant → "aaaa-mm-ddTHH:mm" on the zone's clock (a `datetime-local` input's value). */
+export function postLocalTime(instant: Date | string, zone: string = DEFAULT_TIME_ZONE): string {
+  return toDateTimeLocal(instant, zone);
 }
