@@ -63,5 +63,6 @@ export const ENGLISH =
 export function isPtBr(message: unknown): boolean {
   if (typeof message !== "string" || !message.trim()) return false;
   if (SPEC_MESSAGES.has(message)) return true;
-  return !ENGLISH.test(message);
+  // What a message quotes back from the input (“NaN”, “null”) is the person's text, not ours.
+  return !ENGLISH.test(message.replace(/“[^”]*”/g, "“…”"));
 }
