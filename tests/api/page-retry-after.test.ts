@@ -1,10 +1,10 @@
-import { createRequestHandler, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as login from "../../app/routes/account/login.tsx";
 import * as publicProperty from "../../app/routes/real-estate/public-property.tsx";
 import * as landingPage from "../../app/routes/site/landing-page.public.tsx";
 import { publishLanding, saveLandingDraft } from "../../worker/services/site/landing-page.ts";
-import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
+import { createPageHarness } from "./page-harness.ts";
+import { createOwner, type Harness, userId } from "./harness.ts";
 import { insertProperty } from "./real-estate/property-photos-fixtures.ts";
 import { actorFor } from "./records.ts";
 
@@ -14,35 +14,11 @@ import { actorFor } from "./records.ts";
  * for the no-JavaScript form post and for the `.data` request of a hydrated page.
  */
 
-const route = (id: string, path: string, module: unknown) => ({ id, parentId: "root", path, module });
-
-const build = {
-  entry: {
-    module: { default: (_request: Request, status: number, headers: Headers) => new Response("documento", { status, headers }) },
-  },
-  routes: {
-    root: { id: "root", path: "", module: { default: () => null } },
-    login: route("login", "login", login),
-    imovel: route("imovel", "imovel/:slug", publicProperty),
-    p: route("p", "p/:slug", landingPage),
-  },
-  assets: { version: "test", entry: { module: "", imports: [] }, routes: {}, url: "" },
-  future: {},
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  basename: "/",
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
-
 let h: Harness;
 let owner: Awaited<ReturnType<typeof createOwner>>;
 
 beforeAll(async () => {
-  const handler = createRequestHandler(build, "production");
-  h = await createHarness({ renderPage: (request, context) => handler(request, context) });
+  h = await createPageHarness({ login, "imovel/:slug": publicProperty, "p/:slug": landingPage });
   owner = await createOwner(h, "Espera");
 });
 

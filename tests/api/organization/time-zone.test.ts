@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { createRequestHandler, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as businessSettingsPage from "../../../app/routes/organization/business-settings.tsx";
 import { businessSettings, clients } from "../../../db/schema/index.ts";
-import { createHarness, createOwner, type Harness } from "../harness.ts";
+import { createPageHarness } from "../page-harness.ts";
+import { createOwner, type Harness } from "../harness.ts";
 import { api } from "../records.ts";
 
 /**
@@ -13,25 +13,6 @@ import { api } from "../records.ts";
  * next request's list file and date filter are in that zone.
  */
 
-const build = {
-  entry: {
-    module: { default: (_request: Request, status: number, headers: Headers) => new Response("documento", { status, headers }) },
-  },
-  routes: {
-    root: { id: "root", path: "", module: { default: () => null } },
-    settings: { id: "settings", parentId: "root", path: "business-settings", module: businessSettingsPage },
-  },
-  assets: { version: "test", entry: { module: "", imports: [] }, routes: {}, url: "" },
-  future: {},
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  basename: "/",
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
-
 let h: Harness;
 let owner: Awaited<ReturnType<typeof createOwner>>;
 let clientId: string;
@@ -40,8 +21,7 @@ let clientId: string;
 const LATE_EVENING = new Date("2026-11-21T03:30:00.000Z");
 
 beforeAll(async () => {
-  const handler = createRequestHandler(build, "production");
-  h = await createHarness({ renderPage: (request, context) => handler(request, context) });
+  h = await createPageHarness({ "business-settings": businessSettingsPage });
   owner = await createOwner(h, "Fusos");
   const created = await api<{ data: { id: string } }>(h, owner.cookie, "POST", "/api/clients", { tipo: "pf", nome: "Rita Fuso" });
   expect(created.status, JSON.stringify(created.body)).toBe(201);

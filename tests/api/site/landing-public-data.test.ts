@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
-import { createRequestHandler, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as landingPage from "../../../app/routes/site/landing-page.public.tsx";
 import { properties } from "../../../db/schema/index.ts";
 import { previewLanding, publicLanding, publishLanding, saveLandingDraft } from "../../../worker/services/site/landing-page.ts";
-import { createHarness, createOwner, type Harness, userId } from "../harness.ts";
+import { createPageHarness } from "../page-harness.ts";
+import { createOwner, type Harness, userId } from "../harness.ts";
 import { insertProperties, readyRow } from "../real-estate/portal-fixtures.ts";
 import { actorFor } from "../records.ts";
 
@@ -14,30 +14,10 @@ import { actorFor } from "../records.ts";
  * chosen ids and the cover chosen then; the cards carry no id (a live photo's key names its own).
  */
 
-const build = {
-  entry: {
-    module: { default: (_request: Request, status: number, headers: Headers) => new Response("documento", { status, headers }) },
-  },
-  routes: {
-    root: { id: "root", path: "", module: { default: () => null } },
-    p: { id: "p", parentId: "root", path: "p/:slug", module: landingPage },
-  },
-  assets: { version: "test", entry: { module: "", imports: [] }, routes: {}, url: "" },
-  future: {},
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  basename: "/",
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
-
 let h: Harness;
 
 beforeAll(async () => {
-  const handler = createRequestHandler(build, "production");
-  h = await createHarness({ renderPage: (request, context) => handler(request, context) });
+  h = await createPageHarness({ "p/:slug": landingPage });
 });
 
 describe("the public landing page's data", () => {
