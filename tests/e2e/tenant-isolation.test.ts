@@ -110,6 +110,7 @@ let propertySlugA: string;
 let draftA: string;
 let draftSlugA: string;
 let interestA: string;
+let postA: string;
 let landingSlugA: string;
 /** The media path of a photo of A's draft (members of A only). */
 let draftPhotoA: string;
@@ -218,6 +219,7 @@ beforeAll(async () => {
       } as never)
     ).id,
   );
+  postA = String((await createRecord(ctx, owner, "posts", { legenda: `Post ${MARK}` } as never)).id);
   landingSlugA = `seg-${MARK.toLowerCase()}`;
   await saveLandingDraft(ctx, owner, { slug: landingSlugA, titulo: `Landing ${MARK}`, corPrimaria: "#0f766e" });
   const b = await createRegisteredUser({ name: "Bruno Outro" });
@@ -312,6 +314,7 @@ describe("tenant isolation", () => {
       [moduleOf("movimentacoes-produtos").definition.api]: movimentoA,
       [moduleOf("imoveis").definition.api]: propertyA,
       [moduleOf("interesses").definition.api]: interestA,
+      [moduleOf("posts").definition.api]: postA,
     };
     const gets = [...new Set(app.routes.filter((r) => r.method === "GET").map((r) => r.path))].filter(
       (p) => p.startsWith("/api/") && p.includes(":"),
@@ -325,7 +328,7 @@ describe("tenant isolation", () => {
     };
     expect(gets.length).toBeGreaterThan(5);
     // Sanity: A's own session reads the marker through these routes, so the checks below can fail.
-    for (const path of ["/api/properties/:id/dados", "/api/property_clients/:id"]) {
+    for (const path of ["/api/properties/:id/dados", "/api/property_clients/:id", "/api/posts/:id"]) {
       const own = await fetch(`${base()}${fill(path)}`, { headers: { cookie: cookieA } });
       expect(await own.text(), path).toContain(MARK);
     }

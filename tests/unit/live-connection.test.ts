@@ -4,7 +4,7 @@
  * reconnect backoff, and `resync` after a reconnect.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LIVE_PING, LIVE_PONG, LIVE_TIMING } from "../../shared/live-events.ts";
+import { LIVE_PING, LIVE_PONG, LIVE_TIMING } from "../../shared/live-connection.ts";
 
 type Handler = (event: { data?: unknown }) => void;
 

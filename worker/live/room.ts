@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { LIVE_PING, LIVE_PONG, type LiveEvent } from "../../shared/live-events.ts";
+import { LIVE_PING, LIVE_PONG } from "../../shared/live-connection.ts";
+import type { LiveEvent } from "../../shared/live-events.ts";
 import { LIVE_USER_HEADER } from "./publish.ts";
 
 /** What each socket remembers across hibernation (serializeAttachment): who opened it, and when. */

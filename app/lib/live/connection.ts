@@ -1,4 +1,5 @@
-import { LIVE_PING, LIVE_PONG, LIVE_TIMING, type LiveEvent, readLiveEvent } from "../../../shared/live-events.ts";
+import type { LiveEvent } from "../../../shared/live-events.ts";
+import { LIVE_PING, LIVE_PONG, LIVE_TIMING, readLiveEvent } from "../../../shared/live-connection.ts";
 
 /**
  * The tab's one live connection (ADR 043): opened by the first screen that listens, shared by
