@@ -1,16 +1,71 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { POST_APPROVALS, POST_ORIGINS, POST_STATUSES, SOCIAL_ACCOUNT_STATUSES, SOCIAL_NETWORKS } from "../../shared/enums.ts";
+import {
+  POST_APPROVALS,
+  POST_ATTEMPT_OUTCOMES,
+  POST_ORIGINS,
+  POST_STATUSES,
+  SOCIAL_ACCOUNT_STATUSES,
+  SOCIAL_CONNECTION_KINDS,
+  SOCIAL_NETWORKS,
+} from "../../shared/enums.ts";
 import { timestamp } from "./columns.ts";
+import { users } from "./accounts.ts";
 import { organizations } from "./organizations.ts";
 import { products } from "./products.ts";
 import { properties, propertyPhotos } from "./real-estate.ts";
 import { filterIndex, listIndexes, recordKey, recordTrail, searchKeyTable, sortKeyColumn } from "./records.ts";
 
 /**
- * A Facebook Page or Instagram professional account the organização publishes to. Minimal on
- * purpose (issue 19's connection piece adds tokens, permissions and health): what a post's
- * publication points at, named as the person knows it.
+ * One Meta login a member granted: Facebook Login for Business or Instagram Login (or the local demo
+ * stand-in). Holds the person's long-lived token, sealed (ADR 040: AES-GCM bound to the org and
+ * purpose), its expiry and the scopes Meta says were granted and declined. Reconnecting updates this
+ * row (the same Meta user), so the accounts and their history stay.
+ */
+export const socialConnections = sqliteTable(
+  "social_connections",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    tipo: text("kind", { enum: SOCIAL_CONNECTION_KINDS }).notNull(),
+    /** Meta's app-scoped id of the person (Facebook) or the Instagram user id (Instagram Login). */
+    usuarioMetaId: text("meta_user_id").notNull(),
+    nome: text("name").notNull(),
+    /** The long-lived user token, sealed (purpose "meta-user-token"). Never leaves the server. */
+    tokenSelado: text("token_sealed"),
+    /** When the user token lapses (null: Meta said it does not expire). */
+    tokenExpiraEm: timestamp("token_expires_at"),
+    /** Last time the token was refreshed or exchanged. */
+    tokenRenovadoEm: timestamp("token_refreshed_at"),
+    escoposConcedidos: text("granted_scopes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    escoposRecusados: text("declined_scopes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    status: text("status", { enum: SOCIAL_ACCOUNT_STATUSES }).notNull().default("ativa"),
+    /** Why it needs reconnecting, in pt-BR (token revoked, permission removed…). */
+    motivoStatus: text("status_reason"),
+    /** Connected to the local stand-in ("modo demonstração"), never to Meta. */
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
+    /** When the owner was last warned that the token lapses (the 7-day warning goes once). */
+    avisoExpiracaoEm: timestamp("expiry_warned_at"),
+    conectadoPor: text("connected_by").references(() => users.id, { onDelete: "set null" }),
+    criadoEm: timestamp("created_at").notNull(),
+    atualizadoEm: timestamp("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("social_connections_org_user_uq").on(t.orgId, t.tipo, t.usuarioMetaId),
+    // The daily token-health job: connections whose token lapses soon, across organizações.
+    index("social_connections_expiry_idx").on(t.status, t.tokenExpiraEm),
+  ],
+);
+
+/**
+ * A Facebook Page or Instagram professional account the organização publishes to, chosen by a
+ * member among what their connection reaches. Its own token, sealed: a Page token (Facebook Login;
+ * does not expire when read with a long-lived user token), the user token for an Instagram account
+ * reached through its Page, or the Instagram Login token. `status` "reconectar" holds its posts.
  */
 export const socialAccounts = sqliteTable(
   "social_accounts",
@@ -27,13 +82,30 @@ export const socialAccounts = sqliteTable(
     nome: text("name").notNull(),
     /** `@usuario` on Instagram; the Page's username when it has one. */
     usuario: text("handle"),
+    fotoUrl: text("picture_url"),
     status: text("status", { enum: SOCIAL_ACCOUNT_STATUSES }).notNull().default("ativa"),
+    /** Why it needs reconnecting or why it cannot publish, in pt-BR. */
+    motivoStatus: text("status_reason"),
+    /** The login it came through (null: not connected yet, e.g. a row kept after disconnecting). */
+    conexaoId: text("connection_id").references(() => socialConnections.id, { onDelete: "set null" }),
+    /** The account's token, sealed (purpose "meta-account-token"). */
+    tokenSelado: text("token_sealed"),
+    /** null: does not expire (a Page token read with a long-lived user token). */
+    tokenExpiraEm: timestamp("token_expires_at"),
+    /** An Instagram account's Page (Facebook Login), or a Page's Instagram account: Meta's ids. */
+    vinculoExternoId: text("linked_external_id"),
+    /** The Page's tasks granted to the person (CREATE_CONTENT is needed to publish). */
+    tarefas: text("tasks", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
+    /** Last token/permission check (diagnostics, the daily job). */
+    verificadoEm: timestamp("checked_at"),
     criadoEm: timestamp("created_at").notNull(),
     atualizadoEm: timestamp("updated_at").notNull(),
   },
   (t) => [
     uniqueIndex("social_accounts_org_external_uq").on(t.orgId, t.rede, t.idExterno),
     index("social_accounts_org_network_idx").on(t.orgId, t.rede, t.nome),
+    index("social_accounts_connection_idx").on(t.orgId, t.conexaoId),
   ],
 );
 
@@ -151,5 +223,48 @@ export const postMedia = sqliteTable(
   (t) => [
     index("post_media_org_post_idx").on(t.orgId, t.postId, t.posicao),
     check("post_media_source_ck", sql`key is not null or property_photo_id is not null`),
+  ],
+);
+
+/**
+ * Every publish attempt of a post's network, with its outcome, the pt-BR message and Meta's raw
+ * code: what /historico lists and what a failed post explains. Written by the publishing job in
+ * the same step as the status change it explains.
+ */
+export const postAttempts = sqliteTable(
+  "post_attempts",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    alvoId: text("target_id")
+      .notNull()
+      .references(() => postTargets.id, { onDelete: "cascade" }),
+    rede: text("network", { enum: SOCIAL_NETWORKS }).notNull(),
+    contaId: text("account_id").references(() => socialAccounts.id, { onDelete: "set null" }),
+    /** The job run that made it (Inngest's or the local runner's). */
+    execucaoId: text("run_id"),
+    /** Which step it reached: "container", "status", "publicar", "facebook", "comentario"… */
+    etapa: text("step").notNull(),
+    resultado: text("outcome", { enum: POST_ATTEMPT_OUTCOMES }).notNull(),
+    /** The readable pt-BR explanation (with the action to take) when not published. */
+    mensagem: text("message"),
+    /** Meta's raw code and subcode ("190", "9004/2207052"), kept for support. */
+    erroCodigo: text("error_code"),
+    /** Meta's own message, kept raw (never shown as the explanation). */
+    erroMeta: text("error_raw"),
+    iniciadoEm: timestamp("started_at").notNull(),
+    concluidoEm: timestamp("finished_at"),
+  },
+  (t) => [
+    index("post_attempts_org_started_idx").on(t.orgId, t.iniciadoEm),
+    index("post_attempts_org_target_idx").on(t.orgId, t.alvoId, t.iniciadoEm),
+    index("post_attempts_org_outcome_idx").on(t.orgId, t.resultado, t.iniciadoEm),
   ],
 );

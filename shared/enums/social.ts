@@ -51,3 +51,29 @@ export const POST_ORIGIN = defineEnum({
 });
 export const POST_ORIGINS = POST_ORIGIN.values;
 export type PostOrigin = (typeof POST_ORIGINS)[number];
+
+/**
+ * How an account was connected: Facebook Login for Business (Pages and their linked Instagram
+ * accounts, graph.facebook.com), Instagram Login (graph.instagram.com, no Page), or the local
+ * demo stand-in (`npm start` without a Meta app; production refuses it).
+ */
+export const SOCIAL_CONNECTION_KIND = defineEnum({
+  facebook_login: { label: "Login do Facebook" },
+  instagram_login: { label: "Login do Instagram" },
+});
+export const SOCIAL_CONNECTION_KINDS = SOCIAL_CONNECTION_KIND.values;
+export type SocialConnectionKind = (typeof SOCIAL_CONNECTION_KINDS)[number];
+
+/** One publish attempt's outcome, as the history shows it. */
+export const POST_ATTEMPT_OUTCOME = defineEnum({
+  publicado: { label: "Publicado", tone: "green" },
+  falhou: { label: "Falhou", tone: "red" },
+  /** A transient failure: the job tries again (with backoff). */
+  repetir: { label: "Nova tentativa", tone: "yellow" },
+  /** Held without failing: account to reconnect, daily quota spent. */
+  retido: { label: "Retido", tone: "yellow" },
+  /** Found already live when looked up (an answer lost after Meta did the work). */
+  recuperado: { label: "Já estava publicado", tone: "green" },
+});
+export const POST_ATTEMPT_OUTCOMES = POST_ATTEMPT_OUTCOME.values;
+export type PostAttemptOutcome = (typeof POST_ATTEMPT_OUTCOMES)[number];

@@ -4,6 +4,7 @@ import { type AppDeps, createApp } from "../../worker/app.ts";
 import { generateSigningJwk } from "../../worker/auth/jwt.ts";
 import { generateMediaSigningKey } from "../../scripts/lib/secrets.ts";
 import { readConfig } from "../../worker/config/env.ts";
+import { generateTokenKeyEntry } from "../../worker/security/token-cipher.ts";
 import { serviceContext, type RequestContext } from "../../worker/context.ts";
 import { completeRegistration, confirmEmail, signUp } from "../../worker/services/account/accounts.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
@@ -40,6 +41,7 @@ export async function createHarness(options: { renderPage?: AppDeps["renderPage"
     DATABASE_URL: fresh.url,
     JWT_PRIVATE_JWK: await generateSigningJwk(),
     MEDIA_SIGNING_KEY: generateMediaSigningKey(),
+    TOKEN_ENCRYPTION_KEYS: generateTokenKeyEntry("test1"),
     EMAIL_API_URL: email.url,
     EMAIL_API_KEY: "api-test-key",
   };
