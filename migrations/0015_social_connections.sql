@@ -46,6 +46,12 @@ CREATE TABLE `social_connections` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `social_connections_org_user_uq` ON `social_connections` (`org_id`,`kind`,`meta_user_id`);--> statement-breakpoint
 CREATE INDEX `social_connections_expiry_idx` ON `social_connections` (`status`,`token_expires_at`);--> statement-breakpoint
+ALTER TABLE `post_targets` ADD `reach` integer;--> statement-breakpoint
+ALTER TABLE `post_targets` ADD `likes` integer;--> statement-breakpoint
+ALTER TABLE `post_targets` ADD `comments` integer;--> statement-breakpoint
+ALTER TABLE `post_targets` ADD `shares` integer;--> statement-breakpoint
+ALTER TABLE `post_targets` ADD `saves` integer;--> statement-breakpoint
+ALTER TABLE `post_targets` ADD `metrics_at` integer;--> statement-breakpoint
 ALTER TABLE `social_accounts` ADD `picture_url` text;--> statement-breakpoint
 ALTER TABLE `social_accounts` ADD `status_reason` text;--> statement-breakpoint
 ALTER TABLE `social_accounts` ADD `connection_id` text REFERENCES social_connections(id) ON DELETE set null;--> statement-breakpoint

@@ -182,6 +182,13 @@ export const postTargets = sqliteTable(
     erroCodigo: text("error_code"),
     erroMensagem: text("error_message"),
     tentativas: integer("attempts").notNull().default(0),
+    /** Basic metrics from Meta's insights, read by the daily job (null: not read yet). */
+    alcance: integer("reach"),
+    curtidas: integer("likes"),
+    comentarios: integer("comments"),
+    compartilhamentos: integer("shares"),
+    salvamentos: integer("saves"),
+    metricasEm: timestamp("metrics_at"),
     reivindicadoEm: timestamp("claimed_at"),
     publicadoEm: timestamp("published_at"),
     criadoEm: timestamp("created_at").notNull(),
