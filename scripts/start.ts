@@ -1,17 +1,21 @@
 /**
  * `npm start`: local libSQL server + migrations + demo seed + production build served inside
  * workerd through Miniflare (no wrangler dev proxy), its cron fired every minute as Cloudflare
- * does. `npm run dev`: the same with `vite dev` (HMR) instead of the build. Ctrl-C / SIGTERM
+ * does, and, without Meta settings in the environment, the local stand-in of Meta ("modo
+ * demonstração", ADR 050). `npm run dev`: the same with `vite dev` (HMR) instead of the build. Ctrl-C / SIGTERM
  * stops everything it started. See ADR 028.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEMO_LOGIN } from "../shared/demo-accounts.ts";
-import { isEmpty, seedDemo } from "./seed/demo.ts";
+import { isEmpty, seedDemo, seedMissingDemoSocial } from "./seed/demo.ts";
+import { demoMetaTokens } from "./seed/demo-meta.ts";
+import type { DemoSocialOptions, DemoSocialResult } from "./seed/demo-social.ts";
 import { type LibsqlServer, startLibsql } from "./lib/libsql.ts";
 import { migrateDatabase } from "./lib/migrate.ts";
 import { BIN, buildEnv, childEnv, freePort, ROOT, runNode, type Spawned, spawnGroup, stopAll, waitForHttp } from "./lib/proc.ts";
 import { type Cron, startCron } from "./lib/cron.ts";
+import { META_STANDIN_PORT, type MetaDemo, realMetaSettings, startMetaDemo } from "./lib/meta-demo.ts";
 import { DATA_DIR, ensureDevSecrets, passThroughVars, writeDevVars } from "./lib/secrets.ts";
 import { type MiniflareWorker, serveBuiltWorker } from "./lib/serve-miniflare.ts";
 
@@ -21,6 +25,7 @@ const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const log = (msg: string) => console.log(`[alicerce] ${msg}`);
 
 let libsql: LibsqlServer | undefined;
+let metaDemo: MetaDemo | undefined;
 let worker: MiniflareWorker | undefined;
 let viteProc: Spawned | undefined;
 let cron: Cron | undefined;
@@ -33,6 +38,7 @@ async function shutdown(code: number): Promise<never> {
     cron?.stop();
     await Promise.allSettled([worker?.stop(), viteProc?.stop(), stopAll()]);
     await libsql?.close().catch(() => {});
+    await metaDemo?.close().catch(() => {});
   }
   process.exit(code);
 }
@@ -46,7 +52,8 @@ async function build(): Promise<void> {
   log(`build pronto em ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 
-async function prepareDatabase(): Promise<{ url: string; authToken?: string | undefined }> {
+/** The demo's social side, seeded with the database (or added to a demo seeded before it existed). */
+async function prepareDatabase(social: DemoSocialOptions): Promise<{ url: string; authToken?: string | undefined }> {
   const external = process.env.DATABASE_URL;
   if (external) {
     log(`usando DATABASE_URL do ambiente (${external.replace(/\/\/[^@]*@/, "//***@")})`);
@@ -61,10 +68,16 @@ async function prepareDatabase(): Promise<{ url: string; authToken?: string | un
   const authToken = process.env.DATABASE_AUTH_TOKEN;
   const db = await migrateDatabase(url, authToken);
   log("migrações aplicadas");
+  let seeded: DemoSocialResult | null | undefined;
   if (await isEmpty(db)) {
-    await seedDemo(db);
+    seeded = (await seedDemo(db, new Date(), { social })).social;
     log("banco vazio: dados de demonstração criados (Imobiliária Horizonte)");
+  } else {
+    seeded = await seedMissingDemoSocial(db, social);
+    if (seeded) log("demonstração: Página e Instagram de demonstração com seus posts adicionados");
   }
+  // The stand-in learns the demo's published posts (permalinks, feed, insights); its state file keeps them.
+  if (seeded && metaDemo) metaDemo.standin.adopt(seeded.adoption);
   return { url, authToken };
 }
 
@@ -80,26 +93,52 @@ function printWorkerLine(line: string, stream: "stdout" | "stderr"): void {
   (stream === "stderr" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
+/** Meta: the person's own settings pass through; without any, the local stand-in ("modo demonstração"). */
+async function prepareMeta(secret: string): Promise<Record<string, string>> {
+  const real = realMetaSettings();
+  if (real.length) {
+    log(`Meta: usando as configurações do ambiente (${real.join(", ")}); sem modo demonstração`);
+    return {};
+  }
+  metaDemo = await startMetaDemo({ dataDir: DATA_DIR, tokenSecret: secret });
+  const port = metaDemo.standin.port;
+  if (port !== META_STANDIN_PORT) log(`porta ${META_STANDIN_PORT} ocupada; simulador da Meta na porta ${port}`);
+  log(`Meta: modo demonstração — simulador local em ${metaDemo.standin.url} (não é a Meta; nada sai daqui)`);
+  return metaDemo.env;
+}
+
 async function main(): Promise<void> {
   const secrets = await ensureDevSecrets();
+  const wanted = Number(process.env.PORT ?? 8787);
+  const port = await freePort(wanted);
+  if (port !== wanted) log(`porta ${wanted} ocupada; usando ${port}`);
+  // The jobs (no request to take an origin from) hand Meta the images at this address.
+  const appUrl = process.env.APP_URL || `http://localhost:${port}`;
+  const metaEnv = await prepareMeta(secrets.META_DEMO_SECRET);
+  const tokenKeys = process.env.TOKEN_ENCRYPTION_KEYS || secrets.TOKEN_ENCRYPTION_KEYS;
+  const social: DemoSocialOptions = {
+    tokenKeys,
+    tokens: demoMetaTokens(secrets.META_DEMO_SECRET),
+    standinUrl: metaDemo?.standin.url ?? `http://127.0.0.1:${META_STANDIN_PORT}`,
+    appUrl,
+  };
   // The build (a child process) runs while the database starts, migrates and seeds.
   // START_SKIP_BUILD=1 serves the build already in build/ (the e2e test of npm start).
   const skipBuild = dev || process.env.START_SKIP_BUILD === "1";
-  const [database] = await Promise.all([prepareDatabase(), skipBuild ? Promise.resolve() : build()]);
+  const [database] = await Promise.all([prepareDatabase(social), skipBuild ? Promise.resolve() : build()]);
 
   const vars = {
     // "test" only for the e2e test of npm start (its test-only jobs); never "production" locally.
     APP_ENV: process.env.APP_ENV === "test" ? "test" : "development",
     ...passThroughVars(),
+    ...metaEnv,
+    APP_URL: appUrl,
     DATABASE_URL: database.url,
     DATABASE_AUTH_TOKEN: database.authToken,
     JWT_PRIVATE_JWK: secrets.JWT_PRIVATE_JWK,
-    TOKEN_ENCRYPTION_KEYS: process.env.TOKEN_ENCRYPTION_KEYS || secrets.TOKEN_ENCRYPTION_KEYS,
+    TOKEN_ENCRYPTION_KEYS: tokenKeys,
     MEDIA_SIGNING_KEY: process.env.MEDIA_SIGNING_KEY || secrets.MEDIA_SIGNING_KEY,
   };
-  const wanted = Number(process.env.PORT ?? 8787);
-  const port = await freePort(wanted);
-  if (port !== wanted) log(`porta ${wanted} ocupada; usando ${port}`);
 
   let url: string;
   if (dev) {

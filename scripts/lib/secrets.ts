@@ -14,6 +14,8 @@ export interface DevSecrets {
   TOKEN_ENCRYPTION_KEYS: string;
   /** Signs the media URLs Meta downloads (ADR 042). */
   MEDIA_SIGNING_KEY: string;
+  /** The demo's Meta tokens are derived from it: the local stand-in accepts them after a restart (ADR 050). */
+  META_DEMO_SECRET: string;
 }
 
 /** A random signing key: 32 bytes, base64url. */
@@ -27,6 +29,7 @@ const GENERATORS: { [K in keyof DevSecrets]: () => string | Promise<string> } = 
   // Kept once made: a new one would orphan the tokens sealed with the old (ADR 040).
   TOKEN_ENCRYPTION_KEYS: () => generateTokenKeyEntry("dev1"),
   MEDIA_SIGNING_KEY: generateMediaSigningKey,
+  META_DEMO_SECRET: generateMediaSigningKey,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { digest, randomToken } from "../../worker/auth/tokens.ts";
@@ -9,7 +9,7 @@ import { moduleOf } from "../../worker/resources/registry.ts";
 import { DomainError } from "../../worker/services/context.ts";
 import { setPropertyPortal } from "../../worker/services/real-estate/property-portal.ts";
 import type { Database } from "../../db/client.ts";
-import { authTokens, memberships, organizations, users } from "../../db/schema/index.ts";
+import { authTokens, memberships, organizations, socialConnections, users } from "../../db/schema/index.ts";
 import { type OrgScope, orgScope } from "../../db/tenant.ts";
 import { DEMO_LOGIN, DEMO_PEOPLE, type DemoPerson } from "../../shared/demo-accounts.ts";
 import { demoClients, demoCompanies, demoProducts, demoStockMovements } from "./demo-data.ts";
@@ -18,6 +18,7 @@ import { seedDemoInterests } from "./demo-interests.ts";
 import { seedContext, seedDemoLanding } from "./demo-landing.ts";
 import { seedDemoPhotos } from "./demo-photos.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
+import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
 
 /**
  * Invites the team page shows as pending: one live, one expired (its link would offer to ask
@@ -138,11 +139,20 @@ async function markForPortals(db: Database, orgId: string, ownerId: string, ids:
   }
 }
 
+export interface DemoSeedOptions {
+  /** The social side (connected demo Page and Instagram, posts): needs the key that seals its tokens. */
+  social?: DemoSocialOptions;
+}
+
 /**
  * Inserts the demo organization, its four members and its business (one batch each).
  * Hashing runs once: every demo member shares the demo password.
  */
-export async function seedDemo(db: Database, now = new Date()): Promise<{ orgId: string; login: typeof DEMO_LOGIN }> {
+export async function seedDemo(
+  db: Database,
+  now = new Date(),
+  options: DemoSeedOptions = {},
+): Promise<{ orgId: string; login: typeof DEMO_LOGIN; social?: DemoSocialResult }> {
   const passwordHash = hashPassword(DEMO_LOGIN.password);
   const orgId = crypto.randomUUID();
   const people = DEMO_PEOPLE.map((p) => ({ ...p, id: crypto.randomUUID() }));
@@ -187,5 +197,22 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ orgId:
   // The leads that opened the interests from outside, and one possible match waiting for an answer.
   await seedDemoLeads(db, orgId, now);
   await seedDemoLanding(db, orgId, people[0]?.id as string, propertyIds, now);
-  return { orgId, login: DEMO_LOGIN };
+  // Social: the demo Page and Instagram account, a month published, two weeks scheduled (over the listings' photos).
+  const social = options.social ? await seedDemoSocial(db, orgId, options.social, now) : undefined;
+  return { orgId, login: DEMO_LOGIN, ...(social ? { social } : {}) };
+}
+
+/**
+ * A demo database seeded before the social side existed gets it on the next `npm start` (the
+ * demo organização, found by its CNPJ, without any social connection). Null: nothing to add.
+ */
+export async function seedMissingDemoSocial(db: Database, options: DemoSocialOptions, now = new Date()): Promise<DemoSocialResult | null> {
+  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.document, DEMO_ORGANIZATION.document));
+  if (!org) return null;
+  const [connected] = await db
+    .select({ n: count() })
+    .from(socialConnections)
+    .where(eq(socialConnections.orgId, org.id));
+  if ((connected?.n ?? 0) > 0) return null;
+  return seedDemoSocial(db, org.id, options, now);
 }

@@ -198,8 +198,8 @@ function mediaFields(ctx: GraphContext, id: string): Record<string, unknown> {
     media_url: media.mediaUrl,
     permalink: media.permalink,
     timestamp: metaTime(media.timestamp),
-    like_count: metricValue(id, "likes"),
-    comments_count: commentCount(ctx.state, id),
+    like_count: media.metrics?.likes ?? metricValue(id, "likes"),
+    comments_count: commentCount(ctx.state, id) + (media.metrics?.comments ?? 0),
     username: ctx.state.instagram.find((i) => i.id === media.owner)?.username,
   };
 }
@@ -324,13 +324,20 @@ export function metricValue(id: string, metric: string): number {
   return 10 + (hash % 490);
 }
 
+/** An adopted object's own number for `name` (comments add the real ones), or a made-up stable one. */
+function insightValue(ctx: GraphContext, id: string, name: string): number {
+  const fixed = (ctx.state.media.get(id) ?? ctx.state.posts.get(id))?.metrics;
+  if (name === "comments") return commentCount(ctx.state, id) + (fixed?.comments ?? 0);
+  return fixed?.[name] ?? metricValue(id, name);
+}
+
 function insights(ctx: GraphContext, id: string): Reply {
   const metrics = (ctx.params.metric ?? "").split(",").filter(Boolean);
   if (metrics.length === 0) return metaError(400, { code: 100, message: "(#100) The value must be a valid insights metric" });
   const data = metrics.map((name) => ({
     name,
     period: ctx.params.period ?? "lifetime",
-    values: [{ value: name === "comments" ? commentCount(ctx.state, id) : metricValue(id, name) }],
+    values: [{ value: insightValue(ctx, id, name) }],
     title: name,
     description: "Métrica de demonstração (não é da Meta).",
     id: `${id}/insights/${name}/lifetime`,

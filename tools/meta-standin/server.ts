@@ -10,6 +10,7 @@ import type { Socket } from "node:net";
 import { FaultBook, type FaultSpec } from "./faults.ts";
 import { handleGraph, type ImageCheck } from "./graph.ts";
 import { accessTokenOf, escapeHtml, json, readParams, type Reply } from "./http.ts";
+import { type Adoption, acceptFixedTokens, adopt, type FixedToken, loadState, saveState } from "./keep.ts";
 import { dialogDecision, dialogPage, instagramCodeToken, type Login } from "./oauth.ts";
 import type { Host } from "./permissions.ts";
 import { createState, defaultAccounts, newId, type StandinAccounts, type StandinComment, type StandinState } from "./state.ts";
@@ -18,6 +19,7 @@ import { commentPayload, type Delivery, postSignedRequest, postWebhook, type Web
 export { FAULTS, type FaultSpec } from "./faults.ts";
 export { hubSignature, signedRequest } from "./webhooks.ts";
 export * from "./state.ts";
+export { type AdoptedMedia, type AdoptedPost, type Adoption, type FixedToken, standinPermalink } from "./keep.ts";
 
 export const STANDIN_GRAPH_VERSION = "v25.0";
 
@@ -34,6 +36,12 @@ export interface MetaStandinOptions {
   publishQuota?: number;
   /** How long the stand-in waits for an image_url (default 5000 ms). */
   imageTimeoutMs?: number;
+  /** The token Meta's webhook subscription check must carry (default `demo-webhook-verify-token`). */
+  webhookVerifyToken?: string;
+  /** Tokens accepted from the start (renewed at every start): the demo business's connection. */
+  fixedTokens?: readonly FixedToken[];
+  /** Keeps the state in this file (read at start, written after each change): `npm start`'s demo. */
+  stateFile?: string;
 }
 
 export interface LoggedRequest {
@@ -61,6 +69,7 @@ export interface StandinEnv {
   INSTAGRAM_TOKEN_URL: string;
   META_APP_ID: string;
   META_APP_SECRET: string;
+  META_WEBHOOK_VERIFY_TOKEN: string;
 }
 
 export interface MetaStandin {
@@ -80,6 +89,8 @@ export interface MetaStandin {
   commentWebhook(comment: StandinComment): unknown;
   sendWebhook(target: string, payload: unknown, options?: WebhookOptions): Promise<Delivery>;
   sendSignedRequest(target: string, payload: Record<string, unknown>): Promise<Delivery>;
+  /** Takes in published objects the app already holds (the demo's seed), with their ids and metrics. */
+  adopt(objects: Adoption): { media: number; posts: number };
   /** Goes through a login dialog as a person would; returns the redirect back to the app. */
   authorize(dialogUrl: string, choice?: { decline?: string[]; deny?: boolean }): Promise<string>;
   close(): Promise<void>;
@@ -96,6 +107,21 @@ const DEMO_JPEG = Buffer.from("ffd8ffe000104a46494600010100000100010000ffd9", "h
 
 export async function startMetaStandin(options: MetaStandinOptions = {}): Promise<MetaStandin> {
   const state = createState(options.appId ?? "demo_app_1", options.appSecret ?? "demo-app-secret", options.accounts ?? defaultAccounts());
+  const stateFile = options.stateFile;
+  if (stateFile) loadState(stateFile, state);
+  acceptFixedTokens(state, options.fixedTokens ?? []);
+  // Written a moment after a change (one write for a burst of requests), and at close.
+  let saveTimer: NodeJS.Timeout | undefined;
+  const save = () => {
+    if (!stateFile) return;
+    clearTimeout(saveTimer);
+    saveTimer = undefined;
+    saveState(stateFile, state);
+  };
+  const changed = () => {
+    if (stateFile && !saveTimer) saveTimer = setTimeout(save, 100);
+  };
+  save();
   const faults = new FaultBook();
   const log: LoggedRequest[] = [];
   let clockOffset = 0;
@@ -182,7 +208,10 @@ export async function startMetaStandin(options: MetaStandinOptions = {}): Promis
     const method = req.method ?? "GET";
     const path = url.pathname.replace(/^\/_control/, "") || "/";
     const body = method === "GET" || method === "DELETE" ? {} : await readJson(req);
-    const send = (status: number, payload: unknown) => writeReply(res, json(payload, status));
+    const send = (status: number, payload: unknown) => {
+      if (method !== "GET") changed();
+      writeReply(res, json(payload, status));
+    };
     try {
       if (method === "GET" && path === "/") return send(200, { notMeta: true, env: handle.env, faults: faults.list() });
       if (method === "GET" && path === "/log") return send(200, log);
@@ -215,6 +244,7 @@ export async function startMetaStandin(options: MetaStandinOptions = {}): Promis
       if (method === "POST" && path === "/signed-request") {
         return send(200, await handle.sendSignedRequest(String(body.target), (body.payload ?? {}) as Record<string, unknown>));
       }
+      if (method === "POST" && path === "/adopt") return send(200, handle.adopt(body as Adoption));
       if (method === "GET" && path === "/state") {
         return send(200, {
           containers: [...state.containers.values()],
@@ -257,6 +287,8 @@ export async function startMetaStandin(options: MetaStandinOptions = {}): Promis
       return writeReply(res, faultReply(fault));
     }
     const { area, reply, tokenKind } = await route(Object.assign(req, { grants: raw.grants }), url, raw.params);
+    // Reads change state too (a Page token per /me/accounts, a container's progress).
+    if (area !== "demo") changed();
     entry.area = area;
     if (tokenKind) entry.tokenKind = tokenKind;
     if (fault?.kind === "drop-after-work") {
@@ -297,6 +329,7 @@ export async function startMetaStandin(options: MetaStandinOptions = {}): Promis
       INSTAGRAM_TOKEN_URL: `${baseUrl}/instagram-api/oauth/access_token`,
       META_APP_ID: state.appId,
       META_APP_SECRET: state.appSecret,
+      META_WEBHOOK_VERIFY_TOKEN: options.webhookVerifyToken ?? "demo-webhook-verify-token",
     },
     state,
     faults,
@@ -305,6 +338,11 @@ export async function startMetaStandin(options: MetaStandinOptions = {}): Promis
       clockOffset += ms;
     },
     now,
+    adopt: (objects) => {
+      const counts = adopt(state, baseUrl, objects);
+      changed();
+      return counts;
+    },
     revokeTokens: (subject) => {
       let count = 0;
       for (const token of state.tokens.values()) {
@@ -313,12 +351,14 @@ export async function startMetaStandin(options: MetaStandinOptions = {}): Promis
           count++;
         }
       }
+      changed();
       return count;
     },
     addComment: (objectId, message, from = { id: "demo_fan_1", name: "demo.cliente" }) => {
       if (!state.media.has(objectId) && !state.posts.has(objectId)) throw new Error(`no published media or post ${objectId}`);
       const comment = { id: newId(state, "comment"), objectId, message, from, createdAt: now() };
       state.comments.set(comment.id, comment);
+      changed();
       return comment;
     },
     commentWebhook: (comment) => commentPayload(state, comment, now()),
@@ -355,6 +395,7 @@ export async function startMetaStandin(options: MetaStandinOptions = {}): Promis
       new Promise<void>((resolve) => {
         for (const res of hanging) res.destroy();
         for (const socket of sockets) socket.destroy();
+        if (saveTimer) save();
         server.close(() => resolve());
       }),
   };

@@ -64,6 +64,8 @@ export interface StandinMedia {
   mediaUrl: string;
   timestamp: number;
   permalink: string;
+  /** Fixed insights (adopted objects: the numbers the app already shows); otherwise made up from the id. */
+  metrics?: Record<string, number>;
 }
 
 export interface StandinPost {
@@ -75,6 +77,8 @@ export interface StandinPost {
   photoIds: string[];
   createdAt: number;
   published: boolean;
+  /** Fixed insights (adopted objects); otherwise made up from the id. */
+  metrics?: Record<string, number>;
 }
 
 export interface StandinPhoto {

@@ -67,6 +67,11 @@ const configSchema = z
     /** Secret: signs webhooks and token exchanges; never logged, never sent to the browser. */
     META_APP_SECRET: optional,
     META_WEBHOOK_VERIFY_TOKEN: optional,
+    /**
+     * Set by `npm start` alone when it runs the local stand-in of Meta ("modo demonstração", ADR 050):
+     * its base URL (control API at `/_control`). Production refuses it.
+     */
+    META_STANDIN_URL: optional,
     /** Secret: "kid:base64key[,kid:base64key]" (first is current) sealing tokens at rest (ADR 040). */
     TOKEN_ENCRYPTION_KEYS: optional,
     /**
@@ -89,7 +94,15 @@ const configSchema = z
     // In production e-mailed links must not take their origin from a request's Host header
     // (a forged Host would send a victim's reset link to the attacker's site): fail closed.
     if (config.APP_ENV !== "production") return;
-    // Production talks to Meta only over https (the local stand-in listens on plain http).
+    // Production talks to Meta only over https (the local stand-in listens on plain http) and never
+    // runs the demo mode.
+    if (config.META_STANDIN_URL) {
+      issues.addIssue({
+        code: "custom",
+        path: ["META_STANDIN_URL"],
+        message: "META_STANDIN_URL (modo demonstração) is refused in production",
+      });
+    }
     for (const name of META_URLS) {
       if (parseUrl(config[name])?.protocol !== "https:") {
         issues.addIssue({ code: "custom", path: [name], message: `${name} must be https in production` });
@@ -136,4 +149,9 @@ export function readConfig(env: Record<string, unknown>): Config {
 /** True when jobs go to Inngest (cloud or dev server) instead of running in-process. */
 export function usesInngest(config: Config): boolean {
   return Boolean(config.INNGEST_EVENT_KEY || config.INNGEST_DEV);
+}
+
+/** True under `npm start`'s "modo demonstração": Meta is the local stand-in, never the real one (ADR 050). */
+export function isMetaDemo(config: Pick<Config, "META_STANDIN_URL">): boolean {
+  return Boolean(config.META_STANDIN_URL);
 }
