@@ -41,6 +41,7 @@ export default defineConfig({
                 APP_ENV: "test",
                 DATABASE_URL: inject("libsqlUrl"),
                 JWT_PRIVATE_JWK: inject("jwtPrivateJwk"),
+                TOKEN_ENCRYPTION_KEYS: inject("tokenEncryptionKeys"),
               },
             },
           })),

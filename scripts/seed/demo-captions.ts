@@ -1,4 +1,4 @@
-import { PROPERTY_PURPOSE, PROPERTY_TYPE } from "../../shared/enums/real-estate.ts";
+import { PROPERTY_TYPE } from "../../shared/enums/real-estate.ts";
 import { formatBRL } from "../../shared/format.ts";
 import { normalizeText } from "../../shared/search.ts";
 import type { Rng } from "./demo-random.ts";
@@ -38,9 +38,14 @@ function tag(text: string): string {
   return `#${normalizeText(text).replace(/[^a-z0-9]/g, "")}`;
 }
 
+/** "R$ 1.470.000", as listings write whole prices. */
+function brl(centavos: number): string {
+  return formatBRL(centavos).replace(/,00$/, "");
+}
+
 function price(p: CaptionProperty): string {
-  const sale = p.valorVendaCentavos ? `Venda: ${formatBRL(p.valorVendaCentavos)}` : "";
-  const rent = p.valorLocacaoCentavos ? `Locação: ${formatBRL(p.valorLocacaoCentavos)}/mês` : "";
+  const sale = p.valorVendaCentavos ? `Venda: ${brl(p.valorVendaCentavos)}` : "";
+  const rent = p.valorLocacaoCentavos ? `Locação: ${brl(p.valorLocacaoCentavos)}/mês` : "";
   return [sale, rent].filter(Boolean).join(" · ");
 }
 
@@ -62,8 +67,9 @@ export function propertyCaption(rng: Rng, p: CaptionProperty): string {
   const title = p.titulo ?? `${kind} ${p.codigo}`;
   const place = [p.bairro, p.cidade].filter(Boolean).join(", ");
   const opener = rng.pick(OPENERS);
-  const head = opener.endsWith("em") ? `${opener} ${p.bairro ?? p.cidade ?? "São Paulo"}!\n${title}` : `${opener} ${title}`;
-  const purpose = PROPERTY_PURPOSE.label(p.finalidade ?? "").toLowerCase();
+  // In the capital the bairro says where; elsewhere the city does.
+  const where = (p.cidade === "São Paulo" ? p.bairro : p.cidade) ?? "São Paulo";
+  const head = opener.endsWith("em") ? `${opener} ${where}!\n${title}` : `${opener} ${title}`;
   const tags = [
     "#imoveis",
     p.bairro ? tag(p.bairro) : "",
@@ -74,7 +80,7 @@ export function propertyCaption(rng: Rng, p: CaptionProperty): string {
   const details = [
     facts(p),
     place ? `📍 ${place}` : "",
-    price(p) ? `💰 ${price(p)}${purpose ? ` (${purpose})` : ""}` : "",
+    price(p) ? `💰 ${price(p)}` : "",
     `Código ${p.codigo}.`,
   ];
   return [head, details.filter(Boolean).join("\n"), rng.pick(CLOSERS), [...new Set(tags)].join(" ")].join("\n\n");

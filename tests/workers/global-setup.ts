@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { generateSigningJwk } from "../../worker/auth/jwt.ts";
+import { generateTokenKeyEntry } from "../../worker/security/token-cipher.ts";
 import { migrateDatabase } from "../../scripts/lib/migrate.ts";
 import { startLibsqlServer } from "../../tools/libsql-server/server.ts";
 import { TenantRecord } from "../support/tenant-check.ts";
@@ -17,6 +18,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     libsqlUrl: string;
     jwtPrivateJwk: string;
+    /** Seals Meta tokens at rest (ADR 040). */
+    tokenEncryptionKeys: string;
   }
 }
 
@@ -38,6 +41,7 @@ export default async function setup(project: TestProject) {
   checking = true;
   project.provide("libsqlUrl", server.url);
   project.provide("jwtPrivateJwk", await generateSigningJwk());
+  project.provide("tokenEncryptionKeys", generateTokenKeyEntry("workers1"));
   return async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { generateSigningJwk } from "../../../worker/auth/jwt.ts";
+import { generateTokenKeyEntry } from "../../../worker/security/token-cipher.ts";
 import { startLibsql } from "../../../scripts/lib/libsql.ts";
 import { generateMediaSigningKey } from "../../../scripts/lib/secrets.ts";
 import { migrateDatabase } from "../../../scripts/lib/migrate.ts";
@@ -73,6 +74,8 @@ export default async function setup(project: TestProject) {
         DATABASE_URL: libsql.url,
         JWT_PRIVATE_JWK: await generateSigningJwk(),
         MEDIA_SIGNING_KEY: mediaSigningKey,
+        // Seals Meta tokens at rest (ADR 040), as npm start's does.
+        TOKEN_ENCRYPTION_KEYS: generateTokenKeyEntry("e2e1"),
         EMAIL_API_URL: email.url,
         EMAIL_API_KEY: "e2e-key",
         VIACEP_BASE_URL: viacep.url,
