@@ -1,5 +1,5 @@
 import { PROPERTY_TYPE } from "../../shared/enums/real-estate.ts";
-import { formatBRL } from "../../shared/format.ts";
+import { formatBRL, formatNumber } from "../../shared/format.ts";
 import { normalizeText } from "../../shared/search.ts";
 import type { Rng } from "./demo-random.ts";
 
@@ -57,7 +57,11 @@ function facts(p: CaptionProperty): string {
       `${p.quartos} ${p.quartos === 1 ? "quarto" : "quartos"}${p.suites ? ` (${p.suites} ${p.suites === 1 ? "suíte" : "suítes"})` : ""}`,
     );
   if (p.vagas) parts.push(`${p.vagas} ${p.vagas === 1 ? "vaga" : "vagas"}`);
-  if (p.areaUtil) parts.push(`${Math.round(p.areaUtil)} m²`);
+  // A farm's area reads in hectares, as rural listings give it.
+  if (p.areaUtil)
+    parts.push(
+      p.areaUtil >= 10_000 ? `${formatNumber(p.areaUtil / 10_000, { maximumFractionDigits: 1 })} ha` : `${Math.round(p.areaUtil)} m²`,
+    );
   return parts.join(" · ");
 }
 
@@ -77,12 +81,7 @@ export function propertyCaption(rng: Rng, p: CaptionProperty): string {
     tag(`${p.tipo ?? "imovel"}${p.finalidade === "locacao" ? "paraalugar" : "avenda"}`),
     "#imobiliariahorizonte",
   ].filter(Boolean);
-  const details = [
-    facts(p),
-    place ? `📍 ${place}` : "",
-    price(p) ? `💰 ${price(p)}` : "",
-    `Código ${p.codigo}.`,
-  ];
+  const details = [facts(p), place ? `📍 ${place}` : "", price(p) ? `💰 ${price(p)}` : "", `Código ${p.codigo}.`];
   return [head, details.filter(Boolean).join("\n"), rng.pick(CLOSERS), [...new Set(tags)].join(" ")].join("\n\n");
 }
 

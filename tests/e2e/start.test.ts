@@ -2,7 +2,8 @@
  * `npm start` runs like production (issue 17 §6, ADR 028): the real scripts/start.ts, on free
  * ports with a temporary database, serving the build e2e just made. Its cron fires every minute
  * (a job that sleeps a minute wakes, a job that fails once is retried) and a 20 MB upload gets
- * the Worker's 413 (no dev proxy drops the connection first).
+ * the Worker's 413 (no dev proxy drops the connection first). Without Meta settings it runs the local
+ * stand-in of Meta beside the app (modo demonstração, ADR 050), and the demo is connected to it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
@@ -11,7 +12,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Database } from "../../db/client.ts";
-import { jobRuns, jobSteps } from "../../db/schema/index.ts";
+import { jobRuns, jobSteps, socialAccounts } from "../../db/schema/index.ts";
 import { createRunner } from "../../jobs/runner.ts";
 import { TEST_PROBES } from "../../jobs/test-probes.ts";
 import { type LibsqlServer, startLibsql } from "../../scripts/lib/libsql.ts";
@@ -127,6 +128,22 @@ function chunkedUpload(url: string, target: string, total: number): Promise<{ he
 }
 
 describe("npm start", () => {
+  it("runs the Meta stand-in (modo demonstração) and connects the demo to it", async () => {
+    const standin = /modo demonstração — simulador local em (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    expect(standin, output.slice(-2000)).toBeTruthy();
+    const control = (await (await fetch(`${standin}/_control`)).json()) as { notMeta: boolean; env: Record<string, string> };
+    expect(control.notMeta).toBe(true);
+    // The demo's published posts were handed to it (their permalinks answer).
+    const state = (await (await fetch(`${standin}/_control/state`)).json()) as { media: { permalink: string }[] };
+    expect(state.media.length).toBeGreaterThan(0);
+    expect((await fetch(state.media[0]?.permalink as string)).status).toBe(200);
+    const accounts = await db.select({ demo: socialAccounts.demo, status: socialAccounts.status }).from(socialAccounts);
+    expect(accounts).toEqual([
+      { demo: true, status: "ativa" },
+      { demo: true, status: "ativa" },
+    ]);
+  });
+
   it("answers 413 to a 20 MB chunked POST /api/auth/token before the body is sent", async () => {
     // The server closes as soon as it has answered; under load the reset can reach the client
     // before the 413 does (EPIPE/ECONNRESET, the answer lost with the socket): try again then.

@@ -4,7 +4,7 @@
  * demo's fixed tokens work at once and again after a restart, with what was published and any
  * connection made in the demo dialog; ids never repeat across restarts.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -138,5 +138,13 @@ describe("npm start's Meta", () => {
     expect(after.status).toBe(200);
     expect(after.body.id).not.toBe(before.body.id);
     expect(Number(String(after.body.id).split("_").at(-1))).toBeGreaterThan(1042);
+  });
+
+  it("starts fresh, with the demo's tokens, over an unreadable state file", async () => {
+    const dir = dataDir();
+    writeFileSync(path.join(dir, "meta-standin.json"), "{ não é json");
+    const demo = await start(dir);
+    const me = await graph(demo.standin, "GET", "/me", { access_token: tokens.page, fields: "name" });
+    expect(me.body.name).toBe(DEMO_META.page.name);
   });
 });
