@@ -36,7 +36,6 @@ import { createRng, hashSeed } from "./demo-random.ts";
  */
 
 const DAY = 86_400_000;
-const MINUTE = 60_000;
 
 export interface DemoSocialOptions {
   /** TOKEN_ENCRYPTION_KEYS the Worker opens the tokens with. */

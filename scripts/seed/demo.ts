@@ -209,10 +209,7 @@ export async function seedDemo(
 export async function seedMissingDemoSocial(db: Database, options: DemoSocialOptions, now = new Date()): Promise<DemoSocialResult | null> {
   const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.document, DEMO_ORGANIZATION.document));
   if (!org) return null;
-  const [connected] = await db
-    .select({ n: count() })
-    .from(socialConnections)
-    .where(eq(socialConnections.orgId, org.id));
+  const [connected] = await db.select({ n: count() }).from(socialConnections).where(eq(socialConnections.orgId, org.id));
   if ((connected?.n ?? 0) > 0) return null;
   return seedDemoSocial(db, org.id, options, now);
 }
