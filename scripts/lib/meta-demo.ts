@@ -29,7 +29,7 @@ export function realMetaSettings(env: NodeJS.ProcessEnv = process.env): string[]
 
 export interface MetaDemo {
   standin: MetaStandin;
-  /** The Worker's Meta settings, plus META_STANDIN_URL (the app's sign that this is the demo). */
+  /** The Worker's Meta settings, plus META_STANDIN_URL and META_DEMO=1 (the app's signs that this is the demo). */
   env: Record<string, string>;
   tokens: DemoMetaTokens;
   close(): Promise<void>;
@@ -60,7 +60,8 @@ export async function startMetaDemo(options: MetaDemoOptions): Promise<MetaDemo>
   });
   return {
     standin,
-    env: { ...standin.env, META_STANDIN_URL: standin.url },
+    // META_DEMO=1: the connection screens' sign (they mark connections demo and say "não é a Meta").
+    env: { ...standin.env, META_STANDIN_URL: standin.url, META_DEMO: "1" },
     tokens,
     close: () => standin.close(),
   };

@@ -1,6 +1,13 @@
 import { createHmac } from "node:crypto";
 import type { FixedToken } from "../../tools/meta-standin/keep.ts";
-import { ALL_PAGE_TASKS, DEMO_INSTAGRAM_ID, DEMO_PAGE_ID, DEMO_USER_ID, type StandinAccounts } from "../../tools/meta-standin/state.ts";
+import {
+  ALL_PAGE_TASKS,
+  DEMO_INSTAGRAM_ID,
+  DEMO_PAGE_ID,
+  DEMO_PAGE_WITHOUT_INSTAGRAM_ID,
+  DEMO_USER_ID,
+  type StandinAccounts,
+} from "../../tools/meta-standin/state.ts";
 
 /**
  * The demo business's Meta side, shared by the seed (the connected Page and Instagram account, their
@@ -12,6 +19,8 @@ export const DEMO_META = {
   user: { id: DEMO_USER_ID, name: "Usuário demo (não é a Meta)" },
   page: { id: DEMO_PAGE_ID, name: "Página demo — Imobiliária Horizonte", category: "Imobiliária" },
   instagram: { id: DEMO_INSTAGRAM_ID, username: "demo.imobiliariahorizonte", name: "Instagram demo — Imobiliária Horizonte" },
+  /** A second Page the person only analyses, without Instagram: the connection screens explain why it cannot publish. */
+  otherPage: { id: DEMO_PAGE_WITHOUT_INSTAGRAM_ID, name: "Página demo sem Instagram — Horizonte Locações", category: "Imobiliária" },
 } as const;
 
 /** What Facebook Login for Business grants the demo: publishing, comments and insights on both networks. */
@@ -30,7 +39,7 @@ export const DEMO_META_SCOPES: readonly string[] = [
   "instagram_manage_insights",
 ];
 
-/** The stand-in's accounts under `npm start`: the demo Page linked to the demo Instagram account. */
+/** The stand-in's accounts under `npm start`: the demo Page linked to the demo Instagram account, and one that cannot publish. */
 export function demoStandinAccounts(): StandinAccounts {
   return {
     user: { ...DEMO_META.user },
@@ -42,6 +51,7 @@ export function demoStandinAccounts(): StandinAccounts {
         tasks: [...ALL_PAGE_TASKS],
         instagramId: DEMO_META.instagram.id,
       },
+      { ...DEMO_META.otherPage, tasks: ["ANALYZE"] },
     ],
     instagram: [{ ...DEMO_META.instagram }],
     instagramLoginAccount: DEMO_META.instagram.id,

@@ -60,6 +60,7 @@ describe("npm start's Meta", () => {
       INSTAGRAM_OAUTH_URL: `${base}/instagram/oauth/authorize`,
       INSTAGRAM_TOKEN_URL: `${base}/instagram-api/oauth/access_token`,
       META_STANDIN_URL: base,
+      META_DEMO: "1",
     });
     expect(demo.env.META_APP_ID).toMatch(/^demo/);
     expect(demo.env.META_APP_SECRET).toBeTruthy();
@@ -74,7 +75,7 @@ describe("npm start's Meta", () => {
     const production = { APP_ENV: "production", APP_URL: "https://app.alicerce.com.br", DATABASE_URL: "file:x.db", JWT_PRIVATE_JWK: "{}" };
     expect(() => readConfig({ ...production, ...demo.env })).toThrow(/META_STANDIN_URL \(modo demonstração\) is refused in production/);
     // Even without the flag, the stand-in's plain-http URLs are refused.
-    const { META_STANDIN_URL: _flag, ...urls } = demo.env;
+    const { META_STANDIN_URL: _flag, META_DEMO: _demo, ...urls } = demo.env;
     expect(() => readConfig({ ...production, ...urls })).toThrow(/META_GRAPH_URL must be https in production/);
   });
 
@@ -92,6 +93,8 @@ describe("npm start's Meta", () => {
         tasks: expect.arrayContaining(["CREATE_CONTENT"]),
         instagram_business_account: { id: DEMO_META.instagram.id, username: DEMO_META.instagram.username },
       }),
+      // The "wrong Page granted" case: no Instagram, no CREATE_CONTENT.
+      { id: DEMO_META.otherPage.id, name: DEMO_META.otherPage.name, tasks: ["ANALYZE"] },
     ]);
     const posted = await graph(demo.standin, "POST", `/${DEMO_META.page.id}/feed`, { access_token: tokens.page, message: "Olá" });
     expect(posted.body.id).toMatch(new RegExp(`^${DEMO_META.page.id}_`));
