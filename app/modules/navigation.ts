@@ -57,8 +57,10 @@ export interface Screen extends MenuLink {
  */
 export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/", label: "Dashboard", group: "Negócio", order: 0, resource: "account" },
-  { to: "/property-drafts", label: "Rascunhos", group: "Imóveis", order: 20, resource: "imoveis" },
+  { to: "/property-drafts", label: "Rascunhos de Imóveis", group: "Imóveis", order: 20, resource: "imoveis" },
   { to: "/landing-page", label: "Landing Page", group: "Imóveis", order: 40, resource: "organization" },
+  // Post drafts and those waiting for approval (the posts' own "read" opens it).
+  { to: "/rascunhos", label: "Rascunhos", group: "Redes Sociais", order: 10, resource: "posts" },
 ];
 
 /** The settings area's overview: the menu's one "Configurações" entry. */

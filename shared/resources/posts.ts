@@ -68,6 +68,8 @@ export interface PostRow {
   redes: PostTargetSummary[];
   /** The images in order (photo ids or storage keys). */
   midias: string[];
+  /** The first image's photo key (a thumbnail), null without a photo. */
+  capaChave: string | null;
   criadoEm: string;
   atualizadoEm: string;
   criadoPor: string | null;
@@ -290,4 +292,14 @@ export const postDefinition: ResourceDefinition<PostRow, PostInput> = {
   pageSize: 25,
   subtitle: (row) => [POST_APPROVAL.label(row.aprovacao), networksText(row)].filter(Boolean).join(" · "),
   title: (row) => captionPreview(row.legenda, 60),
+  screens: {
+    // The list and its export are the shared ones; the editor and the post's page have behaviour
+    // of their own (app/routes/social/): accounts, the live counter, photos, previews, moves.
+    plain: ["list", "export"],
+    listDescription: "Todos os posts da organização, com o status de cada rede. Rascunhos e aprovações ficam em Rascunhos.",
+    newDescription: "Escolha as contas, escreva a legenda, escolha as imagens e veja como fica em cada rede.",
+    submitLabel: "Salvar rascunho",
+    formId: "form-post",
+  },
+  nav: { group: "Redes Sociais", order: 20 },
 };

@@ -6,6 +6,7 @@ import { PROPERTY_TABS } from "../../components/real-estate/property-tabs.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { titleMeta } from "../../lib/title.ts";
 import { imovelDefinition } from "../../../shared/resources/imoveis.ts";
+import { postDefinition } from "../../../shared/resources/posts.ts";
 import { PROPERTY_STATUS } from "../../../shared/enums/real-estate.ts";
 import { formatListingPrice } from "../../../shared/real-estate/listing-price.ts";
 import { listingShare } from "../../../shared/real-estate/public-page.ts";
@@ -31,11 +32,18 @@ export async function loader(args: Route.LoaderArgs) {
     title,
     price: formatListingPrice(header.precoCentavos, header.finalidade),
   });
-  return { header, badge, share, canEdit: screenPermissions(args, imovelDefinition).canUpdate };
+  return {
+    header,
+    badge,
+    share,
+    canEdit: screenPermissions(args, imovelDefinition).canUpdate,
+    // "Criar post": a post starts with the imóvel's photos, title, price and public link (issue 19).
+    canPost: screenPermissions(args, postDefinition).canCreate,
+  };
 }
 
 export default function ImovelLayout({ loaderData }: Route.ComponentProps) {
-  const { header, badge, share, canEdit } = loaderData;
+  const { header, badge, share, canEdit, canPost } = loaderData;
   const base = `/properties/${header.id}`;
   const tabs = PROPERTY_TABS.filter((t) => registered(t.to));
   return (
@@ -65,6 +73,11 @@ export default function ImovelLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex min-w-0 flex-wrap items-start gap-2">
           {share.unavailable ? null : <ListingShareActions share={share} />}
+          {canPost ? (
+            <Link to={`/posts/create?imovel=${header.id}`} className={buttonClass("secondary")}>
+              Criar post
+            </Link>
+          ) : null}
           {canEdit ? (
             <Link to={header.status === "rascunho" ? `/property-drafts/${header.id}` : `${base}/edit`} className={buttonClass("secondary")}>
               {header.status === "rascunho" ? "Continuar rascunho" : "Editar"}

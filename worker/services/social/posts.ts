@@ -191,3 +191,18 @@ function approvalRefusal(approval: PostApproval, move: PersonMove): string {
   if (move === "tentar_de_novo") return "Nada falhou neste post: não há o que tentar de novo.";
   return approval === "rascunho" ? "Este post ainda é um rascunho." : "Este post não pode mais mudar assim.";
 }
+
+/**
+ * The moves a member may make on a post as it is now (the buttons its page and Rascunhos show):
+ * the permission table's action, their reach, the post's approval and a network able to move.
+ */
+export function movesAvailable(actor: Pick<Actor, "role" | "userId">, row: PostRow): PersonMove[] {
+  const caps = capabilitiesOf(actor);
+  return (Object.keys(PERSON_MOVES) as PersonMove[]).filter((move) => {
+    const reach = can(actor.role, NAME, PERSON_MOVES[move]);
+    if (!reach) return false;
+    if (PERSON_MOVES[move] === "update" && !can(actor.role, NAME, "approve") && row.criadoPor !== actor.userId) return false;
+    if (!APPROVAL_BEFORE[move].includes(row.aprovacao)) return false;
+    return row.redes.some((t) => moveRefusal(t.status, move, caps) === null);
+  });
+}

@@ -88,9 +88,16 @@ export const postsModule: ResourceModule<PostRow, PostInput> = {
       'erroCodigo', x.error_code, 'erroMensagem', x.error_message, 'permalink', x.permalink, 'publicadoEm', ${iso("x.published_at")}))
       from (select pt.*, a.name from post_targets pt left join social_accounts a on a.id = pt.account_id and a.org_id = pt.org_id
         where pt.org_id = "posts"."org_id" and pt.post_id = "posts"."id" order by pt.network) x))`),
+    // The first image's photo key, for a thumbnail (Rascunhos, the calendar): null without a photo.
+    capaChave: sql`(select f.key from post_media m join property_photos f on f.org_id = m.org_id and f.id = m.property_photo_id
+      where m.org_id = ${t.orgId} and m.post_id = ${t.id} order by m.position limit 1)`,
     midias: sql`json((select json_group_array(x.ref) from (select coalesce(m.property_photo_id, m.key) as ref from post_media m where m.org_id = ${t.orgId} and m.post_id = ${t.id} order by m.position) x))`,
   },
   extraSchemas: {
+    capaChave: {
+      type: ["string", "null"],
+      description: "A chave da primeira imagem, quando é uma foto de imóvel: a miniatura do post.",
+    },
     contas: { type: "array", items: { type: "string" }, description: "As contas escolhidas (ids), uma por rede." },
     midias: {
       type: "array",
