@@ -136,8 +136,7 @@ export async function seedDemoPosts(
     role: "staff",
     input: {
       legenda:
-        "Primeiro imóvel? 5 dicas para financiar sem susto 🔑\n\n1. Simule em mais de um banco\n2. Junte a entrada e os custos de cartório e ITBI\n3. Use o FGTS se puder\n4. Confira a documentação do vendedor\n5. Conte com um corretor do bairro\n\n#primeiroimóvel #financiamentoimobiliário #dicas",
-      link: `${origin}/p/imobiliaria-horizonte`,
+        "Primeiro imóvel? 5 dicas para financiar sem susto 🔑\n\n1. Simule em mais de um banco\n2. Junte a entrada e os custos de cartório e ITBI\n3. Use o FGTS se puder\n4. Confira a documentação do vendedor\n5. Conte com um corretor do bairro\n\nDúvidas? Chame no WhatsApp (11) 98765-4321.\n\n#primeiroimóvel #financiamentoimobiliário #dicas",
       contas: pageOnly,
       midias: [],
     },

@@ -39,6 +39,17 @@ export interface PostStart {
   textoAlternativo: string;
 }
 
+/** A host people on Instagram and Facebook can open (a domain, not `localhost` nor an IP): the only link worth posting. */
+const PUBLIC_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+function isPublicOrigin(origin: string): boolean {
+  try {
+    return PUBLIC_HOST.test(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** A word of a hashtag: letters and digits of the words, accents kept, spaces gone ("#vilamadalena"). */
 function hashtag(text: string | null): string | null {
   if (!text) return null;
@@ -59,8 +70,9 @@ export function postFromProperty(origin: string, property: PropertyForPost, phot
   const title = property.titulo?.trim() || `Imóvel ${property.codigo}`;
   const price = formatListingPrice(property.precoCentavos, property.finalidade);
   const place = [property.bairro, property.cidade].filter(Boolean).join(", ");
-  // Only a listing anyone may open gets its link (a draft's page is a 404 to the public).
-  const link = publicState(property.status, false) === "available" ? publicPageUrl(origin, property.slug) : "";
+  // Only a listing anyone may open gets its link (a draft's page is a 404 to the public), and only
+  // on a site the public reaches (a local `npm start` at localhost has no link to give).
+  const link = publicState(property.status, false) === "available" && isPublicOrigin(origin) ? publicPageUrl(origin, property.slug) : "";
   const purpose = property.finalidade === "locacao" ? "#imóvelparaalugar" : property.finalidade === "venda" ? "#imóvelàvenda" : null;
   const tags = [...new Set([hashtag(property.tipoLabel), hashtag(property.bairro), hashtag(property.cidade), purpose, "#imóveis"])].filter(
     (t): t is string => Boolean(t),

@@ -80,6 +80,13 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/property_clients/create": () => `/property_clients/create?imovel=${propertyA}`,
   "/property_clients/:id": () => `/property_clients/${interestA}`,
   "/property_clients/:id/edit": () => `/property_clients/${interestA}/edit`,
+  "/posts": () => "/posts",
+  "/posts/export": () => "/posts/export?formato=csv",
+  // Started from A's imóvel: B gets neither its title, price nor photos.
+  "/posts/create": () => `/posts/create?imovel=${propertyA}`,
+  "/posts/:id": () => `/posts/${postA}`,
+  "/posts/:id/edit": () => `/posts/${postA}/edit`,
+  "/rascunhos": () => "/rascunhos",
   "/landing-page": () => "/landing-page",
   "/landing-page/preview": () => "/landing-page/preview",
   "/portais": () => "/portais",
@@ -258,6 +265,8 @@ beforeAll(async () => {
     `/property-drafts/${draftA}`,
     `/property_clients/${interestA}`,
     "/landing-page",
+    `/posts/${postA}`,
+    "/rascunhos",
   ]) {
     const res = await fetch(`${base()}${path}`, { headers: { cookie: cookieA } });
     expect(await res.text(), path).toContain(MARK);

@@ -86,11 +86,13 @@ describe("the route ↔ permission table of the menus", () => {
     });
   }
 
-  it("gives the corretor (professional) their real-estate screens and clients from the menu, and no office or settings screen", () => {
+  it("gives the corretor (professional) their real-estate screens, clients and posts from the menu, and no office or settings screen", () => {
     const nav = navFor(readable("professional"));
     expect(nav.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
       ["Negócio", ["Dashboard", "Clientes"]],
-      ["Imóveis", ["Imóveis", "Rascunhos", "Interesses em Imóveis"]],
+      ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis"]],
+      // Their own posts: drafts and those waiting for approval, and the list.
+      ["Redes Sociais", ["Rascunhos", "Posts"]],
     ]);
     expect(settingsFor(readable("professional")).map((s) => s.id)).toEqual(["conta"]);
   });

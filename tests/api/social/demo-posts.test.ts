@@ -25,7 +25,7 @@ beforeAll(async () => {
   h = await createHarness();
 });
 
-async function demoOrg(name: string, withAccounts: boolean) {
+async function demoOrg(name: string, withAccounts: boolean, origin?: string) {
   const owner = await createOwner(h, name);
   const ownerId = (await userId(h, owner.email)) as string;
   const people: { id: string; email: string; role: Role }[] = [{ id: ownerId, email: owner.email, role: "owner" }];
@@ -49,7 +49,7 @@ async function demoOrg(name: string, withAccounts: boolean) {
     );
   }
   // The moves check times against the clock: the demo is seeded "now".
-  const { postIds } = await seedDemoPosts(h.fresh.db, owner.orgId, people, propertyIds, new Date(), "https://demo.alicerce.app");
+  const { postIds } = await seedDemoPosts(h.fresh.db, owner.orgId, people, propertyIds, new Date(), origin);
   const actor = actorFor(owner.orgId, ownerId);
   const rows = (await Promise.all(postIds.map((id) => getRecord(h.ctx(), actor, "posts", id)))) as unknown as PostRow[];
   return { orgId: owner.orgId, ownerId, rows, actor };
@@ -57,7 +57,7 @@ async function demoOrg(name: string, withAccounts: boolean) {
 
 describe("seedDemoPosts", () => {
   it("writes drafts and posts waiting for approval, valid, from imóveis with their photos and public link", async () => {
-    const { rows } = await demoOrg("Posts Demo", false);
+    const { rows } = await demoOrg("Posts Demo", false, "https://demo.alicerce.app");
     expect(rows).toHaveLength(5);
     expect(rows.filter((r) => r.aprovacao === "aguardando_aprovacao")).toHaveLength(2);
     expect(rows.filter((r) => r.aprovacao === "rascunho")).toHaveLength(3);
@@ -77,7 +77,10 @@ describe("seedDemoPosts", () => {
   });
 
   it("uses the demo's connected accounts: waiting posts per network, and the owner can approve them", async () => {
+    // As `npm start` seeds it: on localhost, whose address no one outside can open (no link).
     const { rows, actor } = await demoOrg("Posts Demo Contas", true);
+    expect(rows).toHaveLength(5);
+    expect(rows.every((r) => r.link === null)).toBe(true);
     const waiting = rows.filter((r) => r.aprovacao === "aguardando_aprovacao");
     expect(waiting).toHaveLength(2);
     for (const row of waiting) {

@@ -40,7 +40,7 @@ function accountsStatement(ctx: ServiceContext, actor: Actor) {
       status: socialAccounts.status,
     })
     .from(socialAccounts)
-    .where(eq(socialAccounts.orgId, actor.orgId))
+    .where(orgScope(ctx.db, actor.orgId).where(socialAccounts))
     .orderBy(asc(socialAccounts.rede), asc(socialAccounts.nome));
 }
 
