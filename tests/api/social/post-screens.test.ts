@@ -104,12 +104,14 @@ beforeAll(async () => {
 });
 
 describe("the post editor", () => {
-  it("starts a post from the imóvel: its photos (cover first), title, price and link, origin imóvel", async () => {
+  it("starts a post from the imóvel: its photos (cover first), title, origin imóvel", async () => {
     const res = await h.request(`/posts/create.data?imovel=${property}`, { cookie: professional.cookie });
     expect(res.status).toBe(200);
     const text = JSON.stringify(await decoded(res));
     expect(text).toContain("Casa com quintal na Lapa");
-    expect(text).toContain(`/imovel/`);
+    // This site is http://localhost: no public address to post (tests/unit covers the link on a real domain).
+    expect(text).toContain(`"link":""`);
+    expect(text).toContain(`"imovelId":"${property}"`);
     // Cover first.
     expect(text.indexOf(photos[1] as string)).toBeLessThan(text.indexOf(photos[0] as string));
   });
