@@ -131,6 +131,10 @@ export async function postEditorLoader(args: Args, id: string | undefined): Prom
     }
     throw data("Post não encontrado.", { status: 404 });
   }
+  // A drafter reads every post but changes only theirs: another's editor is refused, not missing.
+  if (loaded.row && reachFor(actor, def.name, "update") === "own" && loaded.row.criadoPor !== actor.userId) {
+    throw data(FORBIDDEN_MESSAGE, { status: 403 });
+  }
   const property = loaded.property;
   const propertyTitle = property ? property.titulo?.trim() || `Imóvel ${property.codigo}` : null;
   let values = loaded.row ? valuesOf(loaded.row, zone) : EMPTY;

@@ -205,4 +205,27 @@ describe("the post editor", () => {
     expect(saved.redes.map((t) => t.status)).toEqual(["agendado"]);
     await h.fresh.db.delete(businessSettings).where(eq(businessSettings.orgId, orgId));
   });
+
+  it("when corretores see only their imóveis, another's imóvel gives no photos, and their own post's page still opens", async () => {
+    await h.fresh.db.insert(businessSettings).values({ orgId, corretorApenasSeus: true });
+    try {
+      const start = await h.request(`/posts/create.data?imovel=${property}`, { cookie: professional.cookie });
+      expect(start.status).toBe(200);
+      const text = JSON.stringify(await decoded(start));
+      expect(text).not.toContain(photos[0] as string);
+      expect(text).not.toContain("Casa com quintal na Lapa");
+      const saved = await submit("/posts/create", professional.cookie, [
+        ["intent", "salvar"],
+        ["legenda", "Rascunho do corretor"],
+      ]);
+      expect(saved.redirect).toMatch(/\?feito=salvo$/);
+      const id = /\/posts\/([0-9a-f-]{36})/.exec(saved.redirect as string)?.[1] as string;
+      for (const path of [`/posts/${id}.data`, `/posts/${id}/edit.data`]) {
+        const res = await h.request(path, { cookie: professional.cookie });
+        expect(res.status, path).toBe(200);
+      }
+    } finally {
+      await h.fresh.db.delete(businessSettings).where(eq(businessSettings.orgId, orgId));
+    }
+  });
 });

@@ -73,7 +73,8 @@ function propertyStatement(ctx: ServiceContext, actor: Actor, id: string | SQL) 
 function photosStatement(ctx: ServiceContext, actor: Actor, propertyId: string | SQL | null, postId: string | null) {
   const scope = orgScope(ctx.db, actor.orgId);
   const owner = ownerCondition(actor, "imoveis", "read", properties);
-  const reachable = sql`exists (select 1 from properties p where p.org_id = ${actor.orgId} and p.id = ${propertyPhotos.propertyId} and p.deleted_at is null${
+  // Unaliased, so the owner condition's columns ("properties"."broker_id"…) resolve in the subquery.
+  const reachable = sql`exists (select 1 from ${properties} where ${properties.orgId} = ${actor.orgId} and ${properties.id} = ${propertyPhotos.propertyId} and ${properties.excluidoEm} is null${
     owner ? sql` and ${owner}` : sql``
   })`;
   const ofProperty = propertyId ? and(eq(propertyPhotos.propertyId, propertyId), reachable) : undefined;
