@@ -839,7 +839,9 @@ async function createThroughApp(cookie: string, mod: ResourceModule, ids: Record
     body: new URLSearchParams(form as [string, string][]),
   });
   const location = res.headers.get("location") ?? "";
-  const id = location.startsWith(`${basePath}/`) ? /^([0-9a-f-]{36})$/.exec(location.slice(basePath.length + 1))?.[1] : undefined;
+  // The record's page, perhaps with a note of what happened (`/posts/<id>?feito=salvo`).
+  const path = location.split("?")[0] as string;
+  const id = path.startsWith(`${basePath}/`) ? /^([0-9a-f-]{36})$/.exec(path.slice(basePath.length + 1))?.[1] : undefined;
   if (res.status !== 302 || !id)
     throw new Error(`could not create a ${nameOf(mod)} sample: ${res.status} ${location} ${(await res.text()).slice(0, 300)}`);
   return id;
