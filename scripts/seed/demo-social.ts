@@ -340,7 +340,7 @@ function targetOf(
     return { row: { ...base, status: "agendado", atualizadoEm: new Date(Math.min(at, w.now.getTime())) }, attempts: [] };
   }
   if (post.kind === "falhou" && rede === "instagram") {
-    const container = post.photos.length > 1;
+    // The first image's download failed: Meta created no container.
     const photo = post.photos[0];
     const url = photo ? new URL(`/media/${publishObjectKey(photo.chave)}`, w.options.appUrl).toString() : "";
     return {
@@ -350,7 +350,6 @@ function targetOf(
         erroCodigo: "9004/2207052",
         erroMensagem: DOWNLOAD_FAILED,
         tentativas: 1,
-        ...(container ? { containersFilhos: [] } : {}),
         atualizadoEm: new Date(at + 25_000),
       },
       attempts: [
