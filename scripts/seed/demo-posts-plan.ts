@@ -5,8 +5,8 @@ import type { Rng } from "./demo-random.ts";
 
 /**
  * What the demo's social calendar holds, decided before anything is written (pure, seeded): a
- * month of published posts, one that failed on Instagram, two weeks scheduled, and two drafts,
- * at believable local times of the organização's zone; most from the imóveis (a cover or a
+ * month of published posts, one that failed on Instagram and two weeks scheduled (the drafts and
+ * posts waiting for approval are demo-posts.ts'), at believable local times of the organização's zone; most from the imóveis (a cover or a
  * carousel of their photos), the rest the business's own tips on the Facebook Page.
  */
 
@@ -81,9 +81,6 @@ export function planDemoPosts(rng: Rng, listings: readonly DemoListing[], now: D
   SCHEDULED_DAYS.forEach((days, i) => {
     posts.push(plan("agendado", localAt(now, zone, days, rng.pick(TIMES)), i % 4 === 2, i + 1));
   });
-  // Waiting on the owner: a corretor's draft and one sent for approval.
-  posts.push(plan("aguardando_aprovacao", localAt(now, zone, 4, "18:00"), false, 0));
-  posts.push(plan("rascunho", localAt(now, zone, 9, "12:30"), false, 0));
   return posts;
 }
 

@@ -31,7 +31,7 @@ import { createRng, hashSeed } from "./demo-random.ts";
  * linked Instagram account (tokens sealed as the app seals them, for the local stand-in), a month of
  * published posts with Meta's ids, permalinks and metrics, one that failed on Instagram with its
  * reason, two weeks scheduled exactly as an approved post is (approval "aprovado", each network
- * "agendado", its images), two drafts, and every attempt in the history. Deterministic (seeded)
+ * "agendado", its images), and every attempt in the history. Deterministic (seeded)
  * but for row ids; times relative to `now` in the organização's zone.
  */
 
