@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { memberships, properties } from "../../db/schema/index.ts";
+import { memberships, properties, propertyPhotos, socialAccounts } from "../../db/schema/index.ts";
+import { seedDemoPhotos } from "../../scripts/seed/demo-photos.ts";
 import { createRecord } from "../../worker/resources/records.ts";
 import { publishLanding, saveLandingDraft } from "../../worker/services/site/landing-page.ts";
 import { createRegisteredUser, e2eDb, e2eServiceContext, type TestUser } from "./support/accounts.ts";
@@ -101,5 +102,72 @@ describe("accessibility (axe-core): real estate", () => {
       "/portais",
     ])
       await visit(path);
+  });
+});
+
+/** Issue 19's post screens: an organização with a Page and an Instagram account, an imóvel with photos and a post of it. */
+describe("accessibility (axe-core): posts", () => {
+  let user: TestUser;
+  let property: string;
+  let post: string;
+
+  beforeAll(async () => {
+    user = await createRegisteredUser({ name: "Sílvia Social" });
+    const db = e2eDb();
+    const [m] = await db.select().from(memberships).where(eq(memberships.userId, user.id));
+    const orgId = m?.orgId as string;
+    const actor = { orgId, userId: user.id, role: "owner" as const };
+    const ctx = e2eServiceContext(f.baseURL);
+    const now = new Date();
+    const accounts = (["facebook", "instagram"] as const).map((rede) => ({
+      id: crypto.randomUUID(),
+      orgId,
+      rede,
+      idExterno: `${rede}-${orgId.slice(0, 8)}`,
+      nome: "Imobiliária Acessível",
+      usuario: "imobacessivel",
+      criadoEm: now,
+      atualizadoEm: now,
+    }));
+    await db.insert(socialAccounts).values(accounts);
+    property = String(
+      (
+        await createRecord(ctx, actor, "imoveis", {
+          finalidade: "venda",
+          tipo: "casa",
+          titulo: "Casa térrea com jardim",
+          valorVendaCentavos: 720_000_00,
+          areaUtil: 110,
+          quartos: 3,
+          bairro: "Butantã",
+          cidade: "São Paulo",
+          uf: "SP",
+          enderecoPublico: "bairro",
+          status: "disponivel",
+        } as never)
+      ).id,
+    );
+    await seedDemoPhotos(db, null, orgId, [property]);
+    const [photo] = await db.select({ id: propertyPhotos.id }).from(propertyPhotos).where(eq(propertyPhotos.propertyId, property));
+    post = String(
+      (
+        await createRecord(ctx, actor, "posts", {
+          legenda: "Casa térrea com jardim no Butantã 🏡 #butantã",
+          imovelId: property,
+          contas: accounts.map((a) => a.id),
+          midias: [photo?.id],
+        } as never)
+      ).id,
+    );
+  });
+
+  it("has no serious or critical violations on the editor, a post's page, Rascunhos and Posts", { timeout: 120_000 }, async () => {
+    await login(f.page, user.email, user.password);
+    for (const path of ["/rascunhos", "/posts", `/posts/create?imovel=${property}`, `/posts/${post}`, `/posts/${post}/edit`]) {
+      const response = await f.page.goto(path);
+      expect(response?.status(), path).toBeLessThan(400);
+      await f.page.waitForLoadState("networkidle");
+      expect(await axeSeriousViolations(f.page), path).toEqual([]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SOCIAL_ACCOUNT_STATUS } from "../../../shared/enums/social.ts";
 import { photoUrl } from "../../../shared/real-estate/photo-url.ts";
@@ -14,6 +14,7 @@ import {
 import type { PostAccount, PostPhoto } from "../../../shared/social/post-screens.ts";
 import type { EditorFailure, PostEditorView } from "../../server/social/posts.server.ts";
 import { ErrorText, Hint, Label, RelationField, TextareaField } from "../data/form-fields.tsx";
+import { LeaveDialog, useUnsavedChanges } from "../data/unsaved-changes.tsx";
 import { loadResourceSchema } from "../data/schema-loader.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button, buttonClass } from "../ui/button.tsx";
@@ -289,6 +290,27 @@ export function PostEditor({ view, failure }: { view: PostEditorView; failure?: 
   const [photos, setPhotos] = useState<readonly PostPhoto[]>(view.photos);
   const [photosNote, setPhotosNote] = useState("");
   const { errors, formProps } = useFormValidation(() => loadResourceSchema("posts"), failure?.errors);
+  // "Sair sem salvar?" before leaving with changes, as every form of the app asks.
+  const [dirty, setDirty] = useState(false);
+  const submitting = useRef(false);
+  const blocker = useUnsavedChanges(dirty, submitting);
+  useEffect(() => {
+    if (navigation.state === "idle") submitting.current = false;
+  }, [navigation.state]);
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    setDirty(true);
+    formProps.onChange(event);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) submitting.current = true;
+  };
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setDirty(true);
+      set(value);
+    };
   const text = (name: keyof typeof start) => (echo ? first(echo[name]) : String(start[name] ?? ""));
   const chosenAccounts = view.accounts.filter((a) => contas.includes(a.id));
   const instagram = chosenAccounts.find((a) => a.rede === "instagram") ?? null;
@@ -335,12 +357,12 @@ export function PostEditor({ view, failure }: { view: PostEditorView; failure?: 
           <NetworkStatuses redes={view.redes} />
         </div>
       ) : null}
-      <Form id="form-post" method="post" className="space-y-6" {...formProps}>
+      <Form id="form-post" method="post" className="space-y-6" {...formProps} onChange={onChange} onSubmit={onSubmit}>
         <FormError errors={errors} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="min-w-0 space-y-6">
             <Card title="Redes">
-              <AccountsField accounts={view.accounts} chosen={contas} onChange={setContas} error={errors.contas} />
+              <AccountsField accounts={view.accounts} chosen={contas} onChange={changed(setContas)} error={errors.contas} />
             </Card>
             <Card title="Post">
               <div className="space-y-4">
@@ -382,7 +404,13 @@ export function PostEditor({ view, failure }: { view: PostEditorView; failure?: 
                     {photosNote}
                   </p>
                 ) : null}
-                <MediaField photos={photos} chosen={midias} onChange={setMidias} needsImage={Boolean(instagram)} error={errors.midias} />
+                <MediaField
+                  photos={photos}
+                  chosen={midias}
+                  onChange={changed(setMidias)}
+                  needsImage={Boolean(instagram)}
+                  error={errors.midias}
+                />
                 <Field
                   label="Texto alternativo"
                   name="textoAlternativo"
@@ -449,6 +477,7 @@ export function PostEditor({ view, failure }: { view: PostEditorView; failure?: 
           <p className="text-sm text-fg-soft">Este post já foi aprovado: salvar mantém o agendamento, com a nova data se você mudou.</p>
         ) : null}
       </Form>
+      {blocker.state === "blocked" ? <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} /> : null}
     </>
   );
 }

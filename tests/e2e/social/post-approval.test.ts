@@ -119,6 +119,11 @@ describe("um post de imóvel, do corretor à aprovação", () => {
     await page.waitForURL((u) => u.pathname === `/posts/${postId}/edit`);
     const tomorrow = dayIn(new Date(Date.now() + 86_400_000), "America/Manaus");
     await page.getByLabel(/Data e hora \(Amazonas/).fill(`${tomorrow}T09:30`);
+    // Leaving with a change asks first; staying keeps what was typed.
+    await page.getByRole("link", { name: "Cancelar" }).click();
+    await page.getByRole("dialog", { name: "Sair sem salvar?" }).waitFor();
+    await page.getByRole("button", { name: "Continuar editando" }).click();
+    expect(await page.getByLabel(/Data e hora \(Amazonas/).inputValue()).toBe(`${tomorrow}T09:30`);
     await page.getByRole("button", { name: "Agendar" }).click();
     await page.waitForURL((u) => u.pathname === `/posts/${postId}` && u.searchParams.get("feito") === "agendado");
     // Each network's own status: both scheduled.
