@@ -65,6 +65,11 @@ export default [
     route("posts/:id", "routes/social/post.tsx"),
     route("posts/:id/edit", "routes/social/post-editor.tsx", { id: "routes/posts.edit" }),
     route("rascunhos", "routes/social/drafts.tsx"),
+    // Social: what was published (ours and the account's own) and every publish attempt.
+    route("facebook-posts", "routes/social/published-posts.tsx", { id: "routes/facebook-posts" }),
+    route("instagram-posts", "routes/social/published-posts.tsx", { id: "routes/instagram-posts" }),
+    route("historico", "routes/social/history.tsx"),
+    route("historico/exportar", "routes/social/history.export.ts"),
     route("landing-page", "routes/site/landing-page.tsx"),
     route("landing-page/preview", "routes/site/landing-page.preview.tsx"),
   ]),

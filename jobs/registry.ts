@@ -4,6 +4,7 @@ import { matchProperty } from "./contracts/match-property.ts";
 import { purgeExpired } from "./contracts/purge-expired.ts";
 import { requeueLostEmails } from "./contracts/requeue-lost-emails.ts";
 import { sendEmail } from "./contracts/send-email.ts";
+import { socialInsights } from "./contracts/social-insights.ts";
 import { type AnyJob, lazyJob } from "./define.ts";
 
 /**
@@ -17,6 +18,7 @@ export const JOBS = [
   lazyJob(matchInterest, () => import("./handlers/match-interest.ts")),
   lazyJob(purgeExpired, () => import("./handlers/purge-expired.ts")),
   lazyJob(requeueLostEmails, () => import("./handlers/requeue-lost-emails.ts")),
+  lazyJob(socialInsights, () => import("./handlers/social-insights.ts")),
 ] as const satisfies readonly AnyJob[];
 
 type Job = (typeof JOBS)[number];

@@ -6,3 +6,4 @@ export * from "./products.ts";
 export * from "./jobs.ts";
 export * from "./real-estate.ts";
 export * from "./social.ts";
+export * from "./social-insights.ts";

@@ -203,6 +203,9 @@ export const postTargets = sqliteTable(
     // One account's queue (concurrency 1 per account; the calendar per account).
     index("post_targets_account_idx").on(t.orgId, t.contaId, t.status, t.agendadoPara),
     index("post_targets_org_post_idx").on(t.orgId, t.postId),
+    // /facebook-posts and /instagram-posts (a network's or an account's publications, newest first) and the insights job.
+    index("post_targets_org_network_published_idx").on(t.orgId, t.rede, t.status, t.publicadoEm),
+    index("post_targets_org_account_published_idx").on(t.orgId, t.contaId, t.status, t.publicadoEm),
   ],
 );
 
@@ -273,5 +276,8 @@ export const postAttempts = sqliteTable(
     index("post_attempts_org_started_idx").on(t.orgId, t.iniciadoEm),
     index("post_attempts_org_target_idx").on(t.orgId, t.alvoId, t.iniciadoEm),
     index("post_attempts_org_outcome_idx").on(t.orgId, t.resultado, t.iniciadoEm),
+    // /historico's filters by network and by account.
+    index("post_attempts_org_network_idx").on(t.orgId, t.rede, t.iniciadoEm),
+    index("post_attempts_org_account_idx").on(t.orgId, t.contaId, t.iniciadoEm),
   ],
 );

@@ -214,6 +214,10 @@ function postFields(ctx: GraphContext, id: string): Record<string, unknown> {
     permalink_url: `${ctx.baseUrl}/_demo/posts/${id}`,
     is_published: post.published,
     ...(post.link ? { link: post.link } : {}),
+    // As Meta answers `reactions.summary(total_count).limit(0)`, `comments.summary(…)` and `shares`.
+    reactions: { data: [], summary: { total_count: metricValue(id, "reactions") } },
+    comments: { data: [], summary: { total_count: commentCount(ctx.state, id) } },
+    shares: { count: metricValue(id, "shares") % 40 },
   };
 }
 

@@ -72,7 +72,8 @@ export function pick(object: Record<string, unknown>, fields: string | undefined
   const wanted = fields
     ? fields
         .split(",")
-        .map((f) => f.trim().replace(/\{.*$/, ""))
+        // `comments{…}` and `reactions.summary(total_count).limit(0)` name the field `comments` / `reactions`.
+        .map((f) => f.trim().replace(/[{.].*$/, ""))
         .filter(Boolean)
     : defaults;
   const out: Record<string, unknown> = {};
