@@ -81,4 +81,10 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
       /^select "landing_pages"\."org_id", "landing_pages"\."published", "organizations"\."name", \(select bs\.time_zone from business_settings bs where bs\.org_id = "landing_pages"\."org_id"\) from "landing_pages" inner join "organizations" on "organizations"\."id" = "landing_pages"\."org_id" where \("landing_pages"\."slug" = \? and "landing_pages"\."published" is not null\)/,
     why: "public landing page: its slug names the organization; only the published copy is read (with that organization's time zone, for a lead's day)",
   },
+  {
+    tables: ["social_accounts", "social_insights_reads"],
+    statement:
+      /^select "social_accounts"\."id", "social_accounts"\."org_id" from "social_accounts" left join "social_insights_reads" on "social_insights_reads"\."account_id" = "social_accounts"\."id" where \("social_accounts"\."status" = \? and "social_accounts"\."token_sealed" is not null and \("social_insights_reads"\."read_at" is null or "social_insights_reads"\."read_at" < \?\)\) order by .* limit \?$/,
+    why: "the daily insights job (worker/services/social/insights.ts) lists every organização's active accounts due for a read (ids and org only); each is then read and written org-scoped",
+  },
 ];
