@@ -42,7 +42,10 @@ export function insightValues(answer: unknown): Record<string, number> {
 }
 
 /** An Instagram media's metrics from its insights and, when given, the counts its listing carried. */
-export function instagramMetrics(insights: Record<string, number>, listed?: { like_count?: unknown; comments_count?: unknown }): PostMetrics {
+export function instagramMetrics(
+  insights: Record<string, number>,
+  listed?: { like_count?: unknown; comments_count?: unknown },
+): PostMetrics {
   return {
     alcance: insights.reach ?? null,
     curtidas: insights.likes ?? count(listed?.like_count),

@@ -1,14 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/history";
 import { ResourceErrorBoundary } from "../../components/data/error-boundary.tsx";
-import {
-  ActiveChips,
-  Badge,
-  EmptyState,
-  KeysetPager,
-  ResultCount,
-  SocialFilters,
-} from "../../components/social/social-list-ui.tsx";
+import { ActiveChips, Badge, EmptyState, KeysetPager, ResultCount, SocialFilters } from "../../components/social/social-list-ui.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { PageHeader } from "../../components/ui/card.tsx";
 import { useLiveRevalidation } from "../../lib/live/use-live-events.ts";
@@ -96,8 +89,8 @@ export default function History({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : hasAccounts ? (
           <EmptyState title="Nenhuma publicação tentada ainda">
-            Quando um post aprovado chegar à hora dele, cada tentativa de publicar aparece aqui: se foi ao ar, se vai tentar de novo
-            ou por que falhou, com o que fazer.
+            Quando um post aprovado chegar à hora dele, cada tentativa de publicar aparece aqui: se foi ao ar, se vai tentar de novo ou por
+            que falhou, com o que fazer.
           </EmptyState>
         ) : (
           <EmptyState
@@ -108,8 +101,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
               </Link>
             }
           >
-            Conecte uma Página do Facebook ou uma conta do Instagram para publicar. Cada tentativa de publicação fica registrada
-            aqui.
+            Conecte uma Página do Facebook ou uma conta do Instagram para publicar. Cada tentativa de publicação fica registrada aqui.
           </EmptyState>
         )
       ) : (
@@ -143,7 +135,9 @@ export default function History({ loaderData }: Route.ComponentProps) {
                 </div>
               </dl>
               {r.mensagem ? (
-                <p className={`mt-2 rounded-lg px-3 py-2 text-sm break-words ${r.resultado === "falhou" ? "bg-danger-soft" : "bg-accent-soft"}`}>
+                <p
+                  className={`mt-2 rounded-lg px-3 py-2 text-sm break-words ${r.resultado === "falhou" ? "bg-danger-soft" : "bg-accent-soft"}`}
+                >
                   {r.mensagem}
                 </p>
               ) : null}

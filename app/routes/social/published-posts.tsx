@@ -1,14 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/published-posts";
 import { ResourceErrorBoundary } from "../../components/data/error-boundary.tsx";
-import {
-  ActiveChips,
-  Badge,
-  EmptyState,
-  KeysetPager,
-  ResultCount,
-  SocialFilters,
-} from "../../components/social/social-list-ui.tsx";
+import { ActiveChips, Badge, EmptyState, KeysetPager, ResultCount, SocialFilters } from "../../components/social/social-list-ui.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { PageHeader } from "../../components/ui/card.tsx";
 import { useLiveRevalidation } from "../../lib/live/use-live-events.ts";
@@ -81,12 +74,22 @@ function PostCard({ row, network, openLabel, zone }: { row: Row; network: Social
   return (
     <li className="flex min-w-0 gap-3 rounded-xl border border-line bg-surface p-4">
       {row.imagem ? (
-        <img src={row.imagem} alt="" loading="lazy" decoding="async" width={72} height={72} className="size-18 shrink-0 rounded-lg object-cover" />
+        <img
+          src={row.imagem}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={72}
+          height={72}
+          className="size-18 shrink-0 rounded-lg object-cover"
+        />
       ) : null}
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Badge tone="green">Publicado</Badge>
-          <Badge tone={row.origem === "alicerce" ? "blue" : "neutral"}>{row.origem === "alicerce" ? "Feito no Alicerce" : "Fora do Alicerce"}</Badge>
+          <Badge tone={row.origem === "alicerce" ? "blue" : "neutral"}>
+            {row.origem === "alicerce" ? "Feito no Alicerce" : "Fora do Alicerce"}
+          </Badge>
           <time dateTime={new Date(row.at).toISOString()} className="ml-auto text-fg-soft tabular-nums">
             {formatDateTimeIn(row.at, zone)}
           </time>
@@ -130,7 +133,9 @@ export default function PublishedPosts({ loaderData }: Route.ComponentProps) {
   const { screen, rows, total, accounts, filters, q, ownOnly, basePath } = loaderData;
   const zone = useTimeZone();
   useLiveRevalidation(
-    (event) => (event.type === "post.status" && event.network === screen.network) || (event.type === "record.changed" && event.resource === POSTS_RESOURCE),
+    (event) =>
+      (event.type === "post.status" && event.network === screen.network) ||
+      (event.type === "record.changed" && event.resource === POSTS_RESOURCE),
   );
   const description = ownOnly
     ? `Os seus posts publicados ${screen.where}, com alcance, curtidas e comentários lidos da Meta todo dia.`

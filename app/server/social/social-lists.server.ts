@@ -73,15 +73,22 @@ function chips(basePath: string, query: SocialListQuery, accounts: readonly Acco
   const day = (d: string) => d.split("-").reverse().join("/");
   const out: ActiveChip[] = [];
   if (query.q) out.push({ label: `Busca: ${query.q}`, removeHref: without({ q: "" }) });
-  if (query.resultado) out.push({ label: `Resultado: ${POST_ATTEMPT_OUTCOME.labels[query.resultado]}`, removeHref: without({ resultado: null }) });
+  if (query.resultado)
+    out.push({ label: `Resultado: ${POST_ATTEMPT_OUTCOME.labels[query.resultado]}`, removeHref: without({ resultado: null }) });
   if (query.rede) out.push({ label: `Rede: ${SOCIAL_NETWORK.labels[query.rede]}`, removeHref: without({ rede: null }) });
   if (query.conta) {
     const account = accounts.find((a) => a.id === query.conta);
     out.push({ label: `Conta: ${account ? accountLabel(account, withNetwork) : "não encontrada"}`, removeHref: without({ conta: null }) });
   }
-  if (query.origem !== "todos") out.push({ label: `Origem: ${POST_ORIGIN_FILTER_LABELS[query.origem]}`, removeHref: without({ origem: "todos" }) });
+  if (query.origem !== "todos")
+    out.push({ label: `Origem: ${POST_ORIGIN_FILTER_LABELS[query.origem]}`, removeHref: without({ origem: "todos" }) });
   if (query.de || query.ate) {
-    const label = query.de && query.ate ? `${day(query.de)} a ${day(query.ate)}` : query.de ? `a partir de ${day(query.de)}` : `até ${day(query.ate ?? "")}`;
+    const label =
+      query.de && query.ate
+        ? `${day(query.de)} a ${day(query.ate)}`
+        : query.de
+          ? `a partir de ${day(query.de)}`
+          : `até ${day(query.ate ?? "")}`;
     out.push({ label: `Período: ${label}`, removeHref: without({ de: null, ate: null }) });
   }
   return out;
@@ -105,7 +112,13 @@ export function historyFilters(basePath: string, query: SocialListQuery, account
       value: query.resultado ?? "",
       options: [{ value: "", label: "Todos os resultados" }, ...POST_ATTEMPT_OUTCOME.options],
     },
-    { kind: "select", name: "rede", label: "Rede", value: query.rede ?? "", options: [{ value: "", label: "Todas as redes" }, ...SOCIAL_NETWORK.options] },
+    {
+      kind: "select",
+      name: "rede",
+      label: "Rede",
+      value: query.rede ?? "",
+      options: [{ value: "", label: "Todas as redes" }, ...SOCIAL_NETWORK.options],
+    },
     { kind: "select", name: "conta", label: "Conta", value: query.conta ?? "", options: accountOptions(accounts, true) },
     ...periodFields(query),
     orderField(query),
@@ -140,7 +153,18 @@ export function publishedFilters(
 }
 
 function panel(basePath: string, query: SocialListQuery, fields: FilterFieldView[], list: ActiveChip[]): FilterPanel {
-  const clear = { ...query, resultado: null, rede: null, conta: null, origem: "todos" as const, de: null, ate: null, ordem: "recentes" as const, apos: null, antes: null };
+  const clear = {
+    ...query,
+    resultado: null,
+    rede: null,
+    conta: null,
+    origem: "todos" as const,
+    de: null,
+    ate: null,
+    ordem: "recentes" as const,
+    apos: null,
+    antes: null,
+  };
   return {
     fields,
     chips: list,

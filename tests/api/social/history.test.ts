@@ -76,9 +76,32 @@ beforeAll(async () => {
     });
   }
   // Two with the same instant (the id breaks the tie), and one late on the 20th in São Paulo.
-  rows.push({ postId: corretorPost, alvoId: proTarget, rede: "instagram" as const, contaId: instagram, resultado: "publicado" as const, iniciadoEm: new Date(base + 40 * 3600_000) });
-  rows.push({ postId: corretorPost, alvoId: proTarget, rede: "instagram" as const, contaId: instagram, resultado: "falhou" as const, iniciadoEm: new Date(base + 40 * 3600_000), mensagem: "A imagem não pôde ser baixada pela Meta.", erroCodigo: "9004/2207052" });
-  rows.push({ postId: corretorPost, alvoId: proTarget, rede: "instagram" as const, contaId: instagram, resultado: "retido" as const, iniciadoEm: LATE_EVENING });
+  rows.push({
+    postId: corretorPost,
+    alvoId: proTarget,
+    rede: "instagram" as const,
+    contaId: instagram,
+    resultado: "publicado" as const,
+    iniciadoEm: new Date(base + 40 * 3600_000),
+  });
+  rows.push({
+    postId: corretorPost,
+    alvoId: proTarget,
+    rede: "instagram" as const,
+    contaId: instagram,
+    resultado: "falhou" as const,
+    iniciadoEm: new Date(base + 40 * 3600_000),
+    mensagem: "A imagem não pôde ser baixada pela Meta.",
+    erroCodigo: "9004/2207052",
+  });
+  rows.push({
+    postId: corretorPost,
+    alvoId: proTarget,
+    rede: "instagram" as const,
+    contaId: instagram,
+    resultado: "retido" as const,
+    iniciadoEm: LATE_EVENING,
+  });
   const inserted = await insertAttempts(h.fresh.db, a.orgId, rows);
   corretorAttempts = inserted.slice(30);
   const times = rows.map((r, i) => ({ id: inserted[i] as string, at: r.iniciadoEm.getTime() }));
@@ -88,7 +111,16 @@ beforeAll(async () => {
   const secretPost = await createPost(ctx, otherOrg, "Segredo da organização B");
   const secretTarget = await insertTarget(h.fresh.db, b.orgId, { postId: secretPost, contaId: otherAccount, rede: "facebook" });
   await insertAttempts(h.fresh.db, b.orgId, [
-    { postId: secretPost, alvoId: secretTarget, rede: "facebook", contaId: otherAccount, resultado: "falhou", iniciadoEm: new Date(base), mensagem: "Segredo B", erroCodigo: "10" },
+    {
+      postId: secretPost,
+      alvoId: secretTarget,
+      rede: "facebook",
+      contaId: otherAccount,
+      resultado: "falhou",
+      iniciadoEm: new Date(base),
+      mensagem: "Segredo B",
+      erroCodigo: "10",
+    },
   ]);
 });
 
@@ -178,7 +210,10 @@ describe("the history of publish attempts", () => {
     const res = await h.request("/historico/exportar?resultado=falhou", { cookie: ownerCookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
-    const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Quando;Resultado;Rede;Conta;Etapa;Post;Legenda;Mensagem;Código da Meta");
     expect(lines).toHaveLength(1 + 11);
     expect(lines.some((l) => l.includes("190/460") && l.includes("Falhou"))).toBe(true);

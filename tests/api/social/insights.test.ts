@@ -42,7 +42,11 @@ async function publishFacebook(pageToken: string, message: string): Promise<stri
 }
 
 async function publishInstagram(token: string, caption: string): Promise<string> {
-  const container = await graph(meta, "POST", `/${DEMO_INSTAGRAM_ID}/media`, { access_token: token, image_url: `${meta.url}/_demo/photo.jpg`, caption });
+  const container = await graph(meta, "POST", `/${DEMO_INSTAGRAM_ID}/media`, {
+    access_token: token,
+    image_url: `${meta.url}/_demo/photo.jpg`,
+    caption,
+  });
   const id = String(container.body.id);
   await graph(meta, "GET", `/${id}`, { access_token: token, fields: "status_code" });
   const published = await graph(meta, "POST", `/${DEMO_INSTAGRAM_ID}/media_publish`, { access_token: token, creation_id: id });
@@ -105,7 +109,11 @@ beforeAll(async () => {
   const b = await createOwner(h, "Insights B");
   revokedAccount = await insertAccount(h.fresh.db, config, b.orgId, { rede: "facebook", idExterno: DEMO_PAGE_ID, token: "token-revogado" });
   const c = await createOwner(h, "Insights C");
-  brokenAccount = await insertAccount(h.fresh.db, config, c.orgId, { rede: "facebook", idExterno: "demo_page_inexistente", token: pageToken });
+  brokenAccount = await insertAccount(h.fresh.db, config, c.orgId, {
+    rede: "facebook",
+    idExterno: "demo_page_inexistente",
+    token: pageToken,
+  });
 });
 
 afterAll(async () => {
@@ -145,7 +153,11 @@ describe("the daily insights job", () => {
 
     // The account's own posts, never ours (not even the one older than the window).
     const own = await ownPosts();
-    expect(own.map((p) => p.legenda).sort()).toEqual(["Bastidores da equipe", "Bom dia! Plantão de vendas neste sábado", "Feliz aniversário, Curitiba!"]);
+    expect(own.map((p) => p.legenda).sort()).toEqual([
+      "Bastidores da equipe",
+      "Bom dia! Plantão de vendas neste sábado",
+      "Feliz aniversário, Curitiba!",
+    ]);
     expect(own.every((p) => p.permalink?.startsWith(meta.url) && p.curtidas !== null && p.alcance !== null)).toBe(true);
     expect(own.find((p) => p.rede === "instagram")).toMatchObject({ contaId: instagramAccount, tipoMidia: "IMAGE" });
 

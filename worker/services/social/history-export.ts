@@ -28,7 +28,11 @@ function line(row: AttemptRow, zone: string): string {
   ]);
 }
 
-export function attemptsCsv(ctx: ServiceContext, actor: Actor, query: SocialListQuery): { body: ReadableStream<Uint8Array>; filename: string } {
+export function attemptsCsv(
+  ctx: ServiceContext,
+  actor: Actor,
+  query: SocialListQuery,
+): { body: ReadableStream<Uint8Array>; filename: string } {
   const zone = timeZoneOf(actor.timeZone);
   const encoder = new TextEncoder();
   const chunks = allAttempts(ctx, actor, query);

@@ -249,7 +249,11 @@ async function ourPublications(db: Database, ref: InsightsAccountRef, now: Date)
   return { recent, ours };
 }
 
-function readRow(ref: InsightsAccountRef, now: Date, fields: { erroCodigo: string | null; erroMensagem: string | null; metricasLidas: number; postsProprios: number }) {
+function readRow(
+  ref: InsightsAccountRef,
+  now: Date,
+  fields: { erroCodigo: string | null; erroMensagem: string | null; metricasLidas: number; postsProprios: number },
+) {
   return { contaId: ref.id, lidoEm: now, ...fields };
 }
 
@@ -263,7 +267,10 @@ async function recordFailure(db: Database, ref: InsightsAccountRef, now: Date, f
     db
       .insert(socialInsightsReads)
       .values(scope.values(row))
-      .onConflictDoUpdate({ target: socialInsightsReads.contaId, set: { lidoEm: now, erroCodigo: code, erroMensagem: message, metricasLidas: 0, postsProprios: 0 } }),
+      .onConflictDoUpdate({
+        target: socialInsightsReads.contaId,
+        set: { lidoEm: now, erroCodigo: code, erroMensagem: message, metricasLidas: 0, postsProprios: 0 },
+      }),
   ];
   const reconnect = needsReconnect(failure);
   if (reconnect) {
@@ -337,7 +344,11 @@ export async function readAccountInsights(deps: InsightsDeps, ref: InsightsAccou
       }),
       db
         .insert(socialInsightsReads)
-        .values(scope.values(readRow(ref, now, { erroCodigo: null, erroMensagem: null, metricasLidas: written.length, postsProprios: own.length })))
+        .values(
+          scope.values(
+            readRow(ref, now, { erroCodigo: null, erroMensagem: null, metricasLidas: written.length, postsProprios: own.length }),
+          ),
+        )
         .onConflictDoUpdate({
           target: socialInsightsReads.contaId,
           set: { lidoEm: now, erroCodigo: null, erroMensagem: null, metricasLidas: written.length, postsProprios: own.length },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, like, lt, sql } from "drizzle-orm";
+import { asc, count, desc, eq, exists, gte, like, lt, sql } from "drizzle-orm";
 import { postKeys, posts, postTargets, socialAccountPosts, socialAccounts, socialInsightsReads } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import type { SocialAccountStatus, SocialNetwork } from "../../../shared/enums.ts";
@@ -58,7 +58,12 @@ export interface PublishedPage {
   ownOnly: boolean;
 }
 
-export async function listPublished(ctx: ServiceContext, actor: Actor, network: SocialNetwork, query: SocialListQuery): Promise<PublishedPage> {
+export async function listPublished(
+  ctx: ServiceContext,
+  actor: Actor,
+  network: SocialNetwork,
+  query: SocialListQuery,
+): Promise<PublishedPage> {
   const db = ctx.db;
   const scope = orgScope(db, actor.orgId);
   const ownOnly = authorize(actor, POSTS_RESOURCE, "read") === "own";
@@ -78,11 +83,18 @@ export async function listPublished(ctx: ServiceContext, actor: Actor, network: 
         db
           .select({ one: sql`1` })
           .from(postKeys)
-          .where(scope.where(postKeys, eq(postKeys.recordId, postTargets.postId), gte(postKeys.key, term), lt(postKeys.key, prefixEnd(term)))),
+          .where(
+            scope.where(postKeys, eq(postKeys.recordId, postTargets.postId), gte(postKeys.key, term), lt(postKeys.key, prefixEnd(term))),
+          ),
       ),
     ),
   ];
-  const postLive = scope.where(posts, eq(posts.id, postTargets.postId), sql`${posts.excluidoEm} is null`, ownOnly ? eq(posts.criadoPor, actor.userId) : undefined);
+  const postLive = scope.where(
+    posts,
+    eq(posts.id, postTargets.postId),
+    sql`${posts.excluidoEm} is null`,
+    ownOnly ? eq(posts.criadoPor, actor.userId) : undefined,
+  );
   const ours = db
     .select({
       id: postTargets.id,
@@ -98,7 +110,9 @@ export async function listPublished(ctx: ServiceContext, actor: Actor, network: 
       salvamentos: postTargets.salvamentos,
       metricasEm: postTargets.metricasEm,
       // The first image: an uploaded one's key, or the imóvel photo's.
-      imagemChave: sql<string | null>`(select coalesce(pm.key, pp.key) from post_media pm left join property_photos pp on pp.id = pm.property_photo_id and pp.org_id = ${actor.orgId} where pm.org_id = ${actor.orgId} and pm.post_id = ${postTargets.postId} order by pm.position limit 1)`,
+      imagemChave: sql<
+        string | null
+      >`(select coalesce(pm.key, pp.key) from post_media pm left join property_photos pp on pp.id = pm.property_photo_id and pp.org_id = ${actor.orgId} where pm.org_id = ${actor.orgId} and pm.post_id = ${postTargets.postId} order by pm.position limit 1)`,
     })
     .from(postTargets)
     .innerJoin(posts, postLive)
