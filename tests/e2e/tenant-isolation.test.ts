@@ -15,7 +15,7 @@ import { memberships } from "../../db/schema/index.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createRecord } from "../../worker/resources/records.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
-import { properties } from "../../db/schema/index.ts";
+import { postAttempts, postTargets, properties, socialAccountPosts, socialAccounts } from "../../db/schema/index.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { saveLandingDraft } from "../../worker/services/site/landing-page.ts";
 import { webpFile } from "../support/webp.ts";
@@ -90,6 +90,10 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/landing-page": () => "/landing-page",
   "/landing-page/preview": () => "/landing-page/preview",
   "/portais": () => "/portais",
+  "/facebook-posts": () => "/facebook-posts",
+  "/instagram-posts": () => `/instagram-posts?q=segredo`,
+  "/historico": () => "/historico",
+  "/historico/exportar": () => "/historico/exportar",
   // Public pages: A's unpublished landing page and A's draft show nothing to anyone else (the
   // available property's public page is checked below for its private fields).
   "/p/:slug": () => `/p/${landingSlugA}`,
@@ -103,7 +107,13 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
 };
 
 /** More views of a page than its route (the kanban). */
-const EXTRA_URLS = (): string[] => ["/property_clients?vista=kanban", "/properties?view=cards&q=segredo", "/property-drafts?q=segredo"];
+const EXTRA_URLS = (): string[] => [
+  "/property_clients?vista=kanban",
+  "/properties?view=cards&q=segredo",
+  "/property-drafts?q=segredo",
+  "/facebook-posts?origem=conta",
+  "/historico?resultado=falhou",
+];
 
 let orgA: string;
 /** Records of organization A whose names carry the marker. */
@@ -227,6 +237,53 @@ beforeAll(async () => {
     ).id,
   );
   postA = String((await createRecord(ctx, owner, "posts", { legenda: `Post ${MARK}` } as never)).id);
+  // A's Page, a post published there with its attempt, and a post the Page made outside Alicerce.
+  const publishedA = String((await createRecord(ctx, owner, "posts", { legenda: `Publicado ${MARK}` } as never)).id);
+  const pageA = crypto.randomUUID();
+  const targetA = crypto.randomUUID();
+  await db.insert(socialAccounts).values({
+    id: pageA,
+    orgId: orgA,
+    rede: "facebook",
+    idExterno: "demo_page_a",
+    nome: `Página ${MARK}`,
+    criadoEm: now,
+    atualizadoEm: now,
+  });
+  await db.insert(postTargets).values({
+    id: targetA,
+    orgId: orgA,
+    postId: publishedA,
+    rede: "facebook",
+    contaId: pageA,
+    status: "publicado",
+    publicadoEm: now,
+    permalink: "https://www.facebook.com/demo_page_a/posts/1",
+    criadoEm: now,
+    atualizadoEm: now,
+  });
+  await db.insert(postAttempts).values({
+    orgId: orgA,
+    postId: publishedA,
+    alvoId: targetA,
+    rede: "facebook",
+    contaId: pageA,
+    etapa: "facebook",
+    resultado: "falhou",
+    mensagem: `Falha ${MARK}`,
+    erroCodigo: "190",
+    iniciadoEm: now,
+  });
+  await db.insert(socialAccountPosts).values({
+    orgId: orgA,
+    contaId: pageA,
+    rede: "facebook",
+    idExterno: "demo_page_a_9",
+    legenda: `Externo ${MARK}`,
+    publicadoEm: now,
+    metricasEm: now,
+    criadoEm: now,
+  });
   landingSlugA = `seg-${MARK.toLowerCase()}`;
   await saveLandingDraft(ctx, owner, { slug: landingSlugA, titulo: `Landing ${MARK}`, corPrimaria: "#0f766e" });
   const b = await createRegisteredUser({ name: "Bruno Outro" });
@@ -267,6 +324,9 @@ beforeAll(async () => {
     "/landing-page",
     `/posts/${postA}`,
     "/rascunhos",
+    "/facebook-posts",
+    "/historico",
+    "/historico/exportar",
   ]) {
     const res = await fetch(`${base()}${path}`, { headers: { cookie: cookieA } });
     expect(await res.text(), path).toContain(MARK);
