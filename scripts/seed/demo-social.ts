@@ -23,6 +23,7 @@ import { ACCOUNT_TOKEN_PURPOSE, sealFor, USER_TOKEN_PURPOSE } from "../../worker
 import { type AdoptedMedia, type AdoptedPost, standinPermalink } from "../../tools/meta-standin/keep.ts";
 import { ALL_PAGE_TASKS } from "../../tools/meta-standin/state.ts";
 import { DEMO_META, DEMO_META_SCOPES, type DemoMetaTokens } from "./demo-meta.ts";
+import { DEMO_OWN_FIRST_ID, demoOwnPosts } from "./demo-social-own.ts";
 import { type DemoListing, demoMetrics, type PlannedPost, planDemoPosts } from "./demo-posts-plan.ts";
 import { createRng, hashSeed } from "./demo-random.ts";
 
@@ -206,7 +207,11 @@ export async function seedDemoSocial(db: Database, orgId: string, options: DemoS
   const written = writePosts(db, orgId, plan, { accounts, team, options, now, zone, rng });
   statements.push(...written.statements);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return { connectionId, accounts, adoption: written.adoption };
+  // What the accounts posted outside Alicerce, as the daily insights job stored it this morning (ADR 049).
+  const own = await demoOwnPosts(db, orgId, accounts, { standinUrl: options.standinUrl, zone, now, firstId: DEMO_OWN_FIRST_ID });
+  await db.batch(own.statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const adoption = { media: [...written.adoption.media, ...own.media], posts: [...written.adoption.posts, ...own.posts] };
+  return { connectionId, accounts, adoption };
 }
 
 interface WriteContext {
@@ -448,7 +453,13 @@ function targetOf(
         pageId: DEMO_META.page.id,
         message: post.caption,
         createdAt: publishedAt.getTime(),
-        metrics: { ...insightNames, post_impressions_unique: metrics.alcance, post_reactions_like_total: metrics.curtidas },
+        // Reach as the insights job asks for it (post_impressions_unique was retired in 2025, ADR 049).
+        metrics: {
+          ...insightNames,
+          post_total_media_view_unique: metrics.alcance,
+          post_impressions_unique: metrics.alcance,
+          post_reactions_like_total: metrics.curtidas,
+        },
       },
     },
   };

@@ -1,6 +1,15 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postAttempts, postMedia, postTargets, posts, socialAccounts, socialConnections } from "../../db/schema/index.ts";
+import {
+  postAttempts,
+  postMedia,
+  postTargets,
+  posts,
+  socialAccountPosts,
+  socialAccounts,
+  socialConnections,
+  socialInsightsReads,
+} from "../../db/schema/index.ts";
 import { startMetaDemo, type MetaDemo } from "../../scripts/lib/meta-demo.ts";
 import { DEMO_META, demoMetaTokens } from "../../scripts/seed/demo-meta.ts";
 import { seedDemoPhotos } from "../../scripts/seed/demo-photos.ts";
@@ -9,6 +18,7 @@ import { seedDemoSocial } from "../../scripts/seed/demo-social.ts";
 import type { PostRow } from "../../shared/resources/posts.ts";
 import { readConfig } from "../../worker/config/env.ts";
 import { accountCredentials, openFor, USER_TOKEN_PURPOSE } from "../../worker/services/social/account-credentials.ts";
+import { readAccountInsights } from "../../worker/services/social/insights.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 import { api } from "./records.ts";
 
@@ -228,6 +238,38 @@ describe("seedDemoSocial", () => {
       likes: ig?.curtidas,
       saved: ig?.salvamentos,
     });
+  });
+
+  it("has the accounts' own posts as the insights job stores them, and the job's next read keeps them and the seeded numbers", async () => {
+    const db = h.fresh.db;
+    const own = await db.select().from(socialAccountPosts).where(eq(socialAccountPosts.orgId, first.owner.orgId));
+    expect(own.map((p) => p.rede).sort()).toEqual(["facebook", "facebook", "facebook", "instagram", "instagram"]);
+    expect(own.every((p) => p.publicadoEm.getTime() < NOW.getTime() && p.alcance !== null && p.permalink?.startsWith(meta.standin.url))).toBe(true);
+    const reads = await db.select().from(socialInsightsReads).where(eq(socialInsightsReads.orgId, first.owner.orgId));
+    expect(reads).toHaveLength(2);
+    expect(reads.every((r) => r.erroCodigo === null && r.metricasLidas > 0)).toBe(true);
+
+    // The job's read over the stand-in (it adopted the seed's objects above): same posts, same numbers.
+    const config = readConfig({ ...h.env, ...meta.env });
+    for (const account of Object.values(first.result.accounts)) {
+      const report = await readAccountInsights({ db, config }, { id: account, orgId: first.owner.orgId }, NOW);
+      expect(report, account).toMatchObject({ ok: true });
+    }
+    // (The test above published on the stand-in directly, outside Alicerce: those two are the accounts' own now too.)
+    const seededIds = new Set(own.map((p) => p.idExterno));
+    const after = (await db.select().from(socialAccountPosts).where(eq(socialAccountPosts.orgId, first.owner.orgId))).filter((p) =>
+      seededIds.has(p.idExterno),
+    );
+    expect(after.map((p) => [p.idExterno, p.alcance, p.curtidas, p.comentarios]).sort()).toEqual(
+      own.map((p) => [p.idExterno, p.alcance, p.curtidas, p.comentarios]).sort(),
+    );
+    const targets = await db.select().from(postTargets).where(eq(postTargets.orgId, first.owner.orgId));
+    const keep = (rows: typeof targets) =>
+      rows
+        .filter((t) => t.status === "publicado" && t.publicadoEm && t.publicadoEm.getTime() > NOW.getTime() - 30 * 86_400_000)
+        .map((t) => [t.id, t.alcance, t.curtidas, t.comentarios])
+        .sort();
+    expect(keep(targets)).toEqual(keep(first.targets));
   });
 
   it("is deterministic: a second seed at the same instant makes the same calendar", async () => {

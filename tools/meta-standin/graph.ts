@@ -215,9 +215,10 @@ function postFields(ctx: GraphContext, id: string): Record<string, unknown> {
     is_published: post.published,
     ...(post.link ? { link: post.link } : {}),
     // As Meta answers `reactions.summary(total_count).limit(0)`, `comments.summary(…)` and `shares`.
-    reactions: { data: [], summary: { total_count: metricValue(id, "reactions") } },
-    comments: { data: [], summary: { total_count: commentCount(ctx.state, id) } },
-    shares: { count: metricValue(id, "shares") % 40 },
+    // An adopted post answers its own numbers (likes are its reactions).
+    reactions: { data: [], summary: { total_count: post.metrics?.likes ?? metricValue(id, "reactions") } },
+    comments: { data: [], summary: { total_count: insightValue(ctx, id, "comments") } },
+    shares: { count: post.metrics?.shares ?? metricValue(id, "shares") % 40 },
   };
 }
 
