@@ -57,7 +57,8 @@ const OWN_POSTS: readonly OwnPlan[] = [
     rede: "facebook",
     daysAgo: 19,
     hour: "12:00",
-    legenda: "Vai financiar? Reunimos as dúvidas mais comuns sobre entrada, FGTS e prazo. Chame no WhatsApp que explicamos sem compromisso.",
+    legenda:
+      "Vai financiar? Reunimos as dúvidas mais comuns sobre entrada, FGTS e prazo. Chame no WhatsApp que explicamos sem compromisso.",
     alcance: 1_305,
     curtidas: 64,
     comentarios: 22,
@@ -154,7 +155,14 @@ export async function demoOwnPosts(
       await db
         .select({ n: count() })
         .from(postTargets)
-        .where(scope.where(postTargets, eq(postTargets.contaId, accounts[rede]), eq(postTargets.status, "publicado"), gte(postTargets.publicadoEm, since)))
+        .where(
+          scope.where(
+            postTargets,
+            eq(postTargets.contaId, accounts[rede]),
+            eq(postTargets.status, "publicado"),
+            gte(postTargets.publicadoEm, since),
+          ),
+        )
     )[0]?.n ?? 0;
   const reads = await Promise.all(
     (["facebook", "instagram"] as const).map(async (rede) =>
@@ -175,4 +183,3 @@ export async function demoOwnPosts(
 
 /** The own posts are numbered past every Meta id the demo's month uses (from 1001). */
 export const DEMO_OWN_FIRST_ID = 5001;
-

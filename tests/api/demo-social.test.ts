@@ -244,7 +244,9 @@ describe("seedDemoSocial", () => {
     const db = h.fresh.db;
     const own = await db.select().from(socialAccountPosts).where(eq(socialAccountPosts.orgId, first.owner.orgId));
     expect(own.map((p) => p.rede).sort()).toEqual(["facebook", "facebook", "facebook", "instagram", "instagram"]);
-    expect(own.every((p) => p.publicadoEm.getTime() < NOW.getTime() && p.alcance !== null && p.permalink?.startsWith(meta.standin.url))).toBe(true);
+    expect(
+      own.every((p) => p.publicadoEm.getTime() < NOW.getTime() && p.alcance !== null && p.permalink?.startsWith(meta.standin.url)),
+    ).toBe(true);
     const reads = await db.select().from(socialInsightsReads).where(eq(socialInsightsReads.orgId, first.owner.orgId));
     expect(reads).toHaveLength(2);
     expect(reads.every((r) => r.erroCodigo === null && r.metricasLidas > 0)).toBe(true);

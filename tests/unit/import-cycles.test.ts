@@ -13,7 +13,7 @@ import { parseSync } from "vite";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const FOLDERS = ["app", "worker", "jobs", "db", "shared", "scripts"];
+const FOLDERS = ["app", "worker", "jobs", "db", "shared", "scripts", "tools"];
 const SOURCE = /\.tsx?$/;
 
 /**
