@@ -34,7 +34,7 @@ export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode
   return <span className={TONE_CLASS[tone] ?? TONE_CLASS.neutral}>{children}</span>;
 }
 
-/** The search box and a "Filtros" panel (closed by default; a phone sees the list first). */
+/** The search box and a "Filtros e ordem" panel. */
 export function SocialFilters({
   id,
   q,
@@ -72,7 +72,8 @@ export function SocialFilters({
           Buscar
         </Button>
       </div>
-      <details className="group rounded-xl border border-line bg-surface" open={activeCount > 0 || undefined}>
+      {/* Closed on arrival: the chips below say what is on, and a phone sees the list first. */}
+      <details className="group rounded-xl border border-line bg-surface">
         <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm font-semibold [&::-webkit-details-marker]:hidden">
           <span aria-hidden="true" className="transition group-open:rotate-90">
             ›
@@ -148,12 +149,25 @@ export function ActiveChips({ chips }: { chips: readonly ActiveChip[] }) {
 }
 
 /** "N tentativas" above the list, said again when it changes. */
-export function ResultCount({ total, singular, plural, filtered }: { total: number; singular: string; plural: string; filtered: boolean }) {
+export function ResultCount({
+  total,
+  singular,
+  plural,
+  filtered,
+  feminine,
+}: {
+  total: number;
+  singular: string;
+  plural: string;
+  filtered: boolean;
+  /** "tentativas encontradas" vs "posts encontrados". */
+  feminine: boolean;
+}) {
   const pending = useListPending();
   return (
     <p className="mb-2 text-sm text-fg-soft" aria-live="polite" aria-busy={pending || undefined}>
       <span className="tabular-nums">{formatNumber(total)}</span> {total === 1 ? singular : plural}
-      {filtered ? (total === 1 ? " encontrada" : " encontradas") : ""}
+      {filtered ? ` encontrad${feminine ? "a" : "o"}${total === 1 ? "" : "s"}` : ""}
     </p>
   );
 }

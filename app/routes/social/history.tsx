@@ -40,6 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
     prevHref: paged.prevHref,
     nextHref: paged.nextHref,
     firstHref: paged.firstHref,
+    antigas: query.ordem === "antigas",
     exportHref: can(signed.org.role, POSTS_RESOURCE, "export") ? `${BASE}/exportar${exportSearch ? `?${exportSearch}` : ""}` : null,
   };
 }
@@ -74,7 +75,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
         clearHref={filters.clearHref}
       />
       <ActiveChips chips={filters.chips} />
-      <ResultCount total={total} singular="tentativa" plural="tentativas" filtered={filters.filtered} />
+      <ResultCount total={total} singular="tentativa" plural="tentativas" filtered={filters.filtered} feminine />
       {rows.length === 0 ? (
         filters.filtered ? (
           <EmptyState
@@ -154,8 +155,8 @@ export default function History({ loaderData }: Route.ComponentProps) {
         prevHref={loaderData.prevHref}
         nextHref={loaderData.nextHref}
         firstHref={loaderData.firstHref}
-        prevLabel={filters.fields.some((f) => f.name === "ordem" && f.value === "antigas") ? "Mais antigas" : "Mais recentes"}
-        nextLabel={filters.fields.some((f) => f.name === "ordem" && f.value === "antigas") ? "Mais recentes" : "Mais antigas"}
+        prevLabel={loaderData.antigas ? "Mais antigas" : "Mais recentes"}
+        nextLabel={loaderData.antigas ? "Mais recentes" : "Mais antigas"}
       />
     </>
   );

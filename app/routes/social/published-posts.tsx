@@ -198,7 +198,7 @@ export default function PublishedPosts({ loaderData }: Route.ComponentProps) {
         clearHref={filters.clearHref}
       />
       <ActiveChips chips={filters.chips} />
-      <ResultCount total={total} singular="post" plural="posts" filtered={filters.filtered} />
+      <ResultCount total={total} singular="post" plural="posts" filtered={filters.filtered} feminine={false} />
       {rows.length === 0 ? (
         filters.filtered ? (
           <EmptyState
