@@ -62,7 +62,9 @@ describe("the cron and durable jobs", () => {
     await runner.enqueue([{ name: "email/send.requested", data: { outboxId: running } }]);
 
     const first = await runScheduledSweep(env, now);
-    expect(first.runs.map((r) => [r.functionId, r.outcome]).sort()).toEqual([
+    // The every-minute jobs (a daily one, such as social-insights, fires too when `now` is its minute).
+    const everyMinute = first.runs.filter((r) => r.functionId === "purge-expired" || r.functionId === "requeue-lost-emails");
+    expect(everyMinute.map((r) => [r.functionId, r.outcome]).sort()).toEqual([
       ["purge-expired", "completed"],
       ["requeue-lost-emails", "completed"],
     ]);
