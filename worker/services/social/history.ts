@@ -120,11 +120,17 @@ function attemptsStatements(ctx: ServiceContext, actor: Actor, query: SocialList
     .where(scope.where(postAttempts, ...filters, keysetCondition(postAttempts.iniciadoEm, postAttempts.id, query)))
     .orderBy(direction(postAttempts.iniciadoEm), direction(postAttempts.id))
     .limit(limit);
-  const counted = db
-    .select({ n: count() })
-    .from(postAttempts)
-    .innerJoin(posts, scope.where(posts, eq(posts.id, postAttempts.postId)))
-    .where(scope.where(postAttempts, ...filters));
+  // The count reads the posts only when the reach needs their author (an attempt's post always exists).
+  const counted = own
+    ? db
+        .select({ n: count() })
+        .from(postAttempts)
+        .innerJoin(posts, scope.where(posts, eq(posts.id, postAttempts.postId)))
+        .where(scope.where(postAttempts, ...filters))
+    : db
+        .select({ n: count() })
+        .from(postAttempts)
+        .where(scope.where(postAttempts, ...filters));
   return { page, counted, scope };
 }
 
