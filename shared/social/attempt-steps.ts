@@ -16,6 +16,7 @@ const STEP_LABELS: Readonly<Record<string, string>> = {
   comentario: "Primeiro comentário",
   conferir: "Conferir se já foi publicado",
   conta: "Conferir a conta",
+  falha: "Fim das novas tentativas",
 };
 
 export function attemptStepLabel(step: string): string {
