@@ -136,6 +136,13 @@ export const SETTINGS: Access = {
 };
 
 /**
+ * The Meta connection's status (Conectar Redes): the office sees whether Facebook and Instagram are
+ * connected, as its drafts go there; only managers connect, choose and disconnect. The corretor
+ * (professional) drafts from the post screens and is told there when an account must be reconnected.
+ */
+export const SOCIAL_STATUS: Access = { ...SETTINGS, read: WRITERS };
+
+/**
  * The system's own pages (database, diagnostics): what a developer or the account's owner checks,
  * never the office's daily screens. Read-only, the owner only.
  */

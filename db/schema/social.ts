@@ -281,3 +281,23 @@ export const postAttempts = sqliteTable(
     index("post_attempts_org_account_idx").on(t.orgId, t.contaId, t.iniciadoEm),
   ],
 );
+
+/**
+ * The Meta app an organização uses instead of the platform's (META_APP_ID/META_APP_SECRET): its id,
+ * and its secret and webhook verify token sealed (purposes "meta-app-secret", "meta-verify-token";
+ * never shown back). One row per organização; absent or without id and secret: the platform's app.
+ */
+export const socialAppCredentials = sqliteTable("social_app_credentials", {
+  orgId: text("org_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  appId: text("app_id"),
+  segredoSelado: text("app_secret_sealed"),
+  tokenVerificacaoSelado: text("verify_token_sealed"),
+  /** The last "Testar": when, whether Meta accepted them, and what it said in pt-BR. */
+  testadoEm: timestamp("tested_at"),
+  testeOk: integer("test_ok", { mode: "boolean" }),
+  testeMensagem: text("test_message"),
+  atualizadoPor: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  atualizadoEm: timestamp("updated_at").notNull(),
+});

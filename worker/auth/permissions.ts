@@ -11,6 +11,7 @@ import {
   type Reach,
   reachOf,
   SETTINGS,
+  SOCIAL_STATUS,
   SYSTEM,
   scopeOf,
 } from "../../shared/permissions.ts";
@@ -35,6 +36,10 @@ export const AREAS = {
   organization: SETTINGS,
   "business-settings": SETTINGS,
   team: SETTINGS,
+  /** Whether Facebook and Instagram are connected (Conectar Redes): the office sees it; managers connect. */
+  "social-connections": SOCIAL_STATUS,
+  /** Which account, permissions, Pages, tokens and the Meta app's credentials: managers only. */
+  "social-settings": SETTINGS,
   /** Database and diagnostics: the owner only. */
   system: SYSTEM,
 } as const satisfies Record<string, Access>;

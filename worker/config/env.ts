@@ -72,6 +72,11 @@ const configSchema = z
      * its base URL (control API at `/_control`). Production refuses it.
      */
     META_STANDIN_URL: optional,
+    /**
+     * "1": the Meta URLs point at the local stand-in (tools/meta-standin), so connections are marked
+     * demo and the screens say "Modo demonstração — não é a Meta" (ADR 048). Refused in production.
+     */
+    META_DEMO: optional.pipe(z.enum(["1", "0"], { error: "META_DEMO must be 1 or 0" }).optional()),
     /** Secret: "kid:base64key[,kid:base64key]" (first is current) sealing tokens at rest (ADR 040). */
     TOKEN_ENCRYPTION_KEYS: optional,
     /**
@@ -103,6 +108,7 @@ const configSchema = z
         message: "META_STANDIN_URL (modo demonstração) is refused in production",
       });
     }
+    if (config.META_DEMO === "1") issues.addIssue({ code: "custom", path: ["META_DEMO"], message: "META_DEMO is not allowed in production" });
     for (const name of META_URLS) {
       if (parseUrl(config[name])?.protocol !== "https:") {
         issues.addIssue({ code: "custom", path: [name], message: `${name} must be https in production` });
