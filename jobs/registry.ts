@@ -5,6 +5,7 @@ import { purgeExpired } from "./contracts/purge-expired.ts";
 import { requeueLostEmails } from "./contracts/requeue-lost-emails.ts";
 import { sendEmail } from "./contracts/send-email.ts";
 import { socialInsights } from "./contracts/social-insights.ts";
+import { socialTokenHealth } from "./contracts/social-token-health.ts";
 import { type AnyJob, lazyJob } from "./define.ts";
 
 /**
@@ -19,6 +20,7 @@ export const JOBS = [
   lazyJob(purgeExpired, () => import("./handlers/purge-expired.ts")),
   lazyJob(requeueLostEmails, () => import("./handlers/requeue-lost-emails.ts")),
   lazyJob(socialInsights, () => import("./handlers/social-insights.ts")),
+  lazyJob(socialTokenHealth, () => import("./handlers/social-token-health.ts")),
 ] as const satisfies readonly AnyJob[];
 
 type Job = (typeof JOBS)[number];

@@ -93,3 +93,24 @@ export function emailChangedEmail(to: string, name: string, newAddressHint: stri
     html: layout("Seu e-mail foi trocado", intro, { label: "Não fui eu: desfazer a troca", link: undoLink }, outro),
   };
 }
+
+/** To the owners, 7 days before a Meta login that cannot be refreshed stops working (sent once per expiry). */
+export function metaTokenExpiringEmail(
+  to: string,
+  network: string,
+  accountName: string,
+  expiresOn: string,
+  link: string | null,
+): EmailMessage {
+  const intro = `A conexão do ${network} (${accountName}) com o Alicerce expira em ${expiresOn}. A Meta não deixa renová-la sem você: depois dessa data, os posts agendados ficam retidos até alguém reconectar.`;
+  const outro = link
+    ? "Reconectar leva um minuto: clique no botão, confirme na janela da Meta e pronto. Os posts e o histórico continuam."
+    : "Para reconectar, abra o Alicerce › Configurações › Integrações › Conexão " + network + ". Os posts e o histórico continuam.";
+  return {
+    to,
+    subject: `A conexão do ${network} expira em ${expiresOn}`,
+    ...(link ? { link } : {}),
+    text: `${intro}\n\n${link ? `Reconectar: ${link}\n\n` : ""}${outro}`,
+    html: layout(`Reconecte o ${network} até ${expiresOn}`, intro, link ? { label: `Reconectar o ${network}`, link } : null, outro),
+  };
+}
