@@ -22,6 +22,8 @@ export default [
     route("registration-success", "routes/account/registration-success.tsx"),
     // A deactivated member leaves their organização here (the app's pages refuse them).
     route("sair-da-organizacao", "routes/organization/leave-organization.tsx"),
+    // The optional onboarding step after the business exists (skippable).
+    route("setup-instagram", "routes/social/setup-instagram.tsx"),
   ]),
   // Default layout: one shell for every role (the menu comes from the permission table).
   layout("layouts/app.tsx", [
@@ -37,6 +39,10 @@ export default [
       route("business-settings", "routes/organization/business-settings.tsx"),
       route("admin/users", "routes/organization/team.tsx"),
       route("portais", "routes/real-estate/portals.tsx"),
+      route("facebook-connection", "routes/social/facebook-connection.tsx"),
+      route("instagram-connection", "routes/social/instagram-connection.tsx"),
+      route("facebook-pages", "routes/social/facebook-pages.tsx"),
+      route("admin/social-credentials", "routes/social/social-credentials.tsx"),
       route("setup-database", "routes/system/database.tsx"),
       route("supabase-test", "routes/system/diagnostics.tsx"),
     ]),
@@ -72,7 +78,11 @@ export default [
     route("historico/exportar", "routes/social/history.export.ts"),
     route("landing-page", "routes/site/landing-page.tsx"),
     route("landing-page/preview", "routes/site/landing-page.preview.tsx"),
+    route("social-connect-simple", "routes/social/connect-simple.tsx"),
   ]),
+  // Meta's login callbacks (no layout, spec §2): the code is exchanged on the server.
+  route("auth/facebook/callback", "routes/social/facebook-callback.tsx"),
+  route("auth/instagram/callback", "routes/social/instagram-callback.tsx"),
   route("files/*", "routes/system/files.tsx"),
   // The business's public page (no login), built on /landing-page.
   route("p/:slug", "routes/site/landing-page.public.tsx"),

@@ -65,6 +65,7 @@ export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/facebook-posts", label: "Posts do Facebook", group: "Redes Sociais", order: 60, resource: "posts" },
   { to: "/instagram-posts", label: "Posts do Instagram", group: "Redes Sociais", order: 61, resource: "posts" },
   { to: "/historico", label: "Histórico", group: "Redes Sociais", order: 70, resource: "posts" },
+  { to: "/social-connect-simple", label: "Conectar Redes", group: "Redes Sociais", order: 90, resource: "social-connections" },
 ];
 
 /** The settings area's overview: the menu's one "Configurações" entry. */
@@ -139,6 +140,30 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
         label: "Portais",
         description: "Feed de imóveis e contatos do Grupo ZAP (ZAP Imóveis, Viva Real) e da OLX.",
         resource: "organization",
+      },
+      {
+        to: "/facebook-connection",
+        label: "Conexão Facebook",
+        description: "O login do Facebook, as permissões concedidas e a validade do acesso.",
+        resource: "social-settings",
+      },
+      {
+        to: "/instagram-connection",
+        label: "Conexão Instagram",
+        description: "A conta do Instagram conectada, as permissões e a validade do acesso.",
+        resource: "social-settings",
+      },
+      {
+        to: "/facebook-pages",
+        label: "Páginas do Facebook",
+        description: "Em quais Páginas, e nos Instagram ligados a elas, o Alicerce publica.",
+        resource: "social-settings",
+      },
+      {
+        to: "/admin/social-credentials",
+        label: "Credenciais Sociais",
+        description: "O app da Meta desta organização (ID, chave secreta, token do webhook) ou o da plataforma.",
+        resource: "social-settings",
       },
     ],
   },

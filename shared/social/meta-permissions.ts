@@ -25,7 +25,12 @@ export const FACEBOOK_PERMISSIONS: readonly MetaPermission[] = [
     required: true,
   },
   { scope: "pages_manage_posts", what: "publicar na Página", dialogLabel: "Criar e gerenciar publicações da Página", required: true },
-  { scope: "instagram_basic", what: "ver a conta do Instagram ligada à Página", dialogLabel: "Acessar o perfil do Instagram", required: true },
+  {
+    scope: "instagram_basic",
+    what: "ver a conta do Instagram ligada à Página",
+    dialogLabel: "Acessar o perfil do Instagram",
+    required: true,
+  },
   {
     scope: "instagram_content_publish",
     what: "publicar no Instagram",

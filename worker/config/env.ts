@@ -108,7 +108,8 @@ const configSchema = z
         message: "META_STANDIN_URL (modo demonstração) is refused in production",
       });
     }
-    if (config.META_DEMO === "1") issues.addIssue({ code: "custom", path: ["META_DEMO"], message: "META_DEMO is not allowed in production" });
+    if (config.META_DEMO === "1")
+      issues.addIssue({ code: "custom", path: ["META_DEMO"], message: "META_DEMO is not allowed in production" });
     for (const name of META_URLS) {
       if (parseUrl(config[name])?.protocol !== "https:") {
         issues.addIssue({ code: "custom", path: [name], message: `${name} must be https in production` });

@@ -159,7 +159,12 @@ export async function exchangeForLongLived(
     return long(body as Json, now);
   }
   // Meta takes this one only as a GET on graph.instagram.com (no version); the token rides in the header.
-  const body = await instagramGet(endpoints, "/access_token", { grant_type: "ig_exchange_token", client_secret: app.appSecret }, shortToken);
+  const body = await instagramGet(
+    endpoints,
+    "/access_token",
+    { grant_type: "ig_exchange_token", client_secret: app.appSecret },
+    shortToken,
+  );
   return long(body, now);
 }
 
@@ -241,7 +246,11 @@ export async function readPages(endpoints: MetaEndpoints, userToken: string): Pr
 }
 
 /** GET /me (Facebook user, or Instagram Login account). */
-export async function readMe(endpoints: MetaEndpoints, login: MetaLogin, token: string): Promise<{ id: string; name: string; username: string | null }> {
+export async function readMe(
+  endpoints: MetaEndpoints,
+  login: MetaLogin,
+  token: string,
+): Promise<{ id: string; name: string; username: string | null }> {
   const fields = login === "facebook" ? "id,name" : "user_id,username,name";
   const me = await graphRequest<Json>(endpoints, { host: login, path: "/me", token, params: { fields } });
   const id = String(me.user_id ?? me.id ?? "");

@@ -37,7 +37,11 @@ export async function metaAppCredentials(
   orgId: string,
 ): Promise<OrgMetaApp | null> {
   const [row] = await db
-    .select({ appId: socialAppCredentials.appId, secret: socialAppCredentials.segredoSelado, verify: socialAppCredentials.tokenVerificacaoSelado })
+    .select({
+      appId: socialAppCredentials.appId,
+      secret: socialAppCredentials.segredoSelado,
+      verify: socialAppCredentials.tokenVerificacaoSelado,
+    })
     .from(socialAppCredentials)
     .where(orgScope(db, orgId).where(socialAppCredentials))
     .limit(1);
@@ -124,9 +128,14 @@ export async function saveAppCredentials(ctx: ServiceContext, actor: Actor, inpu
   const appId = input.appId.trim();
   const secret = input.appSecret.trim();
   const verify = input.verifyToken.trim();
-  if (!APP_ID.test(appId)) throw new DomainError("Informe o ID do app da Meta: só números, como aparece no painel de apps da Meta.", 400, "appId");
+  if (!APP_ID.test(appId))
+    throw new DomainError("Informe o ID do app da Meta: só números, como aparece no painel de apps da Meta.", 400, "appId");
   if (secret && !/^[\w-]{16,128}$/.test(secret))
-    throw new DomainError("A chave secreta do app não parece certa: copie-a de Configurações do app › Básico, no painel da Meta.", 400, "appSecret");
+    throw new DomainError(
+      "A chave secreta do app não parece certa: copie-a de Configurações do app › Básico, no painel da Meta.",
+      400,
+      "appSecret",
+    );
   if (verify && (verify.length < 8 || verify.length > 200 || /\s/.test(verify)))
     throw new DomainError("O token de verificação do webhook precisa ter de 8 a 200 caracteres, sem espaços.", 400, "verifyToken");
   const scope = orgScope(ctx.db, actor.orgId);
@@ -147,10 +156,7 @@ export async function saveAppCredentials(ctx: ServiceContext, actor: Actor, inpu
     atualizadoPor: actor.userId,
     atualizadoEm: ctx.now,
   };
-  await ctx.db
-    .insert(socialAppCredentials)
-    .values(scope.values(set))
-    .onConflictDoUpdate({ target: socialAppCredentials.orgId, set });
+  await ctx.db.insert(socialAppCredentials).values(scope.values(set)).onConflictDoUpdate({ target: socialAppCredentials.orgId, set });
 }
 
 /** Forgets the organização's own app: the platform's is used again. */
@@ -178,9 +184,10 @@ export async function testAppCredentials(ctx: ServiceContext, actor: Actor): Pro
     const explained = explainConnectionError(error);
     result = {
       ok: false,
-      message: explained.kind === "credenciais" || explained.kind === "token"
-        ? `A Meta recusou o ID ou a chave secreta ${whose}: confira os dois em Configurações do app › Básico, no painel da Meta.`
-        : explained.message,
+      message:
+        explained.kind === "credenciais" || explained.kind === "token"
+          ? `A Meta recusou o ID ou a chave secreta ${whose}: confira os dois em Configurações do app › Básico, no painel da Meta.`
+          : explained.message,
     };
   }
   if (app.source === "organizacao") {

@@ -38,7 +38,8 @@ export function explainConnectionError(error: unknown): ExplainedConnectionError
     return {
       kind: "codigo",
       code: raw,
-      message: "O código de autorização da Meta já foi usado, expirou ou não confere com este pedido. Por segurança, nada foi conectado: comece de novo.",
+      message:
+        "O código de autorização da Meta já foi usado, expirou ou não confere com este pedido. Por segurança, nada foi conectado: comece de novo.",
     };
   }
   if (code === 1 || code === 101 || (code === 400 && error.fields.type === "OAuthException")) {

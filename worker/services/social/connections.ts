@@ -1,17 +1,17 @@
 import { asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { socialAccounts, socialConnections, users } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
-import type { SocialAccountStatus, SocialConnectionKind, SocialNetwork } from "../../../shared/enums.ts";
+import type { SocialNetwork } from "../../../shared/enums.ts";
 import {
   canPublishWith,
   checkPermissions,
   missingPermissionMessages,
   type PageProblem,
-  type PermissionCheck,
   pageProblems,
   PAGE_PUBLISH_TASK,
 } from "../../../shared/social/meta-permissions.ts";
-import { type TokenHealth, tokenHealth } from "../../../shared/social/meta-tokens.ts";
+import { tokenHealth } from "../../../shared/social/meta-tokens.ts";
+import type { AccountView, ConnectionView, SocialOverview } from "../../../shared/social/connection-views.ts";
 import { authorize } from "../../auth/permissions.ts";
 import { MetaApiError, metaEndpoints } from "../../integrations/meta/graph.ts";
 import { type MetaPage, metaDemoMode, readPages, revokeLogin } from "../../integrations/meta/login.ts";
@@ -26,49 +26,6 @@ import { explainConnectionError } from "./connection-errors.ts";
  * Pages (and their Instagram accounts) among what a Facebook login reaches; disconnecting. No
  * token ever leaves this module: views carry names, ids, dates and statuses only.
  */
-
-export interface ConnectionView {
-  id: string;
-  tipo: SocialConnectionKind;
-  nome: string;
-  status: SocialAccountStatus;
-  motivo: string | null;
-  demo: boolean;
-  expiraEm: string | null;
-  saude: TokenHealth | "sem_token";
-  permissoes: PermissionCheck[];
-  /** pt-BR, those that block publishing first. */
-  faltando: string[];
-  podePublicar: boolean;
-  conectadoPorNome: string | null;
-  atualizadoEm: string;
-}
-
-export interface AccountView {
-  id: string;
-  rede: SocialNetwork;
-  nome: string;
-  usuario: string | null;
-  status: SocialAccountStatus;
-  motivo: string | null;
-  demo: boolean;
-  expiraEm: string | null;
-  saude: TokenHealth | "sem_token";
-  conexaoId: string | null;
-  conexaoTipo: SocialConnectionKind | null;
-  /** The Page's Instagram account, or the Instagram account's Page (Meta ids). */
-  vinculo: string | null;
-  tarefas: string[];
-}
-
-export interface SocialOverview {
-  /** The Meta URLs point at the local stand-in: "Modo demonstração — não é a Meta". */
-  demoMode: boolean;
-  /** An app (the organização's or the platform's) is there to connect with. */
-  appReady: boolean;
-  connections: ConnectionView[];
-  accounts: AccountView[];
-}
 
 /** Every connection and account of the organização (status only: what the office may see too). */
 export async function socialOverview(ctx: ServiceContext, actor: Actor): Promise<SocialOverview> {
@@ -151,6 +108,8 @@ export async function socialOverview(ctx: ServiceContext, actor: Actor): Promise
   };
 }
 
+export type { AccountView, ConnectionView, SocialOverview };
+
 export interface PageChoice {
   id: string;
   nome: string;
@@ -169,15 +128,29 @@ export type PagesAnswer =
 
 async function activeFacebookConnection(ctx: ServiceContext, actor: Actor) {
   const [row] = await ctx.db
-    .select({ id: socialConnections.id, nome: socialConnections.nome, token: socialConnections.tokenSelado, status: socialConnections.status })
+    .select({
+      id: socialConnections.id,
+      nome: socialConnections.nome,
+      token: socialConnections.tokenSelado,
+      status: socialConnections.status,
+    })
     .from(socialConnections)
-    .where(orgScope(ctx.db, actor.orgId).where(socialConnections, eq(socialConnections.tipo, "facebook_login"), eq(socialConnections.status, "ativa")))
+    .where(
+      orgScope(ctx.db, actor.orgId).where(
+        socialConnections,
+        eq(socialConnections.tipo, "facebook_login"),
+        eq(socialConnections.status, "ativa"),
+      ),
+    )
     .orderBy(sql`${socialConnections.atualizadoEm} desc`)
     .limit(1);
   return row?.token ? { ...row, token: row.token } : null;
 }
 
-async function fetchPages(ctx: ServiceContext, actor: Actor): Promise<{ ok: true; connection: { id: string; nome: string }; pages: MetaPage[] } | { ok: false; message: string; reconnect: boolean }> {
+async function fetchPages(
+  ctx: ServiceContext,
+  actor: Actor,
+): Promise<{ ok: true; connection: { id: string; nome: string }; pages: MetaPage[] } | { ok: false; message: string; reconnect: boolean }> {
   const connection = await activeFacebookConnection(ctx, actor);
   if (!connection) return { ok: false, reconnect: true, message: "Conecte o Facebook primeiro: as Páginas vêm do seu login do Facebook." };
   try {
@@ -245,10 +218,15 @@ export async function choosePages(ctx: ServiceContext, actor: Actor, selection: 
   for (const id of new Set(selection.pages)) {
     const page = fetched.pages.find((p) => p.id === id);
     if (!page) {
-      result.refused.push({ nome: id, message: "Esta Página não está mais entre as que o seu login do Facebook alcança: reconecte e marque-a." });
+      result.refused.push({
+        nome: id,
+        message: "Esta Página não está mais entre as que o seu login do Facebook alcança: reconecte e marque-a.",
+      });
       continue;
     }
-    const problem = pageProblems({ name: page.name, tasks: page.tasks, instagramId: page.instagram?.id ?? null }).find((p) => p.kind === "sem_tarefa");
+    const problem = pageProblems({ name: page.name, tasks: page.tasks, instagramId: page.instagram?.id ?? null }).find(
+      (p) => p.kind === "sem_tarefa",
+    );
     if (problem || !page.accessToken) {
       result.refused.push({ nome: page.name, message: problem?.message ?? "A Meta não entregou o token desta Página: reconecte." });
       continue;
@@ -270,12 +248,20 @@ export async function choosePages(ctx: ServiceContext, actor: Actor, selection: 
   for (const id of new Set(selection.instagram)) {
     const page = fetched.pages.find((p) => p.instagram?.id === id);
     if (!page?.instagram) {
-      result.refused.push({ nome: id, message: "Esta conta do Instagram não está vinculada a nenhuma das suas Páginas: vincule-a à Página e atualize." });
+      result.refused.push({
+        nome: id,
+        message: "Esta conta do Instagram não está vinculada a nenhuma das suas Páginas: vincule-a à Página e atualize.",
+      });
       continue;
     }
     if (!page.tasks.includes(PAGE_PUBLISH_TASK) || !page.accessToken) {
-      const problem = pageProblems({ name: page.name, tasks: page.tasks, instagramId: page.instagram.id }).find((p) => p.kind === "sem_tarefa");
-      result.refused.push({ nome: `@${page.instagram.username ?? id}`, message: problem?.message ?? "A Meta não entregou o token da Página desta conta: reconecte." });
+      const problem = pageProblems({ name: page.name, tasks: page.tasks, instagramId: page.instagram.id }).find(
+        (p) => p.kind === "sem_tarefa",
+      );
+      result.refused.push({
+        nome: `@${page.instagram.username ?? id}`,
+        message: problem?.message ?? "A Meta não entregou o token da Página desta conta: reconecte.",
+      });
       continue;
     }
     const name = page.instagram.username ? `@${page.instagram.username}` : page.name;
@@ -299,7 +285,12 @@ export async function choosePages(ctx: ServiceContext, actor: Actor, selection: 
     const kept = keep.filter((k) => k.rede === rede).map((k) => k.id);
     const removed = await ctx.db
       .update(socialAccounts)
-      .set({ status: "desconectada", motivoStatus: "Não está mais entre as contas escolhidas em Páginas do Facebook.", tokenSelado: null, atualizadoEm: ctx.now })
+      .set({
+        status: "desconectada",
+        motivoStatus: "Não está mais entre as contas escolhidas em Páginas do Facebook.",
+        tokenSelado: null,
+        atualizadoEm: ctx.now,
+      })
       .where(
         scope.where(
           socialAccounts,
@@ -359,7 +350,12 @@ async function upsertAccount(ctx: ServiceContext, actor: Actor, input: AccountIn
 }
 
 /** A token Meta refused (190): the connection and its accounts wait for a reconnection, with the reason. */
-export async function markConnectionReconnect(ctx: Pick<ServiceContext, "db" | "now">, orgId: string, connectionId: string, reason: string): Promise<void> {
+export async function markConnectionReconnect(
+  ctx: Pick<ServiceContext, "db" | "now">,
+  orgId: string,
+  connectionId: string,
+  reason: string,
+): Promise<void> {
   const scope = orgScope(ctx.db, orgId);
   await ctx.db.batch([
     ctx.db
@@ -411,7 +407,9 @@ export async function disconnectConnection(ctx: ServiceContext, actor: Actor, co
     ctx.db
       .update(socialAccounts)
       .set({ status: "desconectada", motivoStatus: reason, tokenSelado: null, atualizadoEm: ctx.now })
-      .where(scope.where(socialAccounts, eq(socialAccounts.conexaoId, connectionId), inArray(socialAccounts.status, ["ativa", "reconectar"])))
+      .where(
+        scope.where(socialAccounts, eq(socialAccounts.conexaoId, connectionId), inArray(socialAccounts.status, ["ativa", "reconectar"])),
+      )
       .returning({ id: socialAccounts.id }),
   ]);
   return { metaTold, accounts: accounts.length };

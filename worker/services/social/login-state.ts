@@ -66,7 +66,10 @@ export async function checkLoginState(
     return { ok: false, reason: "Este pedido de conexão foi iniciado por outra sessão. Comece de novo em Conectar Redes." };
   }
   if (!returnedState || !sameText(returnedState, state.state)) {
-    return { ok: false, reason: "A resposta da Meta não confere com o pedido feito (state diferente). Por segurança, nada foi conectado: comece de novo." };
+    return {
+      ok: false,
+      reason: "A resposta da Meta não confere com o pedido feito (state diferente). Por segurança, nada foi conectado: comece de novo.",
+    };
   }
   return { ok: true, state };
 }

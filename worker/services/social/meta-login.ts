@@ -207,7 +207,10 @@ async function saveConnection(ctx: ServiceContext, actor: Actor, input: NewConne
     atualizadoEm: ctx.now,
   };
   if (held) {
-    await ctx.db.update(socialConnections).set(fresh).where(scope.where(socialConnections, eq(socialConnections.id, held.id)));
+    await ctx.db
+      .update(socialConnections)
+      .set(fresh)
+      .where(scope.where(socialConnections, eq(socialConnections.id, held.id)));
     return { connectionId: held.id, kept: false };
   }
   const id = crypto.randomUUID();
@@ -235,7 +238,12 @@ async function saveInstagramLoginAccount(
     .from(socialConnections)
     .where(scope.where(socialConnections, eq(socialConnections.id, connectionId)));
   const [account] = await ctx.db
-    .select({ id: socialAccounts.id, status: socialAccounts.status, conexaoId: socialAccounts.conexaoId, token: socialAccounts.tokenSelado })
+    .select({
+      id: socialAccounts.id,
+      status: socialAccounts.status,
+      conexaoId: socialAccounts.conexaoId,
+      token: socialAccounts.tokenSelado,
+    })
     .from(socialAccounts)
     .where(scope.where(socialAccounts, eq(socialAccounts.rede, "instagram"), eq(socialAccounts.idExterno, me.id)));
   if (account && account.conexaoId !== connectionId && account.status === "ativa" && account.token) return;
@@ -255,7 +263,10 @@ async function saveInstagramLoginAccount(
     atualizadoEm: ctx.now,
   };
   if (account) {
-    await ctx.db.update(socialAccounts).set(values).where(scope.where(socialAccounts, eq(socialAccounts.id, account.id)));
+    await ctx.db
+      .update(socialAccounts)
+      .set(values)
+      .where(scope.where(socialAccounts, eq(socialAccounts.id, account.id)));
   } else {
     await ctx.db
       .insert(socialAccounts)

@@ -105,7 +105,9 @@ export async function checkConnectionToken(ctx: HealthContext, orgId: string, id
     if (!dueForWarning({ expiresAt, warnedAt: row.warnedAt }, ctx.now)) return "falhou";
   }
   if (dueForWarning({ expiresAt, warnedAt: row.warnedAt }, ctx.now) && expiresAt) {
-    return (await warnOwners(ctx, orgId, id, row.tipo === "instagram_login" ? "Instagram" : "Facebook", row.nome, expiresAt)) ? "avisado" : "ok";
+    return (await warnOwners(ctx, orgId, id, row.tipo === "instagram_login" ? "Instagram" : "Facebook", row.nome, expiresAt))
+      ? "avisado"
+      : "ok";
   }
   return "ok";
 }
@@ -131,7 +133,14 @@ async function saveRefreshed(ctx: HealthContext, orgId: string, id: string, toke
     ctx.db
       .update(socialAccounts)
       .set({ tokenSelado: await sealFor(ctx.config, orgId, ACCOUNT_TOKEN_PURPOSE, token), tokenExpiraEm: expiresAt, verificadoEm: ctx.now })
-      .where(scope.where(socialAccounts, eq(socialAccounts.conexaoId, id), eq(socialAccounts.rede, "instagram"), isNotNull(socialAccounts.tokenSelado))),
+      .where(
+        scope.where(
+          socialAccounts,
+          eq(socialAccounts.conexaoId, id),
+          eq(socialAccounts.rede, "instagram"),
+          isNotNull(socialAccounts.tokenSelado),
+        ),
+      ),
   ]);
 }
 
@@ -150,7 +159,9 @@ async function warnOwners(ctx: HealthContext, orgId: string, id: string, network
     ctx.db.select({ zone: businessSettings.fusoHorario }).from(businessSettings).where(scope.where(businessSettings)).limit(1),
   ]);
   const expiresOn = formatDateIn(expiresAt, timeZoneOf(settings[0]?.zone));
-  const link = ctx.config.APP_URL ? `${ctx.config.APP_URL.replace(/\/+$/, "")}/${network === "Facebook" ? "facebook" : "instagram"}-connection` : null;
+  const link = ctx.config.APP_URL
+    ? `${ctx.config.APP_URL.replace(/\/+$/, "")}/${network === "Facebook" ? "facebook" : "instagram"}-connection`
+    : null;
   const mails = owners.map((o) => outboxInsert(ctx.db, metaTokenExpiringEmail(o.email, network, name, expiresOn, link)));
   const windowStart = new Date(expiresAt.getTime() - EXPIRY_WARNING_MS);
   const claim = ctx.db
@@ -201,14 +212,26 @@ export async function checkAccountToken(ctx: HealthContext, orgId: string, id: s
   if (row.status !== "ativa") return "ignorado";
   const host = row.tipo === "instagram_login" ? "instagram" : "facebook";
   try {
-    await graphRequest(metaEndpoints(ctx.config), { host, path: "/me", token: opened.value, params: { fields: host === "instagram" ? "user_id" : "id" } });
-    await ctx.db.update(socialAccounts).set({ verificadoEm: ctx.now }).where(scope.where(socialAccounts, eq(socialAccounts.id, id)));
+    await graphRequest(metaEndpoints(ctx.config), {
+      host,
+      path: "/me",
+      token: opened.value,
+      params: { fields: host === "instagram" ? "user_id" : "id" },
+    });
+    await ctx.db
+      .update(socialAccounts)
+      .set({ verificadoEm: ctx.now })
+      .where(scope.where(socialAccounts, eq(socialAccounts.id, id)));
     return "ok";
   } catch (error) {
     if (error instanceof MetaApiError && error.fields.code === 190) {
       await ctx.db
         .update(socialAccounts)
-        .set({ status: "reconectar", motivoStatus: reconnectReason(row.rede === "instagram" ? "Instagram" : "Facebook"), atualizadoEm: ctx.now })
+        .set({
+          status: "reconectar",
+          motivoStatus: reconnectReason(row.rede === "instagram" ? "Instagram" : "Facebook"),
+          atualizadoEm: ctx.now,
+        })
         .where(scope.where(socialAccounts, eq(socialAccounts.id, id), eq(socialAccounts.status, "ativa")));
       return "reconectar";
     }
