@@ -87,4 +87,16 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
       /^select "social_accounts"\."id", "social_accounts"\."org_id" from "social_accounts" left join "social_insights_reads" on "social_insights_reads"\."account_id" = "social_accounts"\."id" where \("social_accounts"\."status" = \? and "social_accounts"\."token_sealed" is not null and \("social_insights_reads"\."read_at" is null or "social_insights_reads"\."read_at" < \?\)\) order by .* limit \?$/,
     why: "the daily insights job (worker/services/social/insights.ts) lists every organização's active accounts due for a read (ids and org only); each is then read and written org-scoped",
   },
+  {
+    tables: ["social_connections"],
+    statement:
+      /^select "org_id", "id" from "social_connections" where \("social_connections"\."token_sealed" is not null and "social_connections"\."status" in \(\?, \?\)\) limit \?$/,
+    why: "daily token health job (token-health.ts): which Meta logins hold a token, in every organização; each is then read and changed org-scoped",
+  },
+  {
+    tables: ["social_accounts"],
+    statement:
+      /^select "org_id", "id" from "social_accounts" where \("social_accounts"\."token_sealed" is not null and "social_accounts"\."status" = \?\) limit \?$/,
+    why: "daily token health job (token-health.ts): which social accounts hold a token, in every organização; each is then read and changed org-scoped",
+  },
 ];

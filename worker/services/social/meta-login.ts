@@ -250,7 +250,7 @@ async function saveInstagramLoginAccount(
   if (!connection?.token) return;
   const plain = await openFor(ctx.config, actor.orgId, USER_TOKEN_PURPOSE, connection.token);
   const values = {
-    nome: me.name,
+    nome: me.username ? `@${me.username}` : me.name,
     usuario: me.username,
     status: "ativa" as const,
     motivoStatus: null,
