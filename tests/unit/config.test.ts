@@ -54,5 +54,8 @@ describe("config", () => {
     expect(() => readConfig({ ...production, INSTAGRAM_TOKEN_URL: "http://127.0.0.1:9100/x" })).toThrow(
       /INSTAGRAM_TOKEN_URL must be https/,
     );
+    // The demo flag (Meta's URLs on the local stand-in) is refused in production.
+    expect(readConfig({ ...base, APP_ENV: "development", META_DEMO: "1" }).META_DEMO).toBe("1");
+    expect(() => readConfig({ ...production, META_DEMO: "1" })).toThrow(/META_DEMO is not allowed in production/);
   });
 });

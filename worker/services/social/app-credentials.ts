@@ -130,7 +130,7 @@ export async function saveAppCredentials(ctx: ServiceContext, actor: Actor, inpu
   const verify = input.verifyToken.trim();
   if (!APP_ID.test(appId))
     throw new DomainError("Informe o ID do app da Meta: só números, como aparece no painel de apps da Meta.", 400, "appId");
-  if (secret && !/^[\w-]{16,128}$/.test(secret))
+  if (secret && !/^[\w-]{8,128}$/.test(secret))
     throw new DomainError(
       "A chave secreta do app não parece certa: copie-a de Configurações do app › Básico, no painel da Meta.",
       400,
