@@ -3,7 +3,9 @@ import type { Route } from "./+types/dashboard";
 import { Card, PageHeader } from "../../components/ui/card.tsx";
 import { titleMeta } from "../../lib/title.ts";
 import { formatDate, formatNumber, formatTime } from "../../../shared/format.ts";
-import { timeZoneOf } from "../../../shared/time-zone.ts";
+import { formatDateIn, timeZoneOf } from "../../../shared/time-zone.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { useTimeZone } from "../../lib/time-zone.ts";
 import { formatQuantity } from "../../../shared/resources/produtos.ts";
 import { requireOrg } from "../../server/guards.server.ts";
 import { MATCH_REASON_LABELS } from "../../../shared/real-estate/match-reasons.ts";
@@ -51,6 +53,44 @@ function greeting(now: Date, zone: string): string {
   return hour < 12 ? "Bom dia" : hour < 18 ? "Boa tarde" : "Boa noite";
 }
 
+/** Meta logins to reconnect or expiring within 7 days: the token health warning on the dashboard. */
+function SocialAttention({
+  items,
+  manager,
+}: {
+  items: { tipo: string; nome: string; status: string; motivo: string | null; expiraEm: string | null }[];
+  manager: boolean;
+}) {
+  const zone = useTimeZone();
+  if (!items.length) return null;
+  return (
+    <div className="mb-4 space-y-2">
+      {items.map((c) => {
+        const network = c.tipo === "instagram_login" ? "Instagram" : "Facebook";
+        const text =
+          c.status === "reconectar"
+            ? (c.motivo ?? `O ${network} precisa ser reconectado: os posts agendados ficam retidos até lá.`)
+            : `A conexão do ${network} (${c.nome}) expira em ${c.expiraEm ? formatDateIn(c.expiraEm, zone) : "breve"}: reconecte antes para os posts não pararem.`;
+        return (
+          <Alert key={`${c.tipo}-${c.nome}`} tone="error">
+            {text}{" "}
+            {manager ? (
+              <Link
+                to={c.tipo === "instagram_login" ? "/instagram-connection" : "/facebook-connection"}
+                className="font-semibold underline"
+              >
+                Reconectar o {network}
+              </Link>
+            ) : (
+              "Avise o dono ou um administrador."
+            )}
+          </Alert>
+        );
+      })}
+    </div>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { summary, firstName, role, greeting, today } = loaderData;
   const manager = role === "owner" || role === "admin";
@@ -58,6 +98,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={`${greeting}, ${firstName}!`} description={`Hoje é ${today}. Este é o resumo de ${summary.orgName}.`} />
+      <SocialAttention items={summary.social} manager={manager} />
       <div className="grid gap-4 md:grid-cols-3">
         {summary.lowStock ? (
           <Card title="Estoque baixo">

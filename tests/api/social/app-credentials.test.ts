@@ -27,14 +27,26 @@ describe("the organização's Meta app", () => {
     expect(first).toContain("plataforma");
 
     // The secret is required the first time; the id must look like Meta's.
-    const noSecret = await mh.post("/admin/social-credentials.data", { intent: "salvar", appId: "123456789", appSecret: "", verifyToken: "" }, owner.cookie);
+    const noSecret = await mh.post(
+      "/admin/social-credentials.data",
+      { intent: "salvar", appId: "123456789", appSecret: "", verifyToken: "" },
+      owner.cookie,
+    );
     expect(await noSecret.text()).toContain("Informe a chave secreta do app.");
-    const badId = await mh.post("/admin/social-credentials.data", { intent: "salvar", appId: "abc", appSecret: "x".repeat(32), verifyToken: "" }, owner.cookie);
+    const badId = await mh.post(
+      "/admin/social-credentials.data",
+      { intent: "salvar", appId: "abc", appSecret: "x".repeat(32), verifyToken: "" },
+      owner.cookie,
+    );
     expect(await badId.text()).toContain("Informe o ID do app da Meta");
 
     // A wrong secret is saved, and "Testar" says Meta refused it.
     const wrongSecret = "segredo-errado-1234567890";
-    await mh.post("/admin/social-credentials.data", { intent: "salvar", appId: mh.meta.env.META_APP_ID, appSecret: wrongSecret, verifyToken: "verifica-123456" }, owner.cookie);
+    await mh.post(
+      "/admin/social-credentials.data",
+      { intent: "salvar", appId: mh.meta.env.META_APP_ID, appSecret: wrongSecret, verifyToken: "verifica-123456" },
+      owner.cookie,
+    );
     const refused = await (await mh.post("/admin/social-credentials.data", { intent: "testar" }, owner.cookie)).text();
     expect(refused).toContain("A Meta recusou o ID ou a chave secreta do seu app");
     // The logins now use the organização's app: the exchange fails with the wrong secret, in pt-BR.
@@ -44,7 +56,11 @@ describe("the organização's Meta app", () => {
     expect(failed).toContain("A Meta recusou o ID ou a chave secreta do app");
 
     // The right secret (kept verify token when left blank): "Testar" passes.
-    await mh.post("/admin/social-credentials.data", { intent: "salvar", appId: mh.meta.env.META_APP_ID, appSecret: mh.meta.env.META_APP_SECRET, verifyToken: "" }, owner.cookie);
+    await mh.post(
+      "/admin/social-credentials.data",
+      { intent: "salvar", appId: mh.meta.env.META_APP_ID, appSecret: mh.meta.env.META_APP_SECRET, verifyToken: "" },
+      owner.cookie,
+    );
     const ok = await (await mh.post("/admin/social-credentials.data", { intent: "testar" }, owner.cookie)).text();
     expect(ok).toContain("A Meta aceitou o ID e a chave secreta do seu app");
     const own = await metaAppCredentials(mh.h.fresh.db, mh.h.ctx().config, owner.orgId);
@@ -69,11 +85,19 @@ describe("the organização's Meta app", () => {
   it("is the managers': staff cannot read or change it, and one organização's app is not another's", async () => {
     const a = await createOwner(mh.h, "App A");
     const b = await createOwner(mh.h, "App B");
-    await mh.post("/admin/social-credentials.data", { intent: "salvar", appId: "111111111", appSecret: "s".repeat(32), verifyToken: "" }, a.cookie);
+    await mh.post(
+      "/admin/social-credentials.data",
+      { intent: "salvar", appId: "111111111", appSecret: "s".repeat(32), verifyToken: "" },
+      a.cookie,
+    );
     expect((await metaAppCredentials(mh.h.fresh.db, mh.h.ctx().config, a.orgId))?.appId).toBe("111111111");
     expect((await metaAppCredentials(mh.h.fresh.db, mh.h.ctx().config, b.orgId))?.source).toBe("plataforma");
     const staff = await addMember(mh.h, a.orgId, "staff");
-    const save = await mh.post("/admin/social-credentials.data", { intent: "salvar", appId: "222222222", appSecret: "t".repeat(32), verifyToken: "" }, staff.cookie);
+    const save = await mh.post(
+      "/admin/social-credentials.data",
+      { intent: "salvar", appId: "222222222", appSecret: "t".repeat(32), verifyToken: "" },
+      staff.cookie,
+    );
     expect(save.status).toBe(403);
     expect((await metaAppCredentials(mh.h.fresh.db, mh.h.ctx().config, a.orgId))?.appId).toBe("111111111");
     const admin = await addMember(mh.h, a.orgId, "admin");

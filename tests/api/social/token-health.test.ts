@@ -6,6 +6,7 @@ import { createRunner } from "../../../jobs/runner.ts";
 import { DEMO_INSTAGRAM_ID, DEMO_PAGE_ID, type MetaStandin, startMetaStandin } from "../../../tools/meta-standin/server.ts";
 import { type Config, readConfig } from "../../../worker/config/env.ts";
 import { generateTokenKeyEntry } from "../../../worker/security/token-cipher.ts";
+import { dashboardSummary } from "../../../worker/services/reports/dashboard.ts";
 import type { Actor } from "../../../worker/services/context.ts";
 import { accountCredentials } from "../../../worker/services/social/account-credentials.ts";
 import { choosePages } from "../../../worker/services/social/connections.ts";
@@ -125,6 +126,12 @@ describe("the daily token health job", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]?.subject).toMatch(/^A conexão do Facebook expira em \d{2}\/\d{2}\/\d{4}$/);
     expect((await connectionOf(fb.actor))?.avisoExpiracaoEm).not.toBeNull();
+    // The dashboard shows it while it lasts (to the office too; the corretor reads no social status).
+    const summary = (role: "owner" | "staff" | "professional") =>
+      dashboardSummary(h.fresh.db, fb.actor.orgId, fb.actor.userId, role, morningAfter(55));
+    expect((await summary("owner")).social).toEqual([expect.objectContaining({ tipo: "facebook_login", status: "ativa" })]);
+    expect((await summary("staff")).social).toHaveLength(1);
+    expect((await summary("professional")).social).toEqual([]);
     await runAt(morningAfter(56));
     expect(await warnings(fb.email)).toHaveLength(1);
     expect(await warnings(ig.email)).toHaveLength(0);

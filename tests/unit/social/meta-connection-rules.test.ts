@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  canPublishWith,
-  missingPermissionMessages,
-  pageProblems,
-  scopesFor,
-} from "../../../shared/social/meta-permissions.ts";
+import { canPublishWith, missingPermissionMessages, pageProblems, scopesFor } from "../../../shared/social/meta-permissions.ts";
 import { chooseToken, DAY_MS, dueForRefresh, dueForWarning, tokenHealth } from "../../../shared/social/meta-tokens.ts";
 import { generateTokenKeyEntry } from "../../../worker/security/token-cipher.ts";
 import { checkLoginState, type LoginState, sealLoginState } from "../../../worker/services/social/login-state.ts";
@@ -21,7 +16,11 @@ describe("keeping the better token on reconnect", () => {
   });
   it("keeps the held one when the new one lacks a permission, or lapses sooner", () => {
     const fewer = ALL_FB.filter((s) => s !== "pages_manage_posts");
-    expect(chooseToken(held, { expiresAt: days(60), granted: fewer }, now)).toEqual({ keep: "held", lostScopes: ["pages_manage_posts"], shorter: false });
+    expect(chooseToken(held, { expiresAt: days(60), granted: fewer }, now)).toEqual({
+      keep: "held",
+      lostScopes: ["pages_manage_posts"],
+      shorter: false,
+    });
     expect(chooseToken(held, { expiresAt: days(1), granted: ALL_FB }, now)).toEqual({ keep: "held", lostScopes: [], shorter: true });
     // A token that never expires beats any that does.
     expect(chooseToken({ ...held, expiresAt: null }, { expiresAt: days(60), granted: ALL_FB }, now)).toMatchObject({ keep: "held" });
@@ -64,13 +63,21 @@ describe("permissions in pt-BR", () => {
       "Falta a permissão de ler as métricas da Página: reconecte e marque “Ler insights da Página” (read_insights) na janela da Meta. Sem ela, o resto funciona.",
     ]);
     expect(canPublishWith("facebook_login", granted)).toBe(false);
-    expect(canPublishWith("facebook_login", ALL_FB.filter((s) => s !== "read_insights"))).toBe(true);
+    expect(
+      canPublishWith(
+        "facebook_login",
+        ALL_FB.filter((s) => s !== "read_insights"),
+      ),
+    ).toBe(true);
     expect(scopesFor("instagram_login")).toEqual(
       expect.arrayContaining(["instagram_business_basic", "instagram_business_content_publish"]),
     );
   });
   it("explains a Page granted without the task to create content, and one without Instagram", () => {
-    expect(pageProblems({ name: "Loja", tasks: ["ANALYZE"], instagramId: null }).map((p) => p.kind)).toEqual(["sem_tarefa", "sem_instagram"]);
+    expect(pageProblems({ name: "Loja", tasks: ["ANALYZE"], instagramId: null }).map((p) => p.kind)).toEqual([
+      "sem_tarefa",
+      "sem_instagram",
+    ]);
     expect(pageProblems({ name: "Loja", tasks: ["ANALYZE"], instagramId: null })[0]?.message).toContain("(você tem: ANALYZE)");
     expect(pageProblems({ name: "Loja", tasks: ["CREATE_CONTENT", "MANAGE"], instagramId: "1" })).toEqual([]);
   });
@@ -88,7 +95,13 @@ describe("the login's state cookie", () => {
     next: "/facebook-pages",
     expiresAt: now.getTime() + 600_000,
   };
-  const expected = { orgId: "org-a", sessionId: "s1", userId: "u1", login: "facebook" as const, now: now.getTime() };
+  const expected: { orgId: string; sessionId: string; userId: string; login: "facebook" | "instagram"; now: number } = {
+    orgId: "org-a",
+    sessionId: "s1",
+    userId: "u1",
+    login: "facebook",
+    now: now.getTime(),
+  };
 
   it("opens only for the same organização, session, member, login and state, before it expires", async () => {
     const sealed = await sealLoginState(config, "org-a", state);

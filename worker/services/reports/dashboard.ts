@@ -1,6 +1,16 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { memberships, organizations, products, propertyInterests, recordCounts, sessions, users } from "../../../db/schema/index.ts";
+import {
+  memberships,
+  organizations,
+  products,
+  propertyInterests,
+  recordCounts,
+  sessions,
+  socialConnections,
+  users,
+} from "../../../db/schema/index.ts";
+import { EXPIRY_WARNING_MS } from "../../../shared/social/meta-tokens.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import type { Role } from "../../../shared/enums.ts";
 import { can, ownerCondition } from "../../auth/permissions.ts";
@@ -27,6 +37,7 @@ export async function dashboardSummary(db: Database, orgId: string, userId: stri
   const actor = { role, userId, ownOnly };
   const seesStock = can(role, "produtos", "read");
   const seesMatches = can(role, "interesses", "read");
+  const seesSocial = can(role, "social-connections", "read");
   const alerts = openAlertsStatements(
     db,
     orgId,
@@ -49,7 +60,7 @@ export async function dashboardSummary(db: Database, orgId: string, userId: stri
       },
     ];
   });
-  const [orgRows, teamRows, sessionRows, countRows, lowRows, lowCount, alertRows, alertCount, ...ownCounts] = await db.batch([
+  const [orgRows, teamRows, sessionRows, countRows, lowRows, lowCount, alertRows, alertCount, socialRows, ...ownCounts] = await db.batch([
     db.select().from(organizations).where(scope.self()).limit(1),
     db
       .select({
@@ -83,6 +94,27 @@ export async function dashboardSummary(db: Database, orgId: string, userId: stri
       .where(scope.where(products, isNull(products.excluidoEm), seesStock ? LOW : sql`0`)),
     alerts.latest,
     alerts.count,
+    // Meta logins to reconnect, or whose token lapses within 7 days (the token health job's warning, shown while it lasts).
+    db
+      .select({
+        tipo: socialConnections.tipo,
+        nome: socialConnections.nome,
+        status: socialConnections.status,
+        motivo: socialConnections.motivoStatus,
+        expiraEm: socialConnections.tokenExpiraEm,
+      })
+      .from(socialConnections)
+      .where(
+        scope.where(
+          socialConnections,
+          seesSocial ? undefined : sql`0`,
+          or(
+            eq(socialConnections.status, "reconectar"),
+            and(eq(socialConnections.status, "ativa"), lt(socialConnections.tokenExpiraEm, new Date(now.getTime() + EXPIRY_WARNING_MS))),
+          ),
+        ),
+      )
+      .limit(4),
     ...owned.map((o) => o.statement),
   ]);
   const counts = Object.fromEntries(countRows.filter((r) => can(role, r.resource, "read")).map((r) => [r.resource, Number(r.n)]));
@@ -101,5 +133,7 @@ export async function dashboardSummary(db: Database, orgId: string, userId: stri
     lowStock: seesStock ? { total: Number(lowCount[0]?.n ?? 0), items: lowRows } : null,
     /** Unseen matches (new or cheaper properties, new interests), for roles that read interesses. */
     matches: seesMatches ? { total: Number(alertCount[0]?.n ?? 0), items: alertRows } : null,
+    /** Facebook/Instagram logins that need someone: to reconnect now, or expiring within 7 days. */
+    social: socialRows.map((r) => ({ ...r, expiraEm: r.expiraEm?.toISOString() ?? null })),
   };
 }
