@@ -102,6 +102,20 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "",
     professional: "",
   },
+  // Whether Facebook and Instagram are connected: the office sees it; managers connect (issue 19).
+  "social-connections": {
+    owner: "read create update delete",
+    admin: "read create update delete",
+    staff: "read",
+    professional: "",
+  },
+  // Which account, permissions, Pages, tokens and the Meta app's credentials: managers only.
+  "social-settings": {
+    owner: "read create update delete",
+    admin: "read create update delete",
+    staff: "",
+    professional: "",
+  },
   // Database and diagnostics: the owner's only (not the office's daily screens).
   system: {
     owner: "read",
@@ -197,7 +211,7 @@ describe("permission table: the product's rules", () => {
   it("what each role's navigation may show", () => {
     expect(readable("owner").sort()).toEqual([...Object.keys(AREAS), ...RESOURCE_NAMES].sort());
     expect(readable("admin").sort()).toEqual([...Object.keys(AREAS).filter((a) => a !== "system"), ...RESOURCE_NAMES].sort());
-    expect(readable("staff").sort()).toEqual(["account", ...RESOURCE_NAMES].sort());
+    expect(readable("staff").sort()).toEqual(["account", "social-connections", ...RESOURCE_NAMES].sort());
     expect(readable("professional").sort()).toEqual(["account", "clients", "imoveis", "interesses", "posts"]);
   });
 
