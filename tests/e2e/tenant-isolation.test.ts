@@ -8,7 +8,7 @@ import { pagePaths, type RouteEntry } from "./support/routes.ts";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { organizations, users } from "../../db/schema/index.ts";
+import { organizations, socialConnections, users } from "../../db/schema/index.ts";
 import { createApp } from "../../worker/app.ts";
 import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
 import { memberships } from "../../db/schema/index.ts";
@@ -22,6 +22,7 @@ import { webpFile } from "../support/webp.ts";
 
 const base = () => inject("baseURL");
 const MARK = `Segredo${Date.now().toString(36)}`;
+const socialConnectionA = crypto.randomUUID();
 
 /** How each page route is exercised: the concrete URL, or null when it has no org data to leak. */
 const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
@@ -36,6 +37,15 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/convite": () => "/convite?token=invalido",
   "/logout": null,
   "/completar-cadastro": () => "/completar-cadastro",
+  "/setup-instagram": () => "/setup-instagram",
+  "/social-connect-simple": () => "/social-connect-simple",
+  "/facebook-connection": () => "/facebook-connection",
+  "/instagram-connection": () => "/instagram-connection",
+  "/facebook-pages": () => "/facebook-pages",
+  "/admin/social-credentials": () => "/admin/social-credentials",
+  // A callback names nothing: the state cookie (bound to the organização and session) is what would.
+  "/auth/facebook/callback": () => "/auth/facebook/callback?code=codigo&state=estado",
+  "/auth/instagram/callback": () => "/auth/instagram/callback?code=codigo&state=estado",
   "/registration-success": () => "/registration-success",
   "/sair-da-organizacao": () => "/sair-da-organizacao",
   "/perfil": () => "/perfil",
@@ -157,6 +167,25 @@ beforeAll(async () => {
       updatedAt: now,
     }),
     db.insert(memberships).values({ orgId: orgA, userId: staffId, role: "staff", createdAt: now, updatedAt: now }),
+    // A's Meta login and its Page (no token: nothing here calls Meta), named with the marker.
+    db.insert(socialConnections).values({
+      id: socialConnectionA,
+      orgId: orgA,
+      tipo: "facebook_login",
+      usuarioMetaId: `meta-${MARK}`,
+      nome: `Login ${MARK}`,
+      criadoEm: now,
+      atualizadoEm: now,
+    }),
+    db.insert(socialAccounts).values({
+      orgId: orgA,
+      rede: "facebook",
+      idExterno: `pagina-${MARK}`,
+      nome: `Página ${MARK}`,
+      conexaoId: socialConnectionA,
+      criadoEm: now,
+      atualizadoEm: now,
+    }),
   ]);
   const ctx = { db, config: {}, origin: base(), ip: "127.0.0.1", userAgent: null, waitUntil: () => {}, now } as unknown as ServiceContext;
   companyA = String(
@@ -327,6 +356,8 @@ beforeAll(async () => {
     "/facebook-posts",
     "/historico",
     "/historico/exportar",
+    "/social-connect-simple",
+    "/facebook-connection",
   ]) {
     const res = await fetch(`${base()}${path}`, { headers: { cookie: cookieA } });
     expect(await res.text(), path).toContain(MARK);

@@ -18,6 +18,8 @@ import { startCron } from "../../../scripts/lib/cron.ts";
 import { serveBuiltWorker } from "../../../scripts/lib/serve-miniflare.ts";
 import { startFakeEmailServer } from "../../fakes/email-server.ts";
 import { startFakeViaCep } from "../../fakes/viacep-server.ts";
+import { startMetaStandin } from "../../../tools/meta-standin/server.ts";
+import { generateTokenKeyEntry } from "../../../worker/security/token-cipher.ts";
 import { E2E_CEPS } from "./viacep.ts";
 
 declare module "vitest" {
@@ -29,6 +31,8 @@ declare module "vitest" {
     e2eDatabaseUrl: string;
     /** The Worker's MEDIA_SIGNING_KEY: a test signs a media URL as the publisher would (ADR 042). */
     mediaSigningKey: string;
+    /** The local Meta stand-in the Worker's Meta URLs point at (its control API under /_control). */
+    metaStandinUrl: string;
   }
 }
 
@@ -63,6 +67,8 @@ export default async function setup(project: TestProject) {
   const email = await startFakeEmailServer();
   // A slow CEP answers after a minute: the app's 2 s timeout must fire long before, on any machine.
   const viacep = await startFakeViaCep({ delayMs: 60_000, slowCeps: [E2E_CEPS.slow], failingCeps: [E2E_CEPS.failing] });
+  // Meta's URLs point at the local stand-in (tools/meta-standin), as `npm start`'s demo mode.
+  const meta = await startMetaStandin();
   let worker: Awaited<ReturnType<typeof serveBuiltWorker>>;
   const logs: string[] = [];
   const mediaSigningKey = generateMediaSigningKey();
@@ -79,6 +85,7 @@ export default async function setup(project: TestProject) {
         EMAIL_API_URL: email.url,
         EMAIL_API_KEY: "e2e-key",
         VIACEP_BASE_URL: viacep.url,
+        ...meta.env,
       },
       persistTo: path.join(dir, "worker-state"),
       onLine: (line) => {
@@ -87,6 +94,7 @@ export default async function setup(project: TestProject) {
       },
     });
   } catch (error) {
+    await meta.close();
     await viacep.close();
     await email.close();
     await libsql.close();
@@ -98,6 +106,7 @@ export default async function setup(project: TestProject) {
   project.provide("emailApiBase", origin);
   project.provide("e2eDatabaseUrl", libsql.url);
   project.provide("mediaSigningKey", mediaSigningKey);
+  project.provide("metaStandinUrl", meta.url);
   console.log(`[e2e] app em ${worker.url} (setup ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
   return async () => {
@@ -106,6 +115,7 @@ export default async function setup(project: TestProject) {
     const logDir = path.join(ROOT, "test-results");
     mkdirSync(logDir, { recursive: true });
     writeFileSync(path.join(logDir, "e2e-worker.log"), `${logs.join("\n")}\n`);
+    await meta.close();
     await viacep.close();
     await email.close();
     await libsql.close();
