@@ -21,6 +21,8 @@ async function noSidewaysScroll(): Promise<void> {
 describe("connecting Meta (demo stand-in)", () => {
   it("owner connects through the Facebook dialog, chooses demo_page_1 and its Instagram, and sees both connected", async () => {
     const { page } = f;
+    // The stand-in's consent page has no favicon (the browser asks it for one).
+    f.allowBrowserError(/dialog\/oauth.*Failed to load resource: the server responded with a status of 404/);
     await page.setViewportSize({ width: 390, height: 844 });
     const owner = await createRegisteredUser({ name: "Rita Dona" });
     await login(page, owner.email, owner.password);

@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { generateSigningJwk } from "../../../worker/auth/jwt.ts";
-import { generateTokenKeyEntry } from "../../../worker/security/token-cipher.ts";
 import { startLibsql } from "../../../scripts/lib/libsql.ts";
 import { generateMediaSigningKey } from "../../../scripts/lib/secrets.ts";
 import { migrateDatabase } from "../../../scripts/lib/migrate.ts";
