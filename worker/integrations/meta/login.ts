@@ -1,5 +1,5 @@
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from "arctic";
-import type { Config } from "../../config/env.ts";
+import { type Config, isMetaDemo } from "../../config/env.ts";
 import { type MetaEndpoints, MetaApiError, META_TIMEOUT_MS, graphRequest } from "./graph.ts";
 
 /**
@@ -21,9 +21,11 @@ export interface MetaApp {
 /** Loopback http URLs: the local stand-in (tools/meta-standin), never Meta. */
 const LOOPBACK_HTTP = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/;
 
-/** The Meta URLs point at the local stand-in ("modo demonstração"): META_DEMO=1 or loopback http hosts. */
-export function metaDemoMode(config: Pick<Config, "META_DEMO" | "META_GRAPH_URL" | "META_OAUTH_URL" | "INSTAGRAM_OAUTH_URL">): boolean {
-  if (config.META_DEMO === "1") return true;
+/** The Meta URLs point at the local stand-in ("modo demonstração"): META_DEMO=1, `npm start`'s stand-in, or loopback http hosts. */
+export function metaDemoMode(
+  config: Pick<Config, "META_DEMO" | "META_STANDIN_URL" | "META_GRAPH_URL" | "META_OAUTH_URL" | "INSTAGRAM_OAUTH_URL">,
+): boolean {
+  if (config.META_DEMO === "1" || isMetaDemo(config)) return true;
   return [config.META_GRAPH_URL, config.META_OAUTH_URL, config.INSTAGRAM_OAUTH_URL].some((u) => LOOPBACK_HTTP.test(u));
 }
 
