@@ -24,8 +24,12 @@ export default function RegistrationSuccess({ loaderData }: Route.ComponentProps
         <li>Complete o perfil do negócio com endereço, logo e descrição.</li>
         <li>Convide sua equipe e defina o papel de cada pessoa.</li>
         <li>Escolha o tema claro ou escuro nas preferências.</li>
+        <li>Conecte o Instagram e o Facebook do negócio para publicar pelo Alicerce.</li>
       </ol>
-      <Link to="/" className={buttonClass("primary", "mt-8 w-full")}>
+      <Link to="/setup-instagram" className={buttonClass("secondary", "mt-8 w-full")}>
+        Conectar o Instagram agora
+      </Link>
+      <Link to="/" className={buttonClass("primary", "mt-3 w-full")}>
         Ir para o painel
       </Link>
     </>
