@@ -15,7 +15,7 @@ import {
   touchSession,
 } from "../auth/sessions.ts";
 import { digest as sha } from "../auth/tokens.ts";
-import { ConfigError, readConfig } from "../config/env.ts";
+import { type Config, ConfigError, readConfig } from "../config/env.ts";
 import type { RequestContext } from "../context.ts";
 import { IMPORT_PATHS } from "../resources/registry.ts";
 import { apiError, INTERNAL_ERROR } from "./errors.ts";
@@ -55,6 +55,24 @@ function isLocalhost(hostname: string): boolean {
  * answer the Worker makes is dynamic (hashed static assets are served before it): `no-store`
  * unless the route chose its own caching (JWKS, API docs, `/files/*`'s `private`).
  */
+/**
+ * Where a form may lead besides our own pages: the two Meta login dialogs. "Conectar" is a POST
+ * that answers a redirect to Meta, and browsers apply form-action to that redirect too — without
+ * these a page without JavaScript could not start the login.
+ */
+function formRedirectOrigins(config: Pick<Config, "META_OAUTH_URL" | "INSTAGRAM_OAUTH_URL"> | undefined): string[] {
+  if (!config) return [];
+  const origins = new Set<string>();
+  for (const url of [config.META_OAUTH_URL, config.INSTAGRAM_OAUTH_URL]) {
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // The config reader already refuses a malformed URL.
+    }
+  }
+  return [...origins];
+}
+
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
   c.set("nonce", nonce);
@@ -70,9 +88,10 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!h.has("cache-control")) h.set("cache-control", "no-store");
     if (!isLocalhost(url.hostname)) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
     if ((h.get("content-type") ?? "").includes("text/html")) {
+      const formAction = ["'self'", ...formRedirectOrigins(c.get("rc")?.config)].join(" ");
       h.set(
         "content-security-policy",
-        `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`,
+        `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action ${formAction}; object-src 'none'`,
       );
     }
   } catch {

@@ -121,6 +121,12 @@ describe("session cookie", () => {
     expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
     expect(res.headers.get("x-request-id")).toMatch(/[0-9a-f-]{36}/);
   });
+
+  it("lets a form lead only to our pages and Meta's two login dialogs (Conectar redirects there)", async () => {
+    const csp = (await h.request("/login")).headers.get("content-security-policy") ?? "";
+    const formAction = /form-action ([^;]+)/.exec(csp)?.[1]?.split(" ");
+    expect(formAction).toEqual(["'self'", "https://www.facebook.com", "https://www.instagram.com"]);
+  });
 });
 
 describe("rate limits", () => {
