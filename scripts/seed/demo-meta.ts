@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { scopesFor } from "../../shared/social/meta-permissions.ts";
 import type { FixedToken } from "../../tools/meta-standin/keep.ts";
 import {
   ALL_PAGE_TASKS,
@@ -23,21 +24,8 @@ export const DEMO_META = {
   otherPage: { id: DEMO_PAGE_WITHOUT_INSTAGRAM_ID, name: "Página demo sem Instagram — Horizonte Locações", category: "Imobiliária" },
 } as const;
 
-/** What Facebook Login for Business grants the demo: publishing, comments and insights on both networks. */
-export const DEMO_META_SCOPES: readonly string[] = [
-  "pages_show_list",
-  "pages_read_engagement",
-  "pages_manage_posts",
-  "pages_manage_engagement",
-  "pages_read_user_content",
-  "pages_manage_metadata",
-  "read_insights",
-  "business_management",
-  "instagram_basic",
-  "instagram_content_publish",
-  "instagram_manage_comments",
-  "instagram_manage_insights",
-];
+/** What Facebook Login for Business grants the demo: every permission the login asks (shared/social/meta-permissions.ts). */
+export const DEMO_META_SCOPES: readonly string[] = scopesFor("facebook_login");
 
 /** The stand-in's accounts under `npm start`: the demo Page linked to the demo Instagram account, and one that cannot publish. */
 export function demoStandinAccounts(): StandinAccounts {
