@@ -11,6 +11,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type MetaDemo, REAL_META_SETTINGS, realMetaSettings, startMetaDemo } from "../../scripts/lib/meta-demo.ts";
 import { DEMO_META, demoMetaTokens } from "../../scripts/seed/demo-meta.ts";
 import { isMetaDemo, readConfig } from "../../worker/config/env.ts";
+import { metaDemoMode } from "../../worker/integrations/meta/login.ts";
 import { facebookLogin, graph } from "./meta-standin/client.ts";
 
 const dirs: string[] = [];
@@ -70,6 +71,8 @@ describe("npm start's Meta", () => {
 
     const local = readConfig({ APP_ENV: "development", DATABASE_URL: "file:x.db", JWT_PRIVATE_JWK: "{}", ...demo.env });
     expect(isMetaDemo(local)).toBe(true);
+    // What the connection screens read to say "Modo demonstração — não é a Meta".
+    expect(metaDemoMode(local)).toBe(true);
     expect(local.META_GRAPH_URL).toBe(`${base}/graph`);
     expect(isMetaDemo(readConfig({ APP_ENV: "development", DATABASE_URL: "file:x.db", JWT_PRIVATE_JWK: "{}" }))).toBe(false);
     const production = { APP_ENV: "production", APP_URL: "https://app.alicerce.com.br", DATABASE_URL: "file:x.db", JWT_PRIVATE_JWK: "{}" };
