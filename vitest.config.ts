@@ -42,6 +42,9 @@ export default defineConfig({
                 DATABASE_URL: inject("libsqlUrl"),
                 JWT_PRIVATE_JWK: inject("jwtPrivateJwk"),
                 TOKEN_ENCRYPTION_KEYS: inject("tokenEncryptionKeys"),
+                // Meta's webhook doors (tests/workers/meta-webhooks.test.ts).
+                META_APP_SECRET: "segredo-workerd",
+                META_WEBHOOK_VERIFY_TOKEN: "verificacao-workerd",
               },
             },
           })),

@@ -6,7 +6,12 @@ import type { LiveEvent, LiveEventType } from "./live-events.ts";
  * they are published, on the server.
  */
 
-export const LIVE_EVENT_TYPES = ["record.changed", "post.status", "generation.progress"] as const satisfies readonly LiveEventType[];
+export const LIVE_EVENT_TYPES = [
+  "record.changed",
+  "post.status",
+  "post.comment",
+  "generation.progress",
+] as const satisfies readonly LiveEventType[];
 
 /**
  * What a page accepts from the connection: any object with a known type. Looser than the

@@ -25,6 +25,12 @@ export const postStatusEvent = z.strictObject({
   status: z.enum(["rascunho", "aguardando_aprovacao", "agendado", "publicando", "publicado", "falhou", "cancelado"]),
 });
 
+/** A comment or mention on one of the organização's posts arrived, changed or left (Meta's webhooks). */
+export const postCommentEvent = z.strictObject({
+  type: z.literal("post.comment"),
+  postId: id,
+});
+
 /** How far an AI generation went (the next issue's captions and art). */
 export const generationProgressEvent = z.strictObject({
   type: z.literal("generation.progress"),
@@ -36,7 +42,12 @@ export const generationProgressEvent = z.strictObject({
 });
 
 /** Strict: a field no schema names (a token, a whole record) is refused where it is published. */
-export const liveEventSchema = z.discriminatedUnion("type", [recordChangedEvent, postStatusEvent, generationProgressEvent]);
+export const liveEventSchema = z.discriminatedUnion("type", [
+  recordChangedEvent,
+  postStatusEvent,
+  postCommentEvent,
+  generationProgressEvent,
+]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent["type"];

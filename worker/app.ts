@@ -6,7 +6,9 @@ import { functionsApi } from "./api/functions.ts";
 import { inngestApi } from "./api/inngest.ts";
 import { liveApi } from "./api/live.ts";
 import { mediaApi } from "./api/media.ts";
+import { dataDeletionPage } from "./api/data-deletion-page.ts";
 import { meApi } from "./api/me.ts";
+import { metaWebhooksApi } from "./api/meta-webhooks.ts";
 import { portalApi } from "./api/portal.ts";
 import { signedMediaApi } from "./api/signed-media.ts";
 import { mountResourceApis } from "./api/resources.ts";
@@ -44,6 +46,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/api/health", (c) => c.json({ ok: true }));
   app.route("/api", docsApi); // GET /api/openapi.json and /api/docs: public, no database (ADR 015)
   app.route("/", portalApi); // the VRSync feed and the portal lead webhook: their own secrets, no session nor Origin (ADR 020)
+  app.route("/", metaWebhooksApi); // Meta's webhooks and callbacks: Meta's signatures, no session nor Origin (ADR 046)
+  app.route("/", dataDeletionPage); // GET /exclusao-de-dados/:code: a data-deletion request's status, public (ADR 046)
   app.route("/", signedMediaApi); // GET /media/signed/*: files Meta downloads, by signature alone (ADR 042)
   app.get("/latest.json", async (c) => {
     c.header("cache-control", "no-store");

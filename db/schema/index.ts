@@ -7,3 +7,4 @@ export * from "./jobs.ts";
 export * from "./real-estate.ts";
 export * from "./social.ts";
 export * from "./social-insights.ts";
+export * from "./social-comments.ts";

@@ -58,6 +58,8 @@ export const socialConnections = sqliteTable(
     uniqueIndex("social_connections_org_user_uq").on(t.orgId, t.tipo, t.usuarioMetaId),
     // The daily token-health job: connections whose token lapses soon, across organizações.
     index("social_connections_expiry_idx").on(t.status, t.tokenExpiraEm),
+    // Meta's permission, deauthorize and data-deletion callbacks name the person (ADR 046).
+    index("social_connections_meta_user_idx").on(t.usuarioMetaId),
   ],
 );
 
@@ -106,6 +108,8 @@ export const socialAccounts = sqliteTable(
     uniqueIndex("social_accounts_org_external_uq").on(t.orgId, t.rede, t.idExterno),
     index("social_accounts_org_network_idx").on(t.orgId, t.rede, t.nome),
     index("social_accounts_connection_idx").on(t.orgId, t.conexaoId),
+    // Meta's webhooks name the Page or Instagram account by its own id (ADR 046).
+    index("social_accounts_external_idx").on(t.idExterno, t.rede),
   ],
 );
 

@@ -17,6 +17,7 @@ import { seedDemoLeads } from "./demo-leads.ts";
 import { seedDemoInterests } from "./demo-interests.ts";
 import { seedContext, seedDemoLanding } from "./demo-landing.ts";
 import { seedDemoPhotos } from "./demo-photos.ts";
+import { seedDemoComments } from "./demo-comments.ts";
 import { seedDemoPosts } from "./demo-posts.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
 import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
@@ -200,6 +201,8 @@ export async function seedDemo(
   await seedDemoLanding(db, orgId, people[0]?.id as string, propertyIds, now);
   // Social: the demo Page and Instagram account, a month published, two weeks scheduled (over the listings' photos).
   const social = options.social ? await seedDemoSocial(db, orgId, options.social, now) : undefined;
+  // What buyers asked under the published listings (Meta's webhooks record them): a post's page shows them.
+  if (social) await seedDemoComments(db, orgId, now);
   // Posts in the works (Rascunhos): after the accounts, so they go to the demo Page and Instagram.
   await seedDemoPosts(db, orgId, people, propertyIds, now);
   return { orgId, login: DEMO_LOGIN, ...(social ? { social } : {}) };

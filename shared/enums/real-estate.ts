@@ -141,6 +141,9 @@ export const INTEREST_ORIGIN = defineEnum({
   indicacao: { label: "Indicação" },
   landing_page: { label: "Landing page" },
   outro: { label: "Outro" },
+  // A comment on one of our posts ("Criar interesse"); appended: values keep their order.
+  instagram: { label: "Instagram" },
+  facebook: { label: "Facebook" },
 });
 export const INTEREST_ORIGINS = INTEREST_ORIGIN.values;
 export type InterestOrigin = (typeof INTEREST_ORIGINS)[number];

@@ -77,3 +77,11 @@ export const POST_ATTEMPT_OUTCOME = defineEnum({
 });
 export const POST_ATTEMPT_OUTCOMES = POST_ATTEMPT_OUTCOME.values;
 export type PostAttemptOutcome = (typeof POST_ATTEMPT_OUTCOMES)[number];
+
+/** What Meta told us about one of our posts (webhooks): a comment, or a mention of the account in one. */
+export const POST_COMMENT_KIND = defineEnum({
+  comentario: { label: "Comentário" },
+  mencao: { label: "Menção" },
+});
+export const POST_COMMENT_KINDS = POST_COMMENT_KIND.values;
+export type PostCommentKind = (typeof POST_COMMENT_KINDS)[number];

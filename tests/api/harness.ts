@@ -32,7 +32,13 @@ export interface Harness {
  * E-mails go to a fake e-mail API of its own, as in production to a provider: the outbox keeps
  * no body once a message is handed over, so tests read what was sent from the fake.
  */
-export async function createHarness(options: { renderPage?: AppDeps["renderPage"] } = {}): Promise<Harness> {
+export async function createHarness(
+  options: {
+    renderPage?: AppDeps["renderPage"];
+    /** Settings added to the Worker's env (Meta's secrets…). */
+    env?: Record<string, string>;
+  } = {},
+): Promise<Harness> {
   const fresh = freshDatabase();
   const email = await startFakeEmailServer();
   afterAll(() => email.close());
@@ -44,6 +50,7 @@ export async function createHarness(options: { renderPage?: AppDeps["renderPage"
     TOKEN_ENCRYPTION_KEYS: generateTokenKeyEntry("test1"),
     EMAIL_API_URL: email.url,
     EMAIL_API_KEY: "api-test-key",
+    ...options.env,
   };
   const pending: Promise<unknown>[] = [];
   const app = createApp({

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { memberships, properties, propertyPhotos, socialAccounts } from "../../db/schema/index.ts";
+import { memberships, postComments, postTargets, properties, propertyPhotos, socialAccounts } from "../../db/schema/index.ts";
 import { seedDemoPhotos } from "../../scripts/seed/demo-photos.ts";
 import { createRecord } from "../../worker/resources/records.ts";
 import { publishLanding, saveLandingDraft } from "../../worker/services/site/landing-page.ts";
@@ -159,6 +159,21 @@ describe("accessibility (axe-core): posts", () => {
         } as never)
       ).id,
     );
+    // A buyer's comment (Meta's webhook records them): the post's page shows it with "Criar interesse".
+    const [target] = await db.select().from(postTargets).where(eq(postTargets.postId, post));
+    await db.insert(postComments).values({
+      id: crypto.randomUUID(),
+      orgId,
+      postId: post,
+      alvoId: target?.id as string,
+      rede: target?.rede ?? "instagram",
+      comentarioId: "a11y_comment_1",
+      autorUsuario: "visitante.acessivel",
+      texto: "Qual o valor do condomínio?",
+      comentadoEm: now,
+      criadoEm: now,
+      atualizadoEm: now,
+    });
   });
 
   it("has no serious or critical violations on the editor, a post's page, Rascunhos and Posts", { timeout: 120_000 }, async () => {
@@ -169,5 +184,9 @@ describe("accessibility (axe-core): posts", () => {
       await f.page.waitForLoadState("networkidle");
       expect(await axeSeriousViolations(f.page), path).toEqual([]);
     }
+    // The comments slot is there, with the comment and its one-click action.
+    await f.page.goto(`/posts/${post}`);
+    await expect.poll(() => f.page.getByText("Qual o valor do condomínio?").count()).toBe(1);
+    expect(await f.page.getByRole("button", { name: /Criar interesse para @visitante\.acessivel/ }).count()).toBe(1);
   });
 });

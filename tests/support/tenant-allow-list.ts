@@ -99,4 +99,20 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
       /^select "org_id", "id" from "social_accounts" where \("social_accounts"\."token_sealed" is not null and "social_accounts"\."status" = \?\) limit \?$/,
     why: "daily token health job (token-health.ts): which social accounts hold a token, in every organização; each is then read and changed org-scoped",
   },
+  {
+    tables: ["social_accounts"],
+    statement: /^select id, org_id, network, external_id from social_accounts where external_id in \(\?(, \?)*\)$/,
+    why: "Meta's webhook (signature verified first) names a Page or Instagram account; the organizações that connected it are read from those rows",
+  },
+  {
+    tables: ["social_connections", "social_accounts"],
+    statement:
+      /^select c\.id as connection_id, c\.org_id, c\.meta_user_id, a\.id as account_id, a\.external_id from social_connections c left join social_accounts a on a\.connection_id = c\.id and a\.org_id = c\.org_id where c\.meta_user_id in \(\?(, \?)*\)$/,
+    why: "Meta's permission, deauthorize and data-deletion callbacks (signature verified first) name a person; the logins they granted, and the accounts that came through them, are read with their organizações",
+  },
+  {
+    tables: ["post_comments"],
+    statement: /^select org_id, count\(\*\) as n from post_comments where author_id = \? group by org_id$/,
+    why: "Meta's data-deletion callback (signature verified first) names a person; their comments are found in every organização to be deleted there",
+  },
 ];

@@ -10,6 +10,8 @@ const SECRET_PATHS: readonly RegExp[] = [
   // The VRSync feed's secret URL, polled by the portals: /feeds/vrsync/<token>.xml (the whole
   // segment goes, whatever its shape: a mistyped poll still carries the token).
   new RegExp(`^${FEED_PATH}([^/]+)`),
+  // A data-deletion request's status page: its confirmation code is what lets one read it.
+  /^\/exclusao-de-dados\/([^/]+)/,
 ];
 
 export const REDACTED = "[oculto]";

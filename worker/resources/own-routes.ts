@@ -7,8 +7,10 @@ import { companyRoutes } from "./modules/customers/companies-routes.ts";
 import { companiesModule } from "./modules/customers/companies.ts";
 import { propertyRoutes } from "./modules/real-estate/properties-routes.ts";
 import { imoveisModule } from "./modules/real-estate/properties.ts";
+import { interestFromCommentRoutes } from "./modules/real-estate/interest-from-comment-routes.ts";
 import { interestRoutes } from "./modules/real-estate/interests-routes.ts";
 import { interessesModule } from "./modules/real-estate/interests.ts";
+import { postCommentRoutes } from "./modules/social/post-comments-routes.ts";
 import { postRoutes } from "./modules/social/posts-routes.ts";
 import { postsModule } from "./modules/social/posts.ts";
 import { productRoutes } from "./modules/stock/products-routes.ts";
@@ -16,6 +18,14 @@ import { produtosModule } from "./modules/stock/products.ts";
 
 /** A resource's routes of its own under `/api/<api>` (timeline, LGPD…), beside the generic ones. */
 export type OwnRoutes = (app: Hono<AppEnv>, helpers: RouteHelpers) => void;
+
+/** Two files' routes on one resource. */
+function both(first: OwnRoutes, second: OwnRoutes): OwnRoutes {
+  return (app, helpers) => {
+    first(app, helpers);
+    second(app, helpers);
+  };
+}
 
 /**
  * Which resources add routes of their own. Apart from the modules (ADR 026): these routes call
@@ -26,9 +36,9 @@ const OWN_ROUTES = new Map<unknown, OwnRoutes>([
   [clientsModule, clientRoutes],
   [companiesModule, companyRoutes],
   [imoveisModule, propertyRoutes],
-  [interessesModule, interestRoutes],
+  [interessesModule, both(interestRoutes, interestFromCommentRoutes)],
   [produtosModule, productRoutes],
-  [postsModule, postRoutes],
+  [postsModule, both(postRoutes, postCommentRoutes)],
 ]);
 
 /** The routes `mod` adds, if any. */

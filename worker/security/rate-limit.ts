@@ -85,6 +85,13 @@ export const KEYED_LIMITS = {
   propertyPhotoUpload: { user: { max: 200, windowMs: 60 * 60_000 }, ip: { max: 400, windowMs: 60 * 60_000 } },
   /** The public property page's contact form (open to the internet): per IP, and valid messages per organização. */
   propertyLead: { ip: { max: 5, windowMs: 10 * 60_000 }, org: { max: 200, windowMs: 24 * 3600_000, quota: true } },
+  /**
+   * Meta's webhooks and callbacks (ADR 046): a wrong signature, verify token or signed_request
+   * counts per IP (charged on failure only); a signed delivery counts per app that signed it, so
+   * a stranger's junk never spends what Meta's own deliveries may use.
+   */
+  metaWebhookFailure: { ip: { max: 30, windowMs: 60 * 60_000 } },
+  metaWebhook: { app: { max: 30_000, windowMs: 60 * 60_000 } },
   /** "Enviar por e-mail" of a match (an e-mail in the business's name to a client): per user and per organização. */
   matchEmail: { user: { max: 60, windowMs: 60 * 60_000 }, org: { max: 500, windowMs: 24 * 3600_000 } },
 } as const satisfies Record<string, Record<string, Limit>>;

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/post";
 import { ResourceErrorBoundary } from "../../components/data/error-boundary.tsx";
 import { NetworkStatuses } from "../../components/social/network-status.tsx";
+import { PostComments } from "../../components/social/post-comments.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -16,7 +17,9 @@ import { timeZoneOf } from "../../../shared/time-zone.ts";
 import { postDefinition } from "../../../shared/resources/posts.ts";
 import { readForm } from "../../server/forms.server.ts";
 import { deleteOne, guard, takeFlash, toastFor } from "../../server/resources.server.ts";
+import { createInterestAction, NO_COMMENTS, type PostCommentsData, postCommentsSlot } from "../../server/social/post-comments.server.ts";
 import { doneMessage, postMoveAction } from "../../server/social/posts.server.ts";
+import { CREATE_INTEREST_INTENT } from "../../../shared/social/post-comments.ts";
 import { can } from "../../../worker/auth/permissions.ts";
 import { postEditorData } from "../../../worker/services/social/post-editor.ts";
 import { movesAvailable } from "../../../worker/services/social/posts.ts";
@@ -25,7 +28,8 @@ import { isId } from "../../../shared/id.ts";
 /**
  * A post's page (issue 19): what it says and shows, each network's status with its pt-BR error and
  * "Tentar de novo" for the failed one only, the live post's link once published, the moves the
- * member's role has, and where its comments will appear. Revalidates live (ADR 043).
+ * member's role has, and the comments Meta's webhooks recorded (ADR 046) with "Criar interesse".
+ * Revalidates live (ADR 043).
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.title ?? "Post");
 
@@ -35,8 +39,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { ctx, actor } = guard(args, postDefinition, "read");
   const id = args.params.id;
   if (!isId(id)) throw new Response("Post não encontrado.", { status: 404 });
-  const { row, accounts, photos } = await postEditorData(ctx, actor, { postId: id });
+  // The comments ride in the same batch: the page is one round trip.
+  const comments = postCommentsSlot(args, id);
+  const { row, accounts, photos, extra } = await postEditorData(ctx, actor, { postId: id, extra: comments.statements });
   if (!row) throw new Response("Post não encontrado.", { status: 404 });
+  const [commentPost, commentRows] = extra as [Record<string, unknown>[], Record<string, unknown>[]];
   const zone = timeZoneOf(actor.timeZone);
   const byId = new Map(photos.map((p) => [p.id, p]));
   const gone = row.redes.some((t) => t.status === "publicando" || t.status === "publicado");
@@ -70,6 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
     moves: movesAvailable(actor, row).map((move) => ({ move, label: POST_MOVES[move].label ?? move })),
     canEdit: !gone && (approver || (mine && row.aprovacao === "rascunho")) && can(actor.role, "posts", "update"),
     canDelete: !gone && (approver || (mine && row.aprovacao === "rascunho")) && can(actor.role, "posts", "delete"),
+    comments: (comments.read(commentPost, commentRows) ?? NO_COMMENTS) satisfies PostCommentsData,
     done: doneMessage(new URL(args.request.url)),
     toast: toastFor(postDefinition, takeFlash(args)),
   };
@@ -78,6 +86,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const id = args.params.id;
+  if (form.get("intent") === CREATE_INTEREST_INTENT) return createInterestAction(args, form, id);
   if (form.get("intent") === "excluir") {
     guard(args, postDefinition, "delete");
     return deleteOne(args, postDefinition, id);
@@ -269,11 +278,13 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
             </Suspense>
           </Card>
         </div>
-        {/* Comments on the published post arrive from Meta's webhook (another piece of issue 19): they show here. */}
         <section id="comentarios" aria-labelledby="comentarios-titulo" data-slot="comentarios">
-          <Card title={<span id="comentarios-titulo">Comentários</span>}>
-            <p className="text-sm text-fg-soft">Os comentários aparecem aqui depois que o post for publicado.</p>
-          </Card>
+          <PostComments
+            postId={p.id}
+            titleId="comentarios-titulo"
+            comments={p.comments.comentarios}
+            canCreateInterest={p.comments.canCreateInterest}
+          />
         </section>
       </div>
       <Toaster toast={p.toast} />

@@ -47,6 +47,8 @@ const CLIENT_ORIGIN: Record<InterestOrigin, ClientOrigin> = {
   whatsapp: "outro",
   indicacao: "indicacao",
   outro: "outro",
+  instagram: "instagram",
+  facebook: "facebook",
 };
 
 /** A refused lead: the first pt-BR message of the contact schema, as a 400. */

@@ -98,6 +98,8 @@ export interface PostEditorData {
   accounts: PostAccount[];
   property: PropertyForPost | null;
   photos: PostPhoto[];
+  /** The results of the page's `extra` reads, in their order. */
+  extra: unknown[];
 }
 
 type Raw = Awaited<ReturnType<typeof propertyStatement>>[number];
@@ -110,12 +112,13 @@ function propertyOf(raw: Raw | undefined): PropertyForPost | null {
 
 /**
  * One round trip: the post (when editing; null when the member does not reach it), the accounts,
- * the imóvel (`propertyId`, or the post's own) and the photos on offer.
+ * the imóvel (`propertyId`, or the post's own) and the photos on offer, plus a page's `extra`
+ * reads (the post page's comments) in the same batch.
  */
 export async function postEditorData(
   ctx: ServiceContext,
   actor: Actor,
-  { postId, propertyId }: { postId?: string | undefined; propertyId?: string | null | undefined },
+  { postId, propertyId, extra = [] }: { postId?: string | undefined; propertyId?: string | null | undefined; extra?: readonly unknown[] },
 ): Promise<PostEditorData> {
   const post = postId && isId(postId) ? recordStatement(ctx, actor, "posts", postId) : null;
   const chosen = propertyId && isId(propertyId) ? propertyId : null;
@@ -131,11 +134,13 @@ export async function postEditorData(
   } else if (post) {
     statements.push(photosStatement(ctx, actor, null, postId as string));
   }
+  const readsPhotos = readsProperties || post !== null;
+  statements.push(...extra);
   const results = (await ctx.db.batch(statements as unknown as [BatchItem<"sqlite">])) as unknown[];
   let i = 0;
   const accounts = results[i++] as PostAccount[];
   const row = post ? ((rowsOf(post.mod, results[i++] as { j: string }[])[0] as unknown as PostRow | undefined) ?? null) : null;
   const property = readsProperties ? propertyOf((results[i++] as Raw[])[0]) : null;
-  const photos = (results[i] as PostPhoto[] | undefined) ?? [];
-  return { row, accounts, property, photos };
+  const photos = readsPhotos ? ((results[i++] as PostPhoto[] | undefined) ?? []) : [];
+  return { row, accounts, property, photos, extra: results.slice(i) };
 }
