@@ -76,6 +76,8 @@ export default [
     route("instagram-posts", "routes/social/published-posts.tsx", { id: "routes/instagram-posts" }),
     route("historico", "routes/social/history.tsx"),
     route("historico/exportar", "routes/social/history.export.ts"),
+    route("content-calendar", "routes/social/content-calendar.tsx"),
+    route("feed", "routes/social/feed.tsx"),
     route("landing-page", "routes/site/landing-page.tsx"),
     route("landing-page/preview", "routes/site/landing-page.preview.tsx"),
     route("social-connect-simple", "routes/social/connect-simple.tsx"),

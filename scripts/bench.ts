@@ -31,6 +31,7 @@ import { generateSigningJwk } from "../worker/auth/jwt.ts";
 import { localDay } from "../shared/format.ts";
 import { sql } from "drizzle-orm";
 import { seedRealEstate } from "./lib/bench-real-estate.ts";
+import { seedSocial } from "./lib/bench-social.ts";
 import { type SeedResult, seedResources } from "./lib/bench-seed.ts";
 import type { LoadRequest, LoadResult } from "./lib/bench-load.ts";
 import { startCalibration } from "./lib/bench-calibration.ts";
@@ -44,6 +45,8 @@ import { builtModules, serveBuiltWorker } from "./lib/serve-miniflare.ts";
 const ROWS = { clients: 50_000, companies: 5_000, products: 20_000, movements: 200_000 } as const;
 /** Issue 12's matching size: imóveis and interesses (the interests go to seeded clients). */
 const REAL_ESTATE = { properties: 20_000, interests: 50_000 } as const;
+/** Issue 19's calendar: one month (this one) of posts. */
+const POSTS_IN_MONTH = 2_000;
 const CONNECTIONS = 32;
 /** 8 s a route keeps the whole run near five minutes on two CPUs (23 loads, seeding, build). */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -103,6 +106,9 @@ const ROUTES: readonly BenchRoute[] = [
   // Issue 12: a property's Interesses tab (its matching interests among 50,000, in SQL) and the same over the API.
   { name: "property_interests_tab", path: "/properties/{propertyId}/interesses", auth: "cookie", page: true },
   { name: "api_property_matches", path: "/api/property_clients/por-imovel/{propertyId}/matches", auth: "bearer" },
+  // Issue 19: this month's calendar with 2,000 posts (the first posts of each day and its count, one round trip) and the posts API list.
+  { name: "content_calendar", path: "/content-calendar", auth: "cookie", page: true },
+  { name: "api_posts", path: "/api/posts", auth: "bearer" },
   // References that exist since the platform issue: a signed-in page, a public page, an API read.
   { name: "dashboard", path: "/", auth: "cookie", page: true },
   // The least a signed-in page renders (the layout and a small form): the page budget's reference.
@@ -384,6 +390,7 @@ function seededCopy(): { file: string; meta: string } | undefined {
     "scripts/lib/bench-data.ts",
     "scripts/lib/bench-stock.ts",
     "scripts/lib/bench-real-estate.ts",
+    "scripts/lib/bench-social.ts",
     "scripts/seed/demo.ts",
     "scripts/seed/demo-data.ts",
     "shared/demo-accounts.ts",
@@ -576,6 +583,9 @@ async function main(): Promise<void> {
       );
       propertyId = realEstate.busyPropertyId;
       seeded.seconds.realEstate = (performance.now() - started) / 1000;
+      const socialStarted = performance.now();
+      await seedSocial(db, demo.orgId, POSTS_IN_MONTH);
+      seeded.seconds.social = (performance.now() - socialStarted) / 1000;
       db.$client.close();
       if (cached) {
         mkdirSync(path.dirname(cached.file), { recursive: true });

@@ -48,6 +48,7 @@ import { LEAD_WEBHOOK_PATH, rotateLeadSecret } from "../../worker/services/real-
 import { PHOTO_MAX_BYTES, PUBLISH_MAX_BYTES, SHARE_MAX_BYTES } from "../../worker/services/real-estate/property-photos.ts";
 import { publishPlan } from "../../shared/social/instagram-media.ts";
 import { visitSchema } from "../../worker/services/real-estate/visits.ts";
+import { rescheduleSchema } from "../../worker/services/social/reschedule.ts";
 import { fakeBucket, jpegBytes, photoFile, webpBytes } from "./real-estate/property-photos-fixtures.ts";
 import { isId } from "../../shared/id.ts";
 import { webpFile } from "../support/webp.ts";
@@ -238,6 +239,15 @@ function oracleFor(c: Case): Oracle {
         return (p, k) => {
           const imovelId = (p.json as { imovelId?: unknown } | null)?.imovelId;
           return k.idKind === "existing" && isId(imovelId);
+        };
+      // Posts (worker/services/social/reschedule.ts): a time from now to a year ahead; the sample
+      // post has no time yet, so an `agendadoAntes` other than null names a time it never had.
+      case "POST /:id/reagendar":
+        return (p, k) => {
+          const parsed = hasJson(p) ? rescheduleSchema.safeParse(p.json) : undefined;
+          if (k.idKind !== "existing" || !parsed?.success || (parsed.data.agendadoAntes ?? null) !== null) return false;
+          const at = Date.parse(parsed.data.agendadoPara);
+          return at >= Date.now() - 120_000 && at <= Date.now() + 366 * 86_400_000;
         };
       // Marking seen needs the interest: an id that names nothing in the organização is a 404.
       case "POST /:id/alerts/seen":

@@ -4,11 +4,14 @@ import { memberships, postComments, postTargets, properties, propertyPhotos, soc
 import { seedDemoPhotos } from "../../scripts/seed/demo-photos.ts";
 import { createRecord } from "../../worker/resources/records.ts";
 import { publishLanding, saveLandingDraft } from "../../worker/services/site/landing-page.ts";
+import { movePost } from "../../worker/services/social/posts.ts";
+import { DEFAULT_TIME_ZONE, dayIn } from "../../shared/time-zone.ts";
 import { createRegisteredUser, e2eDb, e2eServiceContext, type TestUser } from "./support/accounts.ts";
 import { axeSeriousViolations, browserFixture } from "./support/browser.ts";
 import { login } from "./support/pages.ts";
 
 const f = browserFixture();
+const TOMORROW = new Date(Date.now() + 86_400_000);
 
 const PUBLIC_PAGES = ["/login", "/criar-conta", "/forgot-password", "/recover-password", "/email-confirmation?email=ana%40exemplo.com.br"];
 
@@ -174,11 +177,32 @@ describe("accessibility (axe-core): posts", () => {
       criadoEm: now,
       atualizadoEm: now,
     });
+    // Scheduled for tomorrow and approved: on the calendar (movable chips) and in the feed.
+    const scheduled = await createRecord(ctx, { ...actor, timeZone: DEFAULT_TIME_ZONE }, "posts", {
+      legenda: "Sala ampla com varanda 🏡 #butantã",
+      imovelId: property,
+      contas: accounts.map((a) => a.id),
+      midias: [photo?.id],
+      agendadoPara: TOMORROW.toISOString(),
+    } as never);
+    await movePost(ctx, actor, String(scheduled.id), "aprovar");
   });
 
-  it("has no serious or critical violations on the editor, a post's page, Rascunhos and Posts", { timeout: 120_000 }, async () => {
+  it("has no serious or critical violations on the editor, a post's page, Rascunhos, Posts, the calendar and the feed", {
+    timeout: 120_000,
+  }, async () => {
     await login(f.page, user.email, user.password);
-    for (const path of ["/rascunhos", "/posts", `/posts/create?imovel=${property}`, `/posts/${post}`, `/posts/${post}/edit`]) {
+    const day = dayIn(TOMORROW, DEFAULT_TIME_ZONE);
+    for (const path of [
+      "/rascunhos",
+      "/posts",
+      `/posts/create?imovel=${property}`,
+      `/posts/${post}`,
+      `/posts/${post}/edit`,
+      `/content-calendar?data=${day}`,
+      `/content-calendar?vista=semana&data=${day}`,
+      "/feed",
+    ]) {
       const response = await f.page.goto(path);
       expect(response?.status(), path).toBeLessThan(400);
       await f.page.waitForLoadState("networkidle");

@@ -19,8 +19,11 @@ import { postAttempts, postTargets, properties, socialAccountPosts, socialAccoun
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { saveLandingDraft } from "../../worker/services/site/landing-page.ts";
 import { webpFile } from "../support/webp.ts";
+import { DEFAULT_TIME_ZONE, dayIn } from "../../shared/time-zone.ts";
 
 const base = () => inject("baseURL");
+/** When A's post goes (tomorrow, on its calendar). */
+const POST_A_AT = new Date(Date.now() + 86_400_000);
 const MARK = `Segredo${Date.now().toString(36)}`;
 const socialConnectionA = crypto.randomUUID();
 
@@ -97,6 +100,8 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/posts/:id": () => `/posts/${postA}`,
   "/posts/:id/edit": () => `/posts/${postA}/edit`,
   "/rascunhos": () => "/rascunhos",
+  "/content-calendar": () => "/content-calendar",
+  "/feed": () => "/feed",
   "/landing-page": () => "/landing-page",
   "/landing-page/preview": () => "/landing-page/preview",
   "/portais": () => "/portais",
@@ -123,6 +128,8 @@ const EXTRA_URLS = (): string[] => [
   "/property-drafts?q=segredo",
   "/facebook-posts?origem=conta",
   "/historico?resultado=falhou",
+  `/content-calendar?vista=semana&data=${dayIn(POST_A_AT, DEFAULT_TIME_ZONE)}`,
+  `/content-calendar?data=${dayIn(POST_A_AT, DEFAULT_TIME_ZONE)}`,
 ];
 
 let orgA: string;
@@ -265,7 +272,8 @@ beforeAll(async () => {
       } as never)
     ).id,
   );
-  postA = String((await createRecord(ctx, owner, "posts", { legenda: `Post ${MARK}` } as never)).id);
+  // Tomorrow: on A's calendar (the week view below opens that day's week).
+  postA = String((await createRecord(ctx, owner, "posts", { legenda: `Post ${MARK}`, agendadoPara: POST_A_AT.toISOString() } as never)).id);
   // A's Page, a post published there with its attempt, and a post the Page made outside Alicerce.
   const publishedA = String((await createRecord(ctx, owner, "posts", { legenda: `Publicado ${MARK}` } as never)).id);
   const pageA = crypto.randomUUID();
@@ -374,6 +382,11 @@ describe("tenant isolation", () => {
 
   it("organization B never sees A's data on any page, and nothing answers 500", async () => {
     const urls = [...pages.map((path) => PAGE_URLS[path]?.(orgA)), ...EXTRA_URLS()];
+    // Sanity: A's own calendar shows A's post, so the checks below can fail.
+    const calendarA = await fetch(`${base()}/content-calendar?vista=semana&data=${dayIn(POST_A_AT, DEFAULT_TIME_ZONE)}`, {
+      headers: { cookie: cookieA },
+    });
+    expect(await calendarA.text()).toContain(MARK);
     for (const url of urls) {
       if (!url) continue;
       for (const [who, headers] of [

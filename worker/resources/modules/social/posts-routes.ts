@@ -3,7 +3,9 @@ import { isId } from "../../../../shared/id.ts";
 import { POST_MOVES } from "../../../../shared/social/post-status.ts";
 import { dataOf, documented, json, type RouteDoc, rowRef } from "../../../api/route-doc.ts";
 import type { AppEnv } from "../../../http/types.ts";
+import { DomainError } from "../../../services/context.ts";
 import { movePost, PERSON_MOVES, type PersonMove } from "../../../services/social/posts.ts";
+import { reschedulePosts, rescheduleSchema } from "../../../services/social/reschedule.ts";
 import type { RouteHelpers } from "../../define.ts";
 
 /** Each move's path under `/api/posts/:id/` and what the reference says of it. */
@@ -44,7 +46,38 @@ function moveDoc(move: PersonMove): RouteDoc {
   };
 }
 
-/** `/api/posts/:id/<move>`: the moves people make on a post (shared/social/post-status.ts). */
+const RESCHEDULE_DOC: RouteDoc = {
+  access: { action: "approve" },
+  summary: "Reagendar",
+  description:
+    "Muda a data e hora do post; cada rede que ainda não saiu passa a esse horário (o status não muda). Só dono e administrador. Recusa (422) um horário que já passou ou a mais de um ano; recusa (409) um post que já saiu ou está saindo e, com `agendadoAntes`, um post cujo horário mudou desde que você o leu.",
+  body: {
+    type: "object",
+    required: ["agendadoPara"],
+    additionalProperties: false,
+    properties: {
+      agendadoPara: { type: "string", format: "date-time", description: "O novo instante, com fuso (ISO 8601)." },
+      agendadoAntes: {
+        type: ["string", "null"],
+        format: "date-time",
+        description: "O horário do post como você o leu (null: sem horário). Se mudou desde então, nada muda e a resposta é 409.",
+      },
+    },
+  },
+  bodyExample: { agendadoPara: "2026-12-01T12:00:00-03:00" },
+  response: { description: "O post como ficou, com o status de cada rede.", content: json(dataOf(rowRef("posts"))) },
+  errors: ["400", "409", "422"],
+};
+
+async function jsonBody(c: { req: { json: () => Promise<unknown> } }): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new DomainError("Envie um corpo JSON válido.", 400);
+  }
+}
+
+/** `/api/posts/:id/<move>`: the moves people make on a post (shared/social/post-status.ts), and its rescheduling. */
 export function postRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelpers): void {
   for (const move of Object.keys(PERSON_MOVES) as PersonMove[]) {
     app.post(
@@ -58,4 +91,18 @@ export function postRoutes(app: Hono<AppEnv>, { run, notFound }: RouteHelpers): 
       ),
     );
   }
+  app.post(
+    "/:id/reagendar",
+    documented(RESCHEDULE_DOC, (c) =>
+      run(c, async (ctx, actor) => {
+        const id = c.req.param("id");
+        if (!isId(id)) return notFound(c);
+        const input = rescheduleSchema.parse(await jsonBody(c));
+        const seen = input.agendadoAntes;
+        // Without `agendadoAntes`, the post moves from wherever it is now.
+        const era = seen === undefined ? undefined : seen === null ? null : new Date(seen);
+        return c.json({ data: await reschedulePosts(ctx, actor, [{ id, para: new Date(input.agendadoPara), era }], { readBack: id }) });
+      }),
+    ),
+  );
 }

@@ -6,15 +6,13 @@ import { hashtagsOf } from "../../../../shared/social/caption-rules.ts";
 import { captionPreview, isPhotoReference, type PostInput, type PostRow, postDefinition } from "../../../../shared/resources/posts.ts";
 import { searchKeys, sortKey } from "../../../../shared/search.ts";
 import type { ResourceModule } from "../../define.ts";
+import { followPostTime, GONE_STATUSES } from "../../../services/social/post-time-sql.ts";
 
 const t = posts;
 
 /** A publication that is going out or went out: the post's content no longer changes, and it is never deleted. */
-const GONE = `('publicando', 'publicado')`;
+const GONE = `(${GONE_STATUSES.map((s) => `'${s}'`).join(", ")})`;
 const goneExists: SQL = sql`exists (select 1 from post_targets g where g.org_id = ${t.orgId} and g.post_id = ${t.id} and g.status in ${sql.raw(GONE)})`;
-
-/** The statuses in which a network's publication follows the post's edits (time, removal). */
-const FOLLOWS_EDITS = `('rascunho', 'aguardando_aprovacao', 'agendado', 'falhou', 'cancelado')`;
 
 /** An ISO text of a millisecond timestamp column, inside the packed row. */
 const iso = (column: string) =>
@@ -23,7 +21,8 @@ const iso = (column: string) =>
 /**
  * The networks chosen: one `post_targets` row per account, written in the post's batch. An
  * account dropped from the form leaves unless its publication is going out or went out; a new
- * one starts where the post's approval is; each follows the post's time. An account of another
+ * one starts where the post's approval is; each follows the post's time (`followPostTime`, the
+ * statement rescheduling runs too: worker/services/social/reschedule.ts). An account of another
  * organização (or none) has no network: the insert is refused (NOT NULL) and answered in pt-BR.
  */
 function targetStatements(orgId: string, postId: string, accounts: readonly string[], written: SQL, now: Date): SQL[] {
@@ -43,9 +42,9 @@ function targetStatements(orgId: string, postId: string, accounts: readonly stri
         case p.approval when 'aprovado' then 'agendado' when 'aguardando_aprovacao' then 'aguardando_aprovacao' else 'rascunho' end,
         p.scheduled_at, ${now.getTime()}, ${now.getTime()}
       from posts p where p.org_id = ${orgId} and p.id = ${postId} and p.updated_at = ${now.getTime()}
-      on conflict (post_id, account_id) do update set scheduled_at = excluded.scheduled_at, updated_at = excluded.updated_at
-        where post_targets.status in ${sql.raw(FOLLOWS_EDITS)}`);
+      on conflict (post_id, account_id) do nothing`);
   }
+  statements.push(followPostTime(orgId, [postId], written, now.getTime()));
   return statements;
 }
 
