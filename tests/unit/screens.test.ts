@@ -187,7 +187,10 @@ describe("the menu", () => {
     expect(owner.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
       ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Movimentações de produtos"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
-      ["Redes Sociais", ["Rascunhos", "Posts", "Calendário de Posts", "Feed", "Posts do Facebook", "Posts do Instagram", "Histórico", "Conectar Redes"]],
+      [
+        "Redes Sociais",
+        ["Rascunhos", "Posts", "Calendário de Posts", "Feed", "Posts do Facebook", "Posts do Instagram", "Histórico", "Conectar Redes"],
+      ],
     ]);
     expect(owner.settings).toEqual({ to: "/settings", label: "Configurações" });
     // Every definition with screens (one without has no list to link to).
