@@ -169,10 +169,15 @@ function EmptyState({ data }: { data: CalendarData }) {
           : "Cada post aparece no dia em que sai, com a cor e o símbolo do status em cada rede. Crie um post a partir de um imóvel ou do zero e agende a data e a hora."}
       </p>
       {filtered ? null : (
-        <p className="mt-3">
+        <p className="mt-3 flex flex-wrap gap-2">
           <Link to={`${data.detailPath}/create`} className={buttonClass("primary")}>
             Criar um post
           </Link>
+          {data.accounts.length === 0 && data.canConnect ? (
+            <Link to="/social-connect-simple" className={buttonClass("secondary")}>
+              Conectar Facebook e Instagram
+            </Link>
+          ) : null}
         </p>
       )}
     </div>

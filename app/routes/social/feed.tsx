@@ -48,11 +48,21 @@ export default function Feed({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {!account ? (
-        <Empty
-          title="Nenhuma conta do Instagram conectada."
-          text="Conecte uma conta profissional do Instagram para ver aqui o grid com os posts publicados e os agendados."
-          data={data}
-        />
+        <div className="rounded-lg border border-dashed border-line p-4 text-sm">
+          <p className="font-semibold">Nenhuma conta do Instagram conectada.</p>
+          <p className="mt-1 text-fg-soft">
+            {data.canConnect
+              ? "Conecte uma conta profissional do Instagram para ver aqui o grid com os posts publicados e os agendados."
+              : "Peça ao dono ou a um administrador para conectar a conta profissional do Instagram: o grid aparece aqui."}
+          </p>
+          {data.canConnect ? (
+            <p className="mt-3">
+              <Link to="/social-connect-simple" className={buttonClass("primary")}>
+                Conectar Redes
+              </Link>
+            </p>
+          ) : null}
+        </div>
       ) : data.tiles.length === 0 ? (
         <Empty
           title="Nada publicado nem agendado nesta conta ainda."

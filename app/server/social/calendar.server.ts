@@ -14,6 +14,7 @@ import { dayIn, instantIn, timeZoneOf } from "../../../shared/time-zone.ts";
 import { type CalendarDayPosts, readCalendar } from "../../../worker/services/social/calendar.ts";
 import { mayReschedule, type Reschedule, reschedulePosts } from "../../../worker/services/social/reschedule.ts";
 import { DomainError } from "../../../worker/services/context.ts";
+import { can } from "../../../worker/auth/permissions.ts";
 import { guard } from "../resources.server.ts";
 
 /**
@@ -46,6 +47,8 @@ export async function calendarLoader(args: Args) {
     days: JSON.stringify(shown) as DaysJson,
     accounts: read.accounts,
     canMove: mayReschedule(actor),
+    /** Whether the member may open Conectar Redes (the empty state's way forward without accounts). */
+    canConnect: can(actor.role, "social-connections", "read"),
     detailPath: postDefinition.basePath,
   };
 }
