@@ -6,7 +6,7 @@ import type { AppEnv } from "../http/types.ts";
 import { sameSecret, verifyHubSignature, verifySignedRequest } from "../security/meta-signature.ts";
 import { countKeyedFailure, enforceFailureLimit, enforceKeyedLimit } from "../security/rate-limit.ts";
 import type { ServiceContext } from "../services/context.ts";
-import { metaAppKey, metaAppSecrets } from "../services/social/meta-app.ts";
+import { metaAppKey, metaDoorApp } from "../services/social/meta-app.ts";
 import { deauthorizeMetaUser, deleteMetaUserData, isFresh, metaUserOf } from "../services/social/meta-callbacks.ts";
 import { receiveMetaWebhook } from "../services/social/meta-webhooks.ts";
 import { readCappedText } from "./portal.ts";
@@ -21,11 +21,13 @@ import { readCappedText } from "./portal.ts";
  * - `POST /api/webhooks/meta/desautorizacao`: the deauthorize callback (`signed_request`);
  * - `POST /api/webhooks/meta/exclusao-de-dados`: the data-deletion callback (`signed_request`),
  *   answering `{ url, confirmation_code }`; the status page is `/exclusao-de-dados/<code>`.
+ * With `?org=<orgId>` the same four are an organização's own app's doors (its secret and verify
+ * token from Credenciais Sociais; what they change stays in that organização).
  */
 export const META_WEBHOOK_PATH = "/api/webhooks/meta";
-export const DEAUTHORIZE_PATH = `${META_WEBHOOK_PATH}/desautorizacao`;
-export const DATA_DELETION_PATH = `${META_WEBHOOK_PATH}/exclusao-de-dados`;
 export const DELETION_STATUS_PATH = "/exclusao-de-dados";
+/** The query parameter naming an organização's own app's door (see `metaDoorApp`). */
+export const ORG_DOOR_PARAM = "org";
 
 /** A delivery carries up to 1,000 changes of a few hundred bytes each. */
 export const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -43,14 +45,17 @@ async function refuse(c: Context<AppEnv>, message = REFUSED): Promise<Response> 
   return apiError(c, 403, message, "forbidden");
 }
 
-metaWebhooksApi.get(META_WEBHOOK_PATH, requestContextMiddleware, async (c) => {
+/** The door's organização (its own app's door), or undefined for the platform's. */
+const doorOrg = (c: Context<AppEnv>): string | undefined => c.req.query(ORG_DOOR_PARAM);
+
+async function subscriptionCheck(c: Context<AppEnv>): Promise<Response> {
   const rc = c.get("rc");
   try {
     await enforceFailureLimit(rc.db, "metaWebhookFailure", { ip: rc.ip });
-    const expected = rc.config.META_WEBHOOK_VERIFY_TOKEN ?? "";
+    const app = await metaDoorApp(serviceContext(rc), doorOrg(c));
     const given = c.req.query("hub.verify_token") ?? "";
     const challenge = c.req.query("hub.challenge") ?? "";
-    const verified = await sameSecret(given, expected);
+    const verified = await sameSecret(given, app.verifyToken ?? "");
     if (c.req.query("hub.mode") !== "subscribe" || !verified || !challenge || challenge.length > 200) {
       return await refuse(c, "Token de verificação inválido.");
     }
@@ -58,15 +63,16 @@ metaWebhooksApi.get(META_WEBHOOK_PATH, requestContextMiddleware, async (c) => {
   } catch (error) {
     return toApiResponse(c, error);
   }
-});
+}
 
-metaWebhooksApi.post(META_WEBHOOK_PATH, requestContextMiddleware, async (c) => {
+async function delivery(c: Context<AppEnv>): Promise<Response> {
   const rc = c.get("rc");
   try {
     await enforceFailureLimit(rc.db, "metaWebhookFailure", { ip: rc.ip });
     const raw = await readCappedText(c.req.raw, WEBHOOK_BODY_LIMIT);
     const ctx = serviceContext(rc);
-    const signedBy = await verifyHubSignature(raw, c.req.header("x-hub-signature-256"), await metaAppSecrets(ctx));
+    const { secrets } = await metaDoorApp(ctx, doorOrg(c));
+    const signedBy = await verifyHubSignature(raw, c.req.header("x-hub-signature-256"), secrets);
     if (!signedBy) return await refuse(c);
     // Counted per app only once Meta's signature is proven: a stranger cannot spend it.
     await enforceKeyedLimit(rc.db, "metaWebhook", { app: metaAppKey(signedBy.owner) });
@@ -82,13 +88,13 @@ metaWebhooksApi.post(META_WEBHOOK_PATH, requestContextMiddleware, async (c) => {
   } catch (error) {
     return toApiResponse(c, error);
   }
-});
+}
 
 /** A verified, recent `signed_request` from the form Meta posts, with the person it names; a Response when refused. */
 async function signedPerson(c: Context<AppEnv>, ctx: ServiceContext) {
   const raw = await readCappedText(c.req.raw, CALLBACK_BODY_LIMIT);
   const signedRequest = new URLSearchParams(raw).get("signed_request") ?? "";
-  const verified = await verifySignedRequest(signedRequest, await metaAppSecrets(ctx));
+  const verified = await verifySignedRequest(signedRequest, (await metaDoorApp(ctx, doorOrg(c))).secrets);
   if ("problem" in verified) return refuse(c);
   const metaUserId = metaUserOf(verified.payload);
   if (!metaUserId || !isFresh(verified.payload, ctx.now)) return refuse(c);
@@ -96,7 +102,7 @@ async function signedPerson(c: Context<AppEnv>, ctx: ServiceContext) {
   return { metaUserId, owner: verified.signedBy.owner, signedRequest };
 }
 
-metaWebhooksApi.post(DEAUTHORIZE_PATH, requestContextMiddleware, async (c) => {
+async function deauthorize(c: Context<AppEnv>): Promise<Response> {
   const rc = c.get("rc");
   try {
     await enforceFailureLimit(rc.db, "metaWebhookFailure", { ip: rc.ip });
@@ -108,9 +114,9 @@ metaWebhooksApi.post(DEAUTHORIZE_PATH, requestContextMiddleware, async (c) => {
   } catch (error) {
     return toApiResponse(c, error);
   }
-});
+}
 
-metaWebhooksApi.post(DATA_DELETION_PATH, requestContextMiddleware, async (c) => {
+async function dataDeletion(c: Context<AppEnv>): Promise<Response> {
   const rc = c.get("rc");
   try {
     await enforceFailureLimit(rc.db, "metaWebhookFailure", { ip: rc.ip });
@@ -123,4 +129,9 @@ metaWebhooksApi.post(DATA_DELETION_PATH, requestContextMiddleware, async (c) => 
   } catch (error) {
     return toApiResponse(c, error);
   }
-});
+}
+
+metaWebhooksApi.get(META_WEBHOOK_PATH, requestContextMiddleware, subscriptionCheck);
+metaWebhooksApi.post(META_WEBHOOK_PATH, requestContextMiddleware, delivery);
+metaWebhooksApi.post(`${META_WEBHOOK_PATH}/desautorizacao`, requestContextMiddleware, deauthorize);
+metaWebhooksApi.post(`${META_WEBHOOK_PATH}/exclusao-de-dados`, requestContextMiddleware, dataDeletion);

@@ -1,8 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { postComments, postTargets, socialAccounts, socialConnections } from "../../../db/schema/index.ts";
+import { postComments, postTargets, socialAccounts, socialAppCredentials, socialConnections } from "../../../db/schema/index.ts";
 import type { SocialNetwork } from "../../../shared/enums/social.ts";
 import { hubSignature, signedRequest } from "../../../tools/meta-standin/webhooks.ts";
+import { readConfig } from "../../../worker/config/env.ts";
+import { APP_SECRET_PURPOSE, sealFor } from "../../../worker/services/social/account-credentials.ts";
+import { VERIFY_TOKEN_PURPOSE } from "../../../worker/services/social/app-credentials.ts";
 import { createHarness, createOwner, type Harness } from "../harness.ts";
 import { insertProperty } from "../real-estate/property-photos-fixtures.ts";
 import { api } from "../records.ts";
@@ -87,12 +90,12 @@ async function publishedPost(cookie: string, contas: string[], ids: { midiaId?: 
   return id;
 }
 
-function deliver(payload: unknown, options: { secret?: string; signature?: string | null; raw?: string; ip?: string } = {}) {
+function deliver(payload: unknown, options: { secret?: string; signature?: string | null; raw?: string; ip?: string; door?: string } = {}) {
   const raw = options.raw ?? JSON.stringify(payload);
   const headers: Record<string, string> = { "content-type": "application/json", "cf-connecting-ip": options.ip ?? "31.13.0.1" };
   const signature = options.signature === undefined ? hubSignature(options.secret ?? SECRET, raw) : options.signature;
   if (signature !== null) headers["x-hub-signature-256"] = signature;
-  return h.request("/api/webhooks/meta", { method: "POST", body: raw, headers });
+  return h.request(`/api/webhooks/meta${options.door ?? ""}`, { method: "POST", body: raw, headers });
 }
 
 let seq = 0;
@@ -437,5 +440,55 @@ describe("deauthorize and data deletion (signed_request)", () => {
       expect(text).toContain("Não encontramos um pedido com este código");
       expect(text).not.toContain(answer.confirmation_code);
     }
+  });
+});
+
+describe("an organização's own Meta app (Credenciais Sociais)", () => {
+  const OWN_SECRET = "segredo-do-app-proprio-de-a";
+  const OWN_VERIFY = "verificacao-propria-de-a";
+
+  beforeAll(async () => {
+    const config = readConfig(h.env);
+    await h.fresh.db.insert(socialAppCredentials).values({
+      orgId: a.orgId,
+      appId: "own_app_a",
+      segredoSelado: await sealFor(config, a.orgId, APP_SECRET_PURPOSE, OWN_SECRET),
+      tokenVerificacaoSelado: await sealFor(config, a.orgId, VERIFY_TOKEN_PURPOSE, OWN_VERIFY),
+      atualizadoEm: new Date(),
+    });
+  });
+
+  it("its door (?org=) answers its own verify token only; an organização without its own app has no door", async () => {
+    const check = (query: string) => h.request(`/api/webhooks/meta?${query}&hub.mode=subscribe&hub.challenge=777`);
+    const ok = await check(`org=${a.orgId}&hub.verify_token=${OWN_VERIFY}`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe("777");
+    expect((await check(`org=${a.orgId}&hub.verify_token=${VERIFY}`)).status).toBe(403);
+    expect((await check(`org=${b.orgId}&hub.verify_token=${VERIFY}`)).status).toBe(403);
+    expect((await check(`org=nao-e-um-id!&hub.verify_token=${OWN_VERIFY}`)).status).toBe(403);
+    expect((await check(`hub.verify_token=${OWN_VERIFY}`)).status).toBe(403);
+  });
+
+  it("verifies with its own secret alone, and what it records stays in that organização", async () => {
+    const door = `?org=${a.orgId}`;
+    const mine = igComment("IGMEDIA_A1", "Pelo app próprio de A");
+    expect((await deliver(mine, { door, secret: SECRET })).status).toBe(403);
+    expect((await deliver(mine, { secret: OWN_SECRET })).status).toBe(403);
+    expect((await deliver(mine, { door: `?org=${b.orgId}`, secret: OWN_SECRET })).status).toBe(403);
+    expect((await deliver(mine, { door, secret: OWN_SECRET })).status).toBe(200);
+    expect((await commentsOf(a.orgId)).filter((c) => c.texto === "Pelo app próprio de A")).toHaveLength(1);
+    // B connected the same Instagram account: A's app cannot put anything on B's post.
+    await deliver(igComment("IGMEDIA_B1", "Tentativa pelo app de A no post de B"), { door, secret: OWN_SECRET });
+    expect((await commentsOf(b.orgId)).map((c) => c.texto)).not.toContain("Tentativa pelo app de A no post de B");
+  });
+
+  it("its callbacks reach only its own connections", async () => {
+    const who = "990000000000777";
+    const inA = await insertAccount(a.orgId, "instagram", "17841400000007771", who);
+    const inB = await insertAccount(b.orgId, "instagram", "17841400000007772", who);
+    const res = await callback(`desautorizacao?org=${a.orgId}`, signedRequest(OWN_SECRET, { user_id: who }));
+    expect(res.status).toBe(200);
+    expect(await statusOf(inA)).toBe("reconectar");
+    expect(await statusOf(inB)).toBe("ativa");
   });
 });
