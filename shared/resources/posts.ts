@@ -14,7 +14,7 @@ import { isId } from "../id.ts";
 import { SOCIAL_POST } from "../permissions.ts";
 import { captionProblems, MEDIA_MAX } from "../social/caption-rules.ts";
 import { postInstant } from "../social/post-time.ts";
-import { optional, optionalString, url } from "../validation.ts";
+import { isCleanText, optional, optionalString, url } from "../validation.ts";
 import { auditColumns } from "./address.ts";
 import { optionalId, unflatten } from "./schema-helpers.ts";
 import type { ColumnDef, FieldDef, ResourceDefinition } from "./types.ts";
@@ -68,6 +68,8 @@ export interface PostRow {
   redes: PostTargetSummary[];
   /** The images in order (photo ids or storage keys). */
   midias: string[];
+  /** Each image's alt text, in the order of `midias` (a carousel's; a single image uses `textoAlternativo`). */
+  textosAlternativos: (string | null)[];
   /** The first image's photo key (a thumbnail), null without a photo. */
   capaChave: string | null;
   criadoEm: string;
@@ -119,6 +121,20 @@ function listOf(value: unknown): unknown {
   return value;
 }
 
+/** Form rows or a list, keeping blank entries: the alt texts line up with the images by position. */
+function alignedList(value: unknown): unknown {
+  if (value === undefined || value === null) return [];
+  if (typeof value === "string") return [value];
+  return listOf(value);
+}
+
+const ALT_MAX = 1000;
+const altText = z
+  .string({ error: () => "O texto alternativo não é válido." })
+  .refine((s) => isCleanText(s), "O texto alternativo contém caracteres inválidos.")
+  .refine((s) => s.length <= ALT_MAX, `Cada texto alternativo tem no máximo ${ALT_MAX} caracteres.`)
+  .transform((s) => s.replace(/\s+/g, " ").trim() || null);
+
 /** A storage key as the uploads write them (`orgs/<org>/…`); the server checks the organização. */
 const STORAGE_KEY = /^orgs\/[0-9A-Za-z_-]+\/[0-9A-Za-z_./-]{1,250}$/;
 const MEDIA_INVALID = "Escolha uma foto do imóvel ou uma imagem enviada.";
@@ -156,9 +172,17 @@ export const postSchema = z.preprocess(
           .max(MEDIA_MAX, `Um carrossel tem no máximo ${MEDIA_MAX} imagens.`)
           .refine((list) => new Set(list).size === list.length, "Essa imagem já está no post."),
       ),
+      // Instagram's alt_text of each carousel image, by position (ADR 044).
+      textosAlternativos: z.preprocess(
+        alignedList,
+        z.array(altText, { error: () => "O texto alternativo não é válido." }).max(MEDIA_MAX, `Um carrossel tem no máximo ${MEDIA_MAX} imagens.`),
+      ),
     })
     .superRefine((value, ctx) => {
       for (const message of captionProblems(value.legenda)) ctx.addIssue({ code: "custom", path: ["legenda"], message });
+      if (value.textosAlternativos.length > Math.max(value.midias.length, 1)) {
+        ctx.addIssue({ code: "custom", path: ["textosAlternativos"], message: "Há mais textos alternativos do que imagens no post." });
+      }
       if (value.imovelId && value.produtoId) {
         ctx.addIssue({ code: "custom", path: ["produtoId"], message: "Um post vem de um imóvel ou de um produto, não dos dois." });
       }
@@ -261,6 +285,13 @@ export const postFields: readonly FieldDef[] = [
     kind: "choices",
     section: "Imagens",
     hint: "Uma imagem, ou um carrossel de 2 a 10, na ordem (ids das fotos do imóvel ou chaves das imagens enviadas).",
+  },
+  {
+    name: "textosAlternativos",
+    label: "Textos alternativos das imagens",
+    kind: "choices",
+    section: "Imagens",
+    hint: "O texto alternativo de cada imagem de um carrossel, na ordem das imagens (uma imagem só usa o “Texto alternativo”).",
   },
   { name: "agendadoPara", label: "Data e hora", kind: "datetime", section: "Agendamento", hint: "Em branco, sai assim que for aprovado." },
 ];

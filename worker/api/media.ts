@@ -18,6 +18,8 @@ import {
   setPublishRendition,
   setShareImage,
 } from "../services/real-estate/property-photos.ts";
+import { addPostImage, parsePostImagePath } from "../services/social/post-images.ts";
+import { POST_IMAGE_WIDTHS } from "../../shared/social/post-image-key.ts";
 
 /**
  * Property photos over HTTP.
@@ -35,15 +37,21 @@ const NOT_FOUND_TEXT = "Imagem não encontrada.";
 
 mediaApi.on(["GET", "HEAD"], `${MEDIA_PREFIX}*`, async (c) => {
   const rc = c.get("rc");
-  const path = parseMediaPath(decodeURIComponent(new URL(c.req.url).pathname.slice(MEDIA_PREFIX.length)));
+  const raw = decodeURIComponent(new URL(c.req.url).pathname.slice(MEDIA_PREFIX.length));
   const notFound = () => c.text(NOT_FOUND_TEXT, 404, { "cache-control": "no-store", "content-type": "text/plain; charset=utf-8" });
-  if (!path || !rc.env.FILES) return notFound();
-  const access = await mediaAccess(serviceContext(rc), path, rc.auth?.org?.id ?? null);
+  if (!rc.env.FILES) return notFound();
+  // An image uploaded for a post: its organização's members only, whether or not a post holds it yet.
+  const postImage = parsePostImagePath(raw);
+  const path = postImage ? null : parseMediaPath(raw);
+  let access: "public" | "private" | null = null;
+  if (postImage) access = rc.auth?.org?.id === postImage.orgId ? "private" : null;
+  else if (path) access = await mediaAccess(serviceContext(rc), path, rc.auth?.org?.id ?? null);
   if (!access) return notFound();
-  const object = await rc.env.FILES.get(`${path.chave}/${path.file}`);
+  const contentType = postImage ? "image/jpeg" : (path?.contentType as string);
+  const object = await rc.env.FILES.get(raw);
   if (!object) return notFound();
   const headers = new Headers({
-    "content-type": path.contentType,
+    "content-type": contentType,
     "cache-control": access === "public" ? "public, max-age=31536000, immutable" : "private, no-store",
     etag: object.httpEtag,
     "x-content-type-options": "nosniff",
@@ -189,5 +197,26 @@ mediaApi.put(`${base}/share-image`, (c) =>
       typeof fingerprint === "string" ? fingerprint : null,
     );
     return c.json({ data: saved });
+  }),
+);
+
+/**
+ * An image from the device for a post (ADR 044): the publishing JPEG (`publicacao`) and the display
+ * sizes (`w320`, `w640`) the browser made of the same crop. Answers its key for the post's `midias`.
+ */
+mediaApi.post("/api/post-images", (c) =>
+  run(c, async (ctx, actor) => {
+    await enforceKeyedLimit(ctx.db, "postImageUpload", { user: actor.userId, ip: ctx.ip });
+    const data = await form(c);
+    const file = (name: string) => {
+      const value = data.get(name);
+      if (value !== null && !(value instanceof File)) throw new DomainError("Envie a imagem como arquivo JPEG.", 400, "imagem");
+      return value;
+    };
+    const saved = await addPostImage(ctx, actor, c.get("rc").env.FILES, {
+      publicacao: file("publicacao"),
+      files: new Map(POST_IMAGE_WIDTHS.map((w) => [w, file(`w${w}`)])),
+    });
+    return c.json({ data: saved }, 201);
   }),
 );

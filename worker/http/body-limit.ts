@@ -21,10 +21,10 @@ const AUTH_PATHS =
 const UPLOAD_PATHS = /^\/config(?:\.data)?\/?$/;
 /**
  * One property photo in its four sizes and its publishing JPEG (each at most PHOTO_MAX_BYTES), the
- * share image, or a photo's publishing JPEG alone.
+ * share image, a photo's publishing JPEG alone, or a post's image from the device (three JPEGs).
  */
 export const PHOTO_BODY_LIMIT = 8 * MB;
-const PHOTO_PATHS = /^\/api\/property-photos\/[^/]+(?:\/share-image|\/[^/]+\/publicacao)?\/?$/;
+const PHOTO_PATHS = /^\/api\/(?:property-photos\/[^/]+(?:\/share-image|\/[^/]+\/publicacao)?|post-images)\/?$/;
 /**
  * The public contact forms (property page, the business's landing page) and the portals' lead
  * webhook: a few short fields, open to the internet.

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { photoUrl } from "../../../shared/real-estate/photo-url.ts";
 import { instagramRatio } from "../../../shared/social/instagram-media.ts";
-import type { PostPhoto } from "../../../shared/social/post-screens.ts";
+import type { PostImage } from "../../../shared/social/post-screens.ts";
 
 /**
  * How the post will look on each network (issue 19): Instagram shows every slide at the first
@@ -13,7 +13,7 @@ import type { PostPhoto } from "../../../shared/social/post-screens.ts";
 export interface PreviewProps {
   legenda: string;
   link: string;
-  images: readonly PostPhoto[];
+  images: readonly PostImage[];
   instagram: { nome: string; usuario: string | null } | null;
   facebook: { nome: string } | null;
 }
@@ -27,7 +27,7 @@ function InstagramPreview({
   account,
 }: {
   legenda: string;
-  images: readonly PostPhoto[];
+  images: readonly PostImage[];
   account: { nome: string; usuario: string | null };
 }) {
   const [slide, setSlide] = useState(0);
@@ -101,7 +101,7 @@ function FacebookPreview({
 }: {
   legenda: string;
   link: string;
-  images: readonly PostPhoto[];
+  images: readonly PostImage[];
   account: { nome: string };
 }) {
   const shown = images.slice(0, 4);

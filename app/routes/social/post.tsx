@@ -41,11 +41,14 @@ export async function loader(args: Route.LoaderArgs) {
   if (!isId(id)) throw new Response("Post não encontrado.", { status: 404 });
   // The comments ride in the same batch: the page is one round trip.
   const comments = postCommentsSlot(args, id);
-  const { row, accounts, photos, extra } = await postEditorData(ctx, actor, { postId: id, extra: comments.statements });
+  const { row, accounts, photos, uploads, extra } = await postEditorData(ctx, actor, { postId: id, extra: comments.statements });
   if (!row) throw new Response("Post não encontrado.", { status: 404 });
   const [commentPost, commentRows] = extra as [Record<string, unknown>[], Record<string, unknown>[]];
   const zone = timeZoneOf(actor.timeZone);
-  const byId = new Map(photos.map((p) => [p.id, p]));
+  const byId = new Map([...photos, ...uploads].map((p) => [p.id, p]));
+  // Each image described by its alt text as it will go (a single image: the post's).
+  const altOf = (i: number): string | null =>
+    (row.midias.length === 1 ? row.textoAlternativo : null) ?? row.textosAlternativos[i] ?? null;
   const gone = row.redes.some((t) => t.status === "publicando" || t.status === "publicado");
   const approver = can(actor.role, "posts", "approve");
   const mine = row.criadoPor === actor.userId;
@@ -70,7 +73,10 @@ export async function loader(args: Route.LoaderArgs) {
       statusLabel: POST_STATUS.label(t.status),
       publishedAt: t.publicadoEm ? formatDateTime(t.publicadoEm, zone) : null,
     })),
-    images: row.midias.flatMap((m) => byId.get(m) ?? []),
+    images: row.midias.flatMap((m, i) => {
+      const image = byId.get(m);
+      return image ? [{ ...image, legenda: altOf(i) ?? image.legenda }] : [];
+    }),
     missingImages: row.midias.filter((m) => !byId.has(m)).length,
     instagram: instagram ? { nome: instagram.nome, usuario: instagram.usuario } : null,
     facebook: facebook ? { nome: facebook.nome } : null,

@@ -15,6 +15,7 @@ import { isId } from "../../../shared/id.ts";
 import { can, reachFor } from "../../../worker/auth/permissions.ts";
 import { createRecord, getRecord, updateRecord } from "../../../worker/resources/records.ts";
 import { type Actor, DomainError, type ServiceContext } from "../../../worker/services/context.ts";
+import type { PostImage } from "../../../shared/social/post-screens.ts";
 import { type PostAccount, type PostPhoto, postEditorData } from "../../../worker/services/social/post-editor.ts";
 import { isPersonMove, movePost, type PersonMove, readinessProblem } from "../../../worker/services/social/posts.ts";
 import { readForm, unknownIntent } from "../forms.server.ts";
@@ -55,6 +56,8 @@ export interface PostFormValues {
   imovelId: string;
   contas: string[];
   midias: string[];
+  /** Each image's alt text, by position (a carousel's). */
+  textosAlternativos: string[];
   /** "aaaa-mm-ddTHH:mm" on the organização's clock, or "". */
   agendadoPara: string;
 }
@@ -67,6 +70,8 @@ export interface PostEditorView {
   values: PostFormValues;
   accounts: PostAccount[];
   photos: PostPhoto[];
+  /** The post's images uploaded from the device. */
+  uploads: PostImage[];
   /** The imóvel the post comes from, for the picker's chip. */
   property: { id: string; title: string } | null;
   /** Owner/admin: "Publicar agora" and "Agendar"; others "Enviar para aprovação". */
@@ -90,6 +95,7 @@ function valuesOf(row: PostRow, zone: string): PostFormValues {
     imovelId: row.imovelId ?? "",
     contas: row.contas,
     midias: row.midias,
+    textosAlternativos: row.midias.map((_m, i) => row.textosAlternativos[i] ?? ""),
     agendadoPara: row.agendadoPara ? postLocalTime(row.agendadoPara, zone) : "",
   };
 }
@@ -102,6 +108,7 @@ const EMPTY: PostFormValues = {
   imovelId: "",
   contas: [],
   midias: [],
+  textosAlternativos: [],
   agendadoPara: "",
 };
 
@@ -151,6 +158,7 @@ export async function postEditorLoader(args: Args, id: string | undefined): Prom
     values,
     accounts: loaded.accounts,
     photos: loaded.photos,
+    uploads: loaded.uploads,
     property: property && propertyTitle ? { id: property.id, title: propertyTitle } : null,
     canApprove: can(actor.role, def.name, "approve"),
     approved: row?.aprovacao === "aprovado",

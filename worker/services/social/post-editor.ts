@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { properties, propertyPhotos, socialAccounts } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import { PROPERTY_TYPE } from "../../../shared/enums/real-estate.ts";
-import type { PostAccount, PostPhoto } from "../../../shared/social/post-screens.ts";
+import { type PostAccount, type PostImage, type PostPhoto, uploadedImages } from "../../../shared/social/post-screens.ts";
 import type { PostRow } from "../../../shared/resources/posts.ts";
 import type { PropertyForPost } from "../../../shared/social/post-from-property.ts";
 import { isId } from "../../../shared/id.ts";
@@ -100,6 +100,8 @@ export interface PostEditorData {
   photos: PostPhoto[];
   /** The results of the page's `extra` reads, in their order. */
   extra: unknown[];
+  /** The post's images uploaded from the device (not an imóvel's photos). */
+  uploads: PostImage[];
 }
 
 type Raw = Awaited<ReturnType<typeof propertyStatement>>[number];
@@ -142,5 +144,5 @@ export async function postEditorData(
   const row = post ? ((rowsOf(post.mod, results[i++] as { j: string }[])[0] as unknown as PostRow | undefined) ?? null) : null;
   const property = readsProperties ? propertyOf((results[i++] as Raw[])[0]) : null;
   const photos = readsPhotos ? ((results[i++] as PostPhoto[] | undefined) ?? []) : [];
-  return { row, accounts, property, photos, extra: results.slice(i) };
+  return { row, accounts, property, photos, extra: results.slice(i), uploads: uploadedImages(row?.midias ?? [], actor.orgId) };
 }

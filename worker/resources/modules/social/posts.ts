@@ -3,6 +3,7 @@ import { postKeys, posts } from "../../../../db/schema/index.ts";
 import { POST_STATUSES, SOCIAL_NETWORKS } from "../../../../shared/enums/social.ts";
 import { can } from "../../../auth/permissions.ts";
 import { hashtagsOf } from "../../../../shared/social/caption-rules.ts";
+import { parsePostImageKey } from "../../../../shared/social/post-image-key.ts";
 import { captionPreview, isPhotoReference, type PostInput, type PostRow, postDefinition } from "../../../../shared/resources/posts.ts";
 import { searchKeys, sortKey } from "../../../../shared/search.ts";
 import type { ResourceModule } from "../../define.ts";
@@ -50,18 +51,24 @@ function targetStatements(orgId: string, postId: string, accounts: readonly stri
 
 /**
  * The images in order: the list replaced whole. A photo must be one of the organização's; an
- * uploaded image's key must lie under its folder: anything else leaves the row without a source,
- * which the table refuses (post_media_source_ck). A photo's alt text starts as its caption.
+ * uploaded image's key must be one the upload wrote for this organização (`parsePostImageKey`):
+ * anything else leaves the row without a source, which the table refuses (post_media_source_ck).
+ * Alt text: a single image takes the post's (`textoAlternativo`), a carousel's each its own
+ * (`textosAlternativos`, by position); where none was sent at all, a photo's starts as its caption.
  */
-function mediaStatements(orgId: string, postId: string, media: readonly string[], written: SQL, now: Date): SQL[] {
+function mediaStatements(orgId: string, postId: string, input: PostInput, written: SQL, now: Date): SQL[] {
+  const media = input.midias;
   const statements: SQL[] = [sql`delete from post_media where org_id = ${orgId} and post_id = ${postId} and ${written}`];
+  const sent = input.textosAlternativos.length > 0;
   media.forEach((item, position) => {
     const photo = isPhotoReference(item) ? item : null;
-    const key = !photo && item.startsWith(`orgs/${orgId}/`) ? item : null;
+    const key = !photo && parsePostImageKey(item)?.orgId === orgId ? item : null;
+    const own = media.length === 1 ? (input.textoAlternativo ?? null) : (input.textosAlternativos[position] ?? null);
+    const alt = own !== null || (sent && media.length > 1) ? sql`${own}` : sql`(select f.caption from property_photos f where f.org_id = ${orgId} and f.id = ${photo})`;
     statements.push(sql`insert into post_media (id, org_id, post_id, position, key, property_photo_id, alt_text, created_at)
       select ${crypto.randomUUID()}, ${orgId}, ${postId}, ${position}, ${key},
         (select f.id from property_photos f where f.org_id = ${orgId} and f.id = ${photo}),
-        (select f.caption from property_photos f where f.org_id = ${orgId} and f.id = ${photo}),
+        ${alt},
         ${now.getTime()}
       where ${written}`);
   });
@@ -87,21 +94,27 @@ export const postsModule: ResourceModule<PostRow, PostInput> = {
       'erroCodigo', x.error_code, 'erroMensagem', x.error_message, 'permalink', x.permalink, 'publicadoEm', ${iso("x.published_at")}))
       from (select pt.*, a.name from post_targets pt left join social_accounts a on a.id = pt.account_id and a.org_id = pt.org_id
         where pt.org_id = "posts"."org_id" and pt.post_id = "posts"."id" order by pt.network) x))`),
-    // The first image's photo key, for a thumbnail (Rascunhos, the calendar): null without a photo.
-    capaChave: sql`(select f.key from post_media m join property_photos f on f.org_id = m.org_id and f.id = m.property_photo_id
+    // The first image's key, for a thumbnail (Rascunhos, the calendar): a photo's or an uploaded image's.
+    capaChave: sql`(select coalesce(f.key, m.key) from post_media m left join property_photos f on f.org_id = m.org_id and f.id = m.property_photo_id
       where m.org_id = ${t.orgId} and m.post_id = ${t.id} order by m.position limit 1)`,
     midias: sql`json((select json_group_array(x.ref) from (select coalesce(m.property_photo_id, m.key) as ref from post_media m where m.org_id = ${t.orgId} and m.post_id = ${t.id} order by m.position) x))`,
+    textosAlternativos: sql`json((select json_group_array(x.alt_text) from (select m.alt_text from post_media m where m.org_id = ${t.orgId} and m.post_id = ${t.id} order by m.position) x))`,
   },
   extraSchemas: {
     capaChave: {
       type: ["string", "null"],
-      description: "A chave da primeira imagem, quando é uma foto de imóvel: a miniatura do post.",
+      description: "A chave da primeira imagem (foto do imóvel ou imagem enviada): a miniatura do post.",
     },
     contas: { type: "array", items: { type: "string" }, description: "As contas escolhidas (ids), uma por rede." },
     midias: {
       type: "array",
       items: { type: "string" },
       description: "As imagens na ordem (ids das fotos do imóvel ou chaves das imagens enviadas).",
+    },
+    textosAlternativos: {
+      type: "array",
+      items: { type: ["string", "null"] },
+      description: "O texto alternativo de cada imagem, na ordem de `midias`.",
     },
     redes: {
       type: "array",
@@ -193,7 +206,7 @@ END`,
   alsoOnWrite(ctx, actor, id, input, written, info) {
     return [
       ...targetStatements(actor.orgId, id, input.contas, written, info.now),
-      ...mediaStatements(actor.orgId, id, input.midias, written, info.now),
+      ...mediaStatements(actor.orgId, id, input, written, info.now),
     ].map((statement) => ctx.db.run(statement));
   },
   example: (related) => ({
@@ -205,5 +218,6 @@ END`,
     imovelId: related("properties"),
     contas: [],
     midias: [],
+    textosAlternativos: [],
   }),
 };
