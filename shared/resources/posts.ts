@@ -175,7 +175,9 @@ export const postSchema = z.preprocess(
       // Instagram's alt_text of each carousel image, by position (ADR 044).
       textosAlternativos: z.preprocess(
         alignedList,
-        z.array(altText, { error: () => "O texto alternativo não é válido." }).max(MEDIA_MAX, `Um carrossel tem no máximo ${MEDIA_MAX} imagens.`),
+        z
+          .array(altText, { error: () => "O texto alternativo não é válido." })
+          .max(MEDIA_MAX, `Um carrossel tem no máximo ${MEDIA_MAX} imagens.`),
       ),
     })
     .superRefine((value, ctx) => {

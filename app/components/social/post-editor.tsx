@@ -11,7 +11,8 @@ import {
   MEDIA_MAX,
   mediaProblem,
 } from "../../../shared/social/caption-rules.ts";
-import type { PostAccount, PostPhoto } from "../../../shared/social/post-screens.ts";
+import { instagramRatio } from "../../../shared/social/instagram-media.ts";
+import type { PostAccount, PostImage, PostPhoto } from "../../../shared/social/post-screens.ts";
 import type { EditorFailure, PostEditorView } from "../../server/social/posts.server.ts";
 import { ErrorText, Hint, Label, RelationField, TextareaField } from "../data/form-fields.tsx";
 import { LeaveDialog, useUnsavedChanges } from "../data/unsaved-changes.tsx";
@@ -146,39 +147,115 @@ function CaptionField({ value, onChange, error }: { value: string; onChange: (v:
   );
 }
 
+/** The ratio a carousel is cut to: its first image's, clamped (what Instagram does). */
+function carouselRatio(first: PostImage | undefined): number | undefined {
+  return first ? instagramRatio({ width: first.largura, height: first.altura }) : undefined;
+}
+
+/**
+ * "Enviar do dispositivo": each chosen file made into the publishing JPEG and display sizes by the
+ * browser (app/lib/post-image-upload.ts, loaded on the first file) and sent; added to the post's end.
+ */
+function DeviceUpload({
+  room,
+  ratio,
+  onUploaded,
+}: {
+  room: number;
+  ratio: () => number | undefined;
+  onUploaded: (image: PostImage) => void;
+}) {
+  const id = `enviar-${useId()}`;
+  const [status, setStatus] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const pick = async (input: HTMLInputElement) => {
+    const files = [...(input.files ?? [])];
+    input.value = "";
+    if (!files.length) return;
+    setError("");
+    setBusy(true);
+    const taken = files.slice(0, room);
+    const problems: string[] =
+      files.length > room ? [`O post tem no máximo ${MEDIA_MAX} imagens: ${files.length - room} ficaram de fora.`] : [];
+    try {
+      const { uploadPostImage } = await import("../../lib/post-image-upload.ts");
+      for (const [i, file] of taken.entries()) {
+        setStatus(taken.length > 1 ? `Preparando e enviando a imagem ${i + 1} de ${taken.length}…` : "Preparando e enviando a imagem…");
+        try {
+          onUploaded(await uploadPostImage(file, ratio()));
+        } catch (e) {
+          problems.push(e instanceof Error ? e.message : "Não foi possível enviar a imagem agora. Tente de novo.");
+        }
+      }
+    } catch {
+      problems.push("Não foi possível carregar o envio de imagens. Verifique a conexão e tente de novo.");
+    }
+    setBusy(false);
+    setStatus(problems.length ? "" : taken.length > 1 ? `${taken.length} imagens enviadas.` : "Imagem enviada.");
+    setError(problems.join(" "));
+  };
+  return (
+    <div className="space-y-1.5">
+      <label
+        htmlFor={id}
+        className={`${buttonClass("secondary")} cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent ${room < 1 || busy ? "pointer-events-none opacity-50" : ""}`}
+      >
+        {busy ? "Enviando…" : "Enviar imagens do dispositivo"}
+        <input
+          id={id}
+          type="file"
+          accept="image/*"
+          multiple
+          className="sr-only"
+          disabled={room < 1 || busy}
+          onChange={(e) => void pick(e.currentTarget)}
+        />
+      </label>
+      <p role="status" className="text-sm text-fg-soft">
+        {status}
+      </p>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function MediaField({
   photos,
+  uploads,
   chosen,
   onChange,
+  onUploaded,
+  alts,
+  onAlt,
   needsImage,
   error,
 }: {
   photos: readonly PostPhoto[];
+  uploads: readonly PostImage[];
   chosen: readonly string[];
   onChange: (ids: string[]) => void;
+  onUploaded: (image: PostImage) => void;
+  alts: Readonly<Record<string, string>>;
+  onAlt: (ref: string, text: string) => void;
   needsImage: boolean;
   error?: string | undefined;
 }) {
   const hydrated = useHydrated();
   const errorId = `midias-${useId()}-error`;
-  const byId = new Map(photos.map((p) => [p.id, p]));
+  const byId = new Map<string, PostImage>([...photos, ...uploads].map((p) => [p.id, p]));
   const problem = mediaProblem(chosen.length, needsImage);
+  const carousel = chosen.length > 1;
   const move = (index: number, delta: number) => {
     const next = [...chosen];
     const [item] = next.splice(index, 1);
     next.splice(index + delta, 0, item as string);
     onChange(next);
   };
-  if (!photos.length) {
-    return (
-      <div data-field="midias" className="space-y-1.5">
-        <p className="text-sm text-fg-soft">
-          Escolha um imóvel acima para usar as fotos dele. {needsImage ? "O Instagram precisa de ao menos uma imagem." : ""}
-        </p>
-        {error ? <ErrorText id={errorId}>{error}</ErrorText> : null}
-      </div>
-    );
-  }
   return (
     <div data-field="midias" className="space-y-3">
       {hydrated ? (
@@ -191,91 +268,121 @@ function MediaField({
               {chosen.map((id, i) => {
                 const photo = byId.get(id);
                 return (
-                  <li key={id} className="flex items-center gap-2 rounded-lg border border-line p-2">
-                    <span className="w-5 shrink-0 text-center text-sm font-semibold tabular-nums">{i + 1}</span>
-                    {photo ? <img src={photoUrl(photo.chave, 320)} alt="" className="h-12 w-16 shrink-0 rounded object-cover" /> : null}
-                    <span className="min-w-0 flex-1 truncate text-sm">
-                      {photo?.legenda || (i === 0 ? "Capa do post" : `Imagem ${i + 1}`)}
-                    </span>
-                    <button
-                      type="button"
-                      className={buttonClass("ghost", "px-2")}
-                      onClick={() => move(i, -1)}
-                      disabled={i === 0}
-                      aria-label={`Subir a imagem ${i + 1}`}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      className={buttonClass("ghost", "px-2")}
-                      onClick={() => move(i, 1)}
-                      disabled={i === chosen.length - 1}
-                      aria-label={`Descer a imagem ${i + 1}`}
-                    >
-                      ↓
-                    </button>
-                    <button
-                      type="button"
-                      className={buttonClass("ghost", "px-2")}
-                      onClick={() => onChange(chosen.filter((x) => x !== id))}
-                      aria-label={`Tirar a imagem ${i + 1}`}
-                    >
-                      ✕
-                    </button>
+                  <li key={id} className="space-y-2 rounded-lg border border-line p-2">
+                    <div className="flex items-center gap-2">
+                      <span className="w-5 shrink-0 text-center text-sm font-semibold tabular-nums">{i + 1}</span>
+                      {photo ? <img src={photoUrl(photo.chave, 320)} alt="" className="h-12 w-16 shrink-0 rounded object-cover" /> : null}
+                      <span className="min-w-0 flex-1 truncate text-sm">
+                        {photo?.legenda || (i === 0 ? "Capa do post" : `Imagem ${i + 1}`)}
+                      </span>
+                      <button
+                        type="button"
+                        className={buttonClass("ghost", "px-2")}
+                        onClick={() => move(i, -1)}
+                        disabled={i === 0}
+                        aria-label={`Subir a imagem ${i + 1}`}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        className={buttonClass("ghost", "px-2")}
+                        onClick={() => move(i, 1)}
+                        disabled={i === chosen.length - 1}
+                        aria-label={`Descer a imagem ${i + 1}`}
+                      >
+                        ↓
+                      </button>
+                      <button
+                        type="button"
+                        className={buttonClass("ghost", "px-2")}
+                        onClick={() => onChange(chosen.filter((x) => x !== id))}
+                        aria-label={`Tirar a imagem ${i + 1}`}
+                      >
+                        ✕
+                      </button>
+                    </div>
+                    {carousel ? (
+                      <label className="block space-y-1 text-sm">
+                        <span className="font-medium">Texto alternativo da imagem {i + 1}</span>
+                        <input
+                          name="textosAlternativos"
+                          value={alts[id] ?? ""}
+                          maxLength={1000}
+                          onChange={(e) => onAlt(id, e.currentTarget.value)}
+                          className="block w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none"
+                        />
+                      </label>
+                    ) : null}
                   </li>
                 );
               })}
             </ol>
           ) : null}
+          {carousel ? (
+            <p className="text-xs text-fg-soft">Cada imagem do carrossel tem o seu texto alternativo, para quem usa leitor de tela.</p>
+          ) : null}
+          <DeviceUpload room={MEDIA_MAX - chosen.length} ratio={() => carouselRatio(byId.get(chosen[0] ?? ""))} onUploaded={onUploaded} />
         </>
       ) : null}
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">Fotos do imóvel</legend>
-        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-          {photos.map((photo) => {
-            const position = chosen.indexOf(photo.id);
-            const on = position >= 0;
-            const label = `${photo.legenda || "Foto"}${photo.capa ? " (capa)" : ""}`;
-            return (
-              <li key={photo.id}>
-                {hydrated ? (
-                  <button
-                    type="button"
-                    aria-pressed={on}
-                    aria-label={on ? `${label}: imagem ${position + 1} do post` : `${label}: usar no post`}
-                    disabled={!on && chosen.length >= MEDIA_MAX}
-                    onClick={() => onChange(on ? chosen.filter((x) => x !== photo.id) : [...chosen, photo.id])}
-                    className={`relative block aspect-[4/3] w-full overflow-hidden rounded-lg border-2 disabled:opacity-50 ${on ? "border-accent" : "border-transparent"}`}
-                  >
-                    <img src={photoUrl(photo.chave, 320)} alt="" className="size-full object-cover" loading="lazy" />
-                    {on ? (
-                      <span className="absolute top-1 left-1 rounded-full bg-accent px-2 text-xs font-semibold text-white">
-                        {position + 1}
+      {photos.length ? (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">Fotos do imóvel</legend>
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+            {photos.map((photo) => {
+              const position = chosen.indexOf(photo.id);
+              const on = position >= 0;
+              const label = `${photo.legenda || "Foto"}${photo.capa ? " (capa)" : ""}`;
+              return (
+                <li key={photo.id}>
+                  {hydrated ? (
+                    <button
+                      type="button"
+                      aria-pressed={on}
+                      aria-label={on ? `${label}: imagem ${position + 1} do post` : `${label}: usar no post`}
+                      disabled={!on && chosen.length >= MEDIA_MAX}
+                      onClick={() => onChange(on ? chosen.filter((x) => x !== photo.id) : [...chosen, photo.id])}
+                      className={`relative block aspect-[4/3] w-full overflow-hidden rounded-lg border-2 disabled:opacity-50 ${on ? "border-accent" : "border-transparent"}`}
+                    >
+                      <img src={photoUrl(photo.chave, 320)} alt="" className="size-full object-cover" loading="lazy" />
+                      {on ? (
+                        <span className="absolute top-1 left-1 rounded-full bg-accent px-2 text-xs font-semibold text-white">
+                          {position + 1}
+                        </span>
+                      ) : null}
+                    </button>
+                  ) : (
+                    <label className="block">
+                      <img src={photoUrl(photo.chave, 320)} alt="" className="aspect-[4/3] w-full rounded-lg object-cover" loading="lazy" />
+                      <span className="mt-1 flex items-center gap-1 text-xs">
+                        <input type="checkbox" name="midias" value={photo.id} defaultChecked={on} className="size-4" />
+                        {label}
                       </span>
-                    ) : null}
-                  </button>
-                ) : (
-                  <label className="block">
-                    <img src={photoUrl(photo.chave, 320)} alt="" className="aspect-[4/3] w-full rounded-lg object-cover" loading="lazy" />
-                    <span className="mt-1 flex items-center gap-1 text-xs">
-                      <input type="checkbox" name="midias" value={photo.id} defaultChecked={on} className="size-4" />
-                      {label}
-                    </span>
-                  </label>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-        <p className="text-xs text-fg-soft">
-          Uma imagem, ou um carrossel de 2 a {MEDIA_MAX}, na ordem em que você tocar. A primeira é a capa; no Instagram todas saem no
-          formato dela.
+                    </label>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      ) : (
+        <p className="text-sm text-fg-soft">
+          Escolha um imóvel acima para usar as fotos dele, ou envie imagens do dispositivo.{" "}
+          {needsImage ? "O Instagram precisa de ao menos uma imagem." : ""}
         </p>
-      </fieldset>
+      )}
+      <p className="text-xs text-fg-soft">
+        Uma imagem, ou um carrossel de 2 a {MEDIA_MAX}, na ordem em que você tocar. A primeira é a capa; no Instagram todas saem no formato
+        dela (as imagens enviadas depois da primeira já são recortadas nele).
+      </p>
       {error ? <ErrorText id={errorId}>{error}</ErrorText> : problem ? <p className="text-sm text-danger">{problem}</p> : null}
     </div>
   );
+}
+
+/** `values` as the form sent them, keeping blank entries (alt texts line up with images by position). */
+function aligned(value: string | string[] | undefined): string[] {
+  return Array.isArray(value) ? value : value === undefined ? [] : [value];
 }
 
 export function PostEditor({ view, failure }: { view: PostEditorView; failure?: EditorFailure | undefined }) {
@@ -288,7 +395,16 @@ export function PostEditor({ view, failure }: { view: PostEditorView; failure?: 
   const [midias, setMidias] = useState<string[]>(() => (echo ? list(echo.midias) : start.midias));
   const [link, setLink] = useState(() => (echo ? first(echo.link) : start.link));
   const [photos, setPhotos] = useState<readonly PostPhoto[]>(view.photos);
+  const [uploads, setUploads] = useState<readonly PostImage[]>(view.uploads);
   const [photosNote, setPhotosNote] = useState("");
+  const [textoAlternativo, setTextoAlternativo] = useState(() => (echo ? first(echo.textoAlternativo) : start.textoAlternativo));
+  // Each image's alt text by its reference; a photo's starts as its caption.
+  const [alts, setAlts] = useState<Record<string, string>>(() => {
+    const refs = echo ? list(echo.midias) : start.midias;
+    const texts = echo ? aligned(echo.textosAlternativos) : start.textosAlternativos;
+    const captions = new Map(view.photos.map((p) => [p.id, p.legenda ?? ""]));
+    return Object.fromEntries(refs.map((ref, i) => [ref, texts[i] ?? (echo ? "" : (captions.get(ref) ?? ""))]));
+  });
   const { errors, formProps } = useFormValidation(() => loadResourceSchema("posts"), failure?.errors);
   // "Sair sem salvar?" before leaving with changes, as every form of the app asks.
   const [dirty, setDirty] = useState(false);
@@ -315,8 +431,29 @@ export function PostEditor({ view, failure }: { view: PostEditorView; failure?: 
   const chosenAccounts = view.accounts.filter((a) => contas.includes(a.id));
   const instagram = chosenAccounts.find((a) => a.rede === "instagram") ?? null;
   const facebook = chosenAccounts.find((a) => a.rede === "facebook") ?? null;
-  const byId = new Map(photos.map((p) => [p.id, p]));
-  const images = midias.flatMap((id) => byId.get(id) ?? []);
+  const byId = new Map<string, PostImage>([...photos, ...uploads].map((p) => [p.id, p]));
+  // The previews describe each image by its alt text as it will go.
+  const images = midias.flatMap((id) => {
+    const image = byId.get(id);
+    const alt = midias.length > 1 ? alts[id] : textoAlternativo;
+    return image ? [{ ...image, legenda: alt?.trim() || image.legenda }] : [];
+  });
+  const choose = (ids: string[]) => {
+    setDirty(true);
+    // A photo newly in the post starts with its caption as alt text.
+    setAlts((current) => {
+      const next = { ...current };
+      for (const id of ids) if (next[id] === undefined) next[id] = photos.find((p) => p.id === id)?.legenda ?? "";
+      return next;
+    });
+    setMidias(ids);
+  };
+  const uploaded = (image: PostImage) => {
+    setDirty(true);
+    setUploads((current) => [...current, image]);
+    setAlts((current) => ({ ...current, [image.id]: "" }));
+    setMidias((current) => (current.length < MEDIA_MAX ? [...current, image.id] : current));
+  };
 
   // Another imóvel chosen: its photos are offered (the ones already in the post stay).
   const pickProperty = async (form: HTMLFormElement | null) => {
@@ -406,18 +543,32 @@ export function PostEditor({ view, failure }: { view: PostEditorView; failure?: 
                 ) : null}
                 <MediaField
                   photos={photos}
+                  uploads={uploads}
                   chosen={midias}
-                  onChange={changed(setMidias)}
+                  onChange={choose}
+                  onUploaded={uploaded}
+                  alts={alts}
+                  onAlt={(ref, value) => {
+                    setDirty(true);
+                    setAlts((current) => ({ ...current, [ref]: value }));
+                  }}
                   needsImage={Boolean(instagram)}
                   error={errors.midias}
                 />
-                <Field
-                  label="Texto alternativo"
-                  name="textoAlternativo"
-                  defaultValue={text("textoAlternativo")}
-                  error={errors.textoAlternativo}
-                  hint="Descreve a imagem para quem usa leitor de tela."
-                />
+                {midias.length > 1 ? (
+                  // A carousel's images each have their own (above); the single image's is kept for when it is one again.
+                  <input type="hidden" name="textoAlternativo" value={textoAlternativo} />
+                ) : (
+                  <Field
+                    label="Texto alternativo"
+                    name="textoAlternativo"
+                    value={textoAlternativo}
+                    onChange={(e) => setTextoAlternativo(e.currentTarget.value)}
+                    error={errors.textoAlternativo}
+                    hint="Descreve a imagem para quem usa leitor de tela."
+                  />
+                )}
+                {errors.textosAlternativos ? <ErrorText id="textos-alternativos-error">{errors.textosAlternativos}</ErrorText> : null}
               </div>
             </Card>
             <Card title="Quando publicar">

@@ -47,8 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   const zone = timeZoneOf(actor.timeZone);
   const byId = new Map([...photos, ...uploads].map((p) => [p.id, p]));
   // Each image described by its alt text as it will go (a single image: the post's).
-  const altOf = (i: number): string | null =>
-    (row.midias.length === 1 ? row.textoAlternativo : null) ?? row.textosAlternativos[i] ?? null;
+  const altOf = (i: number): string | null => (row.midias.length === 1 ? row.textoAlternativo : null) ?? row.textosAlternativos[i] ?? null;
   const gone = row.redes.some((t) => t.status === "publicando" || t.status === "publicado");
   const approver = can(actor.role, "posts", "approve");
   const mine = row.criadoPor === actor.userId;

@@ -64,7 +64,10 @@ function mediaStatements(orgId: string, postId: string, input: PostInput, writte
     const photo = isPhotoReference(item) ? item : null;
     const key = !photo && parsePostImageKey(item)?.orgId === orgId ? item : null;
     const own = media.length === 1 ? (input.textoAlternativo ?? null) : (input.textosAlternativos[position] ?? null);
-    const alt = own !== null || (sent && media.length > 1) ? sql`${own}` : sql`(select f.caption from property_photos f where f.org_id = ${orgId} and f.id = ${photo})`;
+    const alt =
+      own !== null || (sent && media.length > 1)
+        ? sql`${own}`
+        : sql`(select f.caption from property_photos f where f.org_id = ${orgId} and f.id = ${photo})`;
     statements.push(sql`insert into post_media (id, org_id, post_id, position, key, property_photo_id, alt_text, created_at)
       select ${crypto.randomUUID()}, ${orgId}, ${postId}, ${position}, ${key},
         (select f.id from property_photos f where f.org_id = ${orgId} and f.id = ${photo}),
