@@ -32,7 +32,10 @@ export async function insertProperty(
 
 /** An in-memory R2 bucket with the calls the photo service and the media route make. */
 export function fakeBucket() {
-  const objects = new Map<string, { bytes: Uint8Array; contentType: string | undefined; customMetadata?: Record<string, string> }>();
+  const objects = new Map<
+    string,
+    { bytes: Uint8Array; contentType: string | undefined; customMetadata?: Record<string, string>; uploaded: Date }
+  >();
   const bucket = {
     objects,
     async put(
@@ -44,6 +47,7 @@ export function fakeBucket() {
         bytes: new Uint8Array(value instanceof Uint8Array ? value : new Uint8Array(value)),
         contentType: options?.httpMetadata?.contentType,
         customMetadata: options?.customMetadata,
+        uploaded: new Date(),
       });
       return { key };
     },
@@ -60,6 +64,18 @@ export function fakeBucket() {
         httpEtag: `"${object.bytes.byteLength}-${key.length}"`,
         httpMetadata: { contentType: object.contentType },
         body: new Blob([object.bytes as BlobPart]).stream(),
+      };
+    },
+    /** One page of keys under `prefix`, in key order, with their upload time (as R2 lists). */
+    async list(options?: { prefix?: string; limit?: number }) {
+      const keys = [...objects.keys()].filter((k) => k.startsWith(options?.prefix ?? "")).sort();
+      const page = keys.slice(0, options?.limit ?? 1000);
+      return {
+        objects: page.map((key) => {
+          const object = objects.get(key) as { bytes: Uint8Array; uploaded: Date };
+          return { key, size: object.bytes.byteLength, uploaded: object.uploaded };
+        }),
+        truncated: page.length < keys.length,
       };
     },
     async delete(keys: string | string[]) {
