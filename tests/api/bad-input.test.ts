@@ -47,6 +47,8 @@ import { portalLeadSchema } from "../../worker/services/real-estate/portal-leads
 import { LEAD_WEBHOOK_PATH, rotateLeadSecret } from "../../worker/services/real-estate/portal-settings.ts";
 import { PHOTO_MAX_BYTES, PUBLISH_MAX_BYTES, SHARE_MAX_BYTES } from "../../worker/services/real-estate/property-photos.ts";
 import { publishPlan } from "../../shared/social/instagram-media.ts";
+import { POST_IMAGE_WIDTHS } from "../../shared/social/post-image-key.ts";
+import { POST_IMAGE_MAX_BYTES } from "../../worker/services/social/post-images.ts";
 import { visitSchema } from "../../worker/services/real-estate/visits.ts";
 import { rescheduleSchema } from "../../worker/services/social/reschedule.ts";
 import { fakeBucket, jpegBytes, photoFile, webpBytes } from "./real-estate/property-photos-fixtures.ts";
@@ -186,6 +188,7 @@ function oracleFor(c: Case): Oracle {
   if (c.pattern === LEAD_WEBHOOK_PATH)
     return (p, _c, k) => k.who === "basic-good" && hasJson(p) && portalLeadSchema.safeParse(p.json).success;
   if (c.pattern.startsWith(PHOTOS)) return photoOracle(c);
+  if (c.pattern === POST_IMAGES) return postImageOracle;
   if (c.functionName) {
     const fn = edgeFunctions.get(c.functionName);
     return (p) => Boolean(fn && hasJson(p) && fn.input.safeParse(p.json).success);
@@ -358,6 +361,32 @@ function photoOracle(c: Case): Oracle {
   }
 }
 
+const POST_IMAGES = "/api/post-images";
+
+/**
+ * An image from the device for a post (worker/services/social/post-images.ts): the publishing JPEG
+ * 320–1440 px wide inside Instagram's 4:5…1.91:1 (a pixel of rounding), and each display size a
+ * JPEG of its crop at min(width, 320 | 640) px (±1 px of height), every file ≤ 1.5 MB.
+ */
+const postImageOracle: Oracle = (p) => {
+  const f = p.form;
+  if (!f || !isFile(f.publicacao, () => true, POST_IMAGE_MAX_BYTES)) return false;
+  const publish = readImageHeader((f.publicacao as { bytes: Uint8Array }).bytes);
+  if (publish?.format !== "jpeg" || publish.width < 320 || publish.width > 1440) return false;
+  if (publish.width + 1 < publish.height * 0.8 || publish.width - 1 > publish.height * 1.91) return false;
+  return POST_IMAGE_WIDTHS.every((w) => {
+    const v = f[`w${w}`];
+    if (!isFile(v, () => true, POST_IMAGE_MAX_BYTES)) return false;
+    const header = readImageHeader((v as { bytes: Uint8Array }).bytes);
+    const width = Math.min(w, publish.width);
+    return (
+      header?.format === "jpeg" &&
+      header.width === width &&
+      Math.abs(header.height - Math.round((publish.height * width) / publish.width)) <= 1
+    );
+  });
+};
+
 // ---------------------------------------------------------------------------------------------
 // Generators
 
@@ -440,6 +469,12 @@ function routeSample(c: Case, known: Known): Record<string, unknown> | undefined
 
 /** Valid multipart bodies: a photo (every width and its publishing JPEG), a publishing JPEG alone, and the share image. */
 function formSample(c: Case): Record<string, FormValue> | undefined {
+  if (c.pattern === POST_IMAGES)
+    return {
+      publicacao: { bytes: jpegFile("baseline", 1080, 1350, 64), type: "image/jpeg" },
+      w320: { bytes: jpegFile("baseline", 320, 400, 64), type: "image/jpeg" },
+      w640: { bytes: jpegFile("progressive", 640, 800, 64), type: "image/jpeg" },
+    };
   if (!c.pattern.startsWith(PHOTOS)) return undefined;
   if (c.method === "POST" && c.pattern === PHOTOS)
     return {
