@@ -180,10 +180,14 @@ function DeviceUpload({
       files.length > room ? [`O post tem no máximo ${MEDIA_MAX} imagens: ${files.length - room} ficaram de fora.`] : [];
     try {
       const { uploadPostImage } = await import("../../lib/post-image-upload.ts");
+      // The carousel's ratio: its first image's, or (a post with none yet) the first of this batch.
+      let cut = ratio();
       for (const [i, file] of taken.entries()) {
         setStatus(taken.length > 1 ? `Preparando e enviando a imagem ${i + 1} de ${taken.length}…` : "Preparando e enviando a imagem…");
         try {
-          onUploaded(await uploadPostImage(file, ratio()));
+          const image = await uploadPostImage(file, cut);
+          cut ??= carouselRatio(image);
+          onUploaded(image);
         } catch (e) {
           problems.push(e instanceof Error ? e.message : "Não foi possível enviar a imagem agora. Tente de novo.");
         }
