@@ -19,6 +19,7 @@ import { postAttempts, postTargets, properties, socialAccountPosts, socialAccoun
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { saveLandingDraft } from "../../worker/services/site/landing-page.ts";
 import { webpFile } from "../support/webp.ts";
+import { jpegFile } from "../support/jpeg.ts";
 import { DEFAULT_TIME_ZONE, dayIn } from "../../shared/time-zone.ts";
 
 const base = () => inject("baseURL");
@@ -148,6 +149,8 @@ let postA: string;
 let landingSlugA: string;
 /** The media path of a photo of A's draft (members of A only). */
 let draftPhotoA: string;
+/** An image A uploaded from the device for a post (not yet in any post): A's members only. */
+let postImageA: string;
 let cookieA: string;
 let cookieB: string;
 let bearerB: string;
@@ -346,6 +349,21 @@ beforeAll(async () => {
   });
   expect(upload.status, await upload.clone().text()).toBe(201);
   draftPhotoA = `/media/${((await upload.json()) as { data: { chave: string } }).data.chave}/640.webp`;
+  // An image for a post, uploaded by A as the post editor does (the publishing JPEG and two display sizes).
+  const postForm = new FormData();
+  for (const [name, w, hgt] of [
+    ["publicacao", 1080, 810],
+    ["w320", 320, 240],
+    ["w640", 640, 480],
+  ] as const)
+    postForm.set(name, new File([jpegFile("baseline", w, hgt) as BlobPart], `${name}.jpg`, { type: "image/jpeg" }));
+  const postUpload = await fetch(`${base()}/api/post-images`, {
+    method: "POST",
+    body: postForm,
+    headers: { cookie: cookieA, origin: base() },
+  });
+  expect(postUpload.status, await postUpload.clone().text()).toBe(201);
+  postImageA = `/media/${((await postUpload.json()) as { data: { chave: string } }).data.chave}/640.jpg`;
   const own = await fetch(`${base()}/admin/users`, { headers: { cookie: cookieA } });
   expect(await own.text()).toContain(MARK);
   for (const path of [
@@ -457,14 +475,16 @@ describe("tenant isolation", () => {
     }
   });
 
-  it("a photo of A's draft is A's members' only: B and visitors get the same 404", async () => {
-    const own = await fetch(`${base()}${draftPhotoA}`, { headers: { cookie: cookieA } });
-    expect(own.status).toBe(200);
-    expect(own.headers.get("cache-control")).toContain("private");
-    for (const headers of [{ cookie: cookieB }, {}] as Record<string, string>[]) {
-      const res = await fetch(`${base()}${draftPhotoA}`, { headers });
-      expect(res.status, JSON.stringify(Object.keys(headers))).toBe(404);
-      expect(await res.text()).toBe("Imagem não encontrada.");
+  it("a photo of A's draft, and an image A uploaded for a post, are A's members' only: B and visitors get the same 404", async () => {
+    for (const path of [draftPhotoA, postImageA]) {
+      const own = await fetch(`${base()}${path}`, { headers: { cookie: cookieA } });
+      expect(own.status, path).toBe(200);
+      expect(own.headers.get("cache-control")).toContain("private");
+      for (const headers of [{ cookie: cookieB }, { authorization: `Bearer ${bearerB}` }, {}] as Record<string, string>[]) {
+        const res = await fetch(`${base()}${path}`, { headers });
+        expect(res.status, `${path} ${JSON.stringify(Object.keys(headers))}`).toBe(404);
+        expect(await res.text()).toBe("Imagem não encontrada.");
+      }
     }
   });
 
