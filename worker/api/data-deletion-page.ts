@@ -6,7 +6,7 @@ import { requestContextMiddleware } from "../http/middleware.ts";
 import type { AppEnv } from "../http/types.ts";
 import { countKeyedFailure, enforceFailureLimit } from "../security/rate-limit.ts";
 import { type DeletionStatus, deletionStatus } from "../services/social/meta-callbacks.ts";
-import { DELETION_STATUS_PATH } from "./meta-webhooks.ts";
+import { DELETION_STATUS_PATH } from "../../shared/social/meta-doors.ts";
 
 /**
  * `/exclusao-de-dados/<code>`: the status of a data-deletion request Meta forwarded (ADR 046),

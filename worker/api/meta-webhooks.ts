@@ -1,4 +1,11 @@
 import { type Context, Hono } from "hono";
+import {
+  DELETION_STATUS_PATH,
+  META_DATA_DELETION_PATH,
+  META_DEAUTHORIZE_PATH,
+  META_WEBHOOK_PATH,
+  ORG_DOOR_PARAM,
+} from "../../shared/social/meta-doors.ts";
 import { serviceContext } from "../context.ts";
 import { apiError, toApiResponse } from "../http/errors.ts";
 import { requestContextMiddleware } from "../http/middleware.ts";
@@ -24,10 +31,6 @@ import { readCappedText } from "./portal.ts";
  * With `?org=<orgId>` the same four are an organização's own app's doors (its secret and verify
  * token from Credenciais Sociais; what they change stays in that organização).
  */
-export const META_WEBHOOK_PATH = "/api/webhooks/meta";
-export const DELETION_STATUS_PATH = "/exclusao-de-dados";
-/** The query parameter naming an organização's own app's door (see `metaDoorApp`). */
-export const ORG_DOOR_PARAM = "org";
 
 /** A delivery carries up to 1,000 changes of a few hundred bytes each. */
 export const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -133,5 +136,5 @@ async function dataDeletion(c: Context<AppEnv>): Promise<Response> {
 
 metaWebhooksApi.get(META_WEBHOOK_PATH, requestContextMiddleware, subscriptionCheck);
 metaWebhooksApi.post(META_WEBHOOK_PATH, requestContextMiddleware, delivery);
-metaWebhooksApi.post(`${META_WEBHOOK_PATH}/desautorizacao`, requestContextMiddleware, deauthorize);
-metaWebhooksApi.post(`${META_WEBHOOK_PATH}/exclusao-de-dados`, requestContextMiddleware, dataDeletion);
+metaWebhooksApi.post(META_DEAUTHORIZE_PATH, requestContextMiddleware, deauthorize);
+metaWebhooksApi.post(META_DATA_DELETION_PATH, requestContextMiddleware, dataDeletion);

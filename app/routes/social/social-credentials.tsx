@@ -4,6 +4,7 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, PageHeader } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/form.tsx";
+import { metaAppDoors } from "../../../shared/social/meta-doors.ts";
 import { formatDateTimeIn } from "../../../shared/time-zone.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { useTimeZone } from "../../lib/time-zone.ts";
@@ -28,7 +29,8 @@ export const meta: Route.MetaFunction = () => titleMeta("Credenciais Sociais");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, actor } = requirePermission(context, request, "social-settings", "read");
-  return { view: await appCredentialsView(serviceContext(rc), actor) };
+  // The own app's doors carry ?org=<id>: its secret verifies them and they change only this organização.
+  return { view: await appCredentialsView(serviceContext(rc), actor), doors: metaAppDoors(rc.origin, actor.orgId) };
 }
 
 type ActionResult = { ok: boolean; message: string; field?: string };
@@ -75,7 +77,7 @@ const SOURCE_TEXT = {
 } as const;
 
 export default function SocialCredentials({ loaderData }: Route.ComponentProps) {
-  const { view } = loaderData;
+  const { view, doors } = loaderData;
   const zone = useTimeZone();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
@@ -180,6 +182,30 @@ export default function SocialCredentials({ loaderData }: Route.ComponentProps) 
               {view.atualizadoPorNome ? ` por ${view.atualizadoPorNome}` : ""}.
             </p>
           ) : null}
+        </Card>
+        <Card title="Endereços para o painel da Meta" className="lg:col-span-2">
+          <p className="mb-4 text-sm text-fg-soft">
+            Ao usar o app próprio, cadastre estes endereços no painel de apps da Meta (Login do Facebook para Empresas, Login do Instagram e
+            Webhooks), com o token de verificação salvo acima.
+          </p>
+          <dl className="space-y-3 text-sm">
+            {doors.map((door, i) => (
+              <div key={door.url}>
+                <dt>
+                  <label htmlFor={`porta-meta-${i}`}>{door.label}</label>
+                </dt>
+                <dd>
+                  <input
+                    id={`porta-meta-${i}`}
+                    readOnly
+                    value={door.url}
+                    onFocus={(event) => event.currentTarget.select()}
+                    className="mt-1 w-full min-w-0 rounded border border-line bg-surface px-2 py-1 font-mono text-xs"
+                  />
+                </dd>
+              </div>
+            ))}
+          </dl>
         </Card>
       </div>
     </>

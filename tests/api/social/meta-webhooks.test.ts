@@ -3,10 +3,11 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { postComments, postTargets, socialAccounts, socialAppCredentials, socialConnections } from "../../../db/schema/index.ts";
 import type { SocialNetwork } from "../../../shared/enums/social.ts";
 import { hubSignature, signedRequest } from "../../../tools/meta-standin/webhooks.ts";
+import { metaAppDoors } from "../../../shared/social/meta-doors.ts";
 import { readConfig } from "../../../worker/config/env.ts";
 import { APP_SECRET_PURPOSE, sealFor } from "../../../worker/services/social/account-credentials.ts";
 import { VERIFY_TOKEN_PURPOSE } from "../../../worker/services/social/app-credentials.ts";
-import { createHarness, createOwner, type Harness } from "../harness.ts";
+import { createHarness, createOwner, type Harness, ORIGIN } from "../harness.ts";
 import { insertProperty } from "../real-estate/property-photos-fixtures.ts";
 import { api } from "../records.ts";
 
@@ -480,6 +481,23 @@ describe("an organização's own Meta app (Credenciais Sociais)", () => {
     // B connected the same Instagram account: A's app cannot put anything on B's post.
     await deliver(igComment("IGMEDIA_B1", "Tentativa pelo app de A no post de B"), { door, secret: OWN_SECRET });
     expect((await commentsOf(b.orgId)).map((c) => c.texto)).not.toContain("Tentativa pelo app de A no post de B");
+  });
+
+  it("the addresses Credenciais Sociais shows for its panel are the doors that answer", async () => {
+    const doors = metaAppDoors(ORIGIN, a.orgId).map((door) => new URL(door.url));
+    const [webhook, deauthorize, deletion] = doors.slice(2) as [URL, URL, URL];
+    const verified = await h.request(
+      `${webhook.pathname}${webhook.search}&hub.mode=subscribe&hub.verify_token=${OWN_VERIFY}&hub.challenge=55`,
+    );
+    expect(await verified.text()).toBe("55");
+    for (const door of [deauthorize, deletion]) {
+      const res = await callback(
+        `${door.pathname.replace("/api/webhooks/meta/", "")}${door.search}`,
+        signedRequest(OWN_SECRET, { user_id: "990000000000555" }),
+      );
+      expect(res.status, door.pathname).toBe(200);
+    }
+    for (const login of doors.slice(0, 2)) expect((await h.request(login.pathname)).status, login.pathname).not.toBe(404);
   });
 
   it("its callbacks reach only its own connections", async () => {

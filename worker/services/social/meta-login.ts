@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { META_CALLBACK_PATHS } from "../../../shared/social/meta-doors.ts";
 import { socialAccounts, socialConnections } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import { scopesFor } from "../../../shared/social/meta-permissions.ts";
@@ -28,11 +29,6 @@ import { checkLoginState, LOGIN_STATE_TTL_MS, sealLoginState } from "./login-sta
  * and their permissions read — and the connection row is updated in place (same Meta user: the
  * accounts and their history stay), never swapping a working token for a worse one.
  */
-
-export const CALLBACK_PATHS: Record<MetaLogin, string> = {
-  facebook: "/auth/facebook/callback",
-  instagram: "/auth/instagram/callback",
-};
 
 export const KIND_OF: Record<MetaLogin, SocialConnectionKind> = { facebook: "facebook_login", instagram: "instagram_login" };
 
@@ -65,7 +61,7 @@ export async function startMetaLogin(
   if (!app) {
     throw new DomainError("Nenhum app da Meta configurado: informe o ID e a chave secreta do app em Credenciais Sociais.", 409);
   }
-  const redirectUri = `${ctx.origin}${CALLBACK_PATHS[login]}`;
+  const redirectUri = `${ctx.origin}${META_CALLBACK_PATHS[login]}`;
   const started = loginDialogUrl(ctx.config, login, app, redirectUri, scopesFor(KIND_OF[login]));
   const sealedState = await sealLoginState(ctx.config, actor.orgId, {
     login,
