@@ -86,6 +86,9 @@ export function calendarStatement(
     sql`, `,
   );
   const live = sql`${posts.orgId} = ${org} and ${posts.excluidoEm} is null`;
+  // CROSS JOIN keeps the days outside (SQLite does not reorder it) and "order by network || ''"
+  // cannot be served by an index on network: without either, a planner without statistics
+  // walked every post of the organização per day, or every publication per shown post.
   // Only ids and instants until each day's first few are chosen, each day's posts found by their
   // own range of the index (org, scheduled_at, id) — no row read, no day compared with every post;
   // the caption and the networks are read for the shown posts only.
@@ -98,7 +101,7 @@ export function calendarStatement(
         from ${posts} where ${live} and ${posts.agendadoPara} is null${mine}${narrow}
     ),
     m(day, id, at) as (
-      select d.day, ${posts.id}, ${posts.agendadoPara} from d join ${posts}
+      select d.day, ${posts.id}, ${posts.agendadoPara} from d cross join ${posts}
         on ${live} and ${posts.agendadoPara} >= d.s and ${posts.agendadoPara} < d.e${mine}${narrow}
       union all
       select d.day, n.id, n.at from n join d on n.at >= d.s and n.at < d.e
@@ -110,7 +113,7 @@ export function calendarStatement(
       select r.day, r.total, r.id, r.at,
         (select substr(p.caption, 1, ${CAPTION_CHARS}) from posts p where p.org_id = ${org} and p.id = r.id) as legenda,
         (select group_concat(x.network || ':' || x.status, ',')
-          from (select t.network, t.status from post_targets t where t.org_id = ${org} and t.post_id = r.id order by t.network) x) as redes,
+          from (select t.network, t.status from post_targets t where t.org_id = ${org} and t.post_id = r.id order by t.network || '') x) as redes,
         exists (select 1 from post_targets g where g.org_id = ${org} and g.post_id = r.id and g.status in ${GONE}) as gone
       from r where r.n <= ${perDay} order by r.day, r.n
     ) s`);

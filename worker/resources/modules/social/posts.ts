@@ -88,15 +88,17 @@ export const postsModule: ResourceModule<PostRow, PostInput> = {
   table: t,
   keys: postKeys,
   titleSql: sql`substr(${t.legenda}, 1, 80)`,
+  // "order by network || ''": an index on (org, network, …) must not serve the order (the planner
+  // then walked every publication of the organização for each post); (org, post) finds the two.
   extras: {
     imovelNome: sql`(select coalesce(p.title, p.code) from properties p where p.id = ${t.imovelId} and p.org_id = ${t.orgId} and p.deleted_at is null)`,
     produtoNome: sql`(select p.name from products p where p.id = ${t.produtoId} and p.org_id = ${t.orgId} and p.deleted_at is null)`,
-    contas: sql`json((select json_group_array(x.account_id) from (select pt.account_id from post_targets pt where pt.org_id = ${t.orgId} and pt.post_id = ${t.id} order by pt.network) x))`,
+    contas: sql`json((select json_group_array(x.account_id) from (select pt.account_id from post_targets pt where pt.org_id = ${t.orgId} and pt.post_id = ${t.id} order by pt.network || '') x))`,
     redes:
       sql.raw(`json((select json_group_array(json_object('id', x.id, 'rede', x.network, 'contaId', x.account_id, 'contaNome', x.name, 'status', x.status,
       'erroCodigo', x.error_code, 'erroMensagem', x.error_message, 'permalink', x.permalink, 'publicadoEm', ${iso("x.published_at")}))
       from (select pt.*, a.name from post_targets pt left join social_accounts a on a.id = pt.account_id and a.org_id = pt.org_id
-        where pt.org_id = "posts"."org_id" and pt.post_id = "posts"."id" order by pt.network) x))`),
+        where pt.org_id = "posts"."org_id" and pt.post_id = "posts"."id" order by pt.network || '') x))`),
     // The first image's key, for a thumbnail (Rascunhos, the calendar): a photo's or an uploaded image's.
     capaChave: sql`(select coalesce(f.key, m.key) from post_media m left join property_photos f on f.org_id = m.org_id and f.id = m.property_photo_id
       where m.org_id = ${t.orgId} and m.post_id = ${t.id} order by m.position limit 1)`,
