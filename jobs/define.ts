@@ -1,7 +1,7 @@
 import type { Jsonify, TimeStr } from "inngest/types";
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
-import type { Config } from "../worker/config/env.ts";
+import type { Bindings, Config } from "../worker/config/env.ts";
 import { parseCron } from "./cron.ts";
 
 /**
@@ -45,7 +45,14 @@ export interface JobDeps {
   config: Config;
   /** Work that must finish after the handler returns, as a Worker's `ctx.waitUntil` (a dispatch's runs). */
   waitUntil(promise: Promise<unknown>): void;
+  /** The Worker's bindings a job may use (the bucket, the live rooms); absent in Node scripts. */
+  bindings?: JobBindings | undefined;
+  /** The runner's clock (a test's, on the local runner); the real one when absent. */
+  now?: (() => Date) | undefined;
 }
+
+/** The bindings jobs reach: what the request, the cron or Inngest's call had. */
+export type JobBindings = Pick<Bindings, "FILES" | "LIVE">;
 
 export interface JobContext<D> extends JobDeps {
   event: JobEvent<D>;

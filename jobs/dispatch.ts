@@ -1,6 +1,6 @@
 import { createDb, type Database } from "../db/client.ts";
 import { type Config, usesInngest } from "../worker/config/env.ts";
-import { checkEvent, type EventInput } from "./define.ts";
+import { checkEvent, type EventInput, type JobBindings } from "./define.ts";
 import { type EventData, type EventName, JOBS } from "./registry.ts";
 import { createRunner } from "./runner.ts";
 
@@ -9,6 +9,8 @@ export interface DispatchContext {
   waitUntil: (promise: Promise<unknown>) => void;
   /** The request's database handle, when the caller has one (else one is opened from config). */
   db?: Database;
+  /** The bindings the runs started here may use (the local runner executes them after the response). */
+  bindings?: JobBindings | undefined;
 }
 
 export interface DispatchOptions {
@@ -44,6 +46,7 @@ export async function sendEvents(ctx: DispatchContext, events: readonly EventInp
     db: ctx.db ?? createDb({ url: ctx.config.DATABASE_URL, authToken: ctx.config.DATABASE_AUTH_TOKEN }),
     config: ctx.config,
     waitUntil: ctx.waitUntil,
+    bindings: ctx.bindings,
   });
   const queued = await runner.enqueue(events);
   if (queued.length === 0) return;

@@ -1,7 +1,15 @@
 import type { Inngest, InngestFunction } from "inngest";
 import { createDb } from "../db/client.ts";
 import type { Config } from "../worker/config/env.ts";
-import { type AnyJob, type JobDeps, type JobEvent, type JobHandlers, type JobStep, NonRetriableError } from "./define.ts";
+import {
+  type AnyJob,
+  type JobBindings,
+  type JobDeps,
+  type JobEvent,
+  type JobHandlers,
+  type JobStep,
+  NonRetriableError,
+} from "./define.ts";
 import { JOBS } from "./registry.ts";
 
 /**
@@ -9,9 +17,14 @@ import { JOBS } from "./registry.ts";
  * per request with that request's config, because a Worker's secrets are not on process.env inside
  * Inngest handlers; the handlers are loaded here (whether a job has an onFailure is in its code).
  */
-export async function createFunctions(inngest: Inngest, config: Config, jobs: readonly AnyJob[] = JOBS): Promise<InngestFunction.Any[]> {
+export async function createFunctions(
+  inngest: Inngest,
+  config: Config,
+  jobs: readonly AnyJob[] = JOBS,
+  bindings?: JobBindings,
+): Promise<InngestFunction.Any[]> {
   const handlers = await Promise.all(jobs.map((job) => job.load()));
-  return jobs.map((job, i) => toInngestFunction(inngest, config, job, handlers[i] as JobHandlers));
+  return jobs.map((job, i) => toInngestFunction(inngest, config, job, handlers[i] as JobHandlers, bindings));
 }
 
 /** Inngest's own step tools, as much of them as a definition uses. */
@@ -42,12 +55,19 @@ function eventFor(
   return { id: event.id ?? fallbackId, name: event.name, data: data.data, ts: event.ts ?? Date.now() };
 }
 
-function toInngestFunction(inngest: Inngest, config: Config, job: AnyJob, { handler, onFailure }: JobHandlers): InngestFunction.Any {
+function toInngestFunction(
+  inngest: Inngest,
+  config: Config,
+  job: AnyJob,
+  { handler, onFailure }: JobHandlers,
+  bindings: JobBindings | undefined,
+): InngestFunction.Any {
   // On Inngest a dispatch only sends the event: there is no after-the-response work to wait for.
   const deps = (): JobDeps => ({
     db: createDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN }),
     config,
     waitUntil: () => {},
+    bindings,
   });
   const { concurrency, idempotency, cancelOn } = job;
   return inngest.createFunction(

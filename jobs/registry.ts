@@ -1,11 +1,13 @@
 import type { z } from "zod";
 import { matchInterest } from "./contracts/match-interest.ts";
 import { matchProperty } from "./contracts/match-property.ts";
+import { publishPost } from "./contracts/publish-post.ts";
 import { purgeExpired } from "./contracts/purge-expired.ts";
 import { requeueLostEmails } from "./contracts/requeue-lost-emails.ts";
 import { sendEmail } from "./contracts/send-email.ts";
 import { socialInsights } from "./contracts/social-insights.ts";
 import { socialTokenHealth } from "./contracts/social-token-health.ts";
+import { sweepPublications } from "./contracts/sweep-publications.ts";
 import { type AnyJob, lazyJob } from "./define.ts";
 
 /**
@@ -21,6 +23,8 @@ export const JOBS = [
   lazyJob(requeueLostEmails, () => import("./handlers/requeue-lost-emails.ts")),
   lazyJob(socialInsights, () => import("./handlers/social-insights.ts")),
   lazyJob(socialTokenHealth, () => import("./handlers/social-token-health.ts")),
+  lazyJob(publishPost, () => import("./handlers/publish-post.ts")),
+  lazyJob(sweepPublications, () => import("./handlers/sweep-publications.ts")),
 ] as const satisfies readonly AnyJob[];
 
 type Job = (typeof JOBS)[number];

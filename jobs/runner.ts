@@ -52,6 +52,7 @@ export function createRunner(options: RunnerOptions): Runner {
     jobs,
     now: options.now ?? (() => new Date()),
     waitUntil: options.waitUntil ?? (() => {}),
+    bindings: options.bindings,
     executables: executablesOf(jobs),
   };
 

@@ -40,5 +40,6 @@ export function serviceContext(rc: RequestContext, now = new Date()): ServiceCon
     now,
     // Node tests run the app without bindings (no env at all).
     live: (rc.env as Bindings | undefined)?.LIVE,
+    files: (rc.env as Bindings | undefined)?.FILES,
   };
 }

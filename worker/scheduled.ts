@@ -1,7 +1,7 @@
 import { createDb } from "../db/client.ts";
 import type { AnyJob } from "../jobs/define.ts";
 import { createRunner, type RunReport } from "../jobs/runner.ts";
-import { readConfig, usesInngest } from "./config/env.ts";
+import { type Bindings, readConfig, usesInngest } from "./config/env.ts";
 
 export interface SweepOptions {
   /** The job definitions the local runner knows (tests pass their own; the registry by default). */
@@ -33,6 +33,7 @@ export async function runScheduledSweep(env: Record<string, unknown>, now = new 
     config,
     now: clock,
     waitUntil: (promise) => void dispatched.push(promise),
+    bindings: { FILES: env.FILES as R2Bucket | undefined, LIVE: env.LIVE as Bindings["LIVE"] },
     ...(options.jobs && { jobs: options.jobs }),
   });
   await runner.schedule();

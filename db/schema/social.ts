@@ -194,6 +194,13 @@ export const postTargets = sqliteTable(
     salvamentos: integer("saves"),
     metricasEm: timestamp("metrics_at"),
     reivindicadoEm: timestamp("claimed_at"),
+    /**
+     * The run that holds the claim (a fencing token, ADR 047): every write of a publishing run is
+     * conditional on it, so a run that lost its claim (stale, taken over) writes nothing.
+     */
+    reivindicadoPor: text("claim_run_id"),
+    /** Held until (daily quota spent, an account to reconnect): the sweep leaves it alone before. */
+    retidoAte: timestamp("held_until"),
     publicadoEm: timestamp("published_at"),
     criadoEm: timestamp("created_at").notNull(),
     atualizadoEm: timestamp("updated_at").notNull(),

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import type { jobRuns, jobSteps } from "../../db/schema/index.ts";
 import type { Config } from "../../worker/config/env.ts";
-import type { AnyJob, EventInput } from "../define.ts";
+import type { AnyJob, EventInput, JobBindings } from "../define.ts";
 
 /** How long a claim holds a run without news (renewed at each step). A dead runner's runs wait this long. */
 export const LEASE_MS = 3 * 60_000;
@@ -29,6 +29,8 @@ export interface RunnerOptions {
   now?: () => Date;
   /** Where a job's after-the-response work goes (its dispatches' runs); unawaited by default. */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /** The bindings handed to the jobs (bucket, live rooms). */
+  bindings?: JobBindings | undefined;
 }
 
 export interface Runner {
@@ -60,6 +62,7 @@ export interface RunnerContext {
   jobs: readonly AnyJob[];
   now: () => Date;
   waitUntil: (promise: Promise<unknown>) => void;
+  bindings: JobBindings | undefined;
   /** By function id: every job, and every job's failure function. */
   executables: ReadonlyMap<string, Executable>;
 }

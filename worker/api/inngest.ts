@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { usesInngest } from "../config/env.ts";
+import { type Bindings, usesInngest } from "../config/env.ts";
 import { apiError } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 
@@ -18,5 +18,6 @@ export const inngestApi = new Hono<AppEnv>().on(["GET", "POST", "PUT"], "/", asy
     import("../../jobs/functions.ts"),
   ]);
   const inngest = createInngest(config);
-  return serve({ client: inngest, functions: await createFunctions(inngest, config) })(c);
+  const { FILES, LIVE } = (c.env ?? {}) as Bindings;
+  return serve({ client: inngest, functions: await createFunctions(inngest, config, undefined, { FILES, LIVE }) })(c);
 });

@@ -161,6 +161,11 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
    * `message` (409) on an update, and left alone by a delete (not counted).
    */
   writeCondition?: (actor: Actor, action: "update" | "delete") => { where: SQL; message: string } | undefined;
+  /**
+   * Work after a create or an update landed (its batch committed): what the write must set in
+   * motion outside the database (a post's publishing runs). Awaited, so a failure is the request's.
+   */
+  afterWrite?: (ctx: ServiceContext, actor: Actor, id: string, action: "created" | "updated") => Promise<void>;
 }
 
 /** What a resource's own routes (own-routes.ts) get to stay as thin as the generic ones. */

@@ -483,7 +483,10 @@ export async function createRecord(
     }) ?? []),
   ];
   const { duplicates, affected } = await checkAndWrite(ctx, mod, statements, insert, after);
-  if (affected) recordChanged(ctx, actor, mod, "created", [id]);
+  if (affected) {
+    recordChanged(ctx, actor, mod, "created", [id]);
+    await mod.afterWrite?.(ctx, actor, id, "created");
+  }
   return { id: affected ? id : null, duplicates };
 }
 
@@ -536,6 +539,7 @@ export async function updateRecord(
   const { duplicates, affected, after } = await checkAndWrite(ctx, mod, statements, update, [...reads, ...also]);
   if (affected) {
     recordChanged(ctx, actor, mod, "updated", [id]);
+    await mod.afterWrite?.(ctx, actor, id, "updated");
     return { saved: true, duplicates };
   }
   if (guard && duplicates.length) return { saved: false, duplicates };

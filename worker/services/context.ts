@@ -14,6 +14,8 @@ export interface ServiceContext {
   now: Date;
   /** The live connection's rooms (`publishLive`); absent where nobody listens (Node tests, scripts). */
   live?: LiveNamespace | undefined;
+  /** The R2 bucket (FILES); absent in Node tests that do not set one. */
+  files?: R2Bucket | undefined;
 }
 
 /** A domain failure a person can act on: a pt-BR message, optionally tied to a form field. */

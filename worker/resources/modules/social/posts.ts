@@ -6,6 +6,7 @@ import { hashtagsOf } from "../../../../shared/social/caption-rules.ts";
 import { parsePostImageKey } from "../../../../shared/social/post-image-key.ts";
 import { captionPreview, isPhotoReference, type PostInput, type PostRow, postDefinition } from "../../../../shared/resources/posts.ts";
 import { searchKeys, sortKey } from "../../../../shared/search.ts";
+import { schedulePublications } from "../../../services/social/publishing/schedule.ts";
 import type { ResourceModule } from "../../define.ts";
 import { followPostTime, GONE_STATUSES } from "../../../services/social/post-time-sql.ts";
 
@@ -207,6 +208,10 @@ END`,
       where: sql`${t.aprovacao} = 'rascunho' and not ${goneExists}`,
       message: "Você altera só os seus rascunhos. Depois de enviado para aprovação, quem altera é o dono ou um administrador.",
     };
+  },
+  // An edit moves each touched publication's version on: its run is replaced (ADR 047).
+  async afterWrite(ctx, actor, id) {
+    await schedulePublications(ctx, actor.orgId, [id]);
   },
   alsoOnWrite(ctx, actor, id, input, written, info) {
     return [

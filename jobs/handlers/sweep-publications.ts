@@ -1,0 +1,14 @@
+import { sweepEvents } from "../../worker/services/social/publishing/sweep.ts";
+import { sweepPublications } from "../contracts/sweep-publications.ts";
+import { jobHandlers } from "../define.ts";
+import { sendEvents } from "../dispatch.ts";
+
+export default jobHandlers(sweepPublications, {
+  async handler({ event, step, db, config, waitUntil, bindings, now }) {
+    return step.run("varrer", async () => {
+      const events = await sweepEvents(db, now?.() ?? new Date(event.ts), config.APP_URL);
+      await sendEvents({ config, db, waitUntil, bindings }, events);
+      return { started: events.length };
+    });
+  },
+});

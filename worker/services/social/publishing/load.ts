@@ -1,0 +1,62 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { postMedia, posts, postTargets, propertyPhotos } from "../../../../db/schema/index.ts";
+import type { PublishingContext } from "./context.ts";
+
+export type TargetRow = typeof postTargets.$inferSelect;
+
+/** One image of the post, as the publisher needs it. */
+export interface PublicationImage {
+  position: number;
+  /** A property photo's storage key, or an uploaded image's. */
+  key: string;
+  width: number;
+  height: number;
+  alt: string | null;
+}
+
+/** Everything one network's publication needs, read in one round trip. */
+export interface Publication {
+  target: TargetRow;
+  caption: string;
+  link: string | null;
+  firstComment: string | null;
+  alt: string | null;
+  images: PublicationImage[];
+}
+
+/** The target, its post's content and its images in order; null when the target is gone (post deleted). */
+export async function loadPublication(ctx: PublishingContext, orgId: string, targetId: string): Promise<Publication | null> {
+  const { db } = ctx;
+  const [targets, media] = (await db.batch([
+    db
+      .select({ target: postTargets, caption: posts.legenda, link: posts.link, firstComment: posts.primeiroComentario, alt: posts.textoAlternativo })
+      .from(postTargets)
+      .innerJoin(posts, and(eq(posts.id, postTargets.postId), eq(posts.orgId, orgId)))
+      .where(and(eq(postTargets.orgId, orgId), eq(postTargets.id, targetId))),
+    db
+      .select({
+        position: postMedia.posicao,
+        uploaded: postMedia.chave,
+        photoKey: propertyPhotos.chave,
+        width: propertyPhotos.largura,
+        height: propertyPhotos.altura,
+        alt: postMedia.textoAlternativo,
+      })
+      .from(postMedia)
+      .innerJoin(postTargets, and(eq(postTargets.postId, postMedia.postId), eq(postTargets.orgId, orgId)))
+      .leftJoin(propertyPhotos, and(eq(propertyPhotos.id, postMedia.fotoId), eq(propertyPhotos.orgId, orgId)))
+      .where(and(eq(postMedia.orgId, orgId), eq(postTargets.id, targetId)))
+      .orderBy(asc(postMedia.posicao)),
+  ] as unknown as [BatchItem<"sqlite">, BatchItem<"sqlite">])) as unknown as [
+    { target: TargetRow; caption: string; link: string | null; firstComment: string | null; alt: string | null }[],
+    { position: number; uploaded: string | null; photoKey: string | null; width: number | null; height: number | null; alt: string | null }[],
+  ];
+  const row = targets[0];
+  if (!row) return null;
+  const images = media.flatMap((m) => {
+    const key = m.photoKey ?? m.uploaded;
+    return key ? [{ position: m.position, key, width: m.width ?? 0, height: m.height ?? 0, alt: m.alt }] : [];
+  });
+  return { ...row, images };
+}

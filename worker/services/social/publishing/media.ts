@@ -1,0 +1,47 @@
+import { fitsRatio, instagramRatio } from "../../../../shared/social/instagram-media.ts";
+import { publishMediaOf } from "../../media/publish-media.ts";
+import type { PublishingContext } from "./context.ts";
+import type { PublicationImage } from "./load.ts";
+
+/** An image as Meta is handed it: a signed URL on our domain (ADR 042), its size and alt text. */
+export interface MetaImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string | null;
+}
+
+/** Why the images cannot go (pt-BR, with what to do), or their URLs. */
+export type ImagesResult = { ok: true; images: MetaImage[] } | { ok: false; message: string };
+
+/**
+ * The publishing JPEG of every image, each at a fresh signed URL valid for an hour (Meta downloads
+ * it when the container or photo is created). A photo without one yet, or a carousel slide whose
+ * JPEG does not have the first slide's ratio, is said plainly: the editor makes what is missing.
+ */
+export async function metaImages(ctx: PublishingContext, orgId: string, images: readonly PublicationImage[], carousel: boolean): Promise<ImagesResult> {
+  const signing = { config: ctx.config, origin: ctx.origin, now: ctx.now() };
+  const out: MetaImage[] = [];
+  for (const [i, image] of images.entries()) {
+    const media = await publishMediaOf(signing, ctx.files, orgId, { chave: image.key, largura: image.width, altura: image.height });
+    if (!media) {
+      return {
+        ok: false,
+        message: `A imagem ${i + 1} ainda não tem a versão em JPEG que a Meta exige: abra o post no editor (ele prepara a imagem) e tente de novo.`,
+      };
+    }
+    out.push({ url: media.url, width: media.width, height: media.height, alt: image.alt });
+  }
+  const first = out[0];
+  if (carousel && first) {
+    const ratio = instagramRatio(first);
+    const odd = out.findIndex((image) => !fitsRatio(image, ratio));
+    if (odd > 0) {
+      return {
+        ok: false,
+        message: `No Instagram o carrossel inteiro tem a proporção da primeira imagem, e a imagem ${odd + 1} não tem: abra o post no editor para recortá-la e tente de novo.`,
+      };
+    }
+  }
+  return { ok: true, images: out };
+}

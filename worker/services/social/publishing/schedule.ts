@@ -1,0 +1,39 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { postTargets } from "../../../../db/schema/index.ts";
+import { sendEvents } from "../../../../jobs/dispatch.ts";
+import type { ServiceContext } from "../../context.ts";
+import { changedEvent, publishEvent } from "./events.ts";
+
+/**
+ * The single door from a post's changes to its publishing runs (ADR 047): after a write that
+ * touched publications (a move, an edit, a reschedule), each one changed by it — its updated_at is
+ * this request's instant — has its sleeping run cancelled, and an agendado one gets a new run for
+ * its new version. Cancellations go first, in their own send, so they never reach the new runs.
+ * Publications this write did not touch keep their runs.
+ */
+export async function schedulePublications(ctx: ServiceContext, orgId: string, postIds: readonly string[]): Promise<number> {
+  if (postIds.length === 0) return 0;
+  const changed = await ctx.db
+    .select({
+      id: postTargets.id,
+      orgId: postTargets.orgId,
+      contaId: postTargets.contaId,
+      status: postTargets.status,
+      agendadoPara: postTargets.agendadoPara,
+      atualizadoEm: postTargets.atualizadoEm,
+    })
+    .from(postTargets)
+    .where(and(eq(postTargets.orgId, orgId), inArray(postTargets.postId, [...postIds]), eq(postTargets.atualizadoEm, ctx.now)));
+  if (changed.length === 0) return 0;
+  const dispatch = { config: ctx.config, waitUntil: ctx.waitUntil, db: ctx.db, bindings: { FILES: ctx.files, LIVE: ctx.live } };
+  await sendEvents(
+    dispatch,
+    changed.map((t) => changedEvent(t.id)),
+  );
+  const scheduled = changed.filter((t) => t.status === "agendado");
+  await sendEvents(
+    dispatch,
+    scheduled.map((t) => publishEvent(t, ctx.origin)),
+  );
+  return scheduled.length;
+}
