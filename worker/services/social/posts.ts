@@ -17,7 +17,7 @@ import { recordChanged } from "../../live/record-changed.ts";
 import { moduleOf, notFoundMessage } from "../../resources/registry.ts";
 import { recordStatement, rowsOf } from "../../resources/records.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
-import { schedulePublications } from "./publishing/schedule.ts";
+import { schedulePublicationsLater } from "./publishing/schedule.ts";
 
 /**
  * A post's moves made by people (shared/social/post-status.ts): send for approval, approve and
@@ -161,7 +161,7 @@ export async function movePost(ctx: ServiceContext, actor: Actor, id: string, mo
     // Every open page of the organização sees the new statuses without a reload (ADR 043).
     recordChanged(ctx, actor, mod, "updated", [id]);
     // Approved, retried, sent back or cancelled: the publishing runs follow (ADR 047).
-    await schedulePublications(ctx, actor.orgId, [id]);
+    schedulePublicationsLater(ctx, actor.orgId, [id]);
     return changed;
   }
   throw refusal(row, actor, reach, move, caps, now);

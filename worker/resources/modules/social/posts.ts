@@ -6,7 +6,7 @@ import { hashtagsOf } from "../../../../shared/social/caption-rules.ts";
 import { parsePostImageKey } from "../../../../shared/social/post-image-key.ts";
 import { captionPreview, isPhotoReference, type PostInput, type PostRow, postDefinition } from "../../../../shared/resources/posts.ts";
 import { searchKeys, sortKey } from "../../../../shared/search.ts";
-import { schedulePublications } from "../../../services/social/publishing/schedule.ts";
+import { schedulePublicationsLater } from "../../../services/social/publishing/schedule.ts";
 import type { ResourceModule } from "../../define.ts";
 import { followPostTime, GONE_STATUSES } from "../../../services/social/post-time-sql.ts";
 
@@ -210,8 +210,9 @@ END`,
     };
   },
   // An edit moves each touched publication's version on: its run is replaced (ADR 047).
-  async afterWrite(ctx, actor, id) {
-    await schedulePublications(ctx, actor.orgId, [id]);
+  async afterWrite(ctx, actor, id, action) {
+    // A new post is never agendado (approval is a move): only an edit can touch a run.
+    if (action === "updated") schedulePublicationsLater(ctx, actor.orgId, [id]);
   },
   alsoOnWrite(ctx, actor, id, input, written, info) {
     return [

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { createDb } from "../../../../db/client.ts";
 import { postTargets } from "../../../../db/schema/index.ts";
 import { sendEvents } from "../../../../jobs/dispatch.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -36,4 +37,18 @@ export async function schedulePublications(ctx: ServiceContext, orgId: string, p
     scheduled.map((t) => publishEvent(t, ctx.origin)),
   );
   return scheduled.length;
+}
+
+/**
+ * The same, after the answer (the request's round-trip budget stays the post's own), on a database
+ * handle of its own. A dispatch lost here (the Worker stopped) is what the every-minute sweep
+ * catches: the publication is still agendado, due and unclaimed at its time.
+ */
+export function schedulePublicationsLater(ctx: ServiceContext, orgId: string, postIds: readonly string[]): void {
+  const db = createDb({ url: ctx.config.DATABASE_URL, authToken: ctx.config.DATABASE_AUTH_TOKEN });
+  ctx.waitUntil(
+    schedulePublications({ ...ctx, db }, orgId, postIds).catch((error: unknown) => {
+      console.error("[publicação] agendamento adiado para a varredura", error);
+    }),
+  );
 }
