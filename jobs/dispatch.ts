@@ -11,6 +11,8 @@ export interface DispatchContext {
   db?: Database;
   /** The bindings the runs started here may use (the local runner executes them after the response). */
   bindings?: JobBindings | undefined;
+  /** The local runner's clock (a job passes its runner's on, so a test's clock reaches the runs it starts). */
+  now?: (() => Date) | undefined;
 }
 
 export interface DispatchOptions {
@@ -47,6 +49,7 @@ export async function sendEvents(ctx: DispatchContext, events: readonly EventInp
     config: ctx.config,
     waitUntil: ctx.waitUntil,
     bindings: ctx.bindings,
+    ...(ctx.now && { now: ctx.now }),
   });
   const queued = await runner.enqueue(events);
   if (queued.length === 0) return;

@@ -1,15 +1,7 @@
 import type { Inngest, InngestFunction } from "inngest";
 import { createDb } from "../db/client.ts";
 import type { Config } from "../worker/config/env.ts";
-import {
-  type AnyJob,
-  type JobBindings,
-  type JobDeps,
-  type JobEvent,
-  type JobHandlers,
-  type JobStep,
-  NonRetriableError,
-} from "./define.ts";
+import { type AnyJob, type JobBindings, type JobDeps, type JobEvent, type JobHandlers, type JobStep, NonRetriableError } from "./define.ts";
 import { JOBS } from "./registry.ts";
 
 /**

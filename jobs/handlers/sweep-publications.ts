@@ -7,7 +7,7 @@ export default jobHandlers(sweepPublications, {
   async handler({ event, step, db, config, waitUntil, bindings, now }) {
     return step.run("varrer", async () => {
       const events = await sweepEvents(db, now?.() ?? new Date(event.ts), config.APP_URL);
-      await sendEvents({ config, db, waitUntil, bindings }, events);
+      await sendEvents({ config, db, waitUntil, bindings, now }, events);
       return { started: events.length };
     });
   },

@@ -103,8 +103,7 @@ const INSTAGRAM_SUBCODES: Record<number, { action: MetaErrorAction; message: str
   },
   2207009: {
     action: "fail",
-    message:
-      "A proporção da imagem está fora do que o Instagram aceita (de 4:5 em pé até 1,91:1 deitada): recorte a foto e tente de novo.",
+    message: "A proporção da imagem está fora do que o Instagram aceita (de 4:5 em pé até 1,91:1 deitada): recorte a foto e tente de novo.",
   },
   2207010: { action: "fail", message: "A legenda passa do limite do Instagram (2.200 caracteres): encurte e tente de novo." },
   2207020: {
@@ -140,7 +139,10 @@ export function explainMetaError(input: MetaErrorInput, context: MetaErrorContex
   if (input.kind !== "meta") {
     const what = input.kind === "timeout" ? "A Meta não respondeu a tempo" : "A conexão com a Meta caiu antes da resposta";
     return context.write
-      ? result("check", `${what}: a publicação pode ter sido feita. Conferimos na Meta antes de tentar de novo, para não publicar duas vezes.`)
+      ? result(
+          "check",
+          `${what}: a publicação pode ter sido feita. Conferimos na Meta antes de tentar de novo, para não publicar duas vezes.`,
+        )
       : result("retry", `${what}. Tentamos de novo automaticamente em instantes.`);
   }
   if (code === 4 && subcode === 2207051) {

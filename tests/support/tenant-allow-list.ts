@@ -115,4 +115,10 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
     statement: /^select org_id, count\(\*\) as n from post_comments where author_id = \? group by org_id$/,
     why: "Meta's data-deletion callback (signature verified first) names a person; their comments are found in every organização to be deleted there",
   },
+  {
+    tables: ["post_targets", "social_accounts", "posts"],
+    statement:
+      /^select "id", "org_id", "account_id", "scheduled_at", "updated_at", "claim_run_id" from "post_targets" where \("post_targets"\."status" = \? and ("post_targets"\."scheduled_at" <= \? and .*exists \(select 1 from social_accounts a where a\.org_id = "post_targets"\."org_id" .*exists \(select 1 from posts p where p\.org_id = "post_targets"\."org_id" .*|"post_targets"\."claimed_at" < \?\)) limit \?$/,
+    why: "the every-minute publishing sweep (publishing/sweep.ts): due or stale publications of every organização, each with its own org_id for its run (every write after is org-scoped)",
+  },
 ];

@@ -65,7 +65,9 @@ const configSchema = z
     INSTAGRAM_TOKEN_URL: urlWithDefault("https://api.instagram.com/oauth/access_token"),
     META_APP_ID: optional,
     /** How long a Graph call may take before it counts as unanswered (15 s by default; the fault tests shorten it). */
-    META_TIMEOUT_MS: optional.transform((v) => (v === undefined ? undefined : Number(v))).pipe(z.number().int().min(50).max(120_000).optional()),
+    META_TIMEOUT_MS: optional
+      .transform((v) => (v === undefined ? undefined : Number(v)))
+      .pipe(z.number().int().min(50).max(120_000).optional()),
     /** Secret: signs webhooks and token exchanges; never logged, never sent to the browser. */
     META_APP_SECRET: optional,
     META_WEBHOOK_VERIFY_TOKEN: optional,

@@ -18,7 +18,12 @@ export async function readPermalink(ctx: PublishingContext, target: TargetRow): 
   try {
     const creds = await accountCredentials(ctx.db, ctx.config, target.orgId, target.contaId);
     const field = target.rede === "instagram" ? "permalink" : "permalink_url";
-    const answer = await meta<Record<string, unknown>>(ctx, { host: creds.host, path: `/${objectId}`, params: { fields: field }, token: creds.accessToken });
+    const answer = await meta<Record<string, unknown>>(ctx, {
+      host: creds.host,
+      path: `/${objectId}`,
+      params: { fields: field },
+      token: creds.accessToken,
+    });
     const link = typeof answer[field] === "string" ? (answer[field] as string) : null;
     if (link) {
       await ctx.db

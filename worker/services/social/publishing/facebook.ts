@@ -52,7 +52,13 @@ export async function publishFacebook(ctx: PublishingContext, pub: Publication):
     }
     const page = `/${creds.externalId}`;
     const post = (path: string, params: Record<string, string | boolean | undefined>) =>
-      meta<{ id: string; post_id?: string }>(ctx, { host: "facebook", method: "POST", path: `${page}${path}`, params, token: creds.accessToken });
+      meta<{ id: string; post_id?: string }>(ctx, {
+        host: "facebook",
+        method: "POST",
+        path: `${page}${path}`,
+        params,
+        token: creds.accessToken,
+      });
     let postId: string;
     const [single] = images.images;
     if (images.images.length === 0) {

@@ -71,7 +71,8 @@ export async function failPublication(ctx: PublishingContext, data: PublishData,
         select ${crypto.randomUUID()}, ${target.orgId}, ${target.postId}, ${target.id}, ${target.rede}, ${target.contaId}, ${ctx.runId}, 'reivindicar', 'falhou', ${message}, 'alicerce', ${at}, ${at}
         where exists (select 1 from post_targets t where t.org_id = ${target.orgId} and t.id = ${target.id} and t.status = 'falhou' and t.updated_at = ${at})`),
     ])) as unknown as [{ rowsAffected: number }];
-    if (rows.rowsAffected) publishLive(ctx, target.orgId, { type: "post.status", postId: target.postId, network: target.rede, status: "falhou" });
+    if (rows.rowsAffected)
+      publishLive(ctx, target.orgId, { type: "post.status", postId: target.postId, network: target.rede, status: "falhou" });
     return rows.rowsAffected ? "failed" : "unchanged";
   }
   return "unchanged";

@@ -34,7 +34,12 @@ export async function checkQuota(ctx: PublishingContext, pub: Publication): Prom
   if (!read.ok || read.value.usage < read.value.total) return read;
   const explanation = explainMetaError({ kind: "meta", status: 400, code: 9, subcode: 2207042 });
   const message = `${explanation.message} (${read.value.usage} de ${read.value.total} publicações usadas nas últimas 24 horas.)`;
-  await holdPublication(ctx, target, { step: "cota", explanation: { ...explanation, message } }, new Date(ctx.now().getTime() + QUOTA_HOLD_MS));
+  await holdPublication(
+    ctx,
+    target,
+    { step: "cota", explanation: { ...explanation, message } },
+    new Date(ctx.now().getTime() + QUOTA_HOLD_MS),
+  );
   return { ok: false, stop: "held" };
 }
 
@@ -65,7 +70,11 @@ export async function prepareContainer(ctx: PublishingContext, pub: Publication)
     const [first] = images.images;
     if (!first) throw new MetaApiError({ kind: "meta", status: 400, code: 100, metaMessage: "no image" });
     if (!carousel) {
-      const id = await createContainer(ctx, creds, { image_url: first.url, caption: pub.caption, alt_text: first.alt ?? pub.alt ?? undefined });
+      const id = await createContainer(ctx, creds, {
+        image_url: first.url,
+        caption: pub.caption,
+        alt_text: first.alt ?? pub.alt ?? undefined,
+      });
       await recordIds(ctx, target.orgId, target.id, { containerId: id });
       return id;
     }

@@ -30,7 +30,13 @@ export async function loadPublication(ctx: PublishingContext, orgId: string, tar
   const { db } = ctx;
   const [targets, media] = (await db.batch([
     db
-      .select({ target: postTargets, caption: posts.legenda, link: posts.link, firstComment: posts.primeiroComentario, alt: posts.textoAlternativo })
+      .select({
+        target: postTargets,
+        caption: posts.legenda,
+        link: posts.link,
+        firstComment: posts.primeiroComentario,
+        alt: posts.textoAlternativo,
+      })
       .from(postTargets)
       .innerJoin(posts, and(eq(posts.id, postTargets.postId), eq(posts.orgId, orgId)))
       .where(and(eq(postTargets.orgId, orgId), eq(postTargets.id, targetId))),
@@ -50,7 +56,14 @@ export async function loadPublication(ctx: PublishingContext, orgId: string, tar
       .orderBy(asc(postMedia.posicao)),
   ] as unknown as [BatchItem<"sqlite">, BatchItem<"sqlite">])) as unknown as [
     { target: TargetRow; caption: string; link: string | null; firstComment: string | null; alt: string | null }[],
-    { position: number; uploaded: string | null; photoKey: string | null; width: number | null; height: number | null; alt: string | null }[],
+    {
+      position: number;
+      uploaded: string | null;
+      photoKey: string | null;
+      width: number | null;
+      height: number | null;
+      alt: string | null;
+    }[],
   ];
   const row = targets[0];
   if (!row) return null;

@@ -9,7 +9,10 @@ const START = "\u2063";
 
 /** 24 invisible characters (48 bits of the id, base 4) after an invisible separator. */
 export function markerOf(targetId: string): string {
-  const hex = targetId.replace(/[^0-9a-f]/gi, "").slice(0, 12).padEnd(12, "0");
+  const hex = targetId
+    .replace(/[^0-9a-f]/gi, "")
+    .slice(0, 12)
+    .padEnd(12, "0");
   let out = START;
   for (const char of hex) {
     const n = Number.parseInt(char, 16);

@@ -19,8 +19,14 @@ export type ImagesResult = { ok: true; images: MetaImage[] } | { ok: false; mess
  * it when the container or photo is created). A photo without one yet, or a carousel slide whose
  * JPEG does not have the first slide's ratio, is said plainly: the editor makes what is missing.
  */
-export async function metaImages(ctx: PublishingContext, orgId: string, images: readonly PublicationImage[], carousel: boolean): Promise<ImagesResult> {
-  const signing = { config: ctx.config, origin: ctx.origin, now: ctx.now() };
+export async function metaImages(
+  ctx: PublishingContext,
+  orgId: string,
+  images: readonly PublicationImage[],
+  carousel: boolean,
+): Promise<ImagesResult> {
+  // The wall clock, not the job's: Meta downloads now, and our media route checks against the wall clock.
+  const signing = { config: ctx.config, origin: ctx.origin, now: new Date() };
   const out: MetaImage[] = [];
   for (const [i, image] of images.entries()) {
     const media = await publishMediaOf(signing, ctx.files, orgId, { chave: image.key, largura: image.width, altura: image.height });

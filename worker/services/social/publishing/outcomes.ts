@@ -165,7 +165,8 @@ export async function holdAccount(ctx: PublishingContext, target: TargetRow, not
       .set({ erroCodigo: code, erroMensagem: reason })
       .where(and(eq(postTargets.orgId, target.orgId), eq(postTargets.contaId, target.contaId), eq(postTargets.status, "agendado"))),
   ]);
-  if (held || (account as unknown[]).length) publishLive(ctx, target.orgId, { type: "record.changed", resource: "posts", action: "updated" });
+  if (held || (account as unknown[]).length)
+    publishLive(ctx, target.orgId, { type: "record.changed", resource: "posts", action: "updated" });
 }
 
 /**

@@ -98,27 +98,48 @@ export async function publishTarget(ctx: PublishingContext, step: JobStep, data:
     return { outcome: claim?.why ?? "changed" };
   }
   if (claim.network === "instagram") {
-    const quota = await step.run("cota", withPublication(ctx, data, (pub) => checkQuota(ctx, pub)));
+    const quota = await step.run(
+      "cota",
+      withPublication(ctx, data, (pub) => checkQuota(ctx, pub)),
+    );
     if (!quota.ok) return { outcome: quota.stop };
-    const container = await step.run("container", withPublication(ctx, data, (pub) => prepareContainer(ctx, pub)));
+    const container = await step.run(
+      "container",
+      withPublication(ctx, data, (pub) => prepareContainer(ctx, pub)),
+    );
     if (!container.ok) return { outcome: container.stop };
     let status: Guarded<string> = { ok: true, value: "IN_PROGRESS" };
     for (let poll = 0; poll < CONTAINER_POLLS && status.ok && status.value === "IN_PROGRESS"; poll++) {
       if (poll > 0) await step.sleep("aguardar-container", POLL_WAIT);
-      status = await step.run("status", withPublication(ctx, data, (pub) => pollContainer(ctx, pub, container.value)));
+      status = await step.run(
+        "status",
+        withPublication(ctx, data, (pub) => pollContainer(ctx, pub, container.value)),
+      );
     }
     if (!status.ok) return { outcome: status.stop };
     if (status.value === "IN_PROGRESS") {
-      const failed = await step.run("demorou", withPublication(ctx, data, (pub) => after.tooSlow(ctx, pub)));
+      const failed = await step.run(
+        "demorou",
+        withPublication(ctx, data, (pub) => after.tooSlow(ctx, pub)),
+      );
       return { outcome: failed.ok ? "failed" : failed.stop };
     }
-    const published = await step.run("publicar", withPublication(ctx, data, (pub) => publishContainer(ctx, pub, container.value)));
+    const published = await step.run(
+      "publicar",
+      withPublication(ctx, data, (pub) => publishContainer(ctx, pub, container.value)),
+    );
     if (!published.ok) return { outcome: published.stop };
   } else {
-    const published = await step.run("facebook", withPublication(ctx, data, (pub) => publishFacebook(ctx, pub)));
+    const published = await step.run(
+      "facebook",
+      withPublication(ctx, data, (pub) => publishFacebook(ctx, pub)),
+    );
     if (!published.ok) return { outcome: published.stop };
   }
-  await step.run("link", withPublication(ctx, data, async (pub) => ({ ok: true, value: await after.permalink(ctx, pub.target) })));
+  await step.run(
+    "link",
+    withPublication(ctx, data, async (pub) => ({ ok: true, value: await after.permalink(ctx, pub.target) })),
+  );
   await step.run(
     "comentario",
     withPublication(ctx, data, async (pub) => ({ ok: true, value: await after.firstComment(ctx, pub.target, pub.firstComment) })),

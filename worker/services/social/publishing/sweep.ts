@@ -26,6 +26,7 @@ const columns = {
  */
 export async function sweepEvents(db: Database, now: Date, origin: string | undefined): Promise<EventInput[]> {
   const at = now.getTime();
+  // tenant-exempt: the sweep reads every organização's due publications; each run it starts is org-scoped.
   const [due, stale] = (await db.batch([
     db
       .select(columns)
