@@ -26,6 +26,7 @@ afterAll(async () => {
   await w?.close();
 });
 
+// The timeout: under a minute on an idle machine; a shared box may be several times slower.
 describe("exactly once under Meta's faults, on the local runner", () => {
   it("publishes 200 scheduled posts across 3 accounts once on each network, none lost, none duplicated, every failure explained", async () => {
     const start = Date.now();
@@ -81,6 +82,5 @@ describe("exactly once under Meta's faults, on the local runner", () => {
     console.info(
       `[publicação] ${targets.length} publicações, ${targets.filter((t) => t.status === "publicado").length} publicadas, ${failed.length} falharam, ${attempts.length} tentativas, ${minutes} minutos simulados; ${scheduledIn} ms para criar e aprovar, ${Date.now() - start - scheduledIn} ms para publicar`,
     );
-  }, // Under a minute on an idle machine; the shared CI box may be several times slower.
-  300_000);
+  }, 300_000);
 });
