@@ -228,7 +228,14 @@ export function explainContainerStatus(statusCode: "ERROR" | "EXPIRED", status: 
   const subcode = Number(/\b(22070\d\d)\b/.exec(status ?? "")?.[1]);
   const known = Number.isFinite(subcode) ? INSTAGRAM_SUBCODES[subcode] : undefined;
   const rawCode = Number.isFinite(subcode) ? `ERROR/${subcode}` : "ERROR";
-  // A transient one ("retry") means: prepare a new container (the publisher forgets this one).
+  // A container in ERROR is over, even for a passing cause: nothing was published, the person retries.
+  if (known?.action === "retry") {
+    return {
+      action: "fail",
+      rawCode,
+      message: "O Instagram teve um erro ao processar a imagem (do lado dele) e nada foi publicado: use Tentar de novo.",
+    };
+  }
   if (known) return { action: known.action, rawCode, message: known.message };
   return {
     action: "fail",

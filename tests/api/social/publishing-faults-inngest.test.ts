@@ -9,7 +9,7 @@
 import { InngestTestEngine, mockCtx } from "@inngest/test";
 import { inArray } from "drizzle-orm";
 import type { InngestFunction } from "inngest";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { postAttempts } from "../../../db/schema/index.ts";
 import { createInngest } from "../../../jobs/client.ts";
 import { publishPost } from "../../../jobs/contracts/publish-post.ts";
@@ -42,8 +42,10 @@ beforeAll(async () => {
   inngest = await startFakeInngest();
   w = await createWorld({ containerPolls: 0, inngestUrl: inngest.url });
   // Inngest's own logger reports the step errors it was given.
-  allowConsoleError(/\[job\]|\[publicação\]|Inngest|RetryPublishError/);
 });
+
+// Retries and failures are logged by the runner (and Inngest): expected here.
+beforeEach(() => allowConsoleError(/\[job\]|\[publicação\]|Inngest|RetryPublishError/));
 
 afterAll(async () => {
   vi.useRealTimers();

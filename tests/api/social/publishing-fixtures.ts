@@ -15,7 +15,7 @@ import { ALL_PAGE_TASKS } from "../../../tools/meta-standin/state.ts";
 import { readConfig } from "../../../worker/config/env.ts";
 import { ACCOUNT_TOKEN_PURPOSE, sealFor, USER_TOKEN_PURPOSE } from "../../../worker/services/social/account-credentials.ts";
 import { hasMarker } from "../../../worker/services/social/publishing/marker.ts";
-import { createHarness, createOwner, type Harness } from "../harness.ts";
+import { createHarness, createOwner, type Harness, ORIGIN } from "../harness.ts";
 import { fakeBucket } from "../real-estate/property-photos-fixtures.ts";
 
 export const PAIRS = 3;
@@ -184,12 +184,30 @@ export interface PostSpec {
   link?: string;
 }
 
+/**
+ * A request as the owner, with an execution context whose after-the-answer work lands in
+ * `h.pending` (the harness's own requests have none, so that work would run unobserved).
+ */
+export function ownerRequest(w: World, method: string, path: string, json?: unknown): Promise<Response> {
+  const headers = new Headers({ cookie: w.owner.cookie, origin: ORIGIN });
+  if (json !== undefined) headers.set("content-type", "application/json");
+  const executionCtx = { waitUntil: (p: Promise<unknown>) => void w.h.pending.push(p), passThroughOnException: () => {}, props: {} };
+  return Promise.resolve(
+    w.h.app.request(
+      `${ORIGIN}${path}`,
+      { method, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) },
+      w.h.env,
+      executionCtx as never,
+    ),
+  );
+}
+
 /** Creates the post and approves it through the API, as the owner would. */
 export async function createApproved(w: World, spec: PostSpec): Promise<string> {
-  const created = await w.h.request("/api/posts", { method: "POST", cookie: w.owner.cookie, json: spec });
+  const created = await ownerRequest(w, "POST", "/api/posts", spec);
   const body = (await created.json()) as { data?: { id: string }; error?: unknown };
   if (created.status !== 201 || !body.data) throw new Error(`post not created: ${created.status} ${JSON.stringify(body)}`);
-  const approved = await w.h.request(`/api/posts/${body.data.id}/aprovar`, { method: "POST", cookie: w.owner.cookie });
+  const approved = await ownerRequest(w, "POST", `/api/posts/${body.data.id}/aprovar`);
   if (approved.status !== 200) throw new Error(`post not approved: ${approved.status} ${await approved.text()}`);
   return body.data.id;
 }

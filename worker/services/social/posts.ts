@@ -146,8 +146,11 @@ export async function movePost(ctx: ServiceContext, actor: Actor, id: string, mo
   const written = sql`exists (select 1 from posts p where p.org_id = ${actor.orgId} and p.id = ${id} and p.updated_at = ${now.getTime()} and p.updated_by = ${actor.userId})`;
   // Approved without a time, or retried after its time: it goes now.
   const goesNow = move === "aprovar" || move === "tentar_de_novo";
+  // A failed publication starts over: its container (failed or expired) is not reused; the history keeps the error.
+  const fresh =
+    move === "tentar_de_novo" ? sql`, container_id = null, child_container_ids = null, error_code = null, error_message = null` : sql``;
   const targetWrite = ctx.db.run(
-    sql`update post_targets set status = ${rule.to}, updated_at = ${now.getTime()}${
+    sql`update post_targets set status = ${rule.to}, updated_at = ${now.getTime()}${fresh}${
       goesNow
         ? sql`, scheduled_at = max(coalesce((select p.scheduled_at from posts p where p.org_id = ${actor.orgId} and p.id = ${id}), 0), ${now.getTime()})`
         : sql``

@@ -5,7 +5,7 @@ import { recordIds } from "./claim.ts";
 import { meta, type PublishingContext } from "./context.ts";
 import { facebookLookup } from "./facebook.ts";
 import { loadPublication, type Publication } from "./load.ts";
-import { markFailed, markPublished } from "./outcomes.ts";
+import { markFailed, markPublished, noteRetry } from "./outcomes.ts";
 import type { PublishData } from "./publish.ts";
 
 /**
@@ -46,16 +46,26 @@ export async function failPublication(ctx: PublishingContext, data: PublishData,
       await markPublished(ctx, target, ids, true);
       return "recovered";
     }
-    const unsure = live === null;
     const reason = target.erroMensagem ?? `A publicação falhou depois de várias tentativas (${errorMessage.slice(0, 200)}).`;
+    if (live === null) {
+      // Meta could not be asked: it may be live. Never marked failed on a guess — the claim stays,
+      // goes stale, and the sweep's run looks again before doing anything.
+      await noteRetry(ctx, target, {
+        step: "falha",
+        explanation: {
+          action: "check",
+          rawCode: target.erroCodigo ?? "alicerce",
+          message: `${reason} Não conseguimos confirmar na Meta se o post saiu: conferimos de novo mais tarde, antes de qualquer nova tentativa.`,
+        },
+      });
+      return "unsure";
+    }
     await markFailed(ctx, target, {
       step: "falha",
       explanation: {
         action: "fail",
         rawCode: target.erroCodigo ?? "alicerce",
-        message: unsure
-          ? `${reason} Não conseguimos confirmar na Meta se o post saiu: confira na rede antes de usar Tentar de novo.`
-          : `${reason} Depois de várias tentativas, desistimos: use Tentar de novo quando quiser.`,
+        message: `${reason} Depois de várias tentativas, desistimos: use Tentar de novo quando quiser.`,
       },
     });
     return "failed";

@@ -182,7 +182,7 @@ export async function releaseAccountHolds(ctx: Pick<PublishingContext, "db">, or
         eq(postTargets.orgId, orgId),
         eq(postTargets.contaId, accountId),
         eq(postTargets.status, "agendado"),
-        sql`${postTargets.erroCodigo} in ('190', '102') or ${postTargets.erroCodigo} like '190/%' or ${postTargets.erroCodigo} like '102/%'`,
+        sql`(${postTargets.erroCodigo} in ('190', '102') or ${postTargets.erroCodigo} like '190/%' or ${postTargets.erroCodigo} like '102/%')`,
       ),
     );
 }
