@@ -148,9 +148,10 @@ export async function createWorld(options: { containerPolls?: number; publishQuo
   const bucket = fakeBucket();
   // Before the first request reads the config: Meta's URLs point at the stand-in, images at the door.
   Object.assign(h.env, meta.env, { APP_URL: door.url, META_TIMEOUT_MS: "400", FILES: bucket });
-  // On Inngest (its dev server stood in by a recorder), dispatches become events the test runs.
-  if (options.inngestUrl) Object.assign(h.env, { INNGEST_DEV: "1", INNGEST_BASE_URL: options.inngestUrl });
   const owner = await createOwner(h, "Publica");
+  // On Inngest (its dev server stood in by a recorder), dispatches become events the test runs.
+  // A new env object: the config is read once per object (the sign-up above needed its e-mail).
+  if (options.inngestUrl) h.env = { ...h.env, INNGEST_DEV: "1", INNGEST_BASE_URL: options.inngestUrl };
   const pairs = await connect({ h, meta, bucket, owner });
   return {
     h,
