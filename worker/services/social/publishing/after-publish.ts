@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { postTargets } from "../../../../db/schema/index.ts";
+import { orgScope } from "../../../../db/tenant.ts";
 import { explainMetaError } from "../../../../shared/social/meta-errors.ts";
 import { MetaApiError } from "../../../integrations/meta/graph.ts";
 import { accountCredentials } from "../account-credentials.ts";
@@ -29,7 +30,7 @@ export async function readPermalink(ctx: PublishingContext, target: TargetRow): 
       await ctx.db
         .update(postTargets)
         .set({ permalink: link })
-        .where(and(eq(postTargets.orgId, target.orgId), eq(postTargets.id, target.id), eq(postTargets.status, "publicado")));
+        .where(orgScope(ctx.db, target.orgId).where(postTargets, eq(postTargets.id, target.id), eq(postTargets.status, "publicado")));
     }
     return link;
   } catch (error) {

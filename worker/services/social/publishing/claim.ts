@@ -1,5 +1,6 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { postTargets } from "../../../../db/schema/index.ts";
+import { orgScope } from "../../../../db/tenant.ts";
 import type { PublishingContext } from "./context.ts";
 import type { TargetRow } from "./load.ts";
 
@@ -23,14 +24,9 @@ export class ClaimLostError extends Error {
   override name = "ClaimLostError";
 }
 
-/** "This run holds the publication": the condition of every write after the claim. */
-export function heldBy(orgId: string, targetId: string, runId: string): SQL {
-  return and(
-    eq(postTargets.orgId, orgId),
-    eq(postTargets.id, targetId),
-    eq(postTargets.status, "publicando"),
-    eq(postTargets.reivindicadoPor, runId),
-  ) as SQL;
+/** "This run holds the publication": the condition of every write after the claim (with the org's scope). */
+export function heldBy(targetId: string, runId: string): SQL[] {
+  return [eq(postTargets.id, targetId), eq(postTargets.status, "publicando"), eq(postTargets.reivindicadoPor, runId)];
 }
 
 /**
@@ -58,8 +54,8 @@ export async function claimPublication(
       atualizadoEm: new Date(now),
     })
     .where(
-      and(
-        eq(postTargets.orgId, orgId),
+      orgScope(ctx.db, orgId).where(
+        postTargets,
         eq(postTargets.id, targetId),
         sql`exists (select 1 from social_accounts a where a.org_id = ${orgId} and a.id = ${postTargets.contaId} and a.status = 'ativa')`,
         sql`exists (select 1 from posts p where p.org_id = ${orgId} and p.id = ${postTargets.postId} and p.deleted_at is null)`,
@@ -84,7 +80,7 @@ export async function claimPublication(
       excluido: sql<number>`exists (select 1 from posts p where p.org_id = ${orgId} and p.id = ${postTargets.postId} and p.deleted_at is not null)`,
     })
     .from(postTargets)
-    .where(and(eq(postTargets.orgId, orgId), eq(postTargets.id, targetId)));
+    .where(orgScope(ctx.db, orgId).where(postTargets, eq(postTargets.id, targetId)));
   if (!row) return { ok: false, why: "gone" };
   if (row.status === "publicado") return { ok: false, why: "published" };
   if (row.status === "publicando") return { ok: false, why: "busy" };
@@ -99,7 +95,7 @@ export async function renewClaim(ctx: PublishingContext, orgId: string, targetId
   const rows = await ctx.db
     .update(postTargets)
     .set({ reivindicadoEm: ctx.now() })
-    .where(heldBy(orgId, targetId, ctx.runId))
+    .where(orgScope(ctx.db, orgId).where(postTargets, ...heldBy(targetId, ctx.runId)))
     .returning({ id: postTargets.id });
   if (rows.length === 0) throw new ClaimLostError("outra execução tomou esta publicação");
 }
@@ -114,7 +110,7 @@ export async function recordIds(
   const rows = await ctx.db
     .update(postTargets)
     .set({ ...ids, reivindicadoEm: ctx.now() })
-    .where(heldBy(orgId, targetId, ctx.runId))
+    .where(orgScope(ctx.db, orgId).where(postTargets, ...heldBy(targetId, ctx.runId)))
     .returning({ id: postTargets.id });
   if (rows.length === 0) throw new ClaimLostError("outra execução tomou esta publicação");
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { postMedia, posts, postTargets, propertyPhotos } from "../../../../db/schema/index.ts";
+import { orgScope } from "../../../../db/tenant.ts";
 import type { PublishingContext } from "./context.ts";
 
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -28,6 +29,7 @@ export interface Publication {
 /** The target, its post's content and its images in order; null when the target is gone (post deleted). */
 export async function loadPublication(ctx: PublishingContext, orgId: string, targetId: string): Promise<Publication | null> {
   const { db } = ctx;
+  const scope = orgScope(db, orgId);
   const [targets, media] = (await db.batch([
     db
       .select({
@@ -38,8 +40,8 @@ export async function loadPublication(ctx: PublishingContext, orgId: string, tar
         alt: posts.textoAlternativo,
       })
       .from(postTargets)
-      .innerJoin(posts, and(eq(posts.id, postTargets.postId), eq(posts.orgId, orgId)))
-      .where(and(eq(postTargets.orgId, orgId), eq(postTargets.id, targetId))),
+      .innerJoin(posts, scope.where(posts, eq(posts.id, postTargets.postId)))
+      .where(scope.where(postTargets, eq(postTargets.id, targetId))),
     db
       .select({
         position: postMedia.posicao,
@@ -50,9 +52,9 @@ export async function loadPublication(ctx: PublishingContext, orgId: string, tar
         alt: postMedia.textoAlternativo,
       })
       .from(postMedia)
-      .innerJoin(postTargets, and(eq(postTargets.postId, postMedia.postId), eq(postTargets.orgId, orgId)))
-      .leftJoin(propertyPhotos, and(eq(propertyPhotos.id, postMedia.fotoId), eq(propertyPhotos.orgId, orgId)))
-      .where(and(eq(postMedia.orgId, orgId), eq(postTargets.id, targetId)))
+      .innerJoin(postTargets, scope.where(postTargets, eq(postTargets.postId, postMedia.postId)))
+      .leftJoin(propertyPhotos, scope.where(propertyPhotos, eq(propertyPhotos.id, postMedia.fotoId)))
+      .where(scope.where(postMedia, eq(postTargets.id, targetId)))
       .orderBy(asc(postMedia.posicao)),
   ] as unknown as [BatchItem<"sqlite">, BatchItem<"sqlite">])) as unknown as [
     { target: TargetRow; caption: string; link: string | null; firstComment: string | null; alt: string | null }[],

@@ -1,6 +1,7 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { postTargets, socialAccounts } from "../../../../db/schema/index.ts";
+import { orgScope } from "../../../../db/tenant.ts";
 import type { PostAttemptOutcome, PostStatus } from "../../../../shared/enums/social.ts";
 import type { MetaErrorExplanation } from "../../../../shared/social/meta-errors.ts";
 import { publishLive } from "../../../live/publish.ts";
@@ -58,7 +59,7 @@ export async function markPublished(
     ctx.db
       .update(postTargets)
       .set({ ...ids, status: "publicado", publicadoEm: at, atualizadoEm: at, erroCodigo: null, erroMensagem: null, retidoAte: null })
-      .where(heldBy(target.orgId, target.id, ctx.runId))
+      .where(orgScope(ctx.db, target.orgId).where(postTargets, ...heldBy(target.id, ctx.runId)))
       .returning({ id: postTargets.id }),
     attemptRow(
       ctx,
@@ -86,7 +87,7 @@ export async function markFailed(ctx: PublishingContext, target: TargetRow, note
     ctx.db
       .update(postTargets)
       .set({ status: "falhou", erroCodigo: note.explanation?.rawCode ?? null, erroMensagem: message, atualizadoEm: at })
-      .where(heldBy(target.orgId, target.id, ctx.runId))
+      .where(orgScope(ctx.db, target.orgId).where(postTargets, ...heldBy(target.id, ctx.runId)))
       .returning({ id: postTargets.id }),
     attemptRow(ctx, target, "falhou", { ...note, message }, landed(target, "falhou", at.getTime())),
   ]);
@@ -107,7 +108,7 @@ export async function noteRetry(ctx: PublishingContext, target: TargetRow, note:
         tentativas: sql`${postTargets.tentativas} + 1`,
         reivindicadoEm: at,
       })
-      .where(heldBy(target.orgId, target.id, ctx.runId)),
+      .where(orgScope(ctx.db, target.orgId).where(postTargets, ...heldBy(target.id, ctx.runId))),
     attemptRow(
       ctx,
       target,
@@ -132,7 +133,7 @@ export async function holdPublication(ctx: PublishingContext, target: TargetRow,
         erroMensagem: note.explanation?.message ?? note.message ?? null,
         atualizadoEm: at,
       })
-      .where(heldBy(target.orgId, target.id, ctx.runId))
+      .where(orgScope(ctx.db, target.orgId).where(postTargets, ...heldBy(target.id, ctx.runId)))
       .returning({ id: postTargets.id }),
     attemptRow(ctx, target, "retido", note, landed(target, "agendado", at.getTime())),
   ]);
@@ -155,7 +156,7 @@ export async function holdAccount(ctx: PublishingContext, target: TargetRow, not
     ctx.db
       .update(socialAccounts)
       .set({ status: "reconectar", motivoStatus: reason, atualizadoEm: at })
-      .where(and(eq(socialAccounts.orgId, target.orgId), eq(socialAccounts.id, target.contaId)))
+      .where(orgScope(ctx.db, target.orgId).where(socialAccounts, eq(socialAccounts.id, target.contaId)))
       .returning({ conexaoId: socialAccounts.conexaoId }),
     ctx.db.run(sql`update social_connections set status = 'reconectar', status_reason = ${reason}, updated_at = ${at.getTime()}
       where org_id = ${target.orgId} and status = 'ativa'
@@ -163,7 +164,9 @@ export async function holdAccount(ctx: PublishingContext, target: TargetRow, not
     ctx.db
       .update(postTargets)
       .set({ erroCodigo: code, erroMensagem: reason })
-      .where(and(eq(postTargets.orgId, target.orgId), eq(postTargets.contaId, target.contaId), eq(postTargets.status, "agendado"))),
+      .where(
+        orgScope(ctx.db, target.orgId).where(postTargets, eq(postTargets.contaId, target.contaId), eq(postTargets.status, "agendado")),
+      ),
   ]);
   if (held || (account as unknown[]).length)
     publishLive(ctx, target.orgId, { type: "record.changed", resource: "posts", action: "updated" });
@@ -178,8 +181,8 @@ export async function releaseAccountHolds(ctx: Pick<PublishingContext, "db">, or
     .update(postTargets)
     .set({ erroCodigo: null, erroMensagem: null })
     .where(
-      and(
-        eq(postTargets.orgId, orgId),
+      orgScope(ctx.db, orgId).where(
+        postTargets,
         eq(postTargets.contaId, accountId),
         eq(postTargets.status, "agendado"),
         sql`(${postTargets.erroCodigo} in ('190', '102') or ${postTargets.erroCodigo} like '190/%' or ${postTargets.erroCodigo} like '102/%')`,

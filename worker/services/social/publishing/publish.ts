@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { postTargets } from "../../../../db/schema/index.ts";
+import { orgScope } from "../../../../db/tenant.ts";
 import type { JobDeps, JobStep } from "../../../../jobs/define.ts";
 import { publishLive } from "../../../live/publish.ts";
 import { after } from "./after.ts";
@@ -66,8 +67,8 @@ async function release(ctx: PublishingContext, data: PublishData): Promise<void>
     .update(postTargets)
     .set({ atualizadoEm: ctx.now() })
     .where(
-      and(
-        eq(postTargets.orgId, data.orgId),
+      orgScope(ctx.db, data.orgId).where(
+        postTargets,
         eq(postTargets.id, data.targetId),
         eq(postTargets.status, "agendado"),
         eq(postTargets.atualizadoEm, new Date(data.version)),

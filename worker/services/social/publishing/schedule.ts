@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { createDb } from "../../../../db/client.ts";
 import { postTargets } from "../../../../db/schema/index.ts";
+import { orgScope } from "../../../../db/tenant.ts";
 import { sendEvents } from "../../../../jobs/dispatch.ts";
 import type { ServiceContext } from "../../context.ts";
 import { changedEvent, publishEvent } from "./events.ts";
@@ -24,7 +25,7 @@ export async function schedulePublications(ctx: ServiceContext, orgId: string, p
       atualizadoEm: postTargets.atualizadoEm,
     })
     .from(postTargets)
-    .where(and(eq(postTargets.orgId, orgId), inArray(postTargets.postId, [...postIds]), eq(postTargets.atualizadoEm, ctx.now)));
+    .where(orgScope(ctx.db, orgId).where(postTargets, inArray(postTargets.postId, [...postIds]), eq(postTargets.atualizadoEm, ctx.now)));
   if (changed.length === 0) return 0;
   const dispatch = { config: ctx.config, waitUntil: ctx.waitUntil, db: ctx.db, bindings: { FILES: ctx.files, LIVE: ctx.live } };
   await sendEvents(
