@@ -19,6 +19,7 @@ import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { ACCOUNT_TOKEN_PURPOSE, openFor, sealFor, USER_TOKEN_PURPOSE } from "./account-credentials.ts";
 import { metaAppCredentials } from "./app-credentials.ts";
 import { explainConnectionError } from "./connection-errors.ts";
+import { releaseAccountHolds } from "./publishing/outcomes.ts";
 
 /**
  * What the connection screens show and do: each Meta login with its permissions (granted vs
@@ -343,10 +344,13 @@ async function upsertAccount(ctx: ServiceContext, actor: Actor, input: AccountIn
     verificadoEm: ctx.now,
     atualizadoEm: ctx.now,
   };
-  await ctx.db
+  const [row] = await ctx.db
     .insert(socialAccounts)
     .values(orgScope(ctx.db, actor.orgId).values({ rede: input.rede, idExterno: input.idExterno, criadoEm: ctx.now, ...set }))
-    .onConflictDoUpdate({ target: [socialAccounts.orgId, socialAccounts.rede, socialAccounts.idExterno], set });
+    .onConflictDoUpdate({ target: [socialAccounts.orgId, socialAccounts.rede, socialAccounts.idExterno], set })
+    .returning({ id: socialAccounts.id });
+  // Its publications held for the reconnection lose the "reconecte" reason; the sweep sends the due ones (ADR 047).
+  if (row) await releaseAccountHolds(ctx, actor.orgId, row.id);
 }
 
 /** A token Meta refused (190): the connection and its accounts wait for a reconnection, with the reason. */
