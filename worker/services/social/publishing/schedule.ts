@@ -46,9 +46,14 @@ export async function schedulePublications(ctx: ServiceContext, orgId: string, p
  * catches: the publication is still agendado, due and unclaimed at its time.
  */
 export function schedulePublicationsLater(ctx: ServiceContext, orgId: string, postIds: readonly string[]): void {
-  const db = createDb({ url: ctx.config.DATABASE_URL, authToken: ctx.config.DATABASE_AUTH_TOKEN });
+  const work = async () => {
+    // A script's context (the demo seed) may carry the handle without the URL: then it is the one used.
+    const url = ctx.config.DATABASE_URL;
+    const db = url ? createDb({ url, authToken: ctx.config.DATABASE_AUTH_TOKEN }) : ctx.db;
+    await schedulePublications({ ...ctx, db }, orgId, postIds);
+  };
   ctx.waitUntil(
-    schedulePublications({ ...ctx, db }, orgId, postIds).catch((error: unknown) => {
+    work().catch((error: unknown) => {
       console.error("[publicação] agendamento adiado para a varredura", error);
     }),
   );
