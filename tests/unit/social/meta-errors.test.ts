@@ -106,7 +106,10 @@ describe("Meta errors in pt-BR", () => {
     expect(explainContainerStatus("ERROR", "2207026")).toMatchObject({ action: "fail", rawCode: "ERROR/2207026" });
     expect(explainContainerStatus("ERROR", "Error: 2207004 too large").message).toMatch(/8 MB/);
     expect(explainContainerStatus("ERROR", "something else")).toMatchObject({ action: "fail", rawCode: "ERROR" });
-    expect(explainContainerStatus("ERROR", "2207001")).toMatchObject({ action: "fail", message: expect.stringMatching(/nada foi publicado/) });
+    expect(explainContainerStatus("ERROR", "2207001")).toMatchObject({
+      action: "fail",
+      message: expect.stringMatching(/nada foi publicado/),
+    });
     expect(explainContainerStatus("ERROR", undefined).message).toMatch(/não disse o motivo/);
     expect(explainContainerStatus("EXPIRED", "Expired")).toMatchObject({ action: "fail", rawCode: "EXPIRED" });
   });
