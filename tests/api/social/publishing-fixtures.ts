@@ -12,6 +12,7 @@ import { postAttempts, posts, postTargets, socialAccounts, socialConnections } f
 import { createRunner } from "../../../jobs/runner.ts";
 import { type MetaStandin, type StandinAccounts, startMetaStandin } from "../../../tools/meta-standin/server.ts";
 import { ALL_PAGE_TASKS } from "../../../tools/meta-standin/state.ts";
+import { postImageKey } from "../../../shared/social/post-image-key.ts";
 import { readConfig } from "../../../worker/config/env.ts";
 import { ACCOUNT_TOKEN_PURPOSE, sealFor, USER_TOKEN_PURPOSE } from "../../../worker/services/social/account-credentials.ts";
 import { hasMarker } from "../../../worker/services/social/publishing/marker.ts";
@@ -166,9 +167,9 @@ export async function createWorld(options: { containerPolls?: number; publishQuo
   };
 }
 
-/** An uploaded image with its publishing JPEG in the bucket (the editor's upload does the same). */
-export async function storeImage(w: World, name: string): Promise<string> {
-  const key = `orgs/${w.owner.orgId}/posts/${name}`;
+/** An uploaded image with its publishing JPEG in the bucket (the editor's upload does the same, ADR 044). */
+export async function storeImage(w: World, _name: string): Promise<string> {
+  const key = postImageKey(w.owner.orgId, { width: 1080, height: 810 }, crypto.randomUUID());
   await w.bucket.put(`${key}/publish.jpg`, JPEG, {
     httpMetadata: { contentType: "image/jpeg" },
     customMetadata: { width: "1080", height: "810" },
