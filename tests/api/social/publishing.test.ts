@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { postTargets, socialAccounts, socialConnections } from "../../../db/schema/index.ts";
+import { jobRuns, postTargets, socialAccounts, socialConnections } from "../../../db/schema/index.ts";
 import { FAULTS } from "../../../tools/meta-standin/server.ts";
 import { issueToken } from "../../../tools/meta-standin/state.ts";
 import { readConfig } from "../../../worker/config/env.ts";
@@ -70,6 +70,38 @@ describe("publishing, one promise at a time", () => {
     const polls = w.meta.log.filter((r) => r.method === "GET" && r.path.endsWith(`/${target.containerId}`));
     expect(polls.length).toBeGreaterThanOrEqual(3);
     expect([...w.meta.state.comments.values()].some((c) => c.objectId === target.midiaId && c.message === "Agende sua visita!")).toBe(true);
+  });
+
+  it("a reschedule replaces the sleeping run: nothing goes at the old time, once at the new one", async () => {
+    const driver = createDriver(w);
+    const pair = w.pairs[1] as World["pairs"][number];
+    const post = await createApproved(w, {
+      legenda: "Apartamento decorado, visita no sábado",
+      contas: [pair.facebook],
+      agendadoPara: new Date(Date.now() + 10 * 60_000).toISOString(),
+    });
+    await drain(w.h.pending);
+    const moved = await ownerRequest(w, "POST", `/api/posts/${post}/reagendar`, {
+      agendadoPara: new Date(Date.now() + 40 * 60_000).toISOString(),
+    });
+    expect(moved.status).toBe(200);
+    await drain(w.h.pending);
+    const runs = await w.h.fresh.db
+      .select({ status: jobRuns.status, payload: jobRuns.payload })
+      .from(jobRuns)
+      .where(eq(jobRuns.functionId, "publish-post"));
+    const targetId = (await only(post, "facebook")).id;
+    const mine = runs.filter((r) => r.payload.includes(targetId));
+    expect(mine.map((r) => r.status).sort()).toEqual(["cancelled", "sleeping"]);
+    for (let minute = 0; minute < 20; minute++) await driver.minute();
+    const waiting = await only(post, "facebook");
+    expect(waiting.status).toBe("agendado");
+    expect(await liveCopies(w, waiting)).toBe(0);
+    await driver.settle([post]);
+    const published = await only(post, "facebook");
+    expect(published.status).toBe("publicado");
+    expect(published.publicadoEm?.getTime()).toBeGreaterThanOrEqual(published.agendadoPara?.getTime() ?? 0);
+    expect(await liveCopies(w, published)).toBe(1);
   });
 
   it("a revoked token (190) flips the account and its connection to reconectar and holds its next post; reconnected, they go out once", async () => {

@@ -9,6 +9,7 @@ import { moduleOf, notFoundMessage } from "../../resources/registry.ts";
 import type { PostRow } from "../../../shared/resources/posts.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { followPostTime, GONE_STATUSES, statusList } from "./post-time-sql.ts";
+import { schedulePublicationsLater } from "./publishing/schedule.ts";
 
 /**
  * Rescheduling posts (ADR 045): the calendar's drag, keyboard and "Mover para…", the feed's
@@ -154,6 +155,12 @@ function afterRescheduled(ctx: ServiceContext, actor: Actor, changes: readonly R
     actor,
     moduleOf(NAME),
     "updated",
+    changes.map((c) => c.id),
+  );
+  // Each publication that followed the new time has a new version: its run is replaced (ADR 047).
+  schedulePublicationsLater(
+    ctx,
+    actor.orgId,
     changes.map((c) => c.id),
   );
 }
