@@ -210,10 +210,16 @@ function DayCell({
       onDrop={onDrop}
     >
       <h3>
-        <a href={weekLink} onClick={onOpen} aria-label={`Ver a semana de ${label}`}>
-          <span className="sm:hidden">{`${WEEKDAYS_SHORT[weekdayOf(day.day)]}, `}</span>
-          <span className={today ? "cal-today" : undefined}>{Number(day.day.slice(8))}</span>
-          <span className="sm:hidden">{` de ${monthShort(day.day)}`}</span>
+        {/* On a phone the agenda's "qui, 26 de nov" comes from the data attributes (app.css): no elements per day for it. */}
+        <a
+          href={weekLink}
+          onClick={onOpen}
+          aria-label={`Ver a semana de ${label}`}
+          data-wd={WEEKDAYS_SHORT[weekdayOf(day.day)]}
+          data-mes={monthShort(day.day)}
+          className={today ? "cal-today" : undefined}
+        >
+          {Number(day.day.slice(8))}
         </a>
         {today ? <small>hoje</small> : null}
       </h3>
