@@ -1,5 +1,5 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
-import { resizePhoto, type ShareText } from "../../lib/image-resize.ts";
+import type { ShareText } from "../../lib/image-resize.ts";
 import { PHOTO_FORMATS, photoUrl, shareImageUrl } from "../../../shared/real-estate/photo-url.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { uploadShareImage } from "./share-image-sync.ts";
@@ -113,6 +113,10 @@ export function PhotoManager({
 
   async function uploadOne(file: File, upload: Upload): Promise<void> {
     try {
+      // Loaded when a photo is picked: the canvas work stays out of the page's first load.
+      const { resizePhoto } = await import("../../lib/image-resize.ts").catch(() => {
+        throw new Error("Não foi possível preparar a foto: verifique a conexão e recarregue a página.");
+      });
       const resized = await resizePhoto(file);
       const form = new FormData();
       const { ext, contentType } = PHOTO_FORMATS[resized.format];

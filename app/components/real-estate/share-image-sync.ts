@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { composeShareImage, type ShareText, shareFingerprint } from "../../lib/image-resize.ts";
+import type { ShareText } from "../../lib/image-resize.ts";
 import { formatListingPrices } from "../../../shared/real-estate/listing-price.ts";
 import { photoUrl } from "../../../shared/real-estate/photo-url.ts";
 
@@ -33,6 +33,8 @@ export async function uploadShareImage(
   share: ShareText,
   storedKey: string | null,
 ): Promise<string | null> {
+  // Drawing is loaded only when an image is due (after a save): not part of the page's first load.
+  const { composeShareImage, shareFingerprint } = await import("../../lib/image-resize.ts");
   const fingerprint = await shareFingerprint(coverKey, share);
   if (storedKey?.endsWith(`share-${fingerprint}`)) return null;
   const image = await composeShareImage(photoUrl(coverKey, 1600), share);
