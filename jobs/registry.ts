@@ -6,6 +6,7 @@ import { purgeExpired } from "./contracts/purge-expired.ts";
 import { requeueLostEmails } from "./contracts/requeue-lost-emails.ts";
 import { sendEmail } from "./contracts/send-email.ts";
 import { socialInsights } from "./contracts/social-insights.ts";
+import { sweepPostImagesJob } from "./contracts/sweep-post-images.ts";
 import { socialTokenHealth } from "./contracts/social-token-health.ts";
 import { sweepPublications } from "./contracts/sweep-publications.ts";
 import { type AnyJob, lazyJob } from "./define.ts";
@@ -22,6 +23,7 @@ export const JOBS = [
   lazyJob(purgeExpired, () => import("./handlers/purge-expired.ts")),
   lazyJob(requeueLostEmails, () => import("./handlers/requeue-lost-emails.ts")),
   lazyJob(socialInsights, () => import("./handlers/social-insights.ts")),
+  lazyJob(sweepPostImagesJob, () => import("./handlers/sweep-post-images.ts")),
   lazyJob(socialTokenHealth, () => import("./handlers/social-token-health.ts")),
   lazyJob(publishPost, () => import("./handlers/publish-post.ts")),
   lazyJob(sweepPublications, () => import("./handlers/sweep-publications.ts")),

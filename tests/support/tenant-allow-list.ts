@@ -121,4 +121,9 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
       /^select "id", "org_id", "account_id", "scheduled_at", "updated_at", "claim_run_id" from "post_targets" where \("post_targets"\."status" = \? and ("post_targets"\."scheduled_at" <= \? and .*exists \(select 1 from social_accounts a where a\.org_id = "post_targets"\."org_id" .*exists \(select 1 from posts p where p\.org_id = "post_targets"\."org_id" .*|"post_targets"\."claimed_at" < \?\)) limit \?$/,
     why: "the every-minute publishing sweep (publishing/sweep.ts): due or stale publications of every organização, each with its own org_id for its run (every write after is org-scoped)",
   },
+  {
+    tables: ["organizations"],
+    statement: /^select "id" from "organizations"( where "organizations"\."id" > \?)? order by "organizations"\."id" asc limit \?$/,
+    why: "the nightly post-image sweep (jobs/handlers/sweep-post-images.ts) walks every organização's id; each sweep is then org-scoped",
+  },
 ];

@@ -5,6 +5,7 @@ import { publishObjectKey } from "../../../shared/real-estate/photo-url.ts";
 import type { PostRow } from "../../../shared/resources/posts.ts";
 import { parsePostImageKey } from "../../../shared/social/post-image-key.ts";
 import { readConfig } from "../../../worker/config/env.ts";
+import { runScheduledSweep } from "../../../worker/scheduled.ts";
 import { publishMediaOf } from "../../../worker/services/media/publish-media.ts";
 import { POST_IMAGE_GRACE_MS, sweepPostImages } from "../../../worker/services/social/post-images.ts";
 import { jpegFile, withJpegSize } from "../../support/jpeg.ts";
@@ -223,5 +224,20 @@ describe("orphan images", () => {
     expect(bucket.objects.has(publishObjectKey(held))).toBe(true);
     // Another organização's files are never looked at.
     expect([...bucket.objects.keys()].some((k) => k.startsWith(`orgs/${other.orgId}/posts/`))).toBe(true);
+  });
+
+  it("the nightly job sweeps every organização, also one nobody uploaded to since (03:30 in Brasília)", async () => {
+    const mine = await uploaded();
+    const kept = await uploaded();
+    expect((await api(h, org.cookie, "POST", "/api/posts", { legenda: "Guardada", midias: [kept] })).status).toBe(201);
+    const old = new Date(Date.now() - POST_IMAGE_GRACE_MS - 60_000);
+    for (const [name, object] of bucket.objects) if (name.startsWith(`${mine}/`) || name.startsWith(`${kept}/`)) object.uploaded = old;
+    // Not yet 03:30 in São Paulo (06:30 UTC): the job does not run.
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await runScheduledSweep(h.env, new Date(`${day}T06:29:00Z`));
+    expect(bucket.objects.has(publishObjectKey(mine))).toBe(true);
+    await runScheduledSweep(h.env, new Date(`${day}T06:30:00Z`));
+    expect([...bucket.objects.keys()].some((k) => k.startsWith(`${mine}/`))).toBe(false);
+    expect(bucket.objects.has(publishObjectKey(kept))).toBe(true);
   });
 });
