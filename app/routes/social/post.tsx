@@ -99,7 +99,7 @@ export async function action(args: Route.ActionArgs) {
   return postMoveAction(args, form, id, (done) => `/posts/${id}?feito=${done}`);
 }
 
-/** A failed network's reason, its code, and the one retry (that network alone). */
+/** A network's status: why it failed (with the one retry, that network alone) or why it waits. */
 function NetworkCard({ t, canRetry }: { t: Route.ComponentProps["loaderData"]["redes"][number]; canRetry: boolean }) {
   return (
     <li className="space-y-2 rounded-lg border border-line p-3">
@@ -125,6 +125,14 @@ function NetworkCard({ t, canRetry }: { t: Route.ComponentProps["loaderData"]["r
             </Form>
           ) : null}
         </div>
+      ) : null}
+      {/* Held (an account to reconnect, the daily quota): still scheduled, and the reason it waits. */}
+      {t.status === "agendado" && t.erroMensagem ? (
+        <p className="text-sm break-words">
+          <span className="font-semibold">Em espera: </span>
+          {t.erroMensagem}
+          {t.erroCodigo ? <span className="text-fg-soft"> (código {t.erroCodigo})</span> : null}
+        </p>
       ) : null}
       {t.status === "publicado" ? (
         <p className="text-sm">
