@@ -14,6 +14,8 @@ export interface CronOptions {
 
 export interface Cron {
   stop: () => void;
+  /** Fires now the crons that match this minute, as the next tick would (a test that cannot wait the minute). */
+  fireNow: () => Promise<void>;
 }
 
 /**
@@ -34,8 +36,7 @@ export function startCron(options: CronOptions): Cron {
     timer = setTimeout(() => void tick(new Date(next)), next - Date.now());
     timer.unref();
   };
-  const tick = async (at: Date) => {
-    scheduleNext();
+  const fire = async (at: Date) => {
     for (const { cron, schedule } of schedules) {
       if (!cronMatches(schedule, at)) continue;
       await options.fire(cron, at).catch((error: unknown) => {
@@ -43,11 +44,16 @@ export function startCron(options: CronOptions): Cron {
       });
     }
   };
+  const tick = async (at: Date) => {
+    scheduleNext();
+    await fire(at);
+  };
   scheduleNext();
   return {
     stop: () => {
       stopped = true;
       clearTimeout(timer);
     },
+    fireNow: () => fire(new Date()),
   };
 }

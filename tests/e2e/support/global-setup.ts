@@ -4,6 +4,8 @@
  * `npm start` serves it (Miniflare, its cron fired every minute; ADR 028) on a free port with
  * EMAIL_API_URL and VIACEP_BASE_URL pointing at the fakes. Provides `baseURL` and friends.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,6 +34,11 @@ declare module "vitest" {
     mediaSigningKey: string;
     /** The local Meta stand-in the Worker's Meta URLs point at (its control API under /_control). */
     metaStandinUrl: string;
+    /**
+     * POST fires the Worker's cron now, as the next minute's tick would (loopback, test only): a
+     * test whose job sleeps a few seconds (a container's status poll) need not wait the minute.
+     */
+    cronTriggerUrl: string;
   }
 }
 
@@ -100,16 +107,23 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   const cron = startCron({ crons: worker.crons, fire: worker.scheduled, log: (line) => logs.push(`[cron] ${line}`) });
+  const trigger = createServer((req, res) => {
+    if (req.method !== "POST") return void res.writeHead(405).end();
+    void cron.fireNow().then(() => res.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => trigger.listen(0, "127.0.0.1", resolve));
   const origin = new URL(email.url).origin;
   project.provide("baseURL", worker.url);
   project.provide("emailApiBase", origin);
   project.provide("e2eDatabaseUrl", libsql.url);
   project.provide("mediaSigningKey", mediaSigningKey);
   project.provide("metaStandinUrl", meta.url);
+  project.provide("cronTriggerUrl", `http://127.0.0.1:${(trigger.address() as AddressInfo).port}/`);
   console.log(`[e2e] app em ${worker.url} (setup ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
   return async () => {
     cron.stop();
+    await new Promise((resolve) => trigger.close(resolve));
     await worker.stop();
     const logDir = path.join(ROOT, "test-results");
     mkdirSync(logDir, { recursive: true });
