@@ -137,25 +137,29 @@ describe("publicar de ponta a ponta", () => {
     await page.getByRole("button", { name: "Salvar escolha" }).click();
     await page.getByRole("status").filter({ hasText: "Pronto: o Alicerce publica em" }).waitFor();
 
-    // A post from the imóvel, scheduled for the next minute with at least 20 s to open the calendar.
-    const marker = `#e2e${Date.now().toString(36)}`;
-    await writePostFromProperty(page, propertyId as string, marker);
-    const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
-    const postId = await schedule(page, localValue(due));
-    await expect.poll(() => page.getByText("Agendado", { exact: true }).count()).toBe(2);
-    const logStart = (await standinLog()).at(-1)?.seq ?? 0;
+    // The calendar, open in a second tab before the post exists: it follows everything live.
+    const due = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
+    const calendar = await f.context.newPage();
+    await calendar.goto(`/content-calendar?data=${dayIn(due, SP).slice(0, 7)}`);
+    await calendar.getByRole("heading", { name: "Calendário de Posts" }).waitFor();
+    await calendar.evaluate(() => Object.assign(window, { semRecarregar: true }));
 
-    // The calendar, open before the time: both networks turn "Publicado" without a reload.
-    await page.goto(`/content-calendar?data=${dayIn(due, SP).slice(0, 7)}`);
-    const chip = page.locator(`[data-day="${dayIn(due, SP)}"] [data-post="${postId}"]`);
-    await chip.getByRole("img", { name: "Facebook: Agendado" }).waitFor();
-    await chip.getByRole("img", { name: "Instagram: Agendado" }).waitFor();
-    expect(Date.now(), "the calendar opened after the post's time").toBeLessThan(due.getTime());
-    await page.evaluate(() => Object.assign(window, { semRecarregar: true }));
+    // A post from the imóvel, scheduled for the next minute.
+    const marker = `#e2e${Date.now().toString(36)}`;
+    const logStart = (await standinLog()).at(-1)?.seq ?? 0;
+    await writePostFromProperty(page, propertyId as string, marker);
+    const postId = await schedule(page, localValue(due));
+    const [scheduled] = await db.select().from(posts).where(eq(posts.id, postId));
+    expect(scheduled?.agendadoPara?.getTime()).toBe(due.getTime());
+
+    // It shows up in the calendar, then both networks turn "Publicado", without a reload.
+    const chip = calendar.locator(`[data-day="${dayIn(due, SP)}"] [data-post="${postId}"]`);
+    await chip.waitFor({ timeout: 30_000 });
     const wait = due.getTime() - Date.now() + 45_000;
     await waitWithCron(chip.getByRole("img", { name: "Facebook: Publicado" }), due.getTime() + 5_000, wait);
     await waitWithCron(chip.getByRole("img", { name: "Instagram: Publicado" }), due.getTime() + 5_000, wait);
-    expect(await page.evaluate(() => (window as unknown as { semRecarregar?: boolean }).semRecarregar)).toBe(true);
+    expect(await calendar.evaluate(() => (window as unknown as { semRecarregar?: boolean }).semRecarregar)).toBe(true);
+    await calendar.close();
 
     // Exactly one publication per network reached "Meta".
     const state = await standin<StandinState>("/state");
