@@ -94,6 +94,11 @@ export const KEYED_LIMITS = {
    */
   metaWebhookFailure: { ip: { max: 30, windowMs: 60 * 60_000 } },
   metaWebhook: { app: { max: 30_000, windowMs: 60 * 60_000 } },
+  /**
+   * The social diagnostics' test actions (a container, an unpublished photo, a real test post):
+   * per organização, so a misclick or a loop cannot spend the Instagram quota or flood a Page.
+   */
+  socialTest: { org: { max: 5, windowMs: 60_000 } },
   /** "Enviar por e-mail" of a match (an e-mail in the business's name to a client): per user and per organização. */
   matchEmail: { user: { max: 60, windowMs: 60 * 60_000 }, org: { max: 500, windowMs: 24 * 3600_000 } },
 } as const satisfies Record<string, Record<string, Limit>>;
