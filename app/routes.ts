@@ -43,6 +43,10 @@ export default [
       route("instagram-connection", "routes/social/instagram-connection.tsx"),
       route("facebook-pages", "routes/social/facebook-pages.tsx"),
       route("admin/social-credentials", "routes/social/social-credentials.tsx"),
+      // Social diagnostics (ADR 050): read-only checks on GET; the test actions are POSTs.
+      route("test-facebook", "routes/social/test-facebook.tsx"),
+      route("test-social-integration", "routes/social/test-integration.tsx"),
+      route("test-posting", "routes/social/test-posting.tsx"),
       route("setup-database", "routes/system/database.tsx"),
       route("supabase-test", "routes/system/diagnostics.tsx"),
     ]),

@@ -167,6 +167,24 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
         description: "O app da Meta desta organização (ID, chave secreta, token do webhook) ou o da plataforma.",
         resource: "social-settings",
       },
+      {
+        to: "/test-facebook",
+        label: "Diagnóstico do Facebook",
+        description: "Cada Página conferida na Meta: acesso, permissões, acesso para publicar e o Instagram vinculado.",
+        resource: "social-settings",
+      },
+      {
+        to: "/test-social-integration",
+        label: "Diagnóstico da Integração",
+        description: "O app da Meta em uso, a validade de cada acesso e a cota do Instagram.",
+        resource: "social-settings",
+      },
+      {
+        to: "/test-posting",
+        label: "Teste de Publicação",
+        description: "Um teste sem publicar nada e, se quiser, um post real de teste numa Página.",
+        resource: "social-settings",
+      },
     ],
   },
   {

@@ -47,6 +47,9 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/instagram-connection": () => "/instagram-connection",
   "/facebook-pages": () => "/facebook-pages",
   "/admin/social-credentials": () => "/admin/social-credentials",
+  "/test-facebook": () => "/test-facebook",
+  "/test-social-integration": () => "/test-social-integration",
+  "/test-posting": () => "/test-posting",
   // A callback names nothing: the state cookie (bound to the organização and session) is what would.
   "/auth/facebook/callback": () => "/auth/facebook/callback?code=codigo&state=estado",
   "/auth/instagram/callback": () => "/auth/instagram/callback?code=codigo&state=estado",

@@ -110,6 +110,15 @@ describe("the route ↔ permission table of the menus", () => {
       for (const path of system ?? []) expect(can(role, screenResource(path) ?? "", "read"), `${role} ${path}`).toBe(role === "owner");
   });
 
+  it("puts the social diagnostics under Integrações, for the owner and admin only", () => {
+    const diagnostics = ["/test-facebook", "/test-social-integration", "/test-posting"];
+    const integrations = SETTINGS_SECTIONS.find((s) => s.id === "integracoes")?.entries.map((e) => e.to) ?? [];
+    expect(integrations).toEqual(expect.arrayContaining(diagnostics));
+    for (const role of ROLES)
+      for (const path of diagnostics)
+        expect(can(role, screenResource(path) ?? "", "read"), `${role} ${path}`).toBe(role === "owner" || role === "admin");
+  });
+
   it("closes a menu screen's door to exactly the roles the table refuses (pages that are no screen are left to their own guard)", () => {
     const org = (role: Role) => ({ id: "org", name: "Org", role });
     for (const role of ROLES) {

@@ -165,7 +165,12 @@ describe("Teste de Publicação", () => {
     const fb = await accountOf("facebook");
     const statuses: (number | "ok")[] = [];
     for (let i = 0; i < 7; i++) {
-      statuses.push(await dryRunTest(ctx(), actor, fb.id, FAST).then(() => "ok" as const, (e: DomainError) => e.status));
+      statuses.push(
+        await dryRunTest(ctx(), actor, fb.id, FAST).then(
+          () => "ok" as const,
+          (e: DomainError) => e.status,
+        ),
+      );
     }
     expect(statuses).toEqual(["ok", "ok", "ok", "ok", "ok", 429, 429]);
   });

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { socialAccounts, socialConnections } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import type { SocialConnectionKind, SocialNetwork } from "../../../shared/enums/social.ts";
+import type { AccountDiagnosis, CheckStatus, SocialCheck } from "../../../shared/social/diagnosis-views.ts";
 import { checkPermissions, missingPermissionMessages, pageProblems } from "../../../shared/social/meta-permissions.ts";
 import { graphRequest, type MetaHost, metaEndpoints } from "../../integrations/meta/graph.ts";
 import { metaDemoMode } from "../../integrations/meta/login.ts";
@@ -10,32 +11,14 @@ import { AccountNotReadyError, accountCredentials, openFor, USER_TOKEN_PURPOSE }
 import { explainConnectionError } from "./connection-errors.ts";
 
 /**
- * The social diagnostics' checks (for owner and admin; the screens /test-facebook,
- * /test-social-integration and /test-posting are still to be built on them): for each connected Page and Instagram account, whether
+ * The social diagnostics' checks (for owner and admin; the screens /test-facebook and
+ * /test-social-integration show them, /test-posting acts with test-posting.ts): for each connected Page and Instagram account, whether
  * Meta accepts its token, the permissions granted against those needed, the Page's task and its
  * link to Instagram, and Instagram's publishing quota left — each a check with a pt-BR result.
  * Read-only: nothing is created at Meta.
  */
 
-export type CheckStatus = "ok" | "warn" | "fail";
-
-export interface SocialCheck {
-  id: string;
-  label: string;
-  status: CheckStatus;
-  /** pt-BR: what was found, and what to do when it is not ok. */
-  summary: string;
-  /** Meta's raw code, when a call failed. */
-  code?: string;
-}
-
-export interface AccountDiagnosis {
-  id: string;
-  rede: SocialNetwork;
-  nome: string;
-  demo: boolean;
-  checks: SocialCheck[];
-}
+export type { AccountDiagnosis, CheckStatus, SocialCheck };
 
 interface AccountRow {
   id: string;

@@ -136,8 +136,9 @@ async function instagramDryRun(ctx: ServiceContext, creds: AccountCredentials, d
   const imageUrl = await testImageUrl(ctx, creds.orgId);
   let containerId: string;
   try {
-    containerId = (await call<{ id: string }>(ctx, creds, `/${creds.externalId}/media`, { image_url: imageUrl, caption: DRY_RUN_CAPTION }, "POST"))
-      .id;
+    containerId = (
+      await call<{ id: string }>(ctx, creds, `/${creds.externalId}/media`, { image_url: imageUrl, caption: DRY_RUN_CAPTION }, "POST")
+    ).id;
   } catch (error) {
     return failure(error, "instagram", true);
   }
@@ -177,7 +178,8 @@ async function facebookDryRun(ctx: ServiceContext, creds: AccountCredentials): P
     return {
       ok: true,
       createdId: id,
-      message: "A Página aceitou uma foto de teste sem publicá-la (published=false): ela não aparece para ninguém. A Página está pronta para publicar.",
+      message:
+        "A Página aceitou uma foto de teste sem publicá-la (published=false): ela não aparece para ninguém. A Página está pronta para publicar.",
     };
   } catch (error) {
     return failure(error, "facebook", true);
