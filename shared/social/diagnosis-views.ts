@@ -21,3 +21,18 @@ export interface AccountDiagnosis {
   demo: boolean;
   checks: SocialCheck[];
 }
+
+/** The text of the real test post on a Page ("Teste de Publicação"). */
+export const TEST_POST_TEXT = "Teste de publicação do Alicerce — pode apagar";
+
+/** What a test action on /test-posting answers. */
+export interface TestResult {
+  ok: boolean;
+  /** pt-BR: what happened and, when not ok, what to do. */
+  message: string;
+  /** Meta's raw code ("190/460", "ERROR/2207026"), when Meta refused. */
+  code?: string;
+  /** What was created at Meta: the container, the unpublished photo or the post. */
+  createdId?: string;
+  permalink?: string;
+}

@@ -11,13 +11,8 @@ import { requirePermission } from "../../server/guards.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import { metaDemoMode } from "../../../worker/integrations/meta/login.ts";
 import { DomainError } from "../../../worker/services/context.ts";
-import {
-  dryRunTest,
-  publishTestPost,
-  TEST_POST_TEXT,
-  type TestResult,
-  testAccounts,
-} from "../../../worker/services/social/test-posting.ts";
+import { dryRunTest, publishTestPost, testAccounts } from "../../../worker/services/social/test-posting.ts";
+import { TEST_POST_TEXT, type TestResult } from "../../../shared/social/diagnosis-views.ts";
 
 /**
  * "Teste de Publicação" (owner/admin): "Teste sem publicar" (an Instagram container that is never

@@ -3,6 +3,7 @@ import { propertyPhotos, socialAccounts } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import type { SocialNetwork } from "../../../shared/enums/social.ts";
 import { DEMO_PHOTO_PREFIX } from "../../../shared/real-estate/photo-url.ts";
+import { TEST_POST_TEXT, type TestResult } from "../../../shared/social/diagnosis-views.ts";
 import { explainContainerStatus, explainMetaError } from "../../../shared/social/meta-errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import { type GraphParams, graphRequest, MetaApiError, metaEndpoints } from "../../integrations/meta/graph.ts";
@@ -19,8 +20,9 @@ import { type AccountCredentials, AccountNotReadyError, accountCredentials } fro
  * (`socialTest`), and every Meta error comes back in pt-BR with Meta's raw code.
  */
 
-export const TEST_POST_TEXT = "Teste de publicação do Alicerce — pode apagar";
 const DRY_RUN_CAPTION = "Teste do Alicerce (não publicado)";
+
+export { TEST_POST_TEXT, type TestResult };
 
 /** How long the dry run waits between reads of the container: Meta processes an image in seconds. */
 export const POLL_DELAYS_MS: readonly number[] = [0, 1000, 2000, 3000, 3000, 3000];
@@ -34,17 +36,6 @@ export interface TestAccount {
   nome: string;
   demo: boolean;
   ativa: boolean;
-}
-
-export interface TestResult {
-  ok: boolean;
-  /** pt-BR: what happened and, when not ok, what to do. */
-  message: string;
-  /** Meta's raw code ("190/460", "ERROR/2207026"), when Meta refused. */
-  code?: string;
-  /** What was created at Meta: the container, the unpublished photo or the post. */
-  createdId?: string;
-  permalink?: string;
 }
 
 export interface TestOptions {
