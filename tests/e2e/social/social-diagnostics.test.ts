@@ -8,7 +8,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { TEST_POST_TEXT } from "../../../shared/social/diagnosis-views.ts";
 import { createRegisteredUser } from "../support/accounts.ts";
-import { browserFixture, waitForPath } from "../support/browser.ts";
+import { axeSeriousViolations, browserFixture, waitForPath } from "../support/browser.ts";
 import { login } from "../support/pages.ts";
 
 const f = browserFixture();
@@ -56,6 +56,7 @@ describe("social diagnostics (demo stand-in)", () => {
     await checks.getByText("Você pode criar conteúdo nesta Página.").waitFor();
     await checks.getByText("A Página e a conta do Instagram estão vinculadas na Meta.").waitFor();
     await noSidewaysScroll();
+    expect(await axeSeriousViolations(page), "/test-facebook").toEqual([]);
 
     await page.goto("/test-social-integration");
     await page.getByRole("heading", { level: 1, name: "Diagnóstico da Integração" }).waitFor();
@@ -63,6 +64,7 @@ describe("social diagnostics (demo stand-in)", () => {
     await page.getByText("Simulador local (modo demonstração)").waitFor();
     await page.getByText(/publicações livres nas últimas 24 horas/).waitFor();
     await noSidewaysScroll();
+    expect(await axeSeriousViolations(page), "/test-social-integration").toEqual([]);
 
     await page.goto("/test-posting");
     await page.getByRole("heading", { level: 1, name: "Teste de Publicação" }).waitFor();
@@ -90,5 +92,6 @@ describe("social diagnostics (demo stand-in)", () => {
     expect(await testPost.getByRole("link", { name: "Abrir o post de teste" }).getAttribute("href")).toMatch(/\/_demo\/posts\//);
     expect((await posted()).length).toBe(before + 1);
     await noSidewaysScroll();
+    expect(await axeSeriousViolations(page), "/test-posting").toEqual([]);
   });
 });
