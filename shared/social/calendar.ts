@@ -96,16 +96,37 @@ export function timeInDay(instant: number, span: Pick<CalendarDay, "start" | "en
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
+/**
+ * Laid-out spans by zone and days: the same month is read again and again (every visit, every
+ * live revalidation), and its 43 zone readings cost more than the rest of the layout. The zone's
+ * data does not change while the code runs, so a span once computed stays true; a few entries
+ * (the months around now, a handful of zones) are kept, the oldest dropped first.
+ */
+const SPANS = new Map<string, readonly CalendarDay[]>();
+const SPANS_KEPT = 64;
+
 function span(days: readonly string[], zone: string, month: string | null): CalendarDay[] {
+  const key = `${zone}|${month ?? ""}|${days[0]}|${days.length}`;
+  const kept = SPANS.get(key);
+  if (kept) return kept.slice();
+  const made = computeSpan(days, zone, month);
+  if (SPANS.size >= SPANS_KEPT) SPANS.delete(SPANS.keys().next().value as string);
+  SPANS.set(key, made);
+  return made.slice();
+}
+
+function computeSpan(days: readonly string[], zone: string, month: string | null): readonly CalendarDay[] {
   const all = [...days, addDays(days[days.length - 1] as string, 1)];
   const starts: number[] = [];
   for (const [i, d] of all.entries()) starts.push(i === 0 ? dayStart(d, zone) : nextDayStart(starts[i - 1] as number, d, zone));
-  return days.map((day, i) => ({
-    day,
-    start: starts[i] as number,
-    end: starts[i + 1] as number,
-    inMonth: month === null || day.startsWith(month),
-  }));
+  return days.map((day, i) =>
+    Object.freeze({
+      day,
+      start: starts[i] as number,
+      end: starts[i + 1] as number,
+      inMonth: month === null || day.startsWith(month),
+    }),
+  );
 }
 
 /**

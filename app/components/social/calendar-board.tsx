@@ -1,10 +1,10 @@
-import { type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type DragEvent, type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { addDays, calendarSearch, fullDayLabel, targetsOf, WEEKDAYS_SHORT, weekdayOf } from "../../../shared/social/calendar.ts";
+import { addDays, calendarSearch, fullDayLabel, WEEKDAYS_SHORT, weekdayOf } from "../../../shared/social/calendar.ts";
 import { dayIn } from "../../../shared/time-zone.ts";
 import { useTimeZone } from "../../lib/time-zone.ts";
 import type { CalendarData, CalendarDayView, DaysJson } from "../../server/social/calendar.server.ts";
-import { TargetMark } from "./post-marks.tsx";
+import { chipsHtml } from "./calendar-chips.ts";
 import { MovePostForm } from "./move-post-form.tsx";
 
 type Day = CalendarDayView;
@@ -28,18 +28,23 @@ export function CalendarBoard({ data, days }: { data: CalendarData; days: readon
   const fetcher = useFetcher<{ ok?: true; error?: string }>();
   const [announcement, setAnnouncement] = useState("");
   const [moving, setMoving] = useState<CalendarPost | null>(null);
-  const [dragging, setDragging] = useState<CalendarPost | null>(null);
   const [over, setOver] = useState<string | null>(null);
+  const dragging = useRef<CalendarPost | null>(null);
   const focusAfter = useRef<string | null>(null);
   const navigate = useNavigate();
   const month = data.query.vista === "mes";
-  /** A plain click on a post's link opens it in the app (a modified click is the browser's: new tab…). */
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    navigate(event.currentTarget.getAttribute("href") ?? "/");
-  };
   const canMove = (post: CalendarPost) => data.canMove && post.movable;
+  // The chips are HTML text (calendar-chips.ts): their events are handled here, on the grid, by the post's id.
+  const byId = useMemo(() => new Map(days.flatMap((d) => d.posts.map((p) => [p.id, p] as const))), [days]);
+  const chips = useMemo(
+    () => days.map((d) => chipsHtml(d.posts, data.detailPath, (p) => data.canMove && p.movable)),
+    [days, data.detailPath, data.canMove],
+  );
+  const postAt = (target: EventTarget) => {
+    const id = (target as HTMLElement).closest?.("[data-post]")?.getAttribute("data-post");
+    return id ? (byId.get(id) ?? null) : null;
+  };
+  const dayAt = (target: EventTarget) => (target as HTMLElement).closest?.("[data-day]")?.getAttribute("data-day") ?? null;
 
   const send = (post: CalendarPost, dia: string, hora?: string) => {
     const body: Record<string, string> = { intent: "reagendar", id: post.id, dia, era: post.at };
@@ -58,19 +63,68 @@ export function CalendarBoard({ data, days }: { data: CalendarData; days: readon
     focusAfter.current = null;
   }, [fetcher.state, fetcher.data]);
 
-  const onKey = (event: KeyboardEvent<HTMLElement>, post: CalendarPost) => {
-    if (event.target !== event.currentTarget || !canMove(post)) return;
+  /** A plain click on a link opens it in the app (a modified click is the browser's: new tab…); "Mover" opens its form. */
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    const mover = target.closest("[data-move]");
+    if (mover) {
+      const post = postAt(mover);
+      if (post) setMoving(post);
+      return;
+    }
+    const link = target.closest("a[href]");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(link.getAttribute("href") ?? "/");
+  };
+
+  const onKey = (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (!target.matches("li[data-post]")) return;
+    const post = postAt(target);
+    if (!post || !canMove(post)) return;
     const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[event.key];
     if (!step) return;
     event.preventDefault();
     send(post, addDays(dayIn(post.at, zone), step));
   };
 
-  const onDrop = (event: DragEvent<HTMLElement>, day: string) => {
+  const onDragStart = (event: DragEvent<HTMLElement>) => {
+    const post = postAt(event.target);
+    if (!post || !canMove(post)) return;
+    event.dataTransfer.setData("text/plain", post.id);
+    event.dataTransfer.effectAllowed = "move";
+    dragging.current = post;
+    // Marked on the element itself: re-rendering the day's HTML now would end the drag.
+    (event.target as HTMLElement).closest("[data-post]")?.classList.add("opacity-50");
+  };
+
+  const onDragEnd = (event: DragEvent<HTMLElement>) => {
+    (event.target as HTMLElement).closest?.("[data-post]")?.classList.remove("opacity-50");
+    dragging.current = null;
+    setOver(null);
+  };
+
+  const onDragOver = (event: DragEvent<HTMLElement>) => {
+    const day = dayAt(event.target);
+    if (!dragging.current || !day) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "move";
+    setOver(day);
+  };
+
+  const onDragLeave = (event: DragEvent<HTMLElement>) => {
+    const day = dayAt(event.target);
+    setOver((d) => (d === day ? null : d));
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    const day = dayAt(event.target);
+    const post = dragging.current;
+    if (!day) return;
     event.preventDefault();
     setOver(null);
-    const post = dragging;
-    setDragging(null);
+    dragging.current = null;
     if (post && dayIn(post.at, zone) !== day) send(post, day);
   };
 
@@ -118,47 +172,21 @@ export function CalendarBoard({ data, days }: { data: CalendarData; days: readon
           <span key={w}>{w}</span>
         ))}
       </div>
-      <ol className="grid grid-cols-1 gap-1 sm:grid-cols-7" aria-busy={busy || undefined} data-calendar={data.query.vista}>
-        {days.map((day) => (
-          <DayCell
-            key={day.day}
-            day={day}
-            data={data}
-            weekHref={weekHref}
-            onOpen={open}
-            month={month}
-            over={over === day.day}
-            onDragOver={(event) => {
-              if (!dragging) return;
-              event.preventDefault();
-              event.dataTransfer.dropEffect = "move";
-              setOver(day.day);
-            }}
-            onDragLeave={() => setOver((d) => (d === day.day ? null : d))}
-            onDrop={(event) => onDrop(event, day.day)}
-          >
-            {day.posts.map((post) => (
-              <Chip
-                key={post.id}
-                post={post}
-                detailPath={data.detailPath}
-                movable={canMove(post)}
-                dragging={dragging?.id === post.id}
-                onKey={(event) => onKey(event, post)}
-                onDragStart={(event) => {
-                  event.dataTransfer.setData("text/plain", post.id);
-                  event.dataTransfer.effectAllowed = "move";
-                  setDragging(post);
-                }}
-                onDragEnd={() => {
-                  setDragging(null);
-                  setOver(null);
-                }}
-                onMove={() => setMoving(post)}
-                onOpen={open}
-              />
-            ))}
-          </DayCell>
+      {/* One handler of each kind for the whole grid (the chips and links inside are found by their data attributes). */}
+      <ol
+        className="grid grid-cols-1 gap-1 sm:grid-cols-7"
+        aria-busy={busy || undefined}
+        data-calendar={data.query.vista}
+        onClick={onClick}
+        onKeyDown={onKey}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+      >
+        {days.map((day, i) => (
+          <DayCell key={day.day} day={day} data={data} weekHref={weekHref} month={month} over={over === day.day} chips={chips[i] ?? ""} />
         ))}
       </ol>
     </div>
@@ -172,24 +200,16 @@ function DayCell({
   day,
   data,
   weekHref,
-  onOpen,
   month,
   over,
-  children,
-  onDragOver,
-  onDragLeave,
-  onDrop,
+  chips,
 }: {
   day: Day;
   data: CalendarData;
   weekHref: string;
-  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
   month: boolean;
   over: boolean;
-  children: ReactNode;
-  onDragOver: (event: DragEvent<HTMLElement>) => void;
-  onDragLeave: () => void;
-  onDrop: (event: DragEvent<HTMLElement>) => void;
+  chips: string;
 }) {
   const today = day.day === data.today;
   const past = day.day < data.today;
@@ -205,15 +225,11 @@ function DayCell({
       data-day={day.day}
       aria-label={`${label}${today ? " (hoje)" : ""}: ${day.total === 1 ? "1 post" : `${day.total} posts`}`}
       className={`cal-day${month ? "" : " cal-day-week"}${shade}${hiddenOnPhone}${edge}`}
-      onDragOver={onDragOver}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
     >
       <h3>
         {/* On a phone the agenda's "qui, 26 de nov" comes from the data attributes (app.css): no elements per day for it. */}
         <a
           href={weekLink}
-          onClick={onOpen}
           aria-label={`Ver a semana de ${label}`}
           data-wd={WEEKDAYS_SHORT[weekdayOf(day.day)]}
           data-mes={monthShort(day.day)}
@@ -223,10 +239,11 @@ function DayCell({
         </a>
         {today ? <small>hoje</small> : null}
       </h3>
-      <ul>{children}</ul>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: calendar-chips.ts escapes every value */}
+      <ul dangerouslySetInnerHTML={{ __html: chips }} />
       {more > 0 ? (
         month ? (
-          <a href={weekLink} onClick={onOpen} className="cal-more">
+          <a href={weekLink} className="cal-more">
             {`+${more} ${more === 1 ? "post" : "posts"}`}
           </a>
         ) : (
@@ -237,66 +254,7 @@ function DayCell({
   );
 }
 
-/** A caption's start, for a button's name (the chip's link says it whole). */
-function short(text: string): string {
-  return text.length > 32 ? `${text.slice(0, 31)}…` : text;
-}
-
 const MONTHS_SHORT = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
 function monthShort(day: string): string {
   return MONTHS_SHORT[Number(day.slice(5, 7)) - 1] ?? "";
-}
-
-/**
- * A post on its day. Its link is a plain anchor followed by the page's router (`onOpen`): a
- * month holds up to 126 of them, and a router link per chip costs more to render than the rest.
- */
-function Chip({
-  post,
-  detailPath,
-  movable,
-  dragging,
-  onKey,
-  onDragStart,
-  onDragEnd,
-  onMove,
-  onOpen,
-}: {
-  post: CalendarPost;
-  detailPath: string;
-  movable: boolean;
-  dragging: boolean;
-  onKey: (event: KeyboardEvent<HTMLElement>) => void;
-  onDragStart: (event: DragEvent<HTMLElement>) => void;
-  onDragEnd: () => void;
-  onMove: () => void;
-  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
-}) {
-  const targets = targetsOf(post.redes);
-  return (
-    <li
-      data-post={post.id}
-      tabIndex={movable ? 0 : undefined}
-      draggable={movable || undefined}
-      aria-describedby={movable ? "calendario-ajuda" : undefined}
-      onKeyDown={onKey}
-      onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      className={dragging ? "cal-chip opacity-50" : "cal-chip"}
-    >
-      <a href={`${detailPath}/${post.id}`} onClick={onOpen}>
-        <b>{post.hora}</b> {post.legenda}
-      </a>
-      <span>
-        {targets.map((t) => (
-          <TargetMark key={t.rede} rede={t.rede} status={t.status} />
-        ))}
-        {movable ? (
-          <button type="button" data-move={post.id} className="cal-move" aria-label={`Mover “${short(post.legenda)}”`} onClick={onMove}>
-            Mover
-          </button>
-        ) : null}
-      </span>
-    </li>
-  );
 }
