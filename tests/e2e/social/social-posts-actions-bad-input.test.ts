@@ -269,7 +269,9 @@ beforeAll(async () => {
   const noorg = await createUserWithoutOrganization();
   world = { client, team, foreignOrgId: foreign.orgId, noorgCookie: await loginCookie(noorg.email, noorg.password), vars: {} };
   const [account, foreignAccount] = [await facebookAccount(team.orgId), await facebookAccount(foreign.orgId)];
-  const at = (days: number) => new Date(Date.now() + days * DAY_MS);
+  // Half a day off the clock's time of day: "the same time on today" (a drag to today) is then
+  // 12 h ahead or refused as past, never due at once (a publish would write post_attempts later).
+  const at = (days: number) => new Date(Date.now() + days * DAY_MS + DAY_MS / 2);
   const u = team.users;
   world.vars = {
     "rascunho-dono": await newPost(team.orgId, u.owner, "owner", account, at(5), false),
