@@ -46,6 +46,22 @@ export type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
 export const SOCIAL_POST_ROUTES = ["/rascunhos", "/content-calendar", "/feed"] as const;
 export type SocialPostRoute = (typeof SOCIAL_POST_ROUTES)[number];
 
+/**
+ * The social settings screens (Meta connection, Pages, the organização's own app, the test post),
+ * fuzzed by tests/e2e/social/social-settings-actions-bad-input.test.ts; the account file's check
+ * of routes fuzzed by no file reads this list too.
+ */
+export const SOCIAL_SETTINGS_ROUTES = [
+  "/social-connect-simple",
+  "/setup-instagram",
+  "/facebook-connection",
+  "/instagram-connection",
+  "/facebook-pages",
+  "/admin/social-credentials",
+  "/test-posting",
+] as const;
+export type SocialSettingsRoute = (typeof SOCIAL_SETTINGS_ROUTES)[number];
+
 interface RouteEntry {
   path?: string;
   index?: boolean;
