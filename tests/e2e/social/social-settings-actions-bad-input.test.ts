@@ -56,7 +56,8 @@ const base = () => inject("baseURL");
 
 type Who = "owner" | "admin" | "staff" | "professional" | "noorg" | "anonymous";
 const MANAGERS: ReadonlySet<Who> = new Set(["owner", "admin"]);
-const principals = fc.constantFrom<Who>("owner", "admin", "staff", "professional", "noorg", "anonymous");
+/** Managers twice as often: only they get past the guard to the forms' own checks. */
+const principals = fc.constantFrom<Who>("owner", "owner", "admin", "admin", "staff", "professional", "noorg", "anonymous");
 
 // ---------------------------------------------------------------------------------------------
 // Each route's forms, and the tables each intent may write (for a manager)
@@ -83,6 +84,11 @@ const CONNECT_FORMS: Entry[][] = [
     ["intent", "desconectar"],
     ["conexao", "@@conexao@@"],
     ["confirmar", "1"],
+  ],
+  // The confirmation left unticked (its `required` needs no JavaScript to be skipped: an old browser).
+  [
+    ["intent", "desconectar"],
+    ["conexao", "@@conexao@@"],
   ],
 ];
 /** A connection screen: connecting only sets a sealed cookie; disconnecting ends one of ours. */
@@ -127,6 +133,7 @@ const ROUTES: Record<SocialSettingsRoute, RouteFuzz> = {
         ["intent", "plataforma"],
         ["confirmar", "1"],
       ],
+      [["intent", "plataforma"]],
     ],
     // "testar" records when and what Meta answered on the same row.
     writes: (intent) => (["salvar", "testar", "plataforma"].includes(intent) ? ["social_app_credentials"] : []),
@@ -141,6 +148,10 @@ const ROUTES: Record<SocialSettingsRoute, RouteFuzz> = {
         ["intent", "publicar"],
         ["conta", "@@conta@@"],
         ["confirmar", "1"],
+      ],
+      [
+        ["intent", "publicar"],
+        ["conta", "@@conta@@"],
       ],
     ],
     // Only its own rate-limit counters (not hashed): no post, no target, no attempt is saved.
