@@ -197,8 +197,21 @@ describe("publicar de ponta a ponta", () => {
     // The shortest the form accepts: this minute (a minute back is still "now"), so the run goes at once.
     if (new Date().getSeconds() > 45) await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000));
     const heldId = await schedule(page, localValue(new Date()));
-    await waitWithCron(page.getByText(/A conexão com a Meta precisa ser refeita/).first(), Date.now() + 5_000, 30_000);
     const held = () => db.select().from(postTargets).where(eq(postTargets.postId, heldId));
+    try {
+      await waitWithCron(page.getByText(/A conexão com a Meta precisa ser refeita/).first(), Date.now() + 5_000, 30_000);
+    } catch (error) {
+      // Seen once in CI (not reproduced): say where the held post stood, to tell a run that never
+      // started from a page that missed the live event.
+      const rows = (await held()).map((t) => ({
+        rede: t.rede,
+        status: t.status,
+        erro: t.erroCodigo,
+        em: t.atualizadoEm,
+        claim: t.reivindicadoEm,
+      }));
+      throw new Error(`${(error as Error).message}; publicações: ${JSON.stringify(rows)}; página: ${page.url()}`);
+    }
     await expect
       .poll(async () => (await held()).map((t) => `${t.status} ${t.erroCodigo}`))
       .toEqual(["agendado 190/460", "agendado 190/460"]);
