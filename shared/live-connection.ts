@@ -34,7 +34,21 @@ export const LIVE_TIMING = {
   heartbeatMs: 25_000,
   /** Waits before each reconnect attempt; the last one repeats. */
   reconnectMs: [1_000, 2_000, 5_000, 10_000],
+  /**
+   * How far back a page may ask to hear events again: covers the moment between a page's data
+   * being read and its subscription (a slow phone, a busy server), and no more.
+   */
+  replayMs: 15_000,
 } as const;
+
+/** The query parameter of a first connection: how many ms back the room should repeat its events. */
+export const LIVE_REPLAY_PARAM = "repetir";
+
+/** Reads that parameter: a whole number of ms within `LIVE_TIMING.replayMs`, else none (0). */
+export function readReplayMs(value: string | null | undefined): number {
+  if (!value || !/^\d{1,6}$/.test(value)) return 0;
+  return Math.min(Number(value), LIVE_TIMING.replayMs);
+}
 
 /** The heartbeat's words: answered by `setWebSocketAutoResponse`, never reaching the object's code. */
 export const LIVE_PING = "ping";

@@ -1,10 +1,11 @@
 /**
  * The page side of the live connection (app/lib/live/connection.ts, ADR 043) against a fake
  * WebSocket and fake timers: one socket per tab, the spec's 10 s timeout, the heartbeat, the
- * reconnect backoff, and `resync` after a reconnect.
+ * reconnect backoff, `resync` after a reconnect, and the replay of what came in while a page
+ * was loading.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LIVE_PING, LIVE_PONG, LIVE_TIMING } from "../../shared/live-connection.ts";
+import { LIVE_PING, LIVE_PONG, LIVE_REPLAY_PARAM, LIVE_TIMING, readReplayMs } from "../../shared/live-connection.ts";
 
 type Handler = (event: { data?: unknown }) => void;
 
@@ -51,6 +52,9 @@ async function load() {
 }
 
 const live = () => FakeSocket.all.filter((s) => !s.closed);
+/** When the fake document began loading (`performance.now()` counts from it), on the fake clock. */
+let loadedAt = 0;
+const SOCKET_URL = "wss://app.alicerce.app/api/live";
 const event = { type: "record.changed", resource: "clients", action: "created", ids: ["a"] };
 
 beforeEach(() => {
@@ -63,6 +67,9 @@ beforeEach(() => {
   vi.stubGlobal("window", { setTimeout, clearTimeout, addEventListener: vi.fn(), removeEventListener: vi.fn() });
   vi.stubGlobal("document", doc);
   vi.stubGlobal("location", { protocol: "https:", host: "app.alicerce.app" });
+  // The page has been loading for 1.2 s when the first screen subscribes.
+  loadedAt = Date.now() - 1_200;
+  vi.stubGlobal("performance", { now: () => Date.now() - loadedAt });
 });
 
 afterEach(() => {
@@ -78,7 +85,8 @@ describe("live connection in the page", () => {
     const b: unknown[] = [];
     subscribeLive((m) => a.push(m));
     subscribeLive((m) => b.push(m));
-    expect(FakeSocket.all.map((s) => s.url)).toEqual(["wss://app.alicerce.app/api/live"]);
+    // A first connection asks the room for what it sent since this page began loading.
+    expect(FakeSocket.all.map((s) => s.url)).toEqual([`${SOCKET_URL}?${LIVE_REPLAY_PARAM}=1200`]);
     const ws = FakeSocket.all[0] as FakeSocket;
     ws.accept();
     ws.emit("message", JSON.stringify(event));
@@ -133,6 +141,8 @@ describe("live connection in the page", () => {
     expect(states.at(-1)).toBe("reconnecting");
     await vi.advanceTimersByTimeAsync(1_000);
     const second = FakeSocket.all[1] as FakeSocket;
+    // A reconnect asks for no replay: its listeners read everything again on `resync`.
+    expect(second.url).toBe(SOCKET_URL);
     expect(heard).toEqual([]);
     second.accept();
     expect(heard).toEqual([{ type: "resync" }]);
@@ -170,5 +180,63 @@ describe("live connection in the page", () => {
     } finally {
       doc.visibilityState = "visible";
     }
+  });
+
+  it("hands a late subscriber that asks the events of the last moments, and only those", async () => {
+    const { subscribeLive } = await load();
+    subscribeLive(() => {});
+    const ws = FakeSocket.all[0] as FakeSocket;
+    ws.accept();
+    const old = { ...event, ids: ["antigo"] };
+    ws.emit("message", JSON.stringify(old));
+    await vi.advanceTimersByTimeAsync(LIVE_TIMING.replayMs - 2_000);
+    ws.emit("message", JSON.stringify(event));
+    await vi.advanceTimersByTimeAsync(3_000);
+    // The page that read its data and subscribed just now hears what came in meanwhile.
+    const replayed: unknown[] = [];
+    subscribeLive((m) => replayed.push(m), { replayMs: LIVE_TIMING.replayMs });
+    expect(replayed).toEqual([event]);
+    // A subscriber that does not ask hears only what comes next; then both hear the same.
+    const plain: unknown[] = [];
+    subscribeLive((m) => plain.push(m));
+    expect(plain).toEqual([]);
+    const next = { ...event, ids: ["b"] };
+    ws.emit("message", JSON.stringify(next));
+    expect(plain).toEqual([next]);
+    expect(replayed).toEqual([event, next]);
+    // No one asks further back than the window.
+    const greedy: unknown[] = [];
+    subscribeLive((m) => greedy.push(m), { replayMs: 10 * LIVE_TIMING.replayMs });
+    expect(greedy).toEqual([event, next]);
+  });
+
+  it("forgets the remembered events when the connection closes for good; the next first connection asks the room", async () => {
+    const { subscribeLive } = await load();
+    const leave = subscribeLive(() => {});
+    (FakeSocket.all[0] as FakeSocket).accept();
+    (FakeSocket.all[0] as FakeSocket).emit("message", JSON.stringify(event));
+    leave();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(live()).toHaveLength(0);
+    const later: unknown[] = [];
+    subscribeLive((m) => later.push(m), { replayMs: LIVE_TIMING.replayMs });
+    expect(later).toEqual([]);
+    // The page has been open 6.2 s: that is how far back the room is asked to look.
+    expect((FakeSocket.all[1] as FakeSocket).url).toBe(`${SOCKET_URL}?${LIVE_REPLAY_PARAM}=6200`);
+  });
+
+  it("caps a first connection's ask at the window, however long ago the page loaded", async () => {
+    loadedAt = Date.now() - 3_600_000;
+    const { subscribeLive } = await load();
+    subscribeLive(() => {});
+    expect((FakeSocket.all[0] as FakeSocket).url).toBe(`${SOCKET_URL}?${LIVE_REPLAY_PARAM}=${LIVE_TIMING.replayMs}`);
+  });
+});
+
+describe("readReplayMs (what the server accepts as the ask)", () => {
+  it("takes whole ms up to the window and nothing else", () => {
+    expect(readReplayMs("1200")).toBe(1_200);
+    expect(readReplayMs("999999")).toBe(LIVE_TIMING.replayMs);
+    for (const bad of [null, undefined, "", "-5", "1e9", "12.5", "abc", "1".repeat(20), " 100"]) expect(readReplayMs(bad)).toBe(0);
   });
 });

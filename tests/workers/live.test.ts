@@ -1,12 +1,13 @@
 /**
  * The live connection inside workerd (ADR 043): GET /api/live through the real Worker entry,
- * the `LIVE` Durable Object from wrangler.toml, its hibernatable sockets and auto-response.
+ * the `LIVE` Durable Object from wrangler.toml, its hibernatable sockets and auto-response,
+ * and the replay a first connection asks for (what was sent while its page was loading).
  */
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client.ts";
 import { memberships, organizations, users } from "../../db/schema/index.ts";
-import { LIVE_PING, LIVE_PONG } from "../../shared/live-connection.ts";
+import { LIVE_PING, LIVE_PONG, LIVE_REPLAY_PARAM, LIVE_TIMING } from "../../shared/live-connection.ts";
 import type { LiveEvent } from "../../shared/live-events.ts";
 import { signAccessToken } from "../../worker/auth/jwt.ts";
 import { createSession } from "../../worker/auth/sessions.ts";
@@ -52,8 +53,8 @@ async function member(orgName: string): Promise<Member> {
 
 const call = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`${BASE}${path}`, init));
 
-function upgrade(headers: Record<string, string>): Promise<Response> {
-  return call("/api/live", { headers: { upgrade: "websocket", ...headers } });
+function upgrade(headers: Record<string, string>, query = ""): Promise<Response> {
+  return call(`/api/live${query}`, { headers: { upgrade: "websocket", ...headers } });
 }
 
 const cookieOf = (m: Member) => ({ cookie: `alicerce_session=${m.token}`, origin: BASE });
@@ -67,8 +68,8 @@ interface Client {
 
 const open: WebSocket[] = [];
 
-async function connect(headers: Record<string, string>): Promise<Client> {
-  const res = await upgrade(headers);
+async function connect(headers: Record<string, string>, query = ""): Promise<Client> {
+  const res = await upgrade(headers, query);
   expect(res.status).toBe(101);
   const ws = res.webSocket as WebSocket;
   expect(ws).toBeTruthy();
@@ -102,9 +103,9 @@ async function connect(headers: Record<string, string>): Promise<Client> {
 const changed = (ids: string[]): LiveEvent => ({ type: "record.changed", resource: "clients", action: "updated", ids });
 
 /** Publishes as a job or request would, and waits until the room has sent it. */
-async function publish(orgId: string, event: LiveEvent): Promise<void> {
+async function publish(orgId: string, event: LiveEvent, userId?: string): Promise<void> {
   const pending: Promise<unknown>[] = [];
-  publishLive({ live: bindings.LIVE, waitUntil: (p) => pending.push(p) }, orgId, event);
+  publishLive({ live: bindings.LIVE, waitUntil: (p) => pending.push(p) }, orgId, event, userId ? { userId } : {});
   await Promise.all(pending);
 }
 
@@ -195,5 +196,36 @@ describe("live connection (GET /api/live)", () => {
     expect(() => publishLive(ctx, a.orgId, leaky)).toThrow();
     expect(() => publishLive(ctx, a.orgId, changed(["x".repeat(65)]))).toThrow();
     expect(() => publishLive(ctx, a.orgId, changed(["r4"]))).not.toThrow();
+  });
+
+  it("repeats to a first connection what the room sent while its page was loading, and nothing more", async () => {
+    const d = await member("Duarte Imóveis");
+    // A page read its data, then an event went out before its socket connected.
+    await publish(d.orgId, changed(["durante-o-carregamento"]));
+    await publish(d.orgId, changed(["so-de-beatriz"]), d.userId);
+    await publish(d.orgId, changed(["de-outra-pessoa"]), crypto.randomUUID());
+    await publish(b.orgId, changed(["de-outra-organizacao"]));
+    const late = await connect(cookieOf(d), `?${LIVE_REPLAY_PARAM}=5000`);
+    const marker = changed(["depois"]);
+    await publish(d.orgId, marker);
+    await late.next((t) => t === JSON.stringify(marker));
+    // What was meant for another person, or another organização, is never repeated to this one.
+    expect(late.received.map((t) => JSON.parse(t))).toEqual([changed(["durante-o-carregamento"]), changed(["so-de-beatriz"]), marker]);
+    // A reconnect (no ask), or a malformed ask, hears only what comes next.
+    for (const query of ["", `?${LIVE_REPLAY_PARAM}=-1`, `?${LIVE_REPLAY_PARAM}=abc`]) {
+      const plain = await connect(cookieOf(d), query);
+      const next = changed([`depois-${query.length}`]);
+      await publish(d.orgId, next);
+      await plain.next((t) => t === JSON.stringify(next));
+      expect(plain.received).toEqual([JSON.stringify(next)]);
+    }
+  });
+
+  it("asks at most the window back: older events are gone", async () => {
+    expect(LIVE_TIMING.replayMs).toBeLessThanOrEqual(15_000);
+    const c = await member("Prado Negócios");
+    await publish(c.orgId, changed(["recente"]));
+    const greedy = await connect(cookieOf(c), `?${LIVE_REPLAY_PARAM}=999999`);
+    expect(JSON.parse(await greedy.next())).toEqual(changed(["recente"]));
   });
 });

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { apiError } from "../http/errors.ts";
 import type { Bindings } from "../config/env.ts";
 import type { AppEnv } from "../http/types.ts";
-import { LIVE_USER_HEADER, liveRoom } from "../live/publish.ts";
+import { LIVE_REPLAY_PARAM, readReplayMs } from "../../shared/live-connection.ts";
+import { LIVE_REPLAY_HEADER, LIVE_USER_HEADER, liveRoom } from "../live/publish.ts";
 
 /**
  * GET /api/live: the live connection (ADR 043). Authorised here, like every API call (session
@@ -30,7 +31,12 @@ export const liveApi = new Hono<AppEnv>().get("/", async (c) => {
   const live = (rc.env as Bindings | undefined)?.LIVE;
   if (!live) return apiError(c, 503, "Atualização ao vivo indisponível.", "live_unavailable");
   const answer = await liveRoom(live, auth.org.id).fetch("https://live.internal/connect", {
-    headers: { upgrade: "websocket", [LIVE_USER_HEADER]: auth.user.id },
+    headers: {
+      upgrade: "websocket",
+      [LIVE_USER_HEADER]: auth.user.id,
+      // A first connection's "what did I miss while loading": capped, so no one replays more.
+      [LIVE_REPLAY_HEADER]: String(readReplayMs(c.req.query(LIVE_REPLAY_PARAM))),
+    },
   });
   if (!answer.webSocket) return apiError(c, 502, "Atualização ao vivo indisponível.", "live_unavailable");
   // A fresh answer: the room's has immutable headers, and the middleware adds its own.

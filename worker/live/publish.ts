@@ -7,6 +7,9 @@ import type { LiveRoom } from "./room.ts";
  */
 export const LIVE_USER_HEADER = "x-alicerce-live-user";
 
+/** How many ms back the room repeats its events to a new socket (already read and capped). */
+export const LIVE_REPLAY_HEADER = "x-alicerce-live-replay";
+
 /** The `LIVE` Durable Object binding (wrangler.toml), one room per organização. */
 export type LiveNamespace = DurableObjectNamespace<LiveRoom>;
 

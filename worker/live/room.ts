@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
-import { LIVE_PING, LIVE_PONG } from "../../shared/live-connection.ts";
+import { LIVE_PING, LIVE_PONG, LIVE_TIMING, readReplayMs } from "../../shared/live-connection.ts";
 import type { LiveEvent } from "../../shared/live-events.ts";
-import { LIVE_USER_HEADER } from "./publish.ts";
+import { LIVE_REPLAY_HEADER, LIVE_USER_HEADER } from "./publish.ts";
 
 /** What each socket remembers across hibernation (serializeAttachment): who opened it, and when. */
 export interface LiveAttachment {
@@ -9,13 +9,30 @@ export interface LiveAttachment {
   connectedAt: number;
 }
 
+/** An event the room sent lately, for a page that connects just after (see `fetch`). */
+interface SentEvent {
+  at: number;
+  text: string;
+  userId: string | undefined;
+}
+
+/** Enough for a burst (an import); older ones go sooner by age anyway. */
+const MAX_REMEMBERED = 200;
+
 /**
  * One per organização (its id from the org id): holds that organização's open pages' sockets and
  * relays what `publishLive` sends (ADR 043). Hibernatable: the sockets are accepted by the
  * runtime (`ctx.acceptWebSocket`), so an idle room is evicted from memory and costs nothing,
  * and the heartbeat is answered by the runtime's auto-response without waking it.
+ *
+ * It remembers, in memory only, what it sent in the last `LIVE_TIMING.replayMs`: a page that
+ * read its data and then connected would otherwise miss what happened in between, so a first
+ * connection asks for the events since its page began loading. An evicted room has sent nothing
+ * lately, so losing the memory with it loses nothing that matters.
  */
 export class LiveRoom extends DurableObject<unknown> {
+  #sent: SentEvent[] = [];
+
   constructor(ctx: DurableObjectState, env: unknown) {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
@@ -31,12 +48,22 @@ export class LiveRoom extends DurableObject<unknown> {
     // Tagged by user: a later event meant for one person (a generation) reaches only their pages.
     this.ctx.acceptWebSocket(server, [userId]);
     server.serializeAttachment({ userId, connectedAt: Date.now() } satisfies LiveAttachment);
+    const replayMs = readReplayMs(request.headers.get(LIVE_REPLAY_HEADER));
+    if (replayMs > 0) {
+      const since = Date.now() - replayMs;
+      for (const sent of this.#recent()) {
+        // Queued until the page's side opens; one meant for another person stays theirs.
+        if (sent.at >= since && (sent.userId === undefined || sent.userId === userId)) server.send(sent.text);
+      }
+    }
     return new Response(null, { status: 101, webSocket: client });
   }
 
   /** Sends an already validated event to every open socket (or only `userId`'s); returns how many. */
   async publish(event: LiveEvent, userId?: string): Promise<number> {
     const text = JSON.stringify(event);
+    this.#recent().push({ at: Date.now(), text, userId });
+    if (this.#sent.length > MAX_REMEMBERED) this.#sent.shift();
     let sent = 0;
     for (const ws of this.ctx.getWebSockets(userId)) {
       try {
@@ -47,6 +74,13 @@ export class LiveRoom extends DurableObject<unknown> {
       }
     }
     return sent;
+  }
+
+  /** The remembered events, the too-old ones dropped. */
+  #recent(): SentEvent[] {
+    const since = Date.now() - LIVE_TIMING.replayMs;
+    while (this.#sent[0] && this.#sent[0].at < since) this.#sent.shift();
+    return this.#sent;
   }
 
   /** Pages only ping (answered without waking the room); anything else is ignored. */

@@ -1,5 +1,5 @@
 import type { LiveEvent } from "../../../shared/live-events.ts";
-import { LIVE_PING, LIVE_PONG, LIVE_TIMING, readLiveEvent } from "../../../shared/live-connection.ts";
+import { LIVE_PING, LIVE_PONG, LIVE_REPLAY_PARAM, LIVE_TIMING, readLiveEvent } from "../../../shared/live-connection.ts";
 
 /**
  * The tab's one live connection (ADR 043): opened by the first screen that listens, shared by
@@ -7,6 +7,11 @@ import { LIVE_PING, LIVE_PONG, LIVE_TIMING, readLiveEvent } from "../../../share
  * It pings on a heartbeat, drops a connection that does not open or answer within the spec's
  * 10 s, and reconnects with backoff; after a reconnect listeners hear `resync`, since events
  * sent meanwhile were missed. A hidden tab stops retrying until it is shown again.
+ *
+ * A page reads its data, then subscribes after it renders: an event landing in between would be
+ * lost. So the tab keeps the last moments' events and hands them to a new subscriber that asks
+ * (`replayMs`), and a first connection asks the room for the events it sent since the page began
+ * loading (at most `LIVE_TIMING.replayMs`). A replayed event costs at most one more loader read.
  */
 export type LiveState = "connecting" | "open" | "reconnecting";
 
@@ -19,6 +24,10 @@ type StateListener = (state: LiveState) => void;
 const LINGER_MS = 5_000;
 
 const listeners = new Set<Listener>();
+/** Events received lately, oldest first, with when (`performance.now()`), for late subscribers. */
+const recent: { at: number; event: LiveEvent }[] = [];
+/** Enough for a burst (an import); older ones are dropped sooner by age anyway. */
+const MAX_RECENT = 100;
 const stateListeners = new Set<StateListener>();
 let socket: WebSocket | null = null;
 let state: LiveState = "connecting";
@@ -39,8 +48,22 @@ function clearTimers(...names: (keyof typeof timers)[]): void {
   }
 }
 
+/**
+ * A first connection asks the room to repeat what it sent since this document began loading
+ * (`performance.now()` counts from there): the page's data may have been read before that.
+ * A reconnect needs none: its listeners hear `resync` and read everything again.
+ */
 function liveUrl(): string {
-  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/live`;
+  const base = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/live`;
+  if (everOpened) return base;
+  const since = Math.min(Math.ceil(performance.now()), LIVE_TIMING.replayMs);
+  return `${base}?${LIVE_REPLAY_PARAM}=${since}`;
+}
+
+function remember(event: LiveEvent): void {
+  const now = performance.now();
+  recent.push({ at: now, event });
+  while (recent.length > MAX_RECENT || (recent[0] && recent[0].at < now - LIVE_TIMING.replayMs)) recent.shift();
 }
 
 function deliver(message: LiveMessage): void {
@@ -67,7 +90,9 @@ function onText(data: unknown): void {
   }
   const event = readLiveEvent(parsed);
   // An event this build does not know (a newer server): ignored, the page still works.
-  if (event) deliver(event);
+  if (!event) return;
+  remember(event);
+  deliver(event);
 }
 
 function heartbeat(ws: WebSocket): void {
@@ -155,12 +180,30 @@ function closeForGood(): void {
   ws?.close(1000, "sem ouvintes");
   attempt = 0;
   everOpened = false;
+  recent.length = 0;
   setState("connecting");
 }
 
+export interface SubscribeOptions {
+  /** Hands the new listener, at once, the events this tab received within the last this many ms. */
+  replayMs?: number;
+}
+
 /** Listens to the tab's live connection (opening it if needed); returns the unsubscribe. */
-export function subscribeLive(listener: Listener): () => void {
+export function subscribeLive(listener: Listener, options: SubscribeOptions = {}): () => void {
   listeners.add(listener);
+  const replayMs = Math.min(options.replayMs ?? 0, LIVE_TIMING.replayMs);
+  if (replayMs > 0) {
+    const since = performance.now() - replayMs;
+    for (const { at, event } of recent) {
+      if (at < since) continue;
+      try {
+        listener(event);
+      } catch (error) {
+        console.error("[live] ouvinte falhou", error);
+      }
+    }
+  }
   clearTimers("linger");
   // The same function added twice is one listener: safe on every subscribe.
   document.addEventListener("visibilitychange", onVisible);

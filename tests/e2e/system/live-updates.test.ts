@@ -1,11 +1,13 @@
 /**
  * The live connection end to end in Chromium (ADR 043): two pages of one organização, a client
  * saved in one appears in the other's list without a reload; a page of another organização
- * sees nothing of it.
+ * sees nothing of it. And a change made while a page was loading (its data read, its socket not
+ * yet connected) still shows once it connects.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createRegisteredUser, type TestUser } from "../support/accounts.ts";
+import { LIVE_REPLAY_PARAM } from "../../../shared/live-connection.ts";
 import { browserFixture, waitForPath } from "../support/browser.ts";
 import { login } from "../support/pages.ts";
 
@@ -65,5 +67,44 @@ describe("atualização ao vivo", () => {
     expect(await listedNames(other)).toEqual([]);
     await other.getByText("Nenhum cliente cadastrado ainda.").waitFor();
     expect(await stillTheSamePage(other)).toBe(true);
+  });
+
+  it("shows a change made after the page read its data but before its live connection opened", async () => {
+    const owner = await createRegisteredUser({ name: "Sílvia Teixeira" });
+    const page = f.page;
+    await login(page, owner.email, owner.password);
+    // The dashboard listens to nothing: the tab has no live connection yet.
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    // The page has been open a while (a person reading it) before going to the list.
+    await page.waitForFunction(() => performance.now() > 6_000, undefined, { timeout: 15_000 });
+    await page.evaluate(() => Object.assign(window, { semRecarregar: true }));
+
+    // The connection is held (a slow network), as the list's data has already been read.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const asked: string[] = [];
+    await page.routeWebSocket(/\/api\/live/, async (ws) => {
+      asked.push(new URL(ws.url()).searchParams.get(LIVE_REPLAY_PARAM) ?? "");
+      await held;
+      ws.connectToServer();
+    });
+    await page.getByRole("navigation", { name: "Menu principal" }).first().getByRole("link", { name: "Clientes" }).click();
+    await waitForPath(page, "/clients");
+    await page.getByText("Nenhum cliente cadastrado ainda.").waitFor();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(Number(asked[0])).toBeGreaterThanOrEqual(6_000);
+
+    // Meanwhile a colleague saves a client: the room sends it to no one yet connected.
+    const origin = new URL(page.url()).origin;
+    const res = await page.request.post("/api/clients", { data: { tipo: "pf", nome: "Otávio Ramos" }, headers: { origin } });
+    expect(res.status()).toBe(201);
+    release();
+
+    // The first connection asked for what was sent while the page was loading: the list reads again.
+    await expect.poll(() => listedNames(page), { timeout: 10_000 }).toEqual(["Otávio Ramos"]);
+    expect(await stillTheSamePage(page)).toBe(true);
   });
 });
