@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig, usesInngest } from "../../worker/config/env.ts";
+import { ConfigError, OPENAI_DEFAULT_MODEL, readConfig, usesInngest } from "../../worker/config/env.ts";
 
 describe("config", () => {
   it("names each missing required setting", () => {
@@ -31,6 +31,23 @@ describe("config", () => {
     expect(usesInngest(config)).toBe(false);
     expect(usesInngest(readConfig({ APP_ENV: "test", DATABASE_URL: "http://x", JWT_PRIVATE_JWK: "{}", INNGEST_EVENT_KEY: "k" }))).toBe(
       true,
+    );
+  });
+
+  it("defaults OpenAI to its real API and a small model, and refuses a plain-http base URL in production", () => {
+    const base = { DATABASE_URL: "http://x", JWT_PRIVATE_JWK: "{}" };
+    const config = readConfig({ ...base, APP_ENV: "test" });
+    expect(config.OPENAI_BASE_URL).toBe("https://api.openai.com/v1");
+    expect(config.OPENAI_MODEL).toBe(OPENAI_DEFAULT_MODEL);
+    expect(config.OPENAI_API_KEY).toBeUndefined();
+    // Tests and the demo point it at tests/fakes/openai, over plain http on loopback.
+    expect(readConfig({ ...base, APP_ENV: "test", OPENAI_BASE_URL: "http://127.0.0.1:9200/v1/" }).OPENAI_BASE_URL).toBe(
+      "http://127.0.0.1:9200/v1",
+    );
+    const production = { ...base, APP_ENV: "production", APP_URL: "https://app.alicerce.com.br" };
+    expect(readConfig({ ...production, OPENAI_MODEL: "gpt-5.5" }).OPENAI_MODEL).toBe("gpt-5.5");
+    expect(() => readConfig({ ...production, OPENAI_BASE_URL: "http://127.0.0.1:9200/v1" })).toThrow(
+      /OPENAI_BASE_URL must be https in production/,
     );
   });
 

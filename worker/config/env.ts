@@ -15,6 +15,12 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/**
+ * OpenAI's small model of the current generation: captions need good pt-BR and quick first text,
+ * not deep reasoning, at a price a monthly token limit per organização can carry (ADR 052).
+ */
+export const OPENAI_DEFAULT_MODEL = "gpt-5.4-mini";
+
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
 
 /** A URL setting with a default; trailing slashes dropped so callers append paths. */
@@ -48,9 +54,15 @@ const configSchema = z
     INNGEST_SIGNING_KEY: optional,
     INNGEST_DEV: optional,
     INNGEST_BASE_URL: optional,
-    OPENAI_BASE_URL: optional,
+    /**
+     * OpenAI's Responses API (ADR 052): its real host by default; the tests and `npm start`'s demo
+     * may point it at tests/fakes/openai (never in production: https only there).
+     */
+    OPENAI_BASE_URL: urlWithDefault("https://api.openai.com/v1"),
+    /** Secret. Set = AI texts through OpenAI; unset = the pt-BR template generator (the local default). */
     OPENAI_API_KEY: optional,
-    OPENAI_MODEL: optional,
+    /** The model every generation asks for; a small, fast model by default (ADR 052). */
+    OPENAI_MODEL: optional.transform((v) => v ?? OPENAI_DEFAULT_MODEL),
     /**
      * Meta's endpoints, Meta's real hosts by default; `npm start`'s demo mode and the tests point them
      * at tools/meta-standin (never in production: see the refinement below).
@@ -114,6 +126,9 @@ const configSchema = z
     }
     if (config.META_DEMO === "1")
       issues.addIssue({ code: "custom", path: ["META_DEMO"], message: "META_DEMO is not allowed in production" });
+    if (parseUrl(config.OPENAI_BASE_URL)?.protocol !== "https:") {
+      issues.addIssue({ code: "custom", path: ["OPENAI_BASE_URL"], message: "OPENAI_BASE_URL must be https in production" });
+    }
     for (const name of META_URLS) {
       if (parseUrl(config[name])?.protocol !== "https:") {
         issues.addIssue({ code: "custom", path: [name], message: `${name} must be https in production` });

@@ -173,7 +173,7 @@ function checkAi(config: Config): Outcome {
     return {
       status: "ok",
       summary: "OpenAI",
-      detail: `Modelo ${config.OPENAI_MODEL ?? "padrão"}${config.OPENAI_BASE_URL ? ` em ${safeHost(config.OPENAI_BASE_URL)}` : ""}.`,
+      detail: `Modelo ${config.OPENAI_MODEL} em ${safeHost(config.OPENAI_BASE_URL)}.`,
     };
   return {
     status: "warn",
