@@ -45,6 +45,9 @@ export default defineConfig({
                 // Meta's webhook doors (tests/workers/meta-webhooks.test.ts).
                 META_APP_SECRET: "segredo-workerd",
                 META_WEBHOOK_VERIFY_TOKEN: "verificacao-workerd",
+                // The fake OpenAI (tests/fakes/openai) the SDK path is proven against; no key here,
+                // so the Worker itself stays "not configured" (template generator) unless a test says so.
+                OPENAI_BASE_URL: inject("openaiFakeUrl"),
               },
             },
           })),

@@ -12,6 +12,7 @@ import { generateSigningJwk } from "../../worker/auth/jwt.ts";
 import { generateTokenKeyEntry } from "../../worker/security/token-cipher.ts";
 import { migrateDatabase } from "../../scripts/lib/migrate.ts";
 import { startLibsqlServer } from "../../tools/libsql-server/server.ts";
+import { startFakeOpenAi } from "../fakes/openai/server.ts";
 import { TenantRecord } from "../support/tenant-check.ts";
 
 declare module "vitest" {
@@ -20,6 +21,8 @@ declare module "vitest" {
     jwtPrivateJwk: string;
     /** Seals Meta tokens at rest (ADR 040). */
     tokenEncryptionKeys: string;
+    /** The fake OpenAI's base URL (…/v1); tests inside workerd script it over its `/_control` API. */
+    openaiFakeUrl: string;
   }
 }
 
@@ -42,7 +45,10 @@ export default async function setup(project: TestProject) {
   project.provide("libsqlUrl", server.url);
   project.provide("jwtPrivateJwk", await generateSigningJwk());
   project.provide("tokenEncryptionKeys", generateTokenKeyEntry("workers1"));
+  const openai = await startFakeOpenAi();
+  project.provide("openaiFakeUrl", openai.url);
   return async () => {
+    await openai.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
     record.flush("workers");
