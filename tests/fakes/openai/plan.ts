@@ -20,7 +20,12 @@ export type Plan =
   | { type: "error"; answer: Extract<FakeAnswer, { kind: "error" }> }
   | { type: "hang"; afterText: string | undefined };
 
-export function planFor(answer: FakeAnswer, defaultText: () => string, inputText: string): Plan {
+export interface StreamingDefaults {
+  chunkSize?: number;
+  delayMs?: number;
+}
+
+export function planFor(answer: FakeAnswer, defaultText: () => string, inputText: string, defaults: StreamingDefaults = {}): Plan {
   if (answer.kind === "error") return { type: "error", answer };
   if (answer.kind === "hang") return { type: "hang", afterText: answer.afterText };
   const streaming: { chunkSize?: number; delayMs?: number } = answer.kind === "failed" ? {} : answer;
@@ -42,9 +47,9 @@ export function planFor(answer: FakeAnswer, defaultText: () => string, inputText
   return {
     type: "text",
     text,
-    pieces: text ? chunk(text, streaming.chunkSize ?? 8) : [],
+    pieces: text ? chunk(text, streaming.chunkSize ?? defaults.chunkSize ?? 8) : [],
     outcome,
-    delayMs: streaming.delayMs ?? 0,
+    delayMs: streaming.delayMs ?? defaults.delayMs ?? 0,
     failureCode: answer.kind === "failed" ? (answer.code ?? "server_error") : "server_error",
     usage,
   };

@@ -9,17 +9,19 @@
  *
  * In-process tests use the returned object; a test in another process (workerd, an e2e's Worker)
  * drives the same fake over HTTP: POST /_control/answers `{ "answers": [...] }`,
- * GET /_control/requests, POST /_control/reset.
+ * POST /_control/streaming `{ "chunkSize": 8, "delayMs": 30 }`, GET /_control/requests,
+ * POST /_control/reset (queue, requests and streaming back to the start).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { errorReply, type FakeAnswer, type FakeOpenAiRequest, type FakeResponder } from "./answers.ts";
 import { chatJson, chatStream } from "./chat-api.ts";
-import { type Plan, planFor } from "./plan.ts";
+import { type Plan, planFor, type StreamingDefaults } from "./plan.ts";
 import { respondJson, respondStream } from "./responses-api.ts";
 import { exampleFromSchema } from "./schema-example.ts";
 
 export type { FakeAnswer, FakeOpenAiRequest, FakeResponder } from "./answers.ts";
+export type { StreamingDefaults } from "./plan.ts";
 
 export interface FakeOpenAiOptions {
   /** 0 (default) picks a free port. */
@@ -30,6 +32,11 @@ export interface FakeOpenAiOptions {
   respond?: FakeResponder;
   /** Answers queued from the start. */
   answers?: FakeAnswer[];
+  /**
+   * Chunk size and pause between deltas for answers that set none (the default answer included):
+   * an e2e slows the stream down to watch the text arrive.
+   */
+  streaming?: StreamingDefaults;
 }
 
 export interface FakeOpenAi {
@@ -41,6 +48,8 @@ export interface FakeOpenAi {
   enqueue(...answers: FakeAnswer[]): void;
   /** Answers still queued. */
   pending(): number;
+  /** Changes the streaming defaults (see FakeOpenAiOptions.streaming). */
+  setStreaming(defaults: StreamingDefaults): void;
   /** Replaces the default answer (undefined: back to the schema-made value). */
   setResponder(respond: FakeResponder | undefined): void;
   /** Clears the queue and the recorded requests. */
@@ -82,6 +91,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   const requests: FakeOpenAiRequest[] = [];
   const queue: FakeAnswer[] = [...(options.answers ?? [])];
   let respond = options.respond;
+  let streaming: StreamingDefaults = { ...options.streaming };
 
   const defaultText = (request: FakeOpenAiRequest): string => {
     if (respond) return JSON.stringify(respond(request));
@@ -94,7 +104,12 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (req.method === "POST" && path === "/_control/reset") {
       queue.length = 0;
       requests.length = 0;
+      streaming = { ...options.streaming };
       return sendJson(res, 200, { ok: true });
+    }
+    if (req.method === "POST" && path === "/_control/streaming") {
+      streaming = JSON.parse((await readBody(req)) || "{}") as StreamingDefaults;
+      return sendJson(res, 200, streaming);
     }
     if (req.method === "POST" && path === "/_control/answers") {
       const body = JSON.parse((await readBody(req)) || "{}") as { answers?: FakeAnswer[] };
@@ -129,7 +144,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (endpoint === "responses" && body.input === undefined) return invalid(res, "Missing required parameter: 'input'.");
     if (endpoint === "chat.completions" && !Array.isArray(body.messages)) return invalid(res, "Missing required parameter: 'messages'.");
     const inputText = JSON.stringify([body.instructions ?? "", body.input ?? body.messages]);
-    const plan = planFor(queue.shift() ?? { kind: "json" }, () => defaultText(request), inputText);
+    const plan = planFor(queue.shift() ?? { kind: "json" }, () => defaultText(request), inputText, streaming);
     await answer(res, plan, request);
   }
 
@@ -174,12 +189,16 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       queue.push(...answers);
     },
     pending: () => queue.length,
+    setStreaming: (defaults) => {
+      streaming = { ...defaults };
+    },
     setResponder: (next) => {
       respond = next;
     },
     reset: () => {
       queue.length = 0;
       requests.length = 0;
+      streaming = { ...options.streaming };
     },
     close: () =>
       new Promise<void>((resolve) => {

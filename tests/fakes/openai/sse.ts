@@ -3,7 +3,9 @@ import type { ServerResponse } from "node:http";
 /** Server-sent events onto a Node response; stops quietly once the client has gone. */
 export class SseWriter {
   private closed = false;
-  constructor(private readonly res: ServerResponse) {
+  private readonly res: ServerResponse;
+  constructor(res: ServerResponse) {
+    this.res = res;
     res.writeHead(200, {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache",

@@ -182,8 +182,18 @@ describe("fake OpenAI: errors and control", () => {
     expect((await post("/responses", { model: "gpt-x", input: "x", store: false })).status).toBe(429);
     const seen = (await (await fetch(`${origin}/_control/requests`)).json()) as Array<{ body: { model: string; store: boolean } }>;
     expect(seen.map((r) => r.body)).toEqual([{ model: "gpt-x", input: "x", store: false }]);
+    // Slower, finer streaming for answers that set none (the default answer included).
+    await fetch(`${origin}/_control/streaming`, { method: "POST", body: JSON.stringify({ chunkSize: 2, delayMs: 20 }) });
+    fake.enqueue({ kind: "text", text: "abcdefgh" });
+    const started = Date.now();
+    const slow = events(await post("/responses", { model: "m", input: "x", stream: true }).then((r) => r.text()));
+    expect(slow.filter((e) => e.event === "response.output_text.delta").map((e) => e.data.delta)).toEqual(["ab", "cd", "ef", "gh"]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(75);
     await fetch(`${origin}/_control/reset`, { method: "POST" });
     expect(fake.requests).toHaveLength(0);
+    fake.enqueue({ kind: "text", text: "abcdefgh" });
+    const reset = events(await post("/responses", { model: "m", input: "x", stream: true }).then((r) => r.text()));
+    expect(reset.filter((e) => e.event === "response.output_text.delta")).toHaveLength(1);
   });
 
   it("refuses a key other than the one it was started with", async () => {
