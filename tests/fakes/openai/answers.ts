@@ -55,8 +55,8 @@ export type FakeAnswer =
   | ({ kind: "content_filter"; partialText?: string } & Streaming)
   /** The answer hits max_output_tokens (Responses: incomplete, reason max_output_tokens). */
   | ({ kind: "incomplete"; partialText?: string } & Streaming)
-  /** The stream starts, then OpenAI reports a failure (`response.failed`, server_error). */
-  | { kind: "failed"; code?: string };
+  /** The stream starts (and streams `afterText`, if any), then OpenAI reports a failure (`response.failed`, server_error). */
+  | { kind: "failed"; code?: string; afterText?: string };
 
 export const DEFAULT_REFUSAL = "Desculpe, não posso ajudar com esse pedido.";
 export const MALFORMED_TEXT = '{"texto": "sem fim';

@@ -69,6 +69,6 @@ function textOf(answer: Exclude<FakeAnswer, { kind: "error" | "hang" }>, default
     case "incomplete":
       return answer.partialText ?? '{"texto": "Começo de um texto que';
     case "failed":
-      return "";
+      return answer.afterText ?? "";
   }
 }

@@ -67,7 +67,7 @@ function finalResponse(plan: TextPlan, body: Json, responseId: string, messageId
   const message = {
     id: messageId,
     type: "message",
-    status: incomplete ? "incomplete" : "completed",
+    status: incomplete || failed ? "incomplete" : "completed",
     role: "assistant",
     content: [part(plan, plan.text)],
   };
@@ -76,7 +76,7 @@ function finalResponse(plan: TextPlan, body: Json, responseId: string, messageId
     status: failed ? "failed" : incomplete ? "incomplete" : "completed",
     error: failed ? { code: plan.failureCode, message: "The server had an error while processing your request." } : null,
     incomplete_details: incomplete ? { reason: plan.outcome } : null,
-    output: failed ? [] : [message],
+    output: failed && !plan.text ? [] : [message],
     usage: usageOf(plan),
   };
 }
@@ -96,7 +96,7 @@ export async function respondStream(res: ServerResponse, plan: TextPlan, body: J
     sse.send({ type, sequence_number: sequence++, ...fields }, { event: type, delayMs });
   await send("response.created", { response: baseResponse(body, responseId) });
   await send("response.in_progress", { response: baseResponse(body, responseId) });
-  if (plan.outcome === "failed") {
+  if (plan.outcome === "failed" && !plan.text) {
     await send("response.failed", { response: finalResponse(plan, body, responseId, itemId) });
     return sse.end();
   }
@@ -121,7 +121,7 @@ export async function respondStream(res: ServerResponse, plan: TextPlan, body: J
     await send("response.output_item.done", { output_index: 0, item: (final.output as Json[])[0] });
     await send("response.completed", { response: final });
   } else {
-    await send("response.incomplete", { response: final });
+    await send(plan.outcome === "failed" ? "response.failed" : "response.incomplete", { response: final });
   }
   sse.end();
 }

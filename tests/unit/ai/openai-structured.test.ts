@@ -164,6 +164,20 @@ describe("streamStructured failures", () => {
     const error = await failure([{ kind: "failed" }, { kind: "failed" }]);
     expectCode(error, "unavailable", 2);
     expect(error.detail).toBe("server_error");
+    // Once text has reached the person, a retry would replace it: the failure goes to the caller.
+    fake.reset();
+    const deltas: string[] = [];
+    const midway = await failure(
+      [
+        { kind: "failed", afterText: '{"legenda":"Casa' },
+        { kind: "json", value: good },
+      ],
+      {
+        onTextDelta: (d) => deltas.push(d),
+      },
+    );
+    expectCode(midway, "unavailable", 1);
+    expect(deltas.join("")).toBe('{"legenda":"Casa');
   });
 
   it("no answer within the time limit is a timeout, also when it stalls mid-stream (not retried after text)", async () => {
@@ -171,6 +185,7 @@ describe("streamStructured failures", () => {
     let error = await failure({ kind: "hang" }, { timeoutMs: 400 });
     expect(Date.now() - started).toBeLessThan(2_000);
     expectCode(error, "timeout", 1);
+    expect(error.usage).toBeUndefined();
     fake.reset();
     const deltas: string[] = [];
     started = Date.now();
@@ -196,6 +211,8 @@ describe("streamStructured failures", () => {
     const error = await failure({ kind: "refusal", refusal: "Não posso escrever isso." });
     expectCode(error, "refused", 1);
     expect(error.detail).toBe("Não posso escrever isso.");
+    // The refused answer still cost tokens: they come with the error for the monthly count.
+    expect(error.usage?.outputTokens).toBeGreaterThan(0);
   });
 
   it("the content filter (mid-stream or a flagged prompt) is content_blocked", async () => {
@@ -214,6 +231,7 @@ describe("streamStructured failures", () => {
     const wrong = await failure({ kind: "json", value: { legenda: "ok", hashtags: ["sem-cerquilha"] } });
     expectCode(wrong, "invalid_output", 1);
     expect(wrong.detail).toContain("hashtags.0");
+    expect(wrong.usage?.inputTokens).toBeGreaterThan(0);
   });
 
   it("the output-token limit is incomplete; an unknown model is model_unavailable, naming it", async () => {

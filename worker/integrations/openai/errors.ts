@@ -32,6 +32,11 @@ export type AiErrorCode =
   /** Any other 4xx: a request this code built wrongly; a bug or a configuration problem. */
   | "rejected";
 
+export interface AiUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export interface AiErrorFields {
   code: AiErrorCode;
   /** HTTP status when OpenAI answered with one (0 otherwise). */
@@ -56,6 +61,8 @@ export class AiError extends Error {
   readonly detail: string | undefined;
   /** The pt-BR explanation for the person who asked for the text. */
   readonly userMessage: string;
+  /** Tokens OpenAI counted for an answer that came but was unusable (refused, cut, invalid). */
+  usage: AiUsage | undefined;
 
   constructor(fields: AiErrorFields) {
     // No key, prompt or answer in the message: it may be logged.

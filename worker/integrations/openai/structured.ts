@@ -2,7 +2,8 @@ import OpenAI from "openai";
 import { zodTextFormat } from "openai/helpers/zod";
 import type { Response as OpenAiResponse, ResponseInput } from "openai/resources/responses/responses";
 import type { z } from "zod";
-import { AiError, type AiErrorCode, retryAfterMs, toAiError } from "./errors.ts";
+import { AiError, type AiErrorCode, toAiError } from "./errors.ts";
+import type { AiUsage } from "./errors.ts";
 import type { OpenAiSettings } from "./settings.ts";
 
 /**
@@ -19,10 +20,7 @@ export const AI_TIMEOUT_MS = 60_000;
 const RETRY_DELAY_MS = 1_000;
 const MAX_ABSORBED_RETRY_AFTER_MS = 5_000;
 
-export interface AiUsage {
-  inputTokens: number;
-  outputTokens: number;
-}
+export type { AiUsage } from "./errors.ts";
 
 export interface StructuredRequest<S extends z.ZodType> {
   settings: OpenAiSettings;
@@ -117,6 +115,9 @@ async function attempt<S extends z.ZodType>(
   };
   if (request.signal?.aborted) onCancel();
   request.signal?.addEventListener("abort", onCancel, { once: true });
+  // Tokens are spent even when the answer is unusable (refused, cut, not the schema): kept from
+  // the terminal event so the caller can count them against the organização's limit.
+  let spent: AiUsage | undefined;
   try {
     const stream = client.responses.stream(
       {
@@ -134,21 +135,28 @@ async function attempt<S extends z.ZodType>(
       onFirstText();
       request.onTextDelta?.(event.delta, event.snapshot);
     });
+    stream.on("event", (event) => {
+      if (event.type === "response.completed" || event.type === "response.incomplete" || event.type === "response.failed") {
+        spent = usageOf(event.response);
+      }
+    });
     const response = await stream.finalResponse();
     const problem = answerProblem(response);
     if (problem) throw new AiError({ ...problem, model: request.settings.model });
     if (response.output_parsed === null) throw new AiError({ code: "invalid_output", detail: "no output_text" });
-    return {
-      value: response.output_parsed as z.output<S>,
-      usage: { inputTokens: response.usage?.input_tokens ?? 0, outputTokens: response.usage?.output_tokens ?? 0 },
-      model: response.model,
-    };
+    return { value: response.output_parsed as z.output<S>, usage: usageOf(response), model: response.model };
   } catch (error) {
-    throw toAiError(error, state);
+    const failure = toAiError(error, state);
+    failure.usage ??= spent;
+    throw failure;
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener("abort", onCancel);
   }
+}
+
+function usageOf(response: Pick<OpenAiResponse, "usage">): AiUsage {
+  return { inputTokens: response.usage?.input_tokens ?? 0, outputTokens: response.usage?.output_tokens ?? 0 };
 }
 
 /** A finished stream that carries no usable JSON: failed, cut short, or refused. */
@@ -183,5 +191,3 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
-
-export { retryAfterMs };
