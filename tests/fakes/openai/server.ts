@@ -11,6 +11,11 @@
  * drives the same fake over HTTP: POST /_control/answers `{ "answers": [...] }`,
  * POST /_control/streaming `{ "chunkSize": 8, "delayMs": 30 }`, GET /_control/requests,
  * POST /_control/reset (queue, requests and streaming back to the start).
+ *
+ *   const fake = await startFakeOpenAi({ respond: (req) => captionFrom(req.body.input) });
+ *   fake.enqueue({ kind: "error", status: 429, retryAfter: 30 }, { kind: "json", value, delayMs: 20 });
+ *   // OPENAI_BASE_URL = fake.url, OPENAI_API_KEY = any key
+ *   expect(fake.requests[0]?.body.store).toBe(false);
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
