@@ -42,7 +42,7 @@ export interface PostStart {
 /** A host people on Instagram and Facebook can open (a domain, not `localhost` nor an IP): the only link worth posting. */
 const PUBLIC_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-function isPublicOrigin(origin: string): boolean {
+export function isPublicOrigin(origin: string): boolean {
   try {
     return PUBLIC_HOST.test(new URL(origin).hostname);
   } catch {
