@@ -1,9 +1,10 @@
+import { PROPERTY_FEATURE } from "../enums/real-estate.ts";
 import { formatNumber } from "../format.ts";
 import { normalizeText } from "../search.ts";
 import { sentencesOf } from "./fact-format.ts";
 import { AREA_FIELDS, type Fact, type FactSheet, MONEY_FIELDS, PLACE_FIELDS } from "./facts.ts";
 import { type NumberMention, numberMentions } from "./number-mentions.ts";
-import { cuedPlaces, occurrences, partOfPlace } from "./place-mentions.ts";
+import { cuedPlaces, foldText, occurrences, partOfPlace } from "./place-mentions.ts";
 
 /**
  * The fact checker (ADR 053): every number and every place a generated text states must come
@@ -111,6 +112,8 @@ export function supports(fact: Fact, m: NumberMention): boolean {
       return fact.campo === "andar" && value === m.valor;
     case "ano":
       return fact.campo === "anoConstrucao" && value === m.valor;
+    case "percentual":
+      return false; // no field holds a percentage
     default:
       return value === m.valor && !MONEY_FIELDS.has(fact.campo) && !AREA_FIELDS.has(fact.campo);
   }
@@ -180,17 +183,60 @@ export function checkText(text: string, sheet: FactSheet, onde: TextPart): Viola
     seen.add(place.nome);
     violations.push({ onde, trecho: place.nome, motivo: placeReason(place.nome, sheet) });
   }
+  violations.push(...featureViolations(source, sheet, onde));
   // The business's other places, written anywhere, once the record's own names are set aside.
-  let rest = source;
-  for (const p of own) for (const o of occurrences(rest, p)) rest = blank(rest, o.inicio, o.fim);
+  let rest = foldText(source);
+  for (const p of own) for (const o of occurrences(source, p, rest)) rest = blank(rest, o.inicio, o.fim);
   for (const other of sheet.outrosLugares) {
-    const found = occurrences(rest, other)[0];
+    const found = occurrences(source, other, rest)[0];
     if (found && !seen.has(found.nome)) {
       seen.add(found.nome);
       violations.push({ onde, trecho: found.nome, motivo: placeReason(found.nome, sheet) });
     }
   }
   return violations;
+}
+
+/**
+ * Features named without the record having them ("com piscina" when it has none). Only the
+ * unambiguous ones: "jardim" is also a bairro's name, "escritório" the business's office.
+ */
+const CHECKED_FEATURES: readonly [string, RegExp][] = [
+  ["piscina", /\bpiscinas?\b/iu],
+  ["churrasqueira", /\bchurrasqueiras?\b/iu],
+  ["elevador", /\belevador(?:es)?\b/iu],
+  ["portaria_24h", /\bportaria 24\s?h(?:oras)?\b/iu],
+  ["academia", /\bacademia\b/iu],
+  ["salao_festas", /\bsal[aã]o de festas\b/iu],
+  ["playground", /\bplayground\b/iu],
+  ["varanda_gourmet", /\bvaranda gourmet\b/iu],
+  ["ar_condicionado", /\bar[- ]condicionado\b/iu],
+  ["armarios_planejados", /\barm[aá]rios planejados\b/iu],
+  ["lareira", /\blareira\b/iu],
+  ["vista_mar", /\bvista (?:para o|pro) mar\b/iu],
+  ["closet", /\bclosets?\b/iu],
+  ["energia_solar", /\benergia solar\b/iu],
+  ["aceita_pets", /\baceita (?:pets|animais)\b/iu],
+  ["mobiliado", /\b(?:mobiliad[oa]|com m[oó]veis)\b/iu],
+  ["aceitaFinanciamento", /\baceita financiamento\b/iu],
+  ["aceitaPermuta", /\baceita permuta\b/iu],
+];
+
+function featureViolations(text: string, sheet: FactSheet, onde: TextPart): Violation[] {
+  if (sheet.registro.tipo !== "imovel") return [];
+  const features = sheet.fatos.find((f) => f.campo === "caracteristicas");
+  const listed = new Set(Array.isArray(features?.valor) ? (features.valor as string[]).map(normalizeText) : []);
+  const own = freeTexts(sheet).map(normalizeText);
+  const out: Violation[] = [];
+  for (const [key, pattern] of CHECKED_FEATURES) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const boolean = sheet.fatos.some((f) => f.campo === key);
+    const label = PROPERTY_FEATURE.has(key) ? normalizeText(PROPERTY_FEATURE.label(key)) : null;
+    if (boolean || (label && listed.has(label)) || own.some((t) => t.includes(normalizeText(match[0])))) continue;
+    out.push({ onde, trecho: match[0], motivo: `“${match[0]}”: o cadastro não informa isso deste imóvel.` });
+  }
+  return out;
 }
 
 /** Hashtags are free words, but a count glued in one ("#4quartos") is checked like "4 quartos". */

@@ -121,7 +121,8 @@ export function numberMentions(text: string): NumberMention[] {
     const entry = COUNT_NOUNS.find(([re]) => re.test(noun));
     if (!entry) continue;
     // "2 lavabos" states a number no field holds; "uma sala" or "uma piscina" is an article, not a count.
-    if (entry[1].length === 0 && !/\d/.test(m.groups?.n ?? "")) continue;
+    // "Mais uma foto" is an idiom, not a photo count: photos are counted only in digits.
+    if ((entry[1].length === 0 || entry[1].includes("fotos")) && !/\d/.test(m.groups?.n ?? "")) continue;
     push("contagem", parseAmount(m.groups?.n ?? "") * multiplier(m.groups?.m), entry[1], m);
   }
   // Whatever digits are left: a year, or a bare number ("a 5 minutos", "850 mil").

@@ -33,12 +33,19 @@ export function cuedPlaces(text: string): PlaceMention[] {
   return out;
 }
 
-/** Where a known name occurs as whole words, accents and case aside. */
-export function occurrences(text: string, name: string): PlaceMention[] {
+/** The text folded letter by letter (accents off, lower case), positions kept: what `occurrences` searches. */
+export function foldText(text: string): string {
+  // normalizeText keeps one character per letter for pt-BR text (accents drop, case folds), so indexes line up.
+  return text.replace(/\p{L}\p{M}*/gu, (c) => {
+    const folded = normalizeText(c);
+    return folded.length === c.length ? folded : c;
+  });
+}
+
+/** Where a known name occurs as whole words, accents and case aside (`folded` is `foldText(text)`). */
+export function occurrences(text: string, name: string, folded: string = foldText(text)): PlaceMention[] {
   const key = normalizeText(name);
   if (!key) return [];
-  // normalizeText keeps one character per letter for pt-BR text (accents drop, case folds), so indexes line up.
-  const folded = text.normalize("NFC").replace(/\p{L}\p{M}*/gu, (c) => normalizeText(c) || c);
   const out: PlaceMention[] = [];
   const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
   for (const m of folded.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu"))) {

@@ -115,7 +115,7 @@ function placeLine(w: Writer): string {
   const parts = [say(w, "bairro"), say(w, "cidade")].filter(Boolean);
   const uf = say(w, "uf");
   const text = parts.join(", ") + (uf && parts.length ? ` - ${uf}` : "");
-  return text ? `📍 ${text}` : "";
+  return text ? `${w.tone === "sofisticado" ? "Localização: " : "📍 "}${text}` : "";
 }
 
 function features(w: Writer, lead: string): string {
@@ -200,7 +200,7 @@ function altTexts(w: Writer, x: Words): string[] {
   const subject = sentence(`${x.kind}`, x.offer, x.where);
   // The article agrees with the kind: "foto do apartamento", "foto da casa".
   const of = x.este === "esta" ? "da" : "do";
-  const openings = [`Foto ${of}`, `Outra foto ${of}`, `Mais uma foto ${of}`];
+  const openings = [`Foto ${of}`, `Outra foto ${of}`, `Mais um ângulo ${of}`];
   return w.sheet.imagens.map((image, i) => {
     const own = image.legenda?.trim().replace(/[.!]+$/, "");
     const base = i === 0 ? `Foto de capa: ${subject}.` : `${openings[(i - 1) % openings.length]} ${subject}.`;
