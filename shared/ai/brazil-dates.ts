@@ -56,22 +56,42 @@ export function nthWeekday(year: number, month: number, weekday: number, n: numb
 /** Every date of a year, in order. */
 export function brazilDates(year: number): BrazilDate[] {
   const easter = easterSunday(year);
-  const fixed = (m: number, d: number, nome: string, publico: DateAudience, ideia: string): BrazilDate => ({ data: iso(year, m, d), nome, publico, ideia });
+  const fixed = (m: number, d: number, nome: string, publico: DateAudience, ideia: string): BrazilDate => ({
+    data: iso(year, m, d),
+    nome,
+    publico,
+    ideia,
+  });
   const dates: BrazilDate[] = [
     fixed(1, 1, "Ano Novo", "todos", "Boas-vindas ao ano novo e os planos de quem quer mudar de endereço ou de rotina."),
-    { data: addDays(easter, -47), nome: "Carnaval", publico: "todos", ideia: "Horário de atendimento no feriado e um post leve de bastidores." },
+    {
+      data: addDays(easter, -47),
+      nome: "Carnaval",
+      publico: "todos",
+      ideia: "Horário de atendimento no feriado e um post leve de bastidores.",
+    },
     fixed(3, 8, "Dia Internacional da Mulher", "todos", "Homenagem às mulheres da equipe e às clientes."),
     fixed(3, 15, "Dia do Consumidor", "comercio", "Condições especiais e agradecimento a quem compra com você."),
     { data: addDays(easter, -2), nome: "Sexta-feira Santa", publico: "todos", ideia: "Aviso de horário no feriado." },
     { data: easter, nome: "Páscoa", publico: "todos", ideia: "Mensagem de Páscoa e recomeços." },
     fixed(4, 21, "Tiradentes", "todos", "Aviso de horário no feriado."),
     fixed(5, 1, "Dia do Trabalho", "todos", "Homenagem a quem trabalha com você todos os dias."),
-    { data: nthWeekday(year, 5, 0, 2), nome: "Dia das Mães", publico: "todos", ideia: "Um lar (ou um presente) para quem cuida de todo mundo." },
+    {
+      data: nthWeekday(year, 5, 0, 2),
+      nome: "Dia das Mães",
+      publico: "todos",
+      ideia: "Um lar (ou um presente) para quem cuida de todo mundo.",
+    },
     { data: addDays(easter, 60), nome: "Corpus Christi", publico: "todos", ideia: "Aviso de horário no feriado." },
     fixed(6, 12, "Dia dos Namorados", "todos", "O primeiro lar a dois, ou o presente do casal."),
     fixed(6, 24, "São João", "todos", "Clima de festa junina: um post descontraído da equipe."),
     fixed(7, 26, "Dia dos Avós", "todos", "Espaço para a família toda reunida."),
-    { data: nthWeekday(year, 8, 0, 2), nome: "Dia dos Pais", publico: "todos", ideia: "Homenagem aos pais: o quintal, a churrasqueira, o presente." },
+    {
+      data: nthWeekday(year, 8, 0, 2),
+      nome: "Dia dos Pais",
+      publico: "todos",
+      ideia: "Homenagem aos pais: o quintal, a churrasqueira, o presente.",
+    },
     fixed(8, 27, "Dia do Corretor de Imóveis", "imoveis", "Bastidores e homenagem aos corretores da equipe."),
     fixed(9, 7, "Independência do Brasil", "todos", "Aviso de horário no feriado."),
     fixed(9, 15, "Dia do Cliente", "todos", "Agradecimento e depoimento de um cliente (com autorização)."),
@@ -79,7 +99,12 @@ export function brazilDates(year: number): BrazilDate[] {
     fixed(11, 2, "Finados", "todos", "Aviso de horário no feriado."),
     fixed(11, 15, "Proclamação da República", "todos", "Aviso de horário no feriado."),
     fixed(11, 20, "Dia da Consciência Negra", "todos", "Mensagem sobre a data (feriado nacional)."),
-    { data: addDays(nthWeekday(year, 11, 4, 4), 1), nome: "Black Friday", publico: "todos", ideia: "Condições da Black Friday, só as que o negócio de fato oferece." },
+    {
+      data: addDays(nthWeekday(year, 11, 4, 4), 1),
+      nome: "Black Friday",
+      publico: "todos",
+      ideia: "Condições da Black Friday, só as que o negócio de fato oferece.",
+    },
     fixed(12, 24, "Véspera de Natal", "todos", "Horário de fim de ano."),
     fixed(12, 25, "Natal", "todos", "Mensagem de Natal da equipe."),
     fixed(12, 31, "Véspera de Ano Novo", "todos", "Retrospectiva do ano e agradecimento."),
@@ -90,5 +115,7 @@ export function brazilDates(year: number): BrazilDate[] {
 /** The dates of a month ("2026-05"), for a business of that kind (imóveis or comércio). */
 export function brazilDatesInMonth(month: string, audience: Exclude<DateAudience, "todos"> | null = null): BrazilDate[] {
   const year = Number(month.slice(0, 4));
-  return brazilDates(year).filter((d) => d.data.startsWith(`${month}-`) && (d.publico === "todos" || audience === null || d.publico === audience));
+  return brazilDates(year).filter(
+    (d) => d.data.startsWith(`${month}-`) && (d.publico === "todos" || audience === null || d.publico === audience),
+  );
 }

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { SOCIAL_NETWORKS } from "../enums/social.ts";
-import { GENERATION_GOALS, GENERATION_SOURCES, GENERATION_TONES, IDEA_FORMATS, MAX_VARIANTS, MIN_VARIANTS } from "./generation-options.ts";
+import {
+  GENERATION_GOALS,
+  type GENERATION_SOURCES,
+  GENERATION_TONES,
+  IDEA_FORMATS,
+  MAX_VARIANTS,
+  MIN_VARIANTS,
+} from "./generation-options.ts";
 
 /**
  * What AI generation must return (ADR 053), as zod schemas the OpenAI client passes to

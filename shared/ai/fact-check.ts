@@ -131,7 +131,9 @@ function numberReason(m: NumberMention, facts: readonly Fact[]): string {
     }
     case "area": {
       const known = of((f) => AREA_FIELDS.has(f.campo));
-      return known.length ? `“${m.trecho}” não é nenhuma área do cadastro (${listed(known)}).` : `“${m.trecho}”: o cadastro não informa a área.`;
+      return known.length
+        ? `“${m.trecho}” não é nenhuma área do cadastro (${listed(known)}).`
+        : `“${m.trecho}”: o cadastro não informa a área.`;
     }
     case "contagem": {
       const known = of((f) => m.campos.includes(f.campo));
@@ -140,7 +142,9 @@ function numberReason(m: NumberMention, facts: readonly Fact[]): string {
     }
     case "andar": {
       const known = of((f) => f.campo === "andar");
-      return known.length ? `“${m.trecho}” não confere com o cadastro (${listed(known)}).` : `“${m.trecho}”: o cadastro não informa o andar.`;
+      return known.length
+        ? `“${m.trecho}” não confere com o cadastro (${listed(known)}).`
+        : `“${m.trecho}”: o cadastro não informa o andar.`;
     }
     case "ano":
       return `“${m.trecho}”: nenhum fato do cadastro tem esse ano (um post não promete datas).`;

@@ -149,7 +149,8 @@ export function propertyFacts(p: PropertyFactsInput): Fact[] {
   if (positive(p.valorLocacaoCentavos)) {
     add("valorLocacao", "Aluguel (mensal)", p.valorLocacaoCentavos, `${formatMoneyShort(p.valorLocacaoCentavos)}/mês`);
   }
-  if (positive(p.condominioCentavos)) add("condominio", "Condomínio (mensal)", p.condominioCentavos, `${formatMoneyShort(p.condominioCentavos)}/mês`);
+  if (positive(p.condominioCentavos))
+    add("condominio", "Condomínio (mensal)", p.condominioCentavos, `${formatMoneyShort(p.condominioCentavos)}/mês`);
   if (positive(p.iptuCentavos)) {
     const period = p.iptuPeriodo === "mensal" ? "/mês" : "/ano";
     const label = p.iptuPeriodo ? `IPTU (${IPTU_PERIOD.label(p.iptuPeriodo).toLocaleLowerCase("pt-BR")})` : "IPTU";

@@ -47,7 +47,8 @@ const WORD_NUMBERS: Record<string, number> = {
 };
 
 const NUM = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?`;
-const WORD_NUM = String.raw`um|uma|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|catorze|quatorze|quinze|dezesseis|dezessete|dezoito|dezenove|vinte`;
+const WORD_NUM =
+  "um|uma|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|catorze|quatorze|quinze|dezesseis|dezessete|dezoito|dezenove|vinte";
 const MULT = String.raw`mil(?:h(?:[aã]o|[oõ]es))?|mi(?![\p{L}])|k(?![\p{L}])`;
 const AMOUNT = String.raw`(?<n>${NUM}|(?<![\p{L}])(?:${WORD_NUM}))(?:\s*(?<m>${MULT}))?`;
 /** Digits only (the bare numbers left once the named forms are read). */

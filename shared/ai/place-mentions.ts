@@ -28,7 +28,8 @@ export function cuedPlaces(text: string): PlaceMention[] {
   for (const m of text.matchAll(CUED)) {
     const list = m.groups?.list ?? "";
     const start = (m.index ?? 0) + m[0].length - list.length;
-    for (const n of list.matchAll(ONE_NAME)) out.push({ nome: n[0], inicio: start + (n.index ?? 0), fim: start + (n.index ?? 0) + n[0].length });
+    for (const n of list.matchAll(ONE_NAME))
+      out.push({ nome: n[0], inicio: start + (n.index ?? 0), fim: start + (n.index ?? 0) + n[0].length });
   }
   return out;
 }

@@ -21,7 +21,8 @@ export function variantRuleProblems(v: CheckedVariant, sheet: FactSheet): string
   const problems = [...captionProblems(composeCaption(v))];
   const tags = v.hashtags.length;
   if (tags > CAPTION_MAX_HASHTAGS) problems.push(`São ${tags} hashtags na lista; o Instagram aceita até ${CAPTION_MAX_HASHTAGS}.`);
-  if (countCaption(v.hashtags.join(" ")).hashtags !== tags) problems.push("Há hashtags mal escritas na lista (cada uma começa com # e não tem espaços).");
+  if (countCaption(v.hashtags.join(" ")).hashtags !== tags)
+    problems.push("Há hashtags mal escritas na lista (cada uma começa com # e não tem espaços).");
   if (v.textosAlternativos.length !== sheet.imagens.length) {
     problems.push(`São ${sheet.imagens.length} imagens e ${v.textosAlternativos.length} textos alternativos: precisa de um por imagem.`);
   }
@@ -41,8 +42,15 @@ export interface VariantVerdict<V extends CheckedVariant = CheckedVariant> {
 }
 
 /** Each variant with its fact violations and rule problems; `ok` are those with none. */
-export function judgeVariants<V extends CheckedVariant>(variants: readonly V[], sheet: FactSheet): { ok: V[]; rejeitadas: VariantVerdict<V>[] } {
-  const verdicts = variants.map((variante) => ({ variante, violacoes: checkVariant(variante, sheet), problemas: variantRuleProblems(variante, sheet) }));
+export function judgeVariants<V extends CheckedVariant>(
+  variants: readonly V[],
+  sheet: FactSheet,
+): { ok: V[]; rejeitadas: VariantVerdict<V>[] } {
+  const verdicts = variants.map((variante) => ({
+    variante,
+    violacoes: checkVariant(variante, sheet),
+    problemas: variantRuleProblems(variante, sheet),
+  }));
   return {
     ok: verdicts.filter((v) => v.violacoes.length === 0 && v.problemas.length === 0).map((v) => v.variante),
     rejeitadas: verdicts.filter((v) => v.violacoes.length > 0 || v.problemas.length > 0),

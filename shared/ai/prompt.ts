@@ -3,7 +3,14 @@ import { CAPTION_MAX_HASHTAGS, CAPTION_MAX_LENGTH } from "../social/caption-rule
 import type { BrazilDate } from "./brazil-dates.ts";
 import type { FreeRequest } from "./contracts.ts";
 import type { BusinessInfo, FactSheet } from "./facts.ts";
-import { GENERATION_GOAL, GENERATION_TONE, type GenerationGoal, type GenerationTone, MAX_VARIANTS, MIN_VARIANTS } from "./generation-options.ts";
+import {
+  GENERATION_GOAL,
+  GENERATION_TONE,
+  type GenerationGoal,
+  type GenerationTone,
+  MAX_VARIANTS,
+  MIN_VARIANTS,
+} from "./generation-options.ts";
 import type { PlanRecord } from "./template-month-plan.ts";
 
 /**
@@ -31,7 +38,11 @@ const HANDLE = /^@?[A-Za-z0-9._]{1,30}$/;
 
 /** Typed text as quoted data: one line, no quote marks that could close the quote, trimmed. */
 export function quoted(text: string, max: number): string {
-  const flat = text.normalize("NFC").replace(/[\u0000-\u001f"“”]+/gu, " ").replace(/\s+/g, " ").trim();
+  const flat = text
+    .normalize("NFC")
+    .replace(/[\p{Cc}"“”]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return `“${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}”`;
 }
 
@@ -80,20 +91,21 @@ export interface PostPromptInput {
 /** A post of a record: the variants, each with caption, hashtags, CTA, alt texts and claims. */
 export function postPrompt(p: PostPromptInput): Prompt {
   const b = p.sheet.negocio;
-  const cta = [
-    b.whatsappTexto ? `o WhatsApp ${b.whatsappTexto}` : null,
-    b.link ? `o link ${b.link}` : null,
-  ].filter(Boolean);
+  const cta = [b.whatsappTexto ? `o WhatsApp ${b.whatsappTexto}` : null, b.link ? `o link ${b.link}` : null].filter(Boolean);
   const instructions = [
     RULES,
     "",
     `Escreva de ${MIN_VARIANTS} a ${MAX_VARIANTS} variantes bem diferentes entre si (abertura, estrutura e chamada).`,
     `A legenda + a chamada + as hashtags juntas cabem em ${CAPTION_MAX_LENGTH} caracteres; no máximo ${CAPTION_MAX_HASHTAGS} hashtags no total, sem repetir, sem espaços.`,
-    cta.length ? `A chamada para ação traz ${cta.join(" e ")}, escritos exatamente assim.` : "A chamada para ação convida a mandar mensagem no direct.",
+    cta.length
+      ? `A chamada para ação traz ${cta.join(" e ")}, escritos exatamente assim.`
+      : "A chamada para ação convida a mandar mensagem no direct.",
     `Escreva exatamente ${p.sheet.imagens.length} textos alternativos, um por imagem, na ordem, descrevendo a imagem para quem não vê (sem inventar o que não está nos fatos nem na legenda da foto).`,
     "O primeiro comentário é opcional (null quando não fizer sentido).",
   ].join("\n");
-  const images = p.sheet.imagens.map((img, i) => `- imagem ${i + 1}: ${img.legenda ? quoted(img.legenda, 300) : "(sem legenda)"}`).join("\n");
+  const images = p.sheet.imagens
+    .map((img, i) => `- imagem ${i + 1}: ${img.legenda ? quoted(img.legenda, 300) : "(sem legenda)"}`)
+    .join("\n");
   const input = [
     toneLine(p.objetivo, p.tom, p.redes),
     voiceAndReferences(b, p.referencias),

@@ -40,7 +40,15 @@ const REASONS: Record<PlanReason, { titulo: (nome: string) => string; motivo: st
 };
 
 /** Gift dates are posted a few days before (people buy ahead); holidays on the day. */
-const AHEAD: ReadonlySet<string> = new Set(["Dia das Mães", "Dia dos Pais", "Dia dos Namorados", "Dia das Crianças", "Natal", "Black Friday", "Dia do Consumidor"]);
+const AHEAD: ReadonlySet<string> = new Set([
+  "Dia das Mães",
+  "Dia dos Pais",
+  "Dia dos Namorados",
+  "Dia das Crianças",
+  "Natal",
+  "Black Friday",
+  "Dia do Consumidor",
+]);
 
 const daysIn = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 
@@ -51,15 +59,27 @@ function firstDay(month: string, today: string): string {
   return tomorrow > start ? tomorrow : start;
 }
 
+/** Greetings that read better than "Feliz <date>!". */
+const GREETINGS: Record<string, string> = {
+  Carnaval: "Bom Carnaval! Confira nos stories o nosso horário de atendimento nestes dias.",
+  "Véspera de Natal": "Hoje é véspera de Natal: que a sua noite seja cheia de afeto.",
+  "Véspera de Ano Novo": "Último dia do ano: obrigado por cada conversa, cada visita e cada voto de confiança.",
+  "Dia do Cliente": "Feliz Dia do Cliente! Obrigado pela confiança de sempre.",
+  "Dia da Consciência Negra": "Hoje é Dia da Consciência Negra, feriado nacional: um dia de memória e de respeito.",
+  "São João": "Bom São João! Que tal um arraiá com a família?",
+};
+
 /** A draft caption for a date: a greeting, or the holiday's notice; the person completes it. */
 function dateCaption(d: BrazilDate, business: string, tone: GenerationTone): string {
   const sign = tone === "descontraido" ? "Com carinho, equipe" : "Um abraço,";
   const holiday = d.ideia.startsWith("Aviso de horário");
-  const body = holiday
-    ? `Hoje é ${d.nome}. Confira nos stories o nosso horário de atendimento no feriado.`
-    : d.nome === "Black Friday"
-      ? "É Black Friday! Fale com a gente pelo WhatsApp e conheça as condições desta semana."
-      : `Feliz ${d.nome}! ${tone === "descontraido" ? "🎉" : ""}`.trim();
+  const body = GREETINGS[d.nome]
+    ? (GREETINGS[d.nome] as string)
+    : holiday
+      ? `Hoje é ${d.nome}. Confira nos stories o nosso horário de atendimento no feriado.`
+      : d.nome === "Black Friday"
+        ? "É Black Friday! Fale com a gente pelo WhatsApp e conheça as condições desta semana."
+        : `Feliz ${d.nome}! ${tone === "descontraido" ? "🎉" : ""}`.trim();
   return `${body}\n\n${sign}\n${business}`;
 }
 
@@ -105,4 +125,9 @@ export function templateMonthPlan(input: MonthPlanInput, business: string): Mont
   });
   ideias.sort((a, b) => a.data.localeCompare(b.data));
   return { origem: "modelo", aviso: GENERATION_SOURCE.labels.modelo, ideias };
+}
+
+/** Why a month cannot be planned (null when it can): only this month or a later one. */
+export function monthPlanProblem(month: string, today: string): string | null {
+  return month < today.slice(0, 7) ? "Esse mês já passou: escolha este mês ou um dos próximos." : null;
 }

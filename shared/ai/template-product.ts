@@ -36,7 +36,11 @@ export function productVariants(sheet: FactSheet, goal: GenerationGoal, tone: Ge
   const openings: Record<GenerationTone, string[]> = {
     profissional: [`Conheça ${name}.`, `${name}: qualidade para o seu dia a dia.`, `Destaque da semana: ${name}.`],
     acolhedor: [`Separamos com carinho: ${name}. 💛`, `Pensando em você: ${name}.`, `Tem ${name} esperando por você aqui. 😊`],
-    sofisticado: [`${name}. Escolha de quem valoriza qualidade.`, `Seleção especial: ${name}.`, `${name}, para quem não abre mão do melhor.`],
+    sofisticado: [
+      `${name}. Escolha de quem valoriza qualidade.`,
+      `Seleção especial: ${name}.`,
+      `${name}, para quem não abre mão do melhor.`,
+    ],
     descontraido: [`Olha só o que tem por aqui: ${name}! 😍`, `Já conhece ${name}? 👀`, `Corre que tem ${name}! 🏃`],
   };
   const styles: ((claims: Claim[]) => string)[] = [
@@ -71,7 +75,9 @@ export function productVariants(sheet: FactSheet, goal: GenerationGoal, tone: Ge
     .slice(0, count)
     .map((style, i) => {
       const claims: Claim[] = [];
-      const legenda = style(claims).replace(/\n{3,}/g, "\n\n").trim();
+      const legenda = style(claims)
+        .replace(/\n{3,}/g, "\n\n")
+        .trim();
       const chamada = callToAction(sheet.negocio, goal, tone, rnd, "produto", `de ${name}`);
       const alt = sheet.imagens.map((image, k) => {
         const own = image.legenda?.trim().replace(/[.!]+$/, "");

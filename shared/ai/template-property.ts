@@ -48,7 +48,11 @@ function words(w: Writer): Words {
   return { kind, Kind, este: isFeminine(Kind) ? "esta" : "este", offer, where: place ? `em ${place}` : "" };
 }
 
-const sentence = (...parts: string[]) => parts.filter(Boolean).join(" ").replace(/\s+([.,!?:])/g, "$1");
+const sentence = (...parts: string[]) =>
+  parts
+    .filter(Boolean)
+    .join(" ")
+    .replace(/\s+([.,!?:])/g, "$1");
 
 function opening(w: Writer, x: Words): string {
   const options: Record<GenerationTone, string[]> = {
@@ -163,9 +167,7 @@ function proseStyle(w: Writer, x: Words): string {
   const costText = [cond, iptu].filter(Boolean).join(" e ");
   const paragraphs = [
     opening(w, x),
-    [body, features(w, w.rnd.pick(["Conta com ", "Destaques: ", "Tem "])), place]
-      .filter(Boolean)
-      .join(" "),
+    [body, features(w, w.rnd.pick(["Conta com ", "Destaques: ", "Tem "])), place].filter(Boolean).join(" "),
     [...priceText, costText ? `${costText}.` : "", extras(w)].filter(Boolean).join(" "),
     goalCloser(w.goal, w.rnd, "imovel"),
   ];

@@ -46,7 +46,14 @@ const ACTIONS: Record<Subject, Record<"convite" | "compra", string[]>> = {
  * The call to action: WhatsApp and the page's link when the business has them. `about` names the
  * record after "de" ("deste apartamento", "do Cimento CP-II").
  */
-export function callToAction(b: BusinessInfo, goal: GenerationGoal, tone: GenerationTone, rnd: Random, subject: Subject, about: string): string {
+export function callToAction(
+  b: BusinessInfo,
+  goal: GenerationGoal,
+  tone: GenerationTone,
+  rnd: Random,
+  subject: Subject,
+  about: string,
+): string {
   const wa = b.whatsappTexto;
   const action = rnd.pick(ACTIONS[subject][goal === "engajar" || goal === "divulgar" ? "convite" : "compra"]);
   const pieces: string[] = [];
@@ -62,7 +69,8 @@ export function callToAction(b: BusinessInfo, goal: GenerationGoal, tone: Genera
   } else {
     pieces.push(`${action} Chame a gente no direct.`);
   }
-  if (b.link) pieces.push(rnd.pick([`Fotos e detalhes ${about}: ${b.link}`, `Tudo sobre o imóvel: ${b.link}`, `Página completa: ${b.link}`]));
+  if (b.link)
+    pieces.push(rnd.pick([`Fotos e detalhes ${about}: ${b.link}`, `Tudo sobre o imóvel: ${b.link}`, `Página completa: ${b.link}`]));
   return pieces.join("\n");
 }
 
@@ -73,9 +81,17 @@ const CLOSERS: Record<Subject, Record<GenerationGoal, string[]>> = {
       "Você moraria aqui? Responde nos comentários!",
       "Marque alguém que precisa ver isto!",
     ],
-    divulgar: ["Compartilhe com quem está procurando imóvel!", "Salve este post e mande para quem está de mudança.", "Conhece alguém procurando? Envie este post!"],
+    divulgar: [
+      "Compartilhe com quem está procurando imóvel!",
+      "Salve este post e mande para quem está de mudança.",
+      "Conhece alguém procurando? Envie este post!",
+    ],
     alugar: ["Agende uma visita e venha conhecer.", "As visitas podem ser marcadas pelo WhatsApp.", "Venha conhecer pessoalmente."],
-    vender: ["Agende uma visita e venha conhecer de perto.", "Venha conhecer pessoalmente.", "Uma ótima oportunidade para quem procura um novo endereço."],
+    vender: [
+      "Agende uma visita e venha conhecer de perto.",
+      "Venha conhecer pessoalmente.",
+      "Uma ótima oportunidade para quem procura um novo endereço.",
+    ],
   },
   produto: {
     engajar: ["Você já usou? Conta pra gente nos comentários! 👇", "Marque alguém que ia gostar!", "Qual é o seu favorito? Responde aqui!"],

@@ -44,7 +44,10 @@ export const BUSINESS = businessInfo(
 
 export function propertyFixture(fields: Partial<PropertyFactsInput> = {}, others: string[] = ["Moema", "Vila Madalena"]): FactSheet {
   const input = propertyInput(fields);
-  const images = Array.from({ length: Math.min(input.fotos, 10) }, (_, i) => ({ id: `foto-${i}`, legenda: i === 0 ? "Sala ampla com varanda" : null }));
+  const images = Array.from({ length: Math.min(input.fotos, 10) }, (_, i) => ({
+    id: `foto-${i}`,
+    legenda: i === 0 ? "Sala ampla com varanda" : null,
+  }));
   return propertySheet(input, BUSINESS, images, others);
 }
 

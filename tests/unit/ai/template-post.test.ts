@@ -10,7 +10,17 @@ import { PROPERTY_FEATURES, PROPERTY_PURPOSES, PROPERTY_TYPES } from "../../../s
 import { countCaption } from "../../../shared/social/caption-rules.ts";
 import { productInput, propertyFixture, propertyInput } from "./fixtures.ts";
 
-const BAIRROS = ["Pinheiros", "Jd. São Luís", "Vila Nova Conceição", "Alto de Pinheiros", "Barra da Tijuca", "Setor Bueno", "Centro", "Água Verde", "Jardim das Flores de São Sebastião do Paraíso"];
+const BAIRROS = [
+  "Pinheiros",
+  "Jd. São Luís",
+  "Vila Nova Conceição",
+  "Alto de Pinheiros",
+  "Barra da Tijuca",
+  "Setor Bueno",
+  "Centro",
+  "Água Verde",
+  "Jardim das Flores de São Sebastião do Paraíso",
+];
 const CIDADES = ["São Paulo", "Rio de Janeiro", "Goiânia", "Curitiba", "São José dos Campos", "Santa Bárbara d'Oeste"];
 
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
@@ -50,11 +60,14 @@ const property = fc.record({
   legendas: fc.array(maybe(fc.constantFrom("Sala com 2 ambientes", "Cozinha americana", "Vista da varanda")), { maxLength: 10 }),
 });
 
-function sheetOf(p: fc.RecordValue<typeof property.constraints>, b: fc.RecordValue<typeof business.constraints>, others: string[]): FactSheet {
-  const { legendas, ...fields } = p as typeof p & { legendas: (string | null)[] };
-  const input = propertyInput(fields as never);
+type PropertyArb = typeof property extends fc.Arbitrary<infer T> ? T : never;
+type BusinessArb = typeof business extends fc.Arbitrary<infer T> ? T : never;
+
+function sheetOf(p: PropertyArb, b: BusinessArb, others: string[]): FactSheet {
+  const { legendas, ...fields } = p;
+  const input = propertyInput(fields);
   const images = Array.from({ length: Math.min(input.fotos, 10) }, (_, i) => ({ id: `f${i}`, legenda: legendas[i] ?? null }));
-  const info = businessInfo(b, b.link);
+  const info = businessInfo({ ...b, vozDaMarca: null }, b.link);
   return propertySheet(input, info, images, others);
 }
 
@@ -69,7 +82,7 @@ describe("the template generator", () => {
         fc.constantFrom(...GENERATION_TONES),
         fc.string(),
         (p, b, others, objetivo, tom, seed) => {
-          const sheet = sheetOf(p as never, b as never, others);
+          const sheet = sheetOf(p, b, others);
           const post = templatePost(sheet, { objetivo, tom, seed });
           const verdict = judgeVariants(post.variantes, sheet);
           expect(verdict.rejeitadas.map((r) => [...r.violacoes.map((v) => v.motivo), ...r.problemas])).toEqual([]);
@@ -96,9 +109,11 @@ describe("the template generator", () => {
         fc.constantFrom(...GENERATION_TONES),
         fc.string(),
         (p, b, objetivo, tom, seed) => {
-          const sheet = productSheet(productInput(p), businessInfo(b, null), [{ id: "i", legenda: null }]);
+          const sheet = productSheet(productInput(p), businessInfo({ ...b, vozDaMarca: null }, null), [{ id: "i", legenda: null }]);
           const post = templatePost(sheet, { objetivo, tom, seed });
-          expect(judgeVariants(post.variantes, sheet).rejeitadas.map((r) => [...r.violacoes.map((v) => v.motivo), ...r.problemas])).toEqual([]);
+          expect(judgeVariants(post.variantes, sheet).rejeitadas.map((r) => [...r.violacoes.map((v) => v.motivo), ...r.problemas])).toEqual(
+            [],
+          );
         },
       ),
       { numRuns: 200 },
@@ -121,7 +136,11 @@ describe("the template generator", () => {
     const sheet = propertyFixture();
     const a = templatePost(sheet, { objetivo: "alugar", tom: "acolhedor", seed: "x" });
     expect(templatePost(sheet, { objetivo: "alugar", tom: "acolhedor", seed: "x" })).toEqual(a);
-    const captions = new Set(["a", "b", "c", "d", "e"].map((seed) => composeCaption(templatePost(sheet, { objetivo: "alugar", tom: "acolhedor", seed }).variantes[0] as never)));
+    const captions = new Set(
+      ["a", "b", "c", "d", "e"].map((seed) =>
+        composeCaption(templatePost(sheet, { objetivo: "alugar", tom: "acolhedor", seed }).variantes[0] as never),
+      ),
+    );
     expect(captions.size).toBeGreaterThan(1);
   });
 
@@ -138,7 +157,12 @@ describe("the template generator", () => {
       expect(v.textosAlternativos[0]).toContain("Sala ampla com varanda");
       expect(v.hashtags).toEqual(expect.arrayContaining(["#pinheiros", "#apartamento", "#imóvelàvenda"]));
       expect(countCaption(caption).hashtags).toBeLessThanOrEqual(30);
-      expect(v.afirmacoes).toEqual(expect.arrayContaining([{ trecho: "R$ 850.000", campo: "valorVenda" }, { trecho: "3 quartos", campo: "quartos" }]));
+      expect(v.afirmacoes).toEqual(
+        expect.arrayContaining([
+          { trecho: "R$ 850.000", campo: "valorVenda" },
+          { trecho: "3 quartos", campo: "quartos" },
+        ]),
+      );
     }
   });
 

@@ -78,7 +78,12 @@ export const productColumns = {
 /** The organização's row as a caption needs it. */
 export function businessStatement(ctx: ServiceContext, actor: Actor) {
   return ctx.db
-    .select({ nome: organizations.name, whatsapp: organizations.whatsapp, creci: organizations.creci, vozDaMarca: organizations.brandVoice })
+    .select({
+      nome: organizations.name,
+      whatsapp: organizations.whatsapp,
+      creci: organizations.creci,
+      vozDaMarca: organizations.brandVoice,
+    })
     .from(organizations)
     .where(orgScope(ctx.db, actor.orgId).self())
     .limit(1);
@@ -102,7 +107,9 @@ export function placesStatement(ctx: ServiceContext, actor: Actor, except: strin
   return ctx.db
     .selectDistinct({ bairro: properties.bairro, cidade: properties.cidade })
     .from(properties)
-    .where(scope.where(properties, except ? ne(properties.id, except) : undefined, isNull(properties.excluidoEm), isNotNull(properties.cidade)))
+    .where(
+      scope.where(properties, except ? ne(properties.id, except) : undefined, isNull(properties.excluidoEm), isNotNull(properties.cidade)),
+    )
     .limit(OTHER_PLACES_MAX);
 }
 
@@ -159,13 +166,19 @@ export async function productFactSheet(ctx: ServiceContext, actor: Actor, id: st
       .limit(1),
     businessStatement(ctx, actor),
   ];
-  const [rows, business] = (await ctx.db.batch(statements as unknown as [BatchItem<"sqlite">])) as unknown as [ProductFactsInput[], BusinessRow[]];
+  const [rows, business] = (await ctx.db.batch(statements as unknown as [BatchItem<"sqlite">])) as unknown as [
+    ProductFactsInput[],
+    BusinessRow[],
+  ];
   const row = rows[0];
   return row ? productSheet(row, businessOf(business, null)) : null;
 }
 
 /** The fact sheet of a record named by kind and id. */
-export function recordFactSheet(ctx: ServiceContext, actor: Actor, record: { tipo: "imovel" | "produto"; id: string }): Promise<FactSheet | null> {
+export function recordFactSheet(
+  ctx: ServiceContext,
+  actor: Actor,
+  record: { tipo: "imovel" | "produto"; id: string },
+): Promise<FactSheet | null> {
   return record.tipo === "imovel" ? propertyFactSheet(ctx, actor, record.id) : productFactSheet(ctx, actor, record.id);
 }
-
