@@ -17,6 +17,9 @@ import {
  * the Instagram rules and the fact checker). Client-safe (the screens type their state with it).
  */
 
+/** The schemas' names as the model sees them (`zodTextFormat(schema, name)`). */
+export const CONTRACT_NAMES = { post: "post_de_rede_social", livre: "conteudo_livre", mes: "mes_de_ideias" } as const;
+
 /** One factual claim: the words as written and the fact (`campo`) they come from. */
 export const claimSchema = z.object({
   trecho: z.string().describe("As palavras exatas do texto que afirmam um fato (ex.: “3 quartos”)."),

@@ -164,3 +164,23 @@ export function monthPlanPrompt(p: MonthPlanPromptInput): Prompt {
   ].join("\n\n");
   return { instructions, input };
 }
+
+/** What was wrong with a refused answer, as the model reads it. */
+export interface RefusedVariant {
+  violacoes: readonly { onde: string; trecho: string; motivo: string }[];
+  problemas: readonly string[];
+}
+
+/**
+ * The one regeneration (ADR 053): the same prompt, plus why the previous variants were refused,
+ * so the model fixes exactly that. The reasons are our own pt-BR texts (they quote the model's
+ * words, never the person's), trimmed to a sane length.
+ */
+export function retryPrompt(prompt: Prompt, refused: readonly RefusedVariant[]): Prompt {
+  const reasons = [...new Set(refused.flatMap((r) => [...r.violacoes.map((v) => v.motivo), ...r.problemas]))].slice(0, 30);
+  const note = [
+    "ATENÇÃO: a resposta anterior foi recusada pela verificação de fatos e de regras. Corrija exatamente isto, usando só os FATOS:",
+    ...reasons.map((r) => `- ${r.length > 300 ? `${r.slice(0, 299)}…` : r}`),
+  ].join("\n");
+  return { instructions: prompt.instructions, input: `${prompt.input}\n\n${note}` };
+}

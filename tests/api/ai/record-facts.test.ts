@@ -164,17 +164,15 @@ describe("a produto's facts and the month plan's records", () => {
     const now = new Date();
     await h.fresh.db.insert(clients).values({ id: clientId, orgId: orgA, tipo: "pf", nome: "Cliente", ordem: "cliente" });
     await h.fresh.db.insert(propertyInterests).values({ id: interest, orgId: orgA, clienteId: clientId, ordem: "cliente" });
-    await h.fresh.db
-      .insert(matchAlerts)
-      .values({
-        id: crypto.randomUUID(),
-        orgId: orgA,
-        propertyId: house,
-        interestId: interest,
-        motivo: "baixa_preco",
-        pontuacao: 90,
-        criadoEm: now,
-      });
+    await h.fresh.db.insert(matchAlerts).values({
+      id: crypto.randomUUID(),
+      orgId: orgA,
+      propertyId: house,
+      interestId: interest,
+      motivo: "baixa_preco",
+      pontuacao: 90,
+      criadoEm: now,
+    });
     const records = await monthPlanRecords(h.ctx(), actorFor(orgA, ownerA));
     expect(records.filter((r) => r.sheet.registro.id === house).map((r) => r.motivo)).toEqual(["preco_reduzido"]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { brazilDatesInMonth } from "../../../shared/ai/brazil-dates.ts";
-import { freePrompt, monthPlanPrompt, postPrompt, quoted } from "../../../shared/ai/prompt.ts";
+import { checkVariant } from "../../../shared/ai/fact-check.ts";
+import { freePrompt, monthPlanPrompt, postPrompt, quoted, retryPrompt } from "../../../shared/ai/prompt.ts";
 import { BUSINESS, propertyFixture } from "./fixtures.ts";
 
 describe("the prompt for a post", () => {
@@ -34,6 +35,25 @@ describe("the prompt for a post", () => {
     expect(prompt.input).toContain("- quartos | Quartos | “3 quartos”");
     expect(prompt.input).toContain("- bairro | Bairro | “Pinheiros”");
     expect(prompt.input).toContain("- imagem 1: “Sala ampla com varanda”");
+  });
+
+  it("a regeneration repeats the prompt and says what was refused", () => {
+    const sheet = propertyFixture();
+    const wrong = {
+      legenda: "Com 4 quartos.",
+      hashtags: [],
+      chamada: "",
+      textosAlternativos: [],
+      primeiroComentario: null,
+      afirmacoes: [],
+    };
+    const again = retryPrompt(prompt, [
+      { violacoes: checkVariant(wrong, sheet), problemas: ["A chamada precisa trazer o WhatsApp do negócio."] },
+    ]);
+    expect(again.instructions).toBe(prompt.instructions);
+    expect(again.input.startsWith(prompt.input)).toBe(true);
+    expect(again.input).toContain("- “4 quartos” não confere com o cadastro (Quartos: 3 quartos).");
+    expect(again.input).toContain("- A chamada precisa trazer o WhatsApp do negócio.");
   });
 
   it("typed text stays quoted data on one line, trimmed", () => {
