@@ -68,14 +68,14 @@ dataDeletionPage.get(`${DELETION_STATUS_PATH}/:code`, requestContextMiddleware, 
   const rc = c.get("rc");
   const headers = { "cache-control": "no-store", "x-robots-tag": "noindex" };
   try {
-    await enforceFailureLimit(rc.db, "metaWebhookFailure", { ip: rc.ip });
+    await enforceFailureLimit(rc.db, "deletionStatusMiss", { ip: rc.ip });
   } catch {
     return c.html(page("Muitas tentativas", `<h1>Muitas tentativas</h1><p>Aguarde alguns minutos e tente novamente.</p>`), 429, headers);
   }
   const code = c.req.param("code").toUpperCase();
   const status = await deletionStatus(serviceContext(rc), code);
   if (!status) {
-    await countKeyedFailure(rc.db, "metaWebhookFailure", { ip: rc.ip });
+    await countKeyedFailure(rc.db, "deletionStatusMiss", { ip: rc.ip });
     return c.html(unknownPage(), 404, headers);
   }
   return c.html(statusPage(code, status), 200, headers);

@@ -88,12 +88,17 @@ export const KEYED_LIMITS = {
   /** The public property page's contact form (open to the internet): per IP, and valid messages per organização. */
   propertyLead: { ip: { max: 5, windowMs: 10 * 60_000 }, org: { max: 200, windowMs: 24 * 3600_000, quota: true } },
   /**
-   * Meta's webhooks and callbacks (ADR 046): a wrong signature, verify token or signed_request
-   * counts per IP (charged on failure only); a signed delivery counts per app that signed it, so
-   * a stranger's junk never spends what Meta's own deliveries may use.
+   * Meta's webhooks and callbacks (ADR 046). The signature is checked first and a valid one always
+   * passes; only refusals count, per door and IP (`<org id|platform>:<ip>`), so wrong secrets at
+   * one organização's own door never lock Meta's shared servers out of another door. A signed
+   * delivery counts per app that signed it: the platform's app serves every organização, an
+   * organização's own app only itself (a much lower ceiling for what one tenant can push in).
    */
-  metaWebhookFailure: { ip: { max: 30, windowMs: 60 * 60_000 } },
+  metaWebhookFailure: { door: { max: 30, windowMs: 60 * 60_000 } },
   metaWebhook: { app: { max: 30_000, windowMs: 60 * 60_000 } },
+  metaWebhookOrgApp: { app: { max: 1_000, windowMs: 60 * 60_000 } },
+  /** Unknown codes at the data-deletion status page (`/exclusao-de-dados/<code>`): per IP, so guessing stays slow. */
+  deletionStatusMiss: { ip: { max: 30, windowMs: 60 * 60_000 } },
   /**
    * The social diagnostics' test actions (a container, an unpublished photo, a real test post):
    * per organização, so a misclick or a loop cannot spend the Instagram quota or flood a Page.
@@ -180,6 +185,24 @@ export async function enforceFailureLimit<A extends KeyedAction>(
     if (current && Number(row.count) >= limit.max) waitMs = Math.max(waitMs, limit.windowMs - (now % limit.windowMs));
   }
   if (waitMs > 0) throw new RateLimitedError(Math.ceil(waitMs / 1000));
+}
+
+/**
+ * Failures counted in the current window on every key of an action's counter that starts with
+ * `prefix` (e.g. every IP at one door): what a screen shows as "refused this hour".
+ */
+export async function failuresUnder<A extends KeyedAction>(
+  db: Database,
+  action: A,
+  counter: keyof (typeof KEYED_LIMITS)[A] & string,
+  prefix: string,
+  now = Date.now(),
+): Promise<number> {
+  const limit = (KEYED_LIMITS[action] as Record<string, Limit>)[counter] as Limit;
+  const like = `${action}:${counter}:${prefix}`.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const rows = await db.all<{ n: number | null }>(sql`
+    SELECT sum(count) AS n FROM rate_limits WHERE key LIKE ${`${like}%`} ESCAPE '\\' AND window_start = ${now - (now % limit.windowMs)}`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** One failure on each of the action's counters (see `enforceFailureLimit`). */

@@ -148,7 +148,7 @@ export default function SocialCredentials({ loaderData }: Route.ComponentProps) 
               hint={
                 view.verifyTokenSet
                   ? "Definido. Deixe em branco para manter; digite para alterar."
-                  : "Opcional: sem ele, vale o da plataforma."
+                  : "Necessário para receber os webhooks do seu app: sem ele, a Meta não consegue verificar o endereço de webhook abaixo."
               }
               error={fieldError("verifyToken")}
             />
@@ -188,6 +188,17 @@ export default function SocialCredentials({ loaderData }: Route.ComponentProps) 
             Ao usar o app próprio, cadastre estes endereços no painel de apps da Meta (Login do Facebook para Empresas, Login do Instagram e
             Webhooks), com o token de verificação salvo acima.
           </p>
+          {view.webhookRecusasNaHora > 0 ? (
+            <div className="mb-4">
+              <Alert tone="error">
+                {view.webhookRecusasNaHora === 1
+                  ? "1 entrega ao endereço de webhook deste app foi recusada na última hora"
+                  : `${view.webhookRecusasNaHora.toLocaleString("pt-BR")} entregas ao endereço de webhook deste app foram recusadas na última hora`}{" "}
+                (assinatura ou token de verificação não conferem): confira se a chave secreta e o token salvos acima são os do app no painel
+                da Meta.
+              </Alert>
+            </div>
+          ) : null}
           <dl className="space-y-3 text-sm">
             {doors.map((door, i) => (
               <div key={door.url}>

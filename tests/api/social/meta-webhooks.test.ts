@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { postComments, postTargets, socialAccounts, socialAppCredentials, socialConnections } from "../../../db/schema/index.ts";
@@ -6,10 +7,10 @@ import { hubSignature, signedRequest } from "../../../tools/meta-standin/webhook
 import { metaAppDoors } from "../../../shared/social/meta-doors.ts";
 import { readConfig } from "../../../worker/config/env.ts";
 import { APP_SECRET_PURPOSE, sealFor } from "../../../worker/services/social/account-credentials.ts";
-import { VERIFY_TOKEN_PURPOSE } from "../../../worker/services/social/app-credentials.ts";
-import { createHarness, createOwner, type Harness, ORIGIN } from "../harness.ts";
+import { appCredentialsView, VERIFY_TOKEN_PURPOSE } from "../../../worker/services/social/app-credentials.ts";
+import { createHarness, createOwner, type Harness, ORIGIN, userId } from "../harness.ts";
 import { insertProperty } from "../real-estate/property-photos-fixtures.ts";
-import { api } from "../records.ts";
+import { actorFor, api } from "../records.ts";
 
 /**
  * Meta's doors through the whole Worker stack against the real local database (ADR 046): the
@@ -346,14 +347,71 @@ describe("deliveries (POST)", () => {
     expect((await commentsOf(a.orgId)).map((c) => c.texto)).not.toContain("Comentário antigo");
   });
 
-  it("an IP sending wrong signatures waits; Meta's signed deliveries from elsewhere still pass", async () => {
+  it("an IP sending wrong signatures waits; a valid signature from that same IP, or from elsewhere, still passes", async () => {
     const payload = igComment("IGMEDIA_A1", "Depois do abuso");
     for (let i = 0; i < 30; i++) expect((await deliver(payload, { secret: "chute", ip: "203.0.113.9" })).status).toBe(403);
-    const blocked = await deliver(payload, { ip: "203.0.113.9" });
+    const blocked = await deliver(payload, { secret: "chute", ip: "203.0.113.9" });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toBeTruthy();
-    expect((await deliver(payload)).status).toBe(200);
+    // Checked before any counter: Meta's own signature is never refused for an IP's past failures.
+    expect((await deliver(payload, { ip: "203.0.113.9" })).status).toBe(200);
+    expect((await deliver(igComment("IGMEDIA_A1", "De outro IP"))).status).toBe(200);
     expect((await commentsOf(a.orgId)).filter((c) => c.texto === "Depois do abuso")).toHaveLength(1);
+  });
+
+  it("verifies the signature over the body's bytes as sent, not over text decoded and encoded again", async () => {
+    // 0xFF is not UTF-8: decoded as text it becomes U+FFFD, whose bytes differ from what Meta signed.
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"object":"instagram","entry":[],"x":"'),
+      0xff,
+      ...new TextEncoder().encode('"}'),
+    ]);
+    const send = (signature: string) =>
+      h.request("/api/webhooks/meta", {
+        method: "POST",
+        body: bytes,
+        headers: { "content-type": "application/json", "cf-connecting-ip": "31.13.0.7", "x-hub-signature-256": signature },
+      });
+    const overBytes = `sha256=${createHmac("sha256", SECRET).update(bytes).digest("hex")}`;
+    const overText = hubSignature(SECRET, new TextDecoder().decode(bytes));
+    expect((await send(overText)).status).toBe(403);
+    // Signed as sent, then refused for what it is: not valid UTF-8 JSON.
+    expect((await send(overBytes)).status).toBe(400);
+  });
+
+  it("refuses a delivery with more than 100 entries or 100 changes in an entry (400), storing nothing", async () => {
+    const before = await countAll("meta_webhook_changes");
+    const change = (i: number) => ({ field: "comments", value: { id: `9${i}`, media: { id: "IGMEDIA_A1" } } });
+    const time = Math.floor(Date.now() / 1000);
+    const wide = { object: "instagram", entry: [{ id: IG, time, changes: Array.from({ length: 101 }, (_, i) => change(i)) }] };
+    const tall = { object: "instagram", entry: Array.from({ length: 101 }, (_, i) => ({ id: IG, time, changes: [change(i)] })) };
+    for (const payload of [wide, tall]) expect((await deliver(payload)).status).toBe(400);
+    expect(await countAll("meta_webhook_changes")).toBe(before);
+  });
+
+  it("remembers a change only when it matched one of our rows: made-up ids leave nothing in the dedup table", async () => {
+    const before = await countAll("meta_webhook_changes");
+    const time = Math.floor(Date.now() / 1000);
+    const junk = {
+      object: "instagram",
+      entry: Array.from({ length: 20 }, (_, e) => ({
+        id: IG,
+        time: time - e,
+        changes: Array.from({ length: 20 }, (_, i) => ({
+          field: "comments",
+          value: { id: `8${e}${i}`, media: { id: `INVENTADO_${e}_${i}` } },
+        })),
+      })),
+    };
+    expect((await deliver(junk)).status).toBe(200);
+    await deliver(pageFeed("edited", "comentario-que-nao-existe", `${PAGE}_2001`));
+    await deliver(pageFeed("remove", "outro-que-nao-existe", `${PAGE}_2001`));
+    expect(await countAll("meta_webhook_changes")).toBe(before);
+    // One that lands on our post is remembered (so Meta's retry changes nothing), under the signing app's key.
+    expect((await deliver(igComment("IGMEDIA_A1", "Este fica"))).status).toBe(200);
+    const rows = await h.fresh.db.all<{ digest: string }>(sql`select digest from meta_webhook_changes`);
+    expect(rows.length).toBe(before + 1);
+    expect(rows.every((r) => r.digest.startsWith("platform:") || r.digest.startsWith("org:"))).toBe(true);
   });
 
   it("refuses a body past the cap without reading it", async () => {
@@ -508,5 +566,56 @@ describe("an organização's own Meta app (Credenciais Sociais)", () => {
     expect(res.status).toBe(200);
     expect(await statusOf(inA)).toBe("reconectar");
     expect(await statusOf(inB)).toBe("ativa");
+  });
+
+  it("wrong secrets at its own door never lock Meta's servers out of the platform's doors (counted per door and IP)", async () => {
+    const metaIp = "173.252.64.10";
+    const door = `?org=${a.orgId}`;
+    // The organização saved a wrong secret: every delivery Meta sends to its door fails.
+    for (let i = 0; i < 30; i++)
+      expect((await deliver(igComment("IGMEDIA_A1"), { door, secret: "segredo-errado", ip: metaIp })).status).toBe(403);
+    expect((await deliver(igComment("IGMEDIA_A1"), { door, secret: "segredo-errado", ip: metaIp })).status).toBe(429);
+    // The same Meta server keeps reaching the platform's doors…
+    expect((await deliver(igComment("IGMEDIA_A1", "Pela porta da plataforma"), { ip: metaIp })).status).toBe(200);
+    const check = await h.request(`/api/webhooks/meta?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=9`, {
+      headers: { "cf-connecting-ip": metaIp },
+    });
+    expect(check.status).toBe(200);
+    expect((await callback("desautorizacao", signedRequest(SECRET, { user_id: "990000000000123" }), metaIp)).status).toBe(200);
+    const deletion = await callback("exclusao-de-dados", signedRequest(SECRET, { user_id: "990000000000124" }), metaIp);
+    expect(deletion.status).toBe(200);
+    const { url } = (await deletion.json()) as { url: string };
+    expect((await h.request(new URL(url).pathname, { headers: { "cf-connecting-ip": metaIp } })).status).toBe(200);
+    // …and a delivery signed with the organização's right secret passes at its own door too.
+    expect((await deliver(igComment("IGMEDIA_A1", "Com o segredo certo"), { door, secret: OWN_SECRET, ip: metaIp })).status).toBe(200);
+    // Credenciais Sociais tells the organização its door is refusing deliveries.
+    const view = await appCredentialsView(h.ctx(), actorFor(a.orgId, (await userId(h, a.email)) as string));
+    expect(view.webhookRecusasNaHora).toBe(30);
+  });
+
+  it("its own app counts far fewer signed deliveries per hour than the platform's", async () => {
+    const windowStart = Date.now() - (Date.now() % 3_600_000);
+    await h.fresh.db.run(
+      sql`insert into rate_limits (key, window_start, count) values (${`metaWebhookOrgApp:app:org:${a.orgId}`}, ${windowStart}, 1000)`,
+    );
+    expect((await deliver(igComment("IGMEDIA_A1"), { door: `?org=${a.orgId}`, secret: OWN_SECRET })).status).toBe(429);
+    expect((await deliver(igComment("IGMEDIA_A1", "Plataforma sem limite de A"))).status).toBe(200);
+  });
+
+  it("an own app without its own verify token has a door no verify token opens (never the platform's)", async () => {
+    const config = readConfig(h.env);
+    await h.fresh.db.insert(socialAppCredentials).values({
+      orgId: b.orgId,
+      appId: "own_app_b",
+      segredoSelado: await sealFor(config, b.orgId, APP_SECRET_PURPOSE, "segredo-do-app-proprio-de-b"),
+      atualizadoEm: new Date(),
+    });
+    try {
+      const res = await h.request(`/api/webhooks/meta?org=${b.orgId}&hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=4`);
+      expect(res.status).toBe(403);
+      expect(await res.text()).not.toBe("4");
+    } finally {
+      await h.fresh.db.delete(socialAppCredentials).where(eq(socialAppCredentials.orgId, b.orgId));
+    }
   });
 });

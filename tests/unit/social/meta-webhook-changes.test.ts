@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { readDelivery, STALE_AFTER_MS } from "../../../worker/services/social/meta-webhook-changes.ts";
+import { exceedsDeliveryCaps, readDelivery as readWith, STALE_AFTER_MS } from "../../../worker/services/social/meta-webhook-changes.ts";
 
 /** What a Meta delivery means to Alicerce (ADR 046): the few changes it acts on, each with a digest stable across Meta's retries. */
 
 const now = new Date("2026-11-26T12:00:00Z");
 const t = Math.floor(now.getTime() / 1000);
+/** Read as the platform's app signed it. */
+const readDelivery = (body: unknown, at: Date) => readWith(body, at, "platform");
 
 describe("reading a delivery", () => {
   it("reads an Instagram comment, a Page comment's verbs and a mention", async () => {
@@ -98,11 +100,46 @@ describe("reading a delivery", () => {
     const [again] = (await readDelivery(JSON.parse(JSON.stringify(body(t))), now)) ?? [];
     const [later] = (await readDelivery(body(t + 1), now)) ?? [];
     const [edited] = (await readDelivery(body(t, "Olá"), now)) ?? [];
-    expect(first?.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(first?.digest).toMatch(/^platform:[0-9a-f]{64}$/);
     expect(again?.digest).toBe(first?.digest);
     expect(new Set([first?.digest, later?.digest, edited?.digest]).size).toBe(3);
     const stale = await readDelivery(body(Math.floor((now.getTime() - STALE_AFTER_MS) / 1000) - 60), now);
     expect(stale?.[0]?.change).toBeNull();
+  });
+
+  it("an entry without a time is stale, never taken as now (a replay cannot pass for new by dropping it)", async () => {
+    const body = {
+      object: "instagram",
+      entry: [{ id: "a", changes: [{ field: "comments", value: { id: "c", text: "Oi", media: { id: "m" } } }] }],
+    };
+    const read = await readDelivery(body, now);
+    expect(read).toHaveLength(1);
+    expect(read?.[0]?.change).toBeNull();
+  });
+
+  it("prefixes each digest with the app that signed: the same change from two apps is two digests", async () => {
+    const body = {
+      object: "instagram",
+      entry: [{ id: "a", time: t, changes: [{ field: "comments", value: { id: "c", media: { id: "m" } } }] }],
+    };
+    const [platform] = (await readWith(body, now, "platform")) ?? [];
+    const [own] = (await readWith(body, now, "org:0b6b6c1e-0000-4000-8000-000000000001")) ?? [];
+    expect(own?.digest).toMatch(/^org:0b6b6c1e-0000-4000-8000-000000000001:[0-9a-f]{64}$/);
+    expect(own?.digest).not.toBe(platform?.digest);
+    expect(own?.digest.slice(-64)).toBe(platform?.digest.slice(-64));
+  });
+
+  it("caps a delivery at 100 entries of 100 changes", async () => {
+    const change = { field: "comments", value: {} };
+    const entries = (n: number, changes: number) => ({
+      object: "instagram",
+      entry: Array.from({ length: n }, (_, i) => ({ id: `e${i}`, time: t, changes: Array.from({ length: changes }, () => change) })),
+    });
+    expect(exceedsDeliveryCaps(entries(100, 100))).toBe(false);
+    expect(exceedsDeliveryCaps(entries(101, 1))).toBe(true);
+    expect(exceedsDeliveryCaps(entries(1, 101))).toBe(true);
+    expect(await readDelivery(entries(1, 101), now)).toBeNull();
+    for (const junk of [null, "x", { entry: "x" }, { entry: [null, 1] }]) expect(exceedsDeliveryCaps(junk)).toBe(false);
   });
 
   it("returns null for what is not a delivery at all", async () => {

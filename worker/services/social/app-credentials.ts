@@ -6,6 +6,7 @@ import { authorize } from "../../auth/permissions.ts";
 import type { Config } from "../../config/env.ts";
 import { metaEndpoints } from "../../integrations/meta/graph.ts";
 import { checkAppCredentials, type MetaApp } from "../../integrations/meta/login.ts";
+import { failuresUnder } from "../../security/rate-limit.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { APP_SECRET_PURPOSE, openFor, sealFor } from "./account-credentials.ts";
 import { explainConnectionError } from "./connection-errors.ts";
@@ -49,7 +50,8 @@ export async function metaAppCredentials(
     return {
       appId: row.appId,
       appSecret: await openFor(config, orgId, APP_SECRET_PURPOSE, row.secret),
-      verifyToken: row.verify ? await openFor(config, orgId, VERIFY_TOKEN_PURPOSE, row.verify) : (config.META_WEBHOOK_VERIFY_TOKEN ?? null),
+      // Its own verify token only: the platform's would let anyone who knows it subscribe this door.
+      verifyToken: row.verify ? await openFor(config, orgId, VERIFY_TOKEN_PURPOSE, row.verify) : null,
       source: "organizacao",
     };
   }
@@ -77,6 +79,8 @@ export interface AppCredentialsView {
   testeMensagem: string | null;
   atualizadoEm: string | null;
   atualizadoPorNome: string | null;
+  /** Requests refused at this organização's own webhook doors this hour (wrong signature or verify token). */
+  webhookRecusasNaHora: number;
 }
 
 export async function appCredentialsView(ctx: ServiceContext, actor: Actor): Promise<AppCredentialsView> {
@@ -97,6 +101,7 @@ export async function appCredentialsView(ctx: ServiceContext, actor: Actor): Pro
     .limit(1);
   const platformApp = Boolean(ctx.config.META_APP_ID && ctx.config.META_APP_SECRET);
   const own = Boolean(row?.appId && row.secretSet);
+  const refused = own ? await failuresUnder(ctx.db, "metaWebhookFailure", "door", `org:${actor.orgId}:`, ctx.now.getTime()) : 0;
   return {
     source: own ? "organizacao" : platformApp ? "plataforma" : "nenhuma",
     appId: row?.appId ?? null,
@@ -109,6 +114,7 @@ export async function appCredentialsView(ctx: ServiceContext, actor: Actor): Pro
     testeMensagem: row?.testeMensagem ?? null,
     atualizadoEm: row?.atualizadoEm?.toISOString() ?? null,
     atualizadoPorNome: row?.atualizadoPorNome ?? null,
+    webhookRecusasNaHora: refused,
   };
 }
 

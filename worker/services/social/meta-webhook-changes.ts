@@ -15,21 +15,32 @@ import type { PostCommentKind, SocialNetwork } from "../../../shared/enums.ts";
 const metaId = z.union([z.string().min(1).max(100), z.number().int().nonnegative()]).transform(String);
 const shortText = z.string().max(10_000);
 
+/** Meta batches up to 1,000 entries in theory; in practice a few. Past these a delivery is refused (400), never read. */
+export const MAX_ENTRIES = 100;
+export const MAX_CHANGES_PER_ENTRY = 100;
+
 const deliverySchema = z.object({
   object: z.string().max(50),
-  entry: z
-    .array(
-      z.object({
-        id: metaId,
-        time: z.number().optional(),
-        changes: z
-          .array(z.object({ field: z.string().max(100), value: z.unknown() }))
-          .max(1000)
-          .optional(),
-      }),
-    )
-    .max(1000),
+  entry: z.array(
+    z.object({
+      id: metaId,
+      time: z.number().optional(),
+      changes: z.array(z.object({ field: z.string().max(100), value: z.unknown() })).optional(),
+    }),
+  ),
 });
+
+/** True when a body has more entries, or an entry more changes, than a delivery may carry (checked before anything is read). */
+export function exceedsDeliveryCaps(body: unknown): boolean {
+  if (typeof body !== "object" || body === null) return false;
+  const entry = (body as { entry?: unknown }).entry;
+  if (!Array.isArray(entry)) return false;
+  if (entry.length > MAX_ENTRIES) return true;
+  return entry.some((e) => {
+    const changes = typeof e === "object" && e !== null ? (e as { changes?: unknown }).changes : undefined;
+    return Array.isArray(changes) && changes.length > MAX_CHANGES_PER_ENTRY;
+  });
+}
 
 export type MetaChange =
   | {
@@ -102,8 +113,8 @@ const pageMention = z.object({
 });
 const permissionChange = z.object({ verb: z.string().max(20), target_ids: z.array(metaId).max(1000).optional() });
 
-/** Meta's times are Unix seconds (sometimes an ISO text); anything unreadable is the delivery's time. */
-function instant(value: unknown, fallback: Date): Date {
+/** Meta's times are Unix seconds (sometimes an ISO text); anything unreadable is the fallback. */
+function instant<F extends Date | null>(value: unknown, fallback: F): Date | F {
   if (typeof value === "number" && Number.isFinite(value) && value > 0) return new Date(value < 1e12 ? value * 1000 : value);
   if (typeof value === "string") {
     const parsed = Date.parse(value);
@@ -211,20 +222,24 @@ async function sha256Hex(text: string): Promise<string> {
 export const STALE_AFTER_MS = 3 * 24 * 3600_000;
 
 /**
- * Every change of a delivery, with its digest (object, entry id, entry time, field and value:
- * what Meta repeats identically when it retries). Null when the body is not a delivery at all.
+ * Every change of a delivery, with its digest: the signing app's key (`metaAppKey`) then a hash of
+ * object, entry id, entry time, field and value (what Meta repeats identically when it retries),
+ * so one app's deliveries can never mark another's as seen. An entry without a readable time is
+ * treated as stale (acknowledged, ignored): a replay cannot pass for new by dropping it. Null when
+ * the body is not a delivery at all; check `exceedsDeliveryCaps` first.
  */
-export async function readDelivery(body: unknown, now: Date): Promise<ReadChange[] | null> {
+export async function readDelivery(body: unknown, now: Date, appKey: string): Promise<ReadChange[] | null> {
+  if (exceedsDeliveryCaps(body)) return null;
   const parsed = deliverySchema.safeParse(body);
   if (!parsed.success) return null;
   const out: ReadChange[] = [];
   const { object } = parsed.data;
   for (const entry of parsed.data.entry) {
-    const at = instant(entry.time, now);
-    const stale = now.getTime() - at.getTime() > STALE_AFTER_MS;
+    const at = instant(entry.time, null);
+    const stale = at === null || now.getTime() - at.getTime() > STALE_AFTER_MS;
     for (const { field, value } of entry.changes ?? []) {
-      const digest = await sha256Hex(JSON.stringify([object, entry.id, entry.time ?? null, field, value ?? null]));
-      out.push({ digest, change: stale ? null : meaning(object, entry.id, field, value, at) });
+      const hash = await sha256Hex(JSON.stringify([object, entry.id, entry.time ?? null, field, value ?? null]));
+      out.push({ digest: `${appKey}:${hash}`, change: stale || at === null ? null : meaning(object, entry.id, field, value, at) });
     }
   }
   return out;

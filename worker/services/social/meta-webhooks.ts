@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { publishLive } from "../../live/publish.ts";
-import type { ServiceContext } from "../context.ts";
-import type { MetaAppOwner } from "./meta-app.ts";
-import { type MetaChange, readDelivery } from "./meta-webhook-changes.ts";
+import { DomainError, type ServiceContext } from "../context.ts";
+import { type MetaAppOwner, metaAppKey } from "./meta-app.ts";
+import { exceedsDeliveryCaps, MAX_CHANGES_PER_ENTRY, MAX_ENTRIES, type MetaChange, readDelivery } from "./meta-webhook-changes.ts";
 
 /** How long a processed change's digest is kept (Meta retries a delivery for 36 hours). */
 const DIGEST_TTL_MS = 7 * 24 * 3600_000;
@@ -104,15 +104,25 @@ function commentStatement(db: Database, orgId: string, accountId: string, change
     returning org_id, post_id`);
 }
 
+/** Remembers a change's digest, in the same batch, only when `matched` finds a row: unmatched junk leaves nothing behind. */
+function rememberIf(db: Database, digest: string, now: Date, matched: SQL) {
+  return db.all(sql`insert into meta_webhook_changes (digest, received_at) select ${digest}, ${now.getTime()}
+    where exists (${matched}) on conflict (digest) do nothing`);
+}
+
 /**
  * Acts on one signed delivery (ADR 046): comments and mentions on the organizações' own posts
  * are stored (matched by Meta's media or post id on the account the entry names, so a comment
  * never lands on another organização's post), edits and removals follow, and a revoked
- * permission sends the person's connections to "reconectar". Each change's digest is stored in
- * the same batch: a delivery Meta repeats changes nothing. Two round trips at most.
+ * permission sends the person's connections to "reconectar". A change's digest (prefixed with
+ * the signing app) is stored in the same batch, and only when the change matched one of our rows
+ * (a post, a comment, a connection): a delivery Meta repeats changes nothing, and one full of
+ * made-up ids stores nothing. A delivery past the caps is refused (400). Two round trips at most.
  */
 export async function receiveMetaWebhook(ctx: ServiceContext, body: unknown, owner: MetaAppOwner): Promise<WebhookOutcome | null> {
-  const read = await readDelivery(body, ctx.now);
+  if (exceedsDeliveryCaps(body))
+    throw new DomainError(`Entrega grande demais: no máximo ${MAX_ENTRIES} entradas e ${MAX_CHANGES_PER_ENTRY} mudanças por entrada.`, 400);
+  const read = await readDelivery(body, ctx.now, metaAppKey(owner));
   if (!read) return null;
   const outcome: WebhookOutcome = { applied: 0, repeated: 0, ignored: 0 };
   const unique = [...new Map(read.map((r) => [r.digest, r])).values()];
@@ -153,14 +163,36 @@ export async function receiveMetaWebhook(ctx: ServiceContext, body: unknown, own
       const mine = (users as unknown as PersonConnection[]).filter(
         (r) => r.meta_user_id === change.metaUserId && (targets.size === 0 || (r.external_id !== null && targets.has(r.external_id))),
       );
+      if (mine.length > 0) statements.push(rememberIf(ctx.db, digest, ctx.now, sql`select 1`));
       statements.push(...needReconnecting(ctx.db, mine, revokedReason(change.permission), ctx.now, { connections: targets.size === 0 }));
       continue;
     }
     const named = accounts.filter((a) => a.external_id === change.accountId && a.network === change.network);
     for (const account of named) {
       const orgId = String(account.org_id);
-      if (change.kind === "comment") statements.push(commentStatement(ctx.db, orgId, String(account.id), change, ctx.now));
-      else if (change.kind === "comment-edited")
+      if (change.kind === "comment") {
+        const match = change.network === "instagram" ? sql`media_id = ${change.objectId}` : sql`external_post_id = ${change.objectId}`;
+        statements.push(
+          rememberIf(
+            ctx.db,
+            digest,
+            ctx.now,
+            sql`select 1 from post_targets where org_id = ${orgId} and account_id = ${String(account.id)} and ${match}`,
+          ),
+          commentStatement(ctx.db, orgId, String(account.id), change, ctx.now),
+        );
+        continue;
+      }
+      // Before the edit or removal: the comment must be ours to be remembered.
+      statements.push(
+        rememberIf(
+          ctx.db,
+          digest,
+          ctx.now,
+          sql`select 1 from post_comments where org_id = ${orgId} and comment_id = ${change.commentId} and network = ${change.network}`,
+        ),
+      );
+      if (change.kind === "comment-edited")
         statements.push(
           ctx.db.all(sql`update post_comments set text = ${change.text}, updated_at = ${ctx.now.getTime()}
             where org_id = ${orgId} and comment_id = ${change.commentId} and network = ${change.network} returning org_id, post_id`),
@@ -172,22 +204,11 @@ export async function receiveMetaWebhook(ctx: ServiceContext, body: unknown, own
         );
     }
   }
-  const fresh = acting.filter((r) => !seen.has(r.digest)).map((r) => r.digest);
-  if (fresh.length === 0) return outcome;
-  const remember = ctx.db.all(
-    sql`insert into meta_webhook_changes (digest, received_at) values ${sql.join(
-      fresh.map((d) => sql`(${d}, ${ctx.now.getTime()})`),
-      sql`, `,
-    )} on conflict (digest) do nothing`,
-  );
   const forget = ctx.db.all(sql`delete from meta_webhook_changes where received_at < ${ctx.now.getTime() - DIGEST_TTL_MS}`);
-  const results = (await ctx.db.batch([remember, forget, ...statements] as [
-    typeof remember,
-    ...(typeof remember)[],
-  ])) as unknown as Row[][];
+  const results = (await ctx.db.batch([forget, ...statements] as [typeof forget, ...(typeof forget)[]])) as unknown as Row[][];
 
   const touched = new Set<string>();
-  for (const rows of results.slice(2)) {
+  for (const rows of results.slice(1)) {
     for (const row of rows) if (row.post_id) touched.add(`${row.org_id}\u0000${row.post_id}`);
   }
   for (const key of touched) {
