@@ -125,6 +125,8 @@ export function facebookToken(state: StandinState, params: Record<string, string
   if (params.client_id !== state.appId)
     return metaError(400, { code: 101, message: "Error validating application. Invalid application ID." });
   if (params.client_secret !== state.appSecret) return metaError(400, { code: 1, message: "Error validating client secret." });
+  // The app token Meta gives for the app's own id and secret (what "Testar" in Credenciais Sociais asks for).
+  if (params.grant_type === "client_credentials") return json({ access_token: `${state.appId}|${state.appSecret}`, token_type: "bearer" });
   if (params.grant_type === "fb_exchange_token") {
     const short = state.tokens.get(params.fb_exchange_token ?? "");
     if (!short || short.revoked || !short.kind.startsWith("fb-user") || (short.expiresAt ?? Number.POSITIVE_INFINITY) < now) {

@@ -104,6 +104,12 @@ export const KEYED_LIMITS = {
    * per organização, so a misclick or a loop cannot spend the Instagram quota or flood a Page.
    */
   socialTest: { org: { max: 5, windowMs: 60_000 } },
+  /**
+   * Read-only checks against Meta that a screen triggers (the diagnostics' loaders, /me/accounts
+   * on Páginas do Facebook, "Testar" in Credenciais Sociais): per organização, so reloading or a
+   * loop cannot spend the app's Graph API quota.
+   */
+  metaCheck: { org: { max: 20, windowMs: 60_000 } },
   /** "Enviar por e-mail" of a match (an e-mail in the business's name to a client): per user and per organização. */
   matchEmail: { user: { max: 60, windowMs: 60 * 60_000 }, org: { max: 500, windowMs: 24 * 3600_000 } },
 } as const satisfies Record<string, Record<string, Limit>>;

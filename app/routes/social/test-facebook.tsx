@@ -11,6 +11,7 @@ import { titleMeta } from "../../lib/title.ts";
 import { requirePermission } from "../../server/guards.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import { diagnoseAccounts, diagnosticsMode } from "../../../worker/services/social/diagnostics.ts";
+import { metaCheckLimited } from "../../../worker/services/social/meta-check-limit.ts";
 
 /**
  * "Diagnóstico do Facebook" (owner/admin): each connected Page checked against Meta — the token,
@@ -23,12 +24,14 @@ export const meta: Route.MetaFunction = () => titleMeta("Diagnóstico do Faceboo
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, actor, org } = requirePermission(context, request, "social-settings", "read");
   const ctx = serviceContext(rc);
-  const pages = await diagnoseAccounts(ctx, actor, "facebook");
-  return { pages, demo: diagnosticsMode(ctx) === "demo", ranAt: formatDateTime(new Date(), timeZoneOf(org.timeZone)) };
+  // Each view asks Meta about every Page: counted per organização, and past the limit the screen says so.
+  const limited = await metaCheckLimited(ctx, actor.orgId);
+  const pages = limited ? [] : await diagnoseAccounts(ctx, actor, "facebook");
+  return { pages, limited, demo: diagnosticsMode(ctx) === "demo", ranAt: formatDateTime(new Date(), timeZoneOf(org.timeZone)) };
 }
 
 export default function TestFacebook({ loaderData }: Route.ComponentProps) {
-  const { pages, demo, ranAt } = loaderData;
+  const { pages, limited, demo, ranAt } = loaderData;
   const navigation = useNavigation();
   return (
     <>
@@ -44,7 +47,9 @@ export default function TestFacebook({ loaderData }: Route.ComponentProps) {
         }
       />
       <DemoBanner show={demo} />
-      {pages.length === 0 ? (
+      {limited ? (
+        <Alert tone="error">{limited}</Alert>
+      ) : pages.length === 0 ? (
         <Alert>
           Nenhuma Página do Facebook conectada.{" "}
           <Link to="/facebook-connection" className="font-semibold underline">

@@ -11,6 +11,7 @@ import { timeZoneOf } from "../../../shared/time-zone.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { requirePermission } from "../../server/guards.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
+import { metaCheckLimited } from "../../../worker/services/social/meta-check-limit.ts";
 import { appCredentialsView } from "../../../worker/services/social/app-credentials.ts";
 import { socialOverview } from "../../../worker/services/social/connections.ts";
 import { diagnoseAccounts } from "../../../worker/services/social/diagnostics.ts";
@@ -27,12 +28,14 @@ export const meta: Route.MetaFunction = () => titleMeta("Diagnóstico da Integra
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, actor, org } = requirePermission(context, request, "social-settings", "read");
   const ctx = serviceContext(rc);
+  // Each view asks Meta about every account: counted per organização, and past the limit the screen says so.
+  const limited = await metaCheckLimited(ctx, actor.orgId);
   const [app, overview, accounts] = await Promise.all([
     appCredentialsView(ctx, actor),
     socialOverview(ctx, actor),
-    diagnoseAccounts(ctx, actor),
+    limited ? Promise.resolve([]) : diagnoseAccounts(ctx, actor),
   ]);
-  return { app, overview, accounts, ranAt: formatDateTime(new Date(), timeZoneOf(org.timeZone)) };
+  return { app, overview, accounts, limited, ranAt: formatDateTime(new Date(), timeZoneOf(org.timeZone)) };
 }
 
 const APP_SOURCE = {
@@ -42,7 +45,7 @@ const APP_SOURCE = {
 } as const;
 
 export default function TestIntegration({ loaderData }: Route.ComponentProps) {
-  const { app, overview, accounts, ranAt } = loaderData;
+  const { app, overview, accounts, limited, ranAt } = loaderData;
   const navigation = useNavigation();
   const appId = app.source === "organizacao" ? app.appId : app.platformAppId;
   return (
@@ -110,7 +113,9 @@ export default function TestIntegration({ loaderData }: Route.ComponentProps) {
         </Card>
       </div>
       <h2 className="mt-8 mb-3 text-lg font-semibold">Contas</h2>
-      {accounts.length === 0 ? (
+      {limited ? (
+        <Alert tone="error">{limited}</Alert>
+      ) : accounts.length === 0 ? (
         <Alert>Nenhuma Página ou conta do Instagram escolhida ainda.</Alert>
       ) : (
         <>

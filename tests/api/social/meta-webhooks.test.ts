@@ -488,6 +488,9 @@ describe("deauthorize and data deletion (signed_request)", () => {
     expect(html).toContain(answer.confirmation_code);
     expect(html).toContain("Concluído");
     expect(html).toContain("2 comentários excluídos");
+    // It says exactly what it removes: Instagram comments carry another id that Meta's request never names.
+    expect(html).not.toContain("os comentários seus");
+    expect(html).toContain("Comentários feitos pelo Instagram chegam ao Alicerce com outra identificação");
     expect(html).not.toContain("ana.apaga");
     expect(page.headers.get("x-robots-tag")).toBe("noindex");
 

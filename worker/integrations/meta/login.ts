@@ -267,17 +267,16 @@ export async function revokeLogin(endpoints: MetaEndpoints, login: MetaLogin, to
 }
 
 /**
- * Checks an app id and secret against Meta: debug_token with the app token (`id|secret`) as both
- * the caller and the token inspected. A wrong id or secret is refused (code 190/101/1).
+ * Checks an app id and secret against Meta: an app access token asked for with
+ * `grant_type=client_credentials`, POSTed with the secret in the form body (never in a URL,
+ * where proxies and logs keep it). A wrong id or secret is refused (code 101/1).
  */
 export async function checkAppCredentials(endpoints: MetaEndpoints, app: MetaApp): Promise<void> {
-  const appToken = `${app.appId}|${app.appSecret}`;
-  const answer = await graphRequest<{ data?: { app_id?: unknown } }>(endpoints, {
+  const answer = await graphRequest<{ access_token?: unknown }>(endpoints, {
     host: "facebook",
-    path: "/debug_token",
-    token: appToken,
-    params: { input_token: appToken },
+    method: "POST",
+    path: "/oauth/access_token",
+    params: { client_id: app.appId, client_secret: app.appSecret, grant_type: "client_credentials" },
   });
-  const appId = answer.data?.app_id;
-  if (appId !== undefined && String(appId) !== app.appId) throw new MetaApiError({ kind: "meta", status: 200, code: 101 });
+  if (typeof answer.access_token !== "string" || !answer.access_token) throw new MetaApiError({ kind: "meta", status: 200, code: 101 });
 }

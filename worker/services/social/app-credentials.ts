@@ -10,6 +10,7 @@ import { failuresUnder } from "../../security/rate-limit.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { APP_SECRET_PURPOSE, openFor, sealFor } from "./account-credentials.ts";
 import { explainConnectionError } from "./connection-errors.ts";
+import { metaCheckLimited } from "./meta-check-limit.ts";
 
 /**
  * The Meta app an organização uses (Credenciais Sociais): its own app id, secret and webhook
@@ -181,6 +182,8 @@ export async function testAppCredentials(ctx: ServiceContext, actor: Actor): Pro
   authorize(actor, "social-settings", "update");
   const app = await metaAppCredentials(ctx.db, ctx.config, actor.orgId);
   if (!app) return { ok: false, message: "Nenhum app da Meta configurado: informe o ID e a chave secreta do app." };
+  const limited = await metaCheckLimited(ctx, actor.orgId);
+  if (limited) return { ok: false, message: limited };
   const whose = app.source === "organizacao" ? "do seu app" : "do app da plataforma";
   let result: AppTestResult;
   try {

@@ -15,6 +15,7 @@ import type { AccountView, ConnectionView, SocialOverview } from "../../../share
 import { authorize } from "../../auth/permissions.ts";
 import { MetaApiError, metaEndpoints } from "../../integrations/meta/graph.ts";
 import { type MetaPage, metaDemoMode, readPages, revokeLogin } from "../../integrations/meta/login.ts";
+import { metaCheckLimited } from "./meta-check-limit.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { ACCOUNT_TOKEN_PURPOSE, openFor, sealFor, USER_TOKEN_PURPOSE } from "./account-credentials.ts";
 import { metaAppCredentials } from "./app-credentials.ts";
@@ -154,6 +155,8 @@ async function fetchPages(
 ): Promise<{ ok: true; connection: { id: string; nome: string }; pages: MetaPage[] } | { ok: false; message: string; reconnect: boolean }> {
   const connection = await activeFacebookConnection(ctx, actor);
   if (!connection) return { ok: false, reconnect: true, message: "Conecte o Facebook primeiro: as Páginas vêm do seu login do Facebook." };
+  const limited = await metaCheckLimited(ctx, actor.orgId);
+  if (limited) return { ok: false, reconnect: false, message: limited };
   try {
     const token = await openFor(ctx.config, actor.orgId, USER_TOKEN_PURPOSE, connection.token);
     return { ok: true, connection, pages: await readPages(metaEndpoints(ctx.config), token) };
