@@ -6,6 +6,7 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client.ts";
+import { and, eq } from "drizzle-orm";
 import { memberships, organizations, users } from "../../db/schema/index.ts";
 import { LIVE_PING, LIVE_PONG, LIVE_REPLAY_PARAM, LIVE_TIMING } from "../../shared/live-connection.ts";
 import type { LiveEvent } from "../../shared/live-events.ts";
@@ -14,6 +15,10 @@ import { createSession } from "../../worker/auth/sessions.ts";
 import { digest } from "../../worker/auth/tokens.ts";
 import { readConfig } from "../../worker/config/env.ts";
 import { publishLive } from "../../worker/live/publish.ts";
+import { LIVE_ACCESS_ENDED } from "../../worker/live/room.ts";
+import type { RecentAuth } from "../../worker/auth/reauth.ts";
+import type { ServiceContext } from "../../worker/services/context.ts";
+import { setActive } from "../../worker/services/organization/team.ts";
 
 const BASE = "http://localhost";
 const bindings = env as unknown as Record<string, unknown> & { LIVE: import("../../worker/live/publish.ts").LiveNamespace };
@@ -227,5 +232,60 @@ describe("live connection (GET /api/live)", () => {
     await publish(c.orgId, changed(["recente"]));
     const greedy = await connect(cookieOf(c), `?${LIVE_REPLAY_PARAM}=999999`);
     expect(JSON.parse(await greedy.next())).toEqual(changed(["recente"]));
+  });
+
+  it("closes a session's sockets when it signs out, and a deactivated member's, while the others keep hearing", async () => {
+    const owner = await member("Rocha Imóveis");
+    // The same person on another device, and a colleague in the same organização.
+    const otherDevice = (await createSession(db, owner.userId, {})).token;
+    const colleague = await member("Empresa antiga da colega");
+    await db.delete(memberships).where(and(eq(memberships.orgId, colleague.orgId), eq(memberships.userId, colleague.userId)));
+    await db
+      .insert(memberships)
+      .values({ orgId: owner.orgId, userId: colleague.userId, role: "staff", createdAt: new Date(), updatedAt: new Date() });
+    const closedWith = (ws: WebSocket) =>
+      new Promise<number>((resolve, reject) => {
+        ws.addEventListener("close", (e) => resolve(e.code));
+        setTimeout(() => reject(new Error("not closed within 5 s")), 5_000);
+      });
+
+    const leaving = await connect(cookieOf(owner));
+    const staying = await connect({ cookie: `alicerce_session=${otherDevice}`, origin: BASE });
+    const staff = await connect({ cookie: `alicerce_session=${colleague.token}`, origin: BASE });
+    const leavingClosed = closedWith(leaving.ws);
+    const out = await call("/api/auth/logout", { method: "POST", headers: cookieOf(owner) });
+    expect(out.status).toBe(200);
+    expect(await leavingClosed).toBe(LIVE_ACCESS_ENDED);
+    await publish(owner.orgId, changed(["depois-de-sair"]));
+    expect(JSON.parse(await staying.next())).toEqual(changed(["depois-de-sair"]));
+    expect(JSON.parse(await staff.next())).toEqual(changed(["depois-de-sair"]));
+    expect(leaving.received).toEqual([]);
+    // The signed-out session cannot connect again.
+    expect((await upgrade(cookieOf(owner))).status).toBe(401);
+
+    // The owner (other device) deactivates the colleague: their page is closed at once.
+    const [row] = await db
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.orgId, owner.orgId), eq(memberships.userId, colleague.userId)));
+    const pending: Promise<unknown>[] = [];
+    const ctx = {
+      db,
+      config,
+      origin: BASE,
+      ip: "127.0.0.1",
+      userAgent: "",
+      waitUntil: (p: Promise<unknown>) => pending.push(p),
+      now: new Date(),
+      live: bindings.LIVE,
+    } as unknown as ServiceContext;
+    const staffClosed = closedWith(staff.ws);
+    const proof = { userId: owner.userId, at: new Date(), __recentAuth: true } as RecentAuth;
+    await setActive(ctx, { id: owner.orgId, name: "Rocha Imóveis", role: "owner" }, owner.userId, row?.id as string, false, proof);
+    await Promise.all(pending);
+    expect(await staffClosed).toBe(LIVE_ACCESS_ENDED);
+    await publish(owner.orgId, changed(["depois-de-desativar"]));
+    expect(JSON.parse(await staying.next((t) => t.includes("depois-de-desativar")))).toEqual(changed(["depois-de-desativar"]));
+    expect(staff.received.some((t) => t.includes("depois-de-desativar"))).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ACCESS_TOKEN_TTL_S, publicJwks } from "../auth/jwt.ts";
 import { serviceContext } from "../context.ts";
 import { revokeSession } from "../auth/sessions.ts";
+import { endLiveAccess } from "../live/publish.ts";
 import { issueTokens, REFRESH_TTL_MS, rotateRefreshToken } from "../services/account/api-tokens.ts";
 import { apiError, toApiResponse } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
@@ -113,7 +114,11 @@ export const authApi = new Hono<AppEnv>()
     "/logout",
     documented(LOGOUT_DOC, async (c) => {
       const rc = c.get("rc");
-      if (rc.auth) await revokeSession(rc.db, rc.auth.sessionId, rc.auth.user.id);
+      if (rc.auth) {
+        await revokeSession(rc.db, rc.auth.sessionId, rc.auth.user.id);
+        // An open live socket of this session would otherwise keep hearing the organização's events.
+        endLiveAccess(serviceContext(rc), rc.auth.memberOf?.id, { sessionId: rc.auth.sessionId });
+      }
       // Wipes what a browser kept for this origin, as the page logout does.
       c.header("clear-site-data", '"cache", "cookies", "storage"');
       return c.json({ ok: true });

@@ -3,7 +3,7 @@ import { apiError } from "../http/errors.ts";
 import type { Bindings } from "../config/env.ts";
 import type { AppEnv } from "../http/types.ts";
 import { LIVE_REPLAY_PARAM, readReplayMs } from "../../shared/live-connection.ts";
-import { LIVE_REPLAY_HEADER, LIVE_USER_HEADER, liveRoom } from "../live/publish.ts";
+import { LIVE_REPLAY_HEADER, LIVE_SESSION_HEADER, LIVE_USER_HEADER, liveRoom } from "../live/publish.ts";
 
 /**
  * GET /api/live: the live connection (ADR 043). Authorised here, like every API call (session
@@ -34,6 +34,7 @@ export const liveApi = new Hono<AppEnv>().get("/", async (c) => {
     headers: {
       upgrade: "websocket",
       [LIVE_USER_HEADER]: auth.user.id,
+      [LIVE_SESSION_HEADER]: auth.sessionId,
       // A first connection's "what did I miss while loading": capped, so no one replays more.
       [LIVE_REPLAY_HEADER]: String(readReplayMs(c.req.query(LIVE_REPLAY_PARAM))),
     },

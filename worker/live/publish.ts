@@ -7,6 +7,14 @@ import type { LiveRoom } from "./room.ts";
  */
 export const LIVE_USER_HEADER = "x-alicerce-live-user";
 
+/** The session the socket rides on (its id, a digest: never the cookie's token), so signing out closes it. */
+export const LIVE_SESSION_HEADER = "x-alicerce-live-session";
+
+/** A socket's tag for its session (user ids are tags too; the prefix keeps the two apart). */
+export function liveSessionTag(sessionId: string): string {
+  return `sessao:${sessionId}`;
+}
+
 /** How many ms back the room repeats its events to a new socket (already read and capped). */
 export const LIVE_REPLAY_HEADER = "x-alicerce-live-replay";
 
@@ -40,5 +48,22 @@ export function publishLive(ctx: LiveContext, orgId: string, event: LiveEvent, o
     liveRoom(live, orgId)
       .publish(parsed, options.userId)
       .catch((error: unknown) => console.error(`[live] não entregue (${parsed.type})`, error)),
+  );
+}
+
+/**
+ * Closes the open pages of `orgId` whose access just ended (ADR 043 amendment): a user's (removed
+ * or deactivated, every password session ended) or one session's (signed out). Called where the
+ * sessions or the membership change; after the answer, like `publishLive`. Without the binding it
+ * does nothing.
+ */
+export function endLiveAccess(ctx: LiveContext, orgId: string | null | undefined, who: { userId: string } | { sessionId: string }): void {
+  const live = ctx.live;
+  if (!live || !orgId) return;
+  const tag = "userId" in who ? who.userId : liveSessionTag(who.sessionId);
+  ctx.waitUntil(
+    liveRoom(live, orgId)
+      .disconnect(tag)
+      .catch((error: unknown) => console.error("[live] sockets não encerrados", error)),
   );
 }

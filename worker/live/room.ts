@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { LIVE_PING, LIVE_PONG, LIVE_TIMING, readReplayMs } from "../../shared/live-connection.ts";
 import type { LiveEvent } from "../../shared/live-events.ts";
-import { LIVE_REPLAY_HEADER, LIVE_USER_HEADER } from "./publish.ts";
+import { LIVE_REPLAY_HEADER, LIVE_SESSION_HEADER, LIVE_USER_HEADER, liveSessionTag } from "./publish.ts";
 
 /** What each socket remembers across hibernation (serializeAttachment): who opened it, and when. */
 export interface LiveAttachment {
@@ -15,6 +15,9 @@ interface SentEvent {
   text: string;
   userId: string | undefined;
 }
+
+/** The close code of a socket whose access ended (an application code: 4000–4999). */
+export const LIVE_ACCESS_ENDED = 4001;
 
 /** Enough for a burst (an import); older ones go sooner by age anyway. */
 const MAX_REMEMBERED = 200;
@@ -44,9 +47,11 @@ export class LiveRoom extends DurableObject<unknown> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket" || !userId) {
       return new Response("Conexão ao vivo inválida.", { status: 400 });
     }
+    const sessionId = request.headers.get(LIVE_SESSION_HEADER);
     const { 0: client, 1: server } = new WebSocketPair();
-    // Tagged by user: a later event meant for one person (a generation) reaches only their pages.
-    this.ctx.acceptWebSocket(server, [userId]);
+    // Tagged by user (an event meant for one person reaches only their pages; their access ending
+    // closes them) and by session (signing out closes that session's pages).
+    this.ctx.acceptWebSocket(server, sessionId ? [userId, liveSessionTag(sessionId)] : [userId]);
     server.serializeAttachment({ userId, connectedAt: Date.now() } satisfies LiveAttachment);
     const replayMs = readReplayMs(request.headers.get(LIVE_REPLAY_HEADER));
     if (replayMs > 0) {
@@ -74,6 +79,24 @@ export class LiveRoom extends DurableObject<unknown> {
       }
     }
     return sent;
+  }
+
+  /**
+   * Closes the sockets tagged `tag` (a user id, or `liveSessionTag`): their access to this
+   * organização ended (signed out, removed, deactivated). A page that reconnects is authorised
+   * again, and a session that ended is refused. Returns how many were closed.
+   */
+  async disconnect(tag: string): Promise<number> {
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets(tag)) {
+      try {
+        ws.close(LIVE_ACCESS_ENDED, "acesso encerrado");
+        closed++;
+      } catch {
+        // Already closed.
+      }
+    }
+    return closed;
   }
 
   /** The remembered events, the too-old ones dropped. */

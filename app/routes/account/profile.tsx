@@ -13,6 +13,7 @@ import { requireOrg } from "../../server/guards.server.ts";
 import { domainFailure, parseForm, keepRetryAfter } from "../../server/forms.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import { changePassword } from "../../../worker/services/account/accounts.ts";
+import { endLiveAccess } from "../../../worker/live/publish.ts";
 import { profileOverview, revokeOtherSession, revokeOtherSessions, updateName } from "../../../worker/services/account/profile.ts";
 import { cancelEmailChange, requestEmailChange, resendEmailChange } from "../../../worker/services/account/email-change.ts";
 import { leaveOrganization } from "../../../worker/services/organization/team.ts";
@@ -80,12 +81,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         return done("nome", "Nome atualizado.");
       case "senha":
         await changePassword(ctx, auth.user.id, auth.sessionId, input.senhaAtual, input.novaSenha);
+        // The ended sessions' open pages stop hearing the organização (this page reconnects, authorised again).
+        endLiveAccess(ctx, auth.memberOf?.id, { userId: auth.user.id });
         return done("senha", "Senha alterada. Suas outras sessões foram encerradas.");
       case "encerrar":
         await revokeOtherSession(ctx, auth.user.id, auth.sessionId, input.sessionId);
+        endLiveAccess(ctx, auth.memberOf?.id, { sessionId: input.sessionId });
         return done("encerrar", "Sessão encerrada.");
       case "encerrar-outras": {
         const ended = await revokeOtherSessions(ctx, auth.user.id, auth.sessionId);
+        if (ended > 0) endLiveAccess(ctx, auth.memberOf?.id, { userId: auth.user.id });
         return done(
           "encerrar-outras",
           ended === 0 ? "Não havia outras sessões ativas." : ended === 1 ? "1 sessão encerrada." : `${ended} sessões encerradas.`,

@@ -14,6 +14,7 @@ import { outboxInsert } from "../../email/provider.ts";
 import { inviteEmail } from "../../email/templates.ts";
 import { enforceKeyedLimit } from "../../security/rate-limit.ts";
 import { authenticate, INVALID_LINK, INVITE_TTL_MS, normalizeEmail } from "../account/accounts.ts";
+import { endLiveAccess } from "../../live/publish.ts";
 import { DomainError, type ServiceContext } from "../context.ts";
 import { existingAccountInviteEmail, inviteRequestedEmail } from "./invite-emails.ts";
 import { INVITE_REQUESTED } from "../../../shared/account/account-messages.ts";
@@ -553,7 +554,11 @@ export async function setActive(
         ),
       ),
   ]);
-  if (deactivated.length > 0) return;
+  if (deactivated.length > 0) {
+    // Their open pages were authorised at connect: close them now (ADR 043 amendment).
+    for (const row of deactivated) endLiveAccess(ctx, org.id, { userId: row.userId });
+    return;
+  }
   const member = await memberOf(ctx, org, membershipId);
   if (member.deactivatedAt) return;
   if (member.userId === actorUserId) throw new DomainError("Você não pode desativar a si mesmo.", 409);
@@ -573,7 +578,10 @@ export async function leaveOrganization(ctx: ServiceContext, auth: AuthState): P
   const left = await ctx.db
     .delete(memberships)
     .where(orgScope(ctx.db, org.id).where(memberships, eq(memberships.userId, auth.user.id), keepsAnOwner()));
-  if (left.rowsAffected > 0) return;
+  if (left.rowsAffected > 0) {
+    endLiveAccess(ctx, org.id, { userId: auth.user.id });
+    return;
+  }
   const [still] = await ctx.db
     .select({ id: memberships.id })
     .from(memberships)
