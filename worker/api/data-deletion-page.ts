@@ -49,8 +49,8 @@ export function statusPage(code: string, status: DeletionStatus): string {
 ${done ? `<dt>Concluído em</dt><dd>${escapeHtml(formatDateTime(status.concluidoEm as Date))} (horário de Brasília)</dd>` : ""}
 <dt>O que foi excluído</dt><dd>${escapeHtml(removed.join("; "))}.</dd>
 </dl></div>
-<p>O que este pedido remove: as conexões que você fez com o Alicerce pelo Facebook ou Instagram (os acessos que você concedeu e os dados do seu login) e os comentários que recebemos identificados pela sua conta neste app, como os feitos pelo Facebook nas páginas das empresas.</p>
-<p>Comentários feitos pelo Instagram chegam ao Alicerce com outra identificação, que o pedido da Meta não informa: não conseguimos localizá-los por este pedido. Para removê-los, apague-os no Instagram ou peça à empresa, informando o código de confirmação. As publicações das empresas nas próprias páginas continuam sendo delas.</p>
+<p>O que este pedido remove: as conexões que você fez com o Alicerce pelo Facebook ou Instagram (os acessos que você concedeu e os dados do seu login) e os comentários que recebemos com a mesma identificação de conta que a Meta informou neste pedido.</p>
+<p>Comentários feitos pelo Instagram chegam ao Alicerce com outra identificação, que o pedido da Meta não informa, e o mesmo pode acontecer com comentários no Facebook: esses não são localizados por este pedido. Para removê-los, apague-os na própria rede social ou peça à empresa, informando o código de confirmação. As publicações das empresas nas próprias páginas continuam sendo delas.</p>
 <p class="small">Guarde o código de confirmação. Dúvidas sobre este pedido: fale com a empresa que usava o Alicerce com a sua conta, informando o código.</p>`,
   );
 }
