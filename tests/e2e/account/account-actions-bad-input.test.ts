@@ -3147,12 +3147,12 @@ describe("bad input on the account screens' form actions", () => {
     it(`${route}: nunca 5xx, mensagens em pt-BR, só salva o que a validação aceita`, { timeout: 120_000 }, async () => {
       const spec = ROUTES[route];
       const stats: Stats = { runs: 0, exercised: 0, limited: 0, saved: 0 };
-      await fc.assert(
+      const property = (principals: fc.Arbitrary<Who>, originKinds: fc.Arbitrary<OriginKind>) =>
         fc.asyncProperty(
           bodies(route),
-          spec.principals,
+          principals,
           spec.transports ? fc.constantFrom(...spec.transports) : transports,
-          origins,
+          originKinds,
           spec.states ?? fc.constant(""),
           async (body, who, transport, origin, state) => {
             // Refused before its body is read, a multi-megabyte upload gets a connection reset from
@@ -3165,12 +3165,18 @@ describe("bad input on the account screens' form actions", () => {
             if (verdict.saved) stats.saved++;
             if (verdict.limited) stats.limited++;
           },
-        ),
-        { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: process.env.ACCOUNT_FUZZ_SHRINK !== "1" },
-      );
-      expect(stats.exercised, `${route}: too few requests reached the action (${JSON.stringify(stats)})`).toBeGreaterThanOrEqual(
-        Math.ceil(stats.runs / 3),
-      );
+        );
+      const options = { ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: process.env.ACCOUNT_FUZZ_SHRINK !== "1" };
+      await fc.assert(property(spec.principals, origins), { ...options, numRuns: RUNS });
+      // Random principals and origins leave, now and then, too few bodies for the action itself
+      // (one CI run in ~20 drew 6 of 20 for /business-settings): top up with allowed principals
+      // from our own origin, so the action always judges enough bodies. They still must be judged.
+      const wanted = Math.ceil(RUNS / 3);
+      if (stats.exercised < wanted) {
+        const allowed = spec.principals.filter((who) => spec.refusal(who) === null);
+        await fc.assert(property(allowed, fc.constant<OriginKind>("ok")), { ...options, numRuns: 2 * (wanted - stats.exercised) });
+      }
+      expect(stats.exercised, `${route}: too few requests reached the action (${JSON.stringify(stats)})`).toBeGreaterThanOrEqual(wanted);
       expect(stats.limited, `${route}: rate-limited too often (${JSON.stringify(stats)})`).toBeLessThanOrEqual(Math.floor(stats.runs / 5));
     });
   }
