@@ -68,6 +68,39 @@ function quotedSpans(sheet: FactSheet): string[] {
   return [...new Set(spans.map((s) => s.trim()).filter((s) => s.length >= 3))].sort((a, b) => b.length - a.length);
 }
 
+/**
+ * Features named without the record having them ("com piscina" when it has none). Only the
+ * unambiguous ones: "jardim" is also a bairro's name, "escritório" the business's office.
+ */
+const CHECKED_FEATURES: readonly [string, RegExp][] = [
+  ["piscina", /\bpiscinas?\b/iu],
+  ["churrasqueira", /\bchurrasqueiras?\b/iu],
+  ["elevador", /\belevador(?:es)?\b/iu],
+  ["portaria_24h", /\bportaria 24\s?h(?:oras)?\b/iu],
+  ["academia", /\bacademia\b/iu],
+  ["salao_festas", /\bsal[aã]o de festas\b/iu],
+  ["playground", /\bplayground\b/iu],
+  ["varanda_gourmet", /\bvaranda gourmet\b/iu],
+  ["ar_condicionado", /\bar[- ]condicionado\b/iu],
+  ["armarios_planejados", /\barm[aá]rios planejados\b/iu],
+  ["lareira", /\blareira\b/iu],
+  ["vista_mar", /\bvista (?:para o|pro) mar\b/iu],
+  ["closet", /\bclosets?\b/iu],
+  ["energia_solar", /\benergia solar\b/iu],
+  ["aceita_pets", /\baceita (?:pets|animais)\b/iu],
+  ["mobiliado", /\b(?:mobiliad[oa]|com m[oó]veis)\b/iu],
+  ["aceitaFinanciamento", /\baceita financiamento\b/iu],
+  ["aceitaPermuta", /\baceita permuta\b/iu],
+];
+
+/** The record has this feature (a listed característica or a true flag such as mobiliado). */
+function hasFeature(sheet: FactSheet, key: string): boolean {
+  if (sheet.fatos.some((f) => f.campo === key)) return true;
+  const features = sheet.fatos.find((f) => f.campo === "caracteristicas");
+  const label = PROPERTY_FEATURE.has(key) ? PROPERTY_FEATURE.label(key) : null;
+  return Boolean(label && Array.isArray(features?.valor) && (features.valor as string[]).includes(label));
+}
+
 /** The text with every allowed non-fact number blanked out. */
 function maskAllowed(text: string, sheet: FactSheet): string {
   let out = blankAll(text, URLS);
@@ -76,8 +109,13 @@ function maskAllowed(text: string, sheet: FactSheet): string {
   if (sheet.negocio.whatsapp) out = blankAll(out, phonePattern(sheet.negocio.whatsapp));
   if (sheet.negocio.creci) out = out.replace(/CRECI[\s:nº°.-]*[\p{L}\p{N}./-]*/giu, (m) => " ".repeat(m.length));
   const literal: string[] = [...quotedSpans(sheet), ...sheet.fatos.filter((f) => f.campo === "codigo").map((f) => f.texto)];
+  if (sheet.negocio.creci) literal.push(sheet.negocio.creci);
   const features = sheet.fatos.find((f) => f.campo === "caracteristicas");
   if (features && Array.isArray(features.valor)) literal.push(...(features.valor as string[]).filter((l) => /\d/.test(l)));
+  // A feature the record has, however written ("portaria 24 horas" for "Portaria 24h").
+  for (const [key, pattern] of CHECKED_FEATURES) {
+    if (hasFeature(sheet, key)) out = blankAll(out, new RegExp(pattern.source, "giu"));
+  }
   const lower = out.toLocaleLowerCase("pt-BR");
   for (const piece of literal) {
     const needle = piece.toLocaleLowerCase("pt-BR");
@@ -201,43 +239,13 @@ export function checkText(text: string, sheet: FactSheet, onde: TextPart): Viola
   return violations;
 }
 
-/**
- * Features named without the record having them ("com piscina" when it has none). Only the
- * unambiguous ones: "jardim" is also a bairro's name, "escritório" the business's office.
- */
-const CHECKED_FEATURES: readonly [string, RegExp][] = [
-  ["piscina", /\bpiscinas?\b/iu],
-  ["churrasqueira", /\bchurrasqueiras?\b/iu],
-  ["elevador", /\belevador(?:es)?\b/iu],
-  ["portaria_24h", /\bportaria 24\s?h(?:oras)?\b/iu],
-  ["academia", /\bacademia\b/iu],
-  ["salao_festas", /\bsal[aã]o de festas\b/iu],
-  ["playground", /\bplayground\b/iu],
-  ["varanda_gourmet", /\bvaranda gourmet\b/iu],
-  ["ar_condicionado", /\bar[- ]condicionado\b/iu],
-  ["armarios_planejados", /\barm[aá]rios planejados\b/iu],
-  ["lareira", /\blareira\b/iu],
-  ["vista_mar", /\bvista (?:para o|pro) mar\b/iu],
-  ["closet", /\bclosets?\b/iu],
-  ["energia_solar", /\benergia solar\b/iu],
-  ["aceita_pets", /\baceita (?:pets|animais)\b/iu],
-  ["mobiliado", /\b(?:mobiliad[oa]|com m[oó]veis)\b/iu],
-  ["aceitaFinanciamento", /\baceita financiamento\b/iu],
-  ["aceitaPermuta", /\baceita permuta\b/iu],
-];
-
 function featureViolations(text: string, sheet: FactSheet, onde: TextPart): Violation[] {
   if (sheet.registro.tipo !== "imovel") return [];
-  const features = sheet.fatos.find((f) => f.campo === "caracteristicas");
-  const listed = new Set(Array.isArray(features?.valor) ? (features.valor as string[]).map(normalizeText) : []);
   const own = freeTexts(sheet).map(normalizeText);
   const out: Violation[] = [];
   for (const [key, pattern] of CHECKED_FEATURES) {
     const match = pattern.exec(text);
-    if (!match) continue;
-    const boolean = sheet.fatos.some((f) => f.campo === key);
-    const label = PROPERTY_FEATURE.has(key) ? normalizeText(PROPERTY_FEATURE.label(key)) : null;
-    if (boolean || (label && listed.has(label)) || own.some((t) => t.includes(normalizeText(match[0])))) continue;
+    if (!match || hasFeature(sheet, key) || own.some((t) => t.includes(normalizeText(match[0])))) continue;
     out.push({ onde, trecho: match[0], motivo: `“${match[0]}”: o cadastro não informa isso deste imóvel.` });
   }
   return out;

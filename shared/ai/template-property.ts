@@ -220,14 +220,22 @@ function hashtags(w: Writer, x: Words): string[] {
     engajar: ["#lardocelar", "#casanova", "#inspiração"],
   };
   const quartos = factOf(w.sheet, "quartos")?.valor;
+  // A sale tag on a rental (or the reverse) would state a wrong purpose: the record's purpose decides.
+  const purpose = w.sheet.registro.finalidade;
+  const goal: GenerationGoal =
+    (w.goal === "vender" && purpose === "locacao") || (w.goal === "alugar" && purpose === "venda")
+      ? purpose === "venda"
+        ? "vender"
+        : "alugar"
+      : w.goal;
   return hashtagList([
     toHashtag(x.kind),
     toHashtag(bairro),
     toHashtag(cidade),
     bairro ? toHashtag(`${x.kind}${bairro}`) : null,
-    ...w.rnd.shuffle(goalTags[w.goal]),
+    ...w.rnd.shuffle(goalTags[goal]),
     typeof quartos === "number" ? `#${quartos}quartos` : null,
-    ...w.rnd.shuffle(["#imóveis", "#imobiliária", "#corretordeimóveis", "#imóveisàvenda", "#mercadoimobiliário", "#novolar"]).slice(0, 4),
+    ...w.rnd.shuffle(["#imóveis", "#imobiliária", "#corretordeimóveis", "#mercadoimobiliário", "#novolar", "#lardocelar"]).slice(0, 4),
   ]);
 }
 

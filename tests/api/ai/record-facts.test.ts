@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { clients, matchAlerts, organizations, products, propertyInterests, propertyPhotos } from "../../../db/schema/index.ts";
 import { checkVariant } from "../../../shared/ai/fact-check.ts";
 import { templatePost } from "../../../shared/ai/template-post.ts";
-import { monthPlanRecords } from "../../../worker/services/ai/month-plan-sources.ts";
+import { monthPlanSources } from "../../../worker/services/ai/month-plan-sources.ts";
 import { listingLink, productFactSheet, propertyFactSheet } from "../../../worker/services/ai/record-facts.ts";
 import { createHarness, createOwner, type Harness, userId } from "../harness.ts";
 import { insertProperty } from "../real-estate/property-photos-fixtures.ts";
@@ -149,8 +149,11 @@ describe("a produto's facts and the month plan's records", () => {
   it("new imóveis, price drops and low or new products, in one round trip and only the organização's", async () => {
     const ctx = h.ctx();
     const before = ctx.db.roundTrips();
-    const records = await monthPlanRecords(ctx, actorFor(orgA, ownerA));
+    const sources = await monthPlanSources(ctx, actorFor(orgA, ownerA));
+    const records = sources.registros;
     expect(ctx.db.roundTrips() - before).toBe(1);
+    expect(sources.publico).toBe("comercio");
+    expect(sources.negocio.whatsappTexto).toBe("(11) 91234-5678");
     // The draft in Moema is not a new listing; the product below its minimum and new is told once, as low stock.
     expect(records.map((r) => [r.motivo, r.sheet.registro.id])).toEqual([
       ["novo_imovel", house],
@@ -173,7 +176,7 @@ describe("a produto's facts and the month plan's records", () => {
       pontuacao: 90,
       criadoEm: now,
     });
-    const records = await monthPlanRecords(h.ctx(), actorFor(orgA, ownerA));
+    const records = (await monthPlanSources(h.ctx(), actorFor(orgA, ownerA))).registros;
     expect(records.filter((r) => r.sheet.registro.id === house).map((r) => r.motivo)).toEqual(["preco_reduzido"]);
   });
 });

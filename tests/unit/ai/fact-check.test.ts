@@ -127,6 +127,7 @@ describe("the ways pt-BR writes the same facts all pass", () => {
     "no bairro Pinheiros",
     "o WhatsApp é +55 11 91234-5678 ou 11912345678",
     "Código AP0012, CRECI 12345-J",
+    "CRECI/SP 12345-J",
     "1️⃣ Sala 2️⃣ Cozinha",
     "@horizonte.imoveis https://horizonte.com.br/imovel/apto-pinheiros-x1?utm=2",
   ])("%s", (text) => {
@@ -136,6 +137,7 @@ describe("the ways pt-BR writes the same facts all pass", () => {
   it("a feature's own digits (Portaria 24h) when the record has it, not otherwise", () => {
     const guarded = propertyFixture({ caracteristicas: ["portaria_24h"] });
     expect(checkText("Portaria 24h", guarded, "legenda")).toEqual([]);
+    expect(checkText("Com portaria 24 horas.", guarded, "legenda")).toEqual([]);
     expect(problems("Portaria 24h").map((v) => v.trecho)).toEqual(["24", "Portaria 24h"]);
   });
 

@@ -166,6 +166,15 @@ describe("the template generator", () => {
     }
   });
 
+  it("the record's purpose decides the purpose tags: no sale tag on a rental", () => {
+    const rental = propertyFixture({ finalidade: "locacao", valorVendaCentavos: null, valorLocacaoCentavos: 450_000 });
+    for (const v of templatePost(rental, { objetivo: "vender", tom: "profissional", seed: "r" }).variantes) {
+      expect(v.hashtags).not.toContain("#imóvelàvenda");
+      expect(v.hashtags).toContain("#aluguel");
+      expect(composeCaption(v)).toContain("R$ 4.500/mês");
+    }
+  });
+
   it("tones read differently: sofisticado writes without emojis", () => {
     const sheet = propertyFixture();
     const emoji = /\p{Extended_Pictographic}/u;

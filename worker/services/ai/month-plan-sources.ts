@@ -2,7 +2,8 @@ import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { matchAlerts, products, properties } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
-import { productSheet, propertySheet, type ProductFactsInput } from "../../../shared/ai/facts.ts";
+import { type BusinessInfo, productSheet, propertySheet, type ProductFactsInput } from "../../../shared/ai/facts.ts";
+import type { Segment } from "../../../shared/enums.ts";
 import type { PlanRecord } from "../../../shared/ai/template-month-plan.ts";
 import { can, ownerCondition } from "../../auth/permissions.ts";
 import type { Actor, ServiceContext } from "../context.ts";
@@ -27,7 +28,15 @@ import {
 const RECENT_DAYS = 30;
 const PER_KIND = 4;
 
-export async function monthPlanRecords(ctx: ServiceContext, actor: Actor): Promise<PlanRecord[]> {
+export interface MonthPlanSources {
+  registros: PlanRecord[];
+  /** The business (name, WhatsApp, brand voice; no link: a plan is not one listing). */
+  negocio: BusinessInfo;
+  /** Which dates matter: an imobiliária's or corretor's, or a shop's and a service's. */
+  publico: "imoveis" | "comercio";
+}
+
+export async function monthPlanSources(ctx: ServiceContext, actor: Actor): Promise<MonthPlanSources> {
   const scope = orgScope(ctx.db, actor.orgId);
   const since = new Date(ctx.now.getTime() - RECENT_DAYS * 86_400_000);
   const readsProperties = can(actor.role, "imoveis", "read");
@@ -73,7 +82,7 @@ export async function monthPlanRecords(ctx: ServiceContext, actor: Actor): Promi
   }
   const results = (await ctx.db.batch(statements as unknown as [BatchItem<"sqlite">])) as unknown[];
   let i = 0;
-  const business = results[i++] as Parameters<typeof businessOf>[0];
+  const business = results[i++] as (Parameters<typeof businessOf>[0][number] & { segmento: Segment })[];
   const records: PlanRecord[] = [];
   const seen = new Set<string>();
   if (readsProperties) {
@@ -106,5 +115,10 @@ export async function monthPlanRecords(ctx: ServiceContext, actor: Actor): Promi
       }
     }
   }
-  return records;
+  const segment = business[0]?.segmento;
+  return {
+    registros: records,
+    negocio: businessOf(business, null),
+    publico: segment === "imobiliaria" || segment === "corretor" ? "imoveis" : "comercio",
+  };
 }

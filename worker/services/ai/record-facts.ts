@@ -75,7 +75,7 @@ export const productColumns = {
   unidade: products.unidade,
 };
 
-/** The organização's row as a caption needs it. */
+/** The organização's row as a caption needs it (and its segment, for the month plan's dates). */
 export function businessStatement(ctx: ServiceContext, actor: Actor) {
   return ctx.db
     .select({
@@ -83,6 +83,7 @@ export function businessStatement(ctx: ServiceContext, actor: Actor) {
       whatsapp: organizations.whatsapp,
       creci: organizations.creci,
       vozDaMarca: organizations.brandVoice,
+      segmento: organizations.segment,
     })
     .from(organizations)
     .where(orgScope(ctx.db, actor.orgId).self())
