@@ -39,6 +39,14 @@ export const generationProgressEvent = z.strictObject({
   percent: z.number().int().min(0).max(100),
   /** A short pt-BR line for the screen ("Gerando a imagem…"). */
   stage: z.string().max(80).optional(),
+  /** The generation's status when it changed (shared/ai/generation-api.ts); a final one means: read it again. */
+  status: z.enum(["na_fila", "gerando", "pronta", "falhou", "cancelada"]).optional(),
+  /**
+   * Streamed text (ADR 055): `parte` continues the readable text at offset `desde` (UTF-16 units).
+   * A page whose text is not exactly `desde` long missed a piece and reads the generation again
+   * (GET /api/ai-generations/:id has the whole text so far). Sent throttled, within the size cap.
+   */
+  texto: z.strictObject({ desde: z.number().int().min(0), parte: z.string().min(1).max(1500) }).optional(),
 });
 
 /** Strict: a field no schema names (a token, a whole record) is refused where it is published. */
