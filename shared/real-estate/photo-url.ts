@@ -80,6 +80,14 @@ export function photoUrl(key: string, width: number): string {
   return `${MEDIA_PREFIX}${photoObjectKey(key, width)}`;
 }
 
+/**
+ * `/media/<key>/publish.jpg`: the exact JPEG Meta is handed for this photo or uploaded image, for
+ * the organização's members (the approval's and the post's previews show it, ADR 047 amendment).
+ */
+export function publishImageUrl(key: string): string {
+  return `${MEDIA_PREFIX}${publishObjectKey(key)}`;
+}
+
 /** `/media/<key>/share.jpg`: the share image stored under `key`. */
 export function shareImageUrl(key: string): string {
   return `${MEDIA_PREFIX}${key}/share.${SHARE_IMAGE.ext}`;

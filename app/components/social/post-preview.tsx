@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { photoUrl } from "../../../shared/real-estate/photo-url.ts";
+import { photoUrl, publishImageUrl } from "../../../shared/real-estate/photo-url.ts";
 import { instagramRatio } from "../../../shared/social/instagram-media.ts";
 import type { PostImage } from "../../../shared/social/post-screens.ts";
 
@@ -16,6 +16,25 @@ export interface PreviewProps {
   images: readonly PostImage[];
   instagram: { nome: string; usuario: string | null } | null;
   facebook: { nome: string } | null;
+}
+
+/**
+ * The publishing JPEG itself — the bytes Meta gets, which an approval approves (ADR 047
+ * amendment) — or, for an older photo that has none yet, its display size (such a photo cannot be
+ * published until it has one, and one made later holds the post for a new approval).
+ */
+function MetaImage({ chave, fallback, alt }: { chave: string; fallback: 320 | 640; alt: string }) {
+  const [missing, setMissing] = useState(false);
+  return (
+    <img
+      src={missing ? photoUrl(chave, fallback) : publishImageUrl(chave)}
+      onError={() => setMissing(true)}
+      alt={alt}
+      className="absolute inset-0 size-full object-cover"
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }
 
 /** The part of the caption Instagram shows before "mais". */
@@ -47,13 +66,7 @@ function InstagramPreview({
       </figcaption>
       {current ? (
         <div className="relative bg-black/5" style={{ aspectRatio: String(ratio) }}>
-          <img
-            src={photoUrl(current.chave, 640)}
-            alt={current.legenda ?? ""}
-            className="absolute inset-0 size-full object-cover"
-            loading="lazy"
-            decoding="async"
-          />
+          <MetaImage key={current.chave} chave={current.chave} fallback={640} alt={current.legenda ?? ""} />
           {images.length > 1 ? (
             <>
               <span className="absolute top-2 right-2 rounded-full bg-black/60 px-2 py-0.5 text-xs text-white tabular-nums">
@@ -127,13 +140,7 @@ function FacebookPreview({
               className={`relative bg-black/5 ${shown.length === 3 && i === 0 ? "col-span-2" : ""}`}
               style={{ aspectRatio: shown.length === 1 ? `${photo.largura} / ${photo.altura}` : "1" }}
             >
-              <img
-                src={photoUrl(photo.chave, shown.length === 1 ? 640 : 320)}
-                alt={photo.legenda ?? ""}
-                className="absolute inset-0 size-full object-cover"
-                loading="lazy"
-                decoding="async"
-              />
+              <MetaImage key={photo.chave} chave={photo.chave} fallback={shown.length === 1 ? 640 : 320} alt={photo.legenda ?? ""} />
               {more > 0 && i === shown.length - 1 ? (
                 <span className="absolute inset-0 flex items-center justify-center bg-black/50 text-2xl font-semibold text-white">
                   +{more}

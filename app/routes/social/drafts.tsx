@@ -9,7 +9,7 @@ import { useLiveRevalidation } from "../../lib/live/use-live-events.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { POST_APPROVAL } from "../../../shared/enums/social.ts";
 import { formatDateTime } from "../../../shared/format.ts";
-import { photoUrl } from "../../../shared/real-estate/photo-url.ts";
+import { photoUrl, publishImageUrl } from "../../../shared/real-estate/photo-url.ts";
 import { captionPreview, type PostRow, postDefinition } from "../../../shared/resources/posts.ts";
 import { POST_MOVES } from "../../../shared/social/post-status.ts";
 import { timeZoneOf } from "../../../shared/time-zone.ts";
@@ -47,7 +47,8 @@ export async function loader(args: Route.LoaderArgs) {
   const card = (row: PostRow) => ({
     id: row.id,
     caption: captionPreview(row.legenda, 120),
-    thumb: row.capaChave ? photoUrl(row.capaChave, 320) : null,
+    // What is approved here is what Meta gets: the cover's publishing JPEG (ADR 047 amendment), its display size as the fallback.
+    thumb: row.capaChave ? { src: publishImageUrl(row.capaChave), fallback: photoUrl(row.capaChave, 320) } : null,
     images: row.midias.length,
     redes: row.redes,
     property: row.imovelNome,
@@ -82,7 +83,15 @@ function PostCard({ post, busy }: { post: Card; busy: boolean }) {
     <li className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm">
       <div className="flex min-w-0 gap-3">
         {post.thumb ? (
-          <img src={post.thumb} alt="" className="h-16 w-20 shrink-0 rounded-lg object-cover" loading="lazy" />
+          <img
+            src={post.thumb.src}
+            onError={(event) => {
+              if (post.thumb && event.currentTarget.src !== new URL(post.thumb.fallback, location.href).href) event.currentTarget.src = post.thumb.fallback;
+            }}
+            alt=""
+            className="h-16 w-20 shrink-0 rounded-lg object-cover"
+            loading="lazy"
+          />
         ) : (
           <span
             aria-hidden="true"

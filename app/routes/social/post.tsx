@@ -126,8 +126,8 @@ function NetworkCard({ t, canRetry }: { t: Route.ComponentProps["loaderData"]["r
           ) : null}
         </div>
       ) : null}
-      {/* Held (an account to reconnect, the daily quota): still scheduled, and the reason it waits. */}
-      {t.status === "agendado" && t.erroMensagem ? (
+      {/* Held (an account to reconnect, the daily quota; an image changed after approval, back waiting for it): the reason it waits. */}
+      {(t.status === "agendado" || t.status === "aguardando_aprovacao") && t.erroMensagem ? (
         <p className="text-sm break-words">
           <span className="font-semibold">Em espera: </span>
           {t.erroMensagem}

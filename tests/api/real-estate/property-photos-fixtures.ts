@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { properties } from "../../../db/schema/index.ts";
 import type { PropertyStatus } from "../../../shared/enums.ts";
 import type { Harness } from "../harness.ts";
@@ -31,6 +32,10 @@ export async function insertProperty(
 }
 
 /** An in-memory R2 bucket with the calls the photo service and the media route make. */
+function md5(bytes: Uint8Array): string {
+  return createHash("md5").update(bytes).digest("hex");
+}
+
 export function fakeBucket() {
   const objects = new Map<
     string,
@@ -53,7 +58,8 @@ export function fakeBucket() {
     },
     async head(key: string) {
       const object = objects.get(key);
-      return object ? { key, size: object.bytes.byteLength, customMetadata: object.customMetadata ?? {} } : null;
+      // R2's etag of a single-part upload: the bytes' MD5 (what an approval pins, ADR 047 amendment).
+      return object ? { key, size: object.bytes.byteLength, etag: md5(object.bytes), customMetadata: object.customMetadata ?? {} } : null;
     },
     async get(key: string) {
       const object = objects.get(key);

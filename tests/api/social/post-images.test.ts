@@ -93,8 +93,13 @@ describe("uploading an image for a post", () => {
       expect(res.status).toBe(404);
       expect(await res.text()).toBe("Imagem não encontrada.");
     }
-    // The publishing JPEG only ever goes out signed; other names are no file.
-    expect((await h.request(`/media/${chave}/publish.jpg`, { cookie: org.cookie })).status).toBe(404);
+    // The publishing JPEG — what Meta gets and what the approval's preview shows — to members only; other names are no file.
+    const published = await h.request(`/media/${chave}/publish.jpg`, { cookie: org.cookie });
+    expect(published.status).toBe(200);
+    expect(published.headers.get("cache-control")).toBe("private, no-store");
+    expect(new Uint8Array(await published.arrayBuffer())).toEqual(bucket.objects.get(publishObjectKey(chave))?.bytes);
+    for (const cookie of [other.cookie, undefined])
+      expect((await h.request(`/media/${chave}/publish.jpg`, cookie ? { cookie } : {})).status).toBe(404);
     expect((await h.request(`/media/${chave}/1024.jpg`, { cookie: org.cookie })).status).toBe(404);
   });
 

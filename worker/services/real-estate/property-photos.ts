@@ -11,6 +11,7 @@ import {
   photoFormatOfKey,
   photoKeyLeaf,
   photoObjectKey,
+  PUBLISH_FILE,
   publishObjectKey,
   SHARE_IMAGE,
 } from "../../../shared/real-estate/photo-url.ts";
@@ -163,6 +164,9 @@ export interface PhotoUpload {
    */
   publicacao?: File | null;
 }
+
+const ALREADY_RENDERED =
+  "Esta foto já tem a versão para publicação, e ela não é trocada: um post aprovado publica exatamente a imagem que foi aprovada. Para outra imagem, envie uma nova foto.";
 
 /** The most a publishing JPEG may weigh here (Instagram takes up to 8 MB; a 1080 px JPEG is 150–600 kB). */
 export const PUBLISH_MAX_BYTES = PHOTO_MAX_BYTES;
@@ -399,10 +403,12 @@ export function photoFiles(chave: string): string[] {
 }
 
 /**
- * Stores (or replaces) the publishing JPEG of a photo that has none: those uploaded before it
- * existed. The browser makes it from the photo's largest size (`makePublishRendition`); the same
- * rights as any change to the photos (Imóveis' update), since what is stored here is what Meta
- * publishes. A demo photo already has its own, among the static files.
+ * Stores the publishing JPEG of a photo that has none: those uploaded before it existed. The
+ * browser makes it from the photo's largest size (`makePublishRendition`); the same rights as any
+ * change to the photos (Imóveis' update). **Written once**: what is stored here is what Meta
+ * publishes, and an approved post publishes the bytes its approver saw, so an existing one is
+ * never replaced (409; a new photo gets a new key). A demo photo already has its own, among the
+ * static files.
  */
 export async function setPublishRendition(
   ctx: ServiceContext,
@@ -426,6 +432,7 @@ export async function setPublishRendition(
   if (!photo.chave.startsWith(propertyPrefix(actor.orgId, propertyId)))
     throw new DomainError("Esta foto de demonstração já tem a versão para publicação.", 409, "publicacao");
   const { bytes, size } = await publishBytes(file, photo.largura, photo.altura);
+  if (await bucket.head(publishObjectKey(photo.chave))) throw new DomainError(ALREADY_RENDERED, 409, "publicacao");
   await putPublish(bucket, photo.chave, bytes, size);
   return { chave: photo.chave, ...size };
 }
@@ -493,6 +500,8 @@ export interface MediaPath {
   chave: string;
   file: string;
   contentType: string;
+  /** The publishing JPEG: never public, whatever the property's status. */
+  membersOnly?: true;
 }
 
 const MEDIA_PATH = new RegExp(
@@ -515,6 +524,9 @@ export function parseMediaPath(path: string): MediaPath | null {
   if (!match) return null;
   const [, orgId, propertyId, item, file] = match as unknown as [string, string, string, string, string];
   const chave = `orgs/${orgId}/properties/${propertyId}/${item}`;
+  // A photo's publishing JPEG: members only (the approval's preview shows it); Meta gets it signed.
+  if (file === PUBLISH_FILE && !item.startsWith("share-"))
+    return { orgId, propertyId, chave, file, contentType: PHOTO_FORMATS.jpeg.contentType, membersOnly: true };
   const contentType = filesOf(chave).get(file);
   if (!contentType) return null;
   return { orgId, propertyId, chave, file, contentType };
@@ -542,6 +554,6 @@ export async function mediaAccess(ctx: ServiceContext, path: MediaPath, viewerOr
     .where(scope.where(properties, eq(properties.id, path.propertyId), sql`${properties.excluidoEm} is null`))
     .limit(1);
   if (!row?.known) return null;
-  if (isPublicStatus(row.status)) return "public";
+  if (isPublicStatus(row.status) && !path.membersOnly) return "public";
   return viewerOrgId === path.orgId ? "private" : null;
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { readJpegHeader } from "../../../shared/image-header.ts";
-import { PHOTO_FORMATS, publishObjectKey } from "../../../shared/real-estate/photo-url.ts";
+import { PHOTO_FORMATS, PUBLISH_FILE, publishObjectKey } from "../../../shared/real-estate/photo-url.ts";
 import { INSTAGRAM_MAX_RATIO, INSTAGRAM_MIN_RATIO, type Size } from "../../../shared/social/instagram-media.ts";
 import {
   displayWidth,
@@ -18,7 +18,7 @@ import { type Actor, DomainError, type ServiceContext } from "../context.ts";
  * browser (the publishing JPEG cropped into Instagram's range, and two display sizes of the same
  * crop), checked here by their headers only — the Worker never decodes pixels — and stored under
  * the organização. A post's `post_media.key` points at them; the publisher hands Meta the
- * `publish.jpg` at a signed URL (`publishMediaOf`), members see the display sizes at `/media/`.
+ * `publish.jpg` at a signed URL (`publishMediaOf`); members see it and the display sizes at `/media/`.
  */
 
 /** One file's cap: a 1080 px JPEG is 150–800 kB; Instagram's own limit is 8 MB. */
@@ -115,13 +115,16 @@ export function postImageFiles(chave: string): string[] {
   return [publishObjectKey(chave), ...POST_IMAGE_WIDTHS.map((w) => `${chave}/${w}.jpg`)];
 }
 
-/** A `/media/` path of an uploaded image's display size: its key and organização, or null. */
+/**
+ * A `/media/` path of an uploaded image's display size or of its publishing JPEG (the previews of
+ * the approval and of the post show the bytes Meta gets): its key and organização, or null.
+ */
 export function parsePostImagePath(path: string): { chave: string; orgId: string } | null {
   const slash = path.lastIndexOf("/");
   const chave = path.slice(0, slash);
   const parsed = parsePostImageKey(chave);
   const file = path.slice(slash + 1);
-  if (!parsed || !POST_IMAGE_WIDTHS.some((w) => file === `${w}.jpg`)) return null;
+  if (!parsed || !(file === PUBLISH_FILE || POST_IMAGE_WIDTHS.some((w) => file === `${w}.jpg`))) return null;
   return { chave, orgId: parsed.orgId };
 }
 

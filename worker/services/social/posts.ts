@@ -17,6 +17,7 @@ import { recordChanged } from "../../live/record-changed.ts";
 import { moduleOf, notFoundMessage } from "../../resources/registry.ts";
 import { recordStatement, rowsOf } from "../../resources/records.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
+import { pinStatements } from "./media-pin.ts";
 import { schedulePublicationsLater } from "./publishing/schedule.ts";
 
 /**
@@ -147,8 +148,13 @@ export async function movePost(ctx: ServiceContext, actor: Actor, id: string, mo
   // Approved without a time, or retried after its time: it goes now.
   const goesNow = move === "aprovar" || move === "tentar_de_novo";
   // A failed publication starts over: its container (failed or expired) is not reused; the history keeps the error.
+  // Approved again (e.g. after a hold for a changed image): the hold's reason goes with the new approval.
   const fresh =
-    move === "tentar_de_novo" ? sql`, container_id = null, child_container_ids = null, error_code = null, error_message = null` : sql``;
+    move === "tentar_de_novo"
+      ? sql`, container_id = null, child_container_ids = null, error_code = null, error_message = null`
+      : move === "aprovar"
+        ? sql`, error_code = null, error_message = null`
+        : sql``;
   const targetWrite = ctx.db.run(
     sql`update post_targets set status = ${rule.to}, updated_at = ${now.getTime()}${fresh}${
       goesNow
@@ -157,7 +163,9 @@ export async function movePost(ctx: ServiceContext, actor: Actor, id: string, mo
     } where org_id = ${actor.orgId} and post_id = ${id} and status in ${inList(rule.from)} and ${written}`,
   );
   const after = recordStatement(ctx, actor, NAME, id).statement;
-  const results = (await ctx.db.batch([before, postWrite, targetWrite, after] as unknown as [BatchItem<"sqlite">])) as unknown[];
+  // Approving approves these bytes: each image's publishing JPEG is pinned in the same batch (ADR 047 amendment).
+  const pins = move === "aprovar" ? (await pinStatements(ctx, actor.orgId, id, written)).map((statement) => ctx.db.run(statement)) : [];
+  const results = (await ctx.db.batch([before, postWrite, targetWrite, after, ...pins] as unknown as [BatchItem<"sqlite">])) as unknown[];
   const [row] = rowsOf(mod, results[0] as { j: string }[]) as unknown as PostRow[];
   const [changed] = rowsOf(mod, results[3] as { j: string }[]) as unknown as PostRow[];
   if ((results[1] as { rowsAffected: number }).rowsAffected && changed) {

@@ -7,6 +7,7 @@ import { parsePostImageKey } from "../../../../shared/social/post-image-key.ts";
 import { captionPreview, isPhotoReference, type PostInput, type PostRow, postDefinition } from "../../../../shared/resources/posts.ts";
 import { searchKeys, sortKey } from "../../../../shared/search.ts";
 import { schedulePublicationsLater } from "../../../services/social/publishing/schedule.ts";
+import { pinApprovedPost } from "../../../services/social/media-pin.ts";
 import type { ResourceModule } from "../../define.ts";
 import { followPostTime, GONE_STATUSES } from "../../../services/social/post-time-sql.ts";
 
@@ -212,7 +213,10 @@ END`,
   // An edit moves each touched publication's version on: its run is replaced (ADR 047).
   async afterWrite(ctx, actor, id, action) {
     // A new post is never agendado (approval is a move): only an edit can touch a run.
-    if (action === "updated") schedulePublicationsLater(ctx, actor.orgId, [id]);
+    if (action !== "updated") return;
+    // An approver saving an approved post schedules what they see: its images are pinned again, before any run starts.
+    if (can(actor.role, postDefinition.name, "approve")) await pinApprovedPost(ctx, actor.orgId, id);
+    schedulePublicationsLater(ctx, actor.orgId, [id]);
   },
   alsoOnWrite(ctx, actor, id, input, written, info) {
     return [

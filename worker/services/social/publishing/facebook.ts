@@ -1,7 +1,7 @@
 import type { AccountCredentials } from "../account-credentials.ts";
 import { recordIds, renewClaim } from "./claim.ts";
 import { meta, type PublishingContext } from "./context.ts";
-import { actOn, type Guarded, guarded, ownProblem } from "./guard.ts";
+import { actOn, type Guarded, guarded, holdForApproval, ownProblem } from "./guard.ts";
 import type { Publication } from "./load.ts";
 import { hasMarker, withMarker } from "./marker.ts";
 import { metaImages } from "./media.ts";
@@ -41,6 +41,7 @@ export async function publishFacebook(ctx: PublishingContext, pub: Publication):
     return { ok: true, value: target.postExternoId };
   }
   const images = await metaImages(ctx, target.orgId, pub.images, false);
+  if (!images.ok && images.changed) return holdForApproval(ctx, target, "facebook", images.message);
   if (!images.ok) return actOn(ctx, target, "facebook", ownProblem(images.message, "midia"));
   return guarded(ctx, target, "facebook", true, async (creds) => {
     await renewClaim(ctx, target.orgId, target.id);

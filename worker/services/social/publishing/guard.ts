@@ -4,7 +4,8 @@ import { AccountNotReadyError, type AccountCredentials, accountCredentials } fro
 import { ClaimLostError } from "./claim.ts";
 import type { PublishingContext } from "./context.ts";
 import type { TargetRow } from "./load.ts";
-import { holdAccount, holdPublication, markFailed, noteRetry } from "./outcomes.ts";
+import { IMAGE_CHANGED_CODE } from "./media.ts";
+import { holdAccount, holdForApproval as holdPostForApproval, holdPublication, markFailed, noteRetry } from "./outcomes.ts";
 
 /** How long a publication waits after Instagram's daily limit before it looks again. */
 export const QUOTA_HOLD_MS = 60 * 60_000;
@@ -45,6 +46,12 @@ export async function actOn(
       await noteRetry(ctx, target, note);
       throw new RetryPublishError(`${explanation.message} [${explanation.rawCode}]`);
   }
+}
+
+/** An image is not the approved one: the publication (and its post) go back for approval; nothing is asked of Meta. */
+export async function holdForApproval(ctx: PublishingContext, target: TargetRow, step: string, message: string): Promise<Guarded<never>> {
+  await holdPostForApproval(ctx, target, { step, message, code: IMAGE_CHANGED_CODE });
+  return { ok: false, stop: "held" };
 }
 
 /**

@@ -3,7 +3,7 @@ import { MetaApiError } from "../../../integrations/meta/graph.ts";
 import type { AccountCredentials } from "../account-credentials.ts";
 import { recordIds, renewClaim } from "./claim.ts";
 import { meta, type PublishingContext } from "./context.ts";
-import { actOn, type Guarded, guarded, ownProblem, QUOTA_HOLD_MS } from "./guard.ts";
+import { actOn, type Guarded, guarded, holdForApproval, ownProblem, QUOTA_HOLD_MS } from "./guard.ts";
 import type { Publication } from "./load.ts";
 import { metaImages } from "./media.ts";
 import { holdPublication, markPublished } from "./outcomes.ts";
@@ -64,6 +64,7 @@ export async function prepareContainer(ctx: PublishingContext, pub: Publication)
   if (target.containerId) return { ok: true, value: target.containerId };
   const carousel = pub.images.length > 1;
   const images = await metaImages(ctx, target.orgId, pub.images, carousel);
+  if (!images.ok && images.changed) return holdForApproval(ctx, target, "container", images.message);
   if (!images.ok) return actOn(ctx, target, "container", ownProblem(images.message, "midia"));
   return guarded(ctx, target, "container", true, async (creds) => {
     await renewClaim(ctx, target.orgId, target.id);

@@ -14,6 +14,8 @@ export interface PublicationImage {
   width: number;
   height: number;
   alt: string | null;
+  /** The publishing JPEG's etag when the post was approved (null: never approved as it is). */
+  pin: string | null;
 }
 
 /** Everything one network's publication needs, read in one round trip. */
@@ -50,6 +52,7 @@ export async function loadPublication(ctx: PublishingContext, orgId: string, tar
         width: propertyPhotos.largura,
         height: propertyPhotos.altura,
         alt: postMedia.textoAlternativo,
+        pin: postMedia.etagAprovado,
       })
       .from(postMedia)
       .innerJoin(postTargets, scope.where(postTargets, eq(postTargets.postId, postMedia.postId)))
@@ -65,13 +68,14 @@ export async function loadPublication(ctx: PublishingContext, orgId: string, tar
       width: number | null;
       height: number | null;
       alt: string | null;
+      pin: string | null;
     }[],
   ];
   const row = targets[0];
   if (!row) return null;
   const images = media.flatMap((m) => {
     const key = m.photoKey ?? m.uploaded;
-    return key ? [{ position: m.position, key, width: m.width ?? 0, height: m.height ?? 0, alt: m.alt }] : [];
+    return key ? [{ position: m.position, key, width: m.width ?? 0, height: m.height ?? 0, alt: m.alt, pin: m.pin }] : [];
   });
   return { ...row, images };
 }

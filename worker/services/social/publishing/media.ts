@@ -11,13 +11,21 @@ export interface MetaImage {
   alt: string | null;
 }
 
-/** Why the images cannot go (pt-BR, with what to do), or their URLs. */
-export type ImagesResult = { ok: true; images: MetaImage[] } | { ok: false; message: string };
+/**
+ * Why the images cannot go (pt-BR, with what to do), or their URLs. `changed`: an image is not the
+ * one approved (its file changed since, or the post was never approved as it is) — the
+ * publication waits for a new approval instead of failing.
+ */
+export type ImagesResult = { ok: true; images: MetaImage[] } | { ok: false; message: string; changed?: true };
+
+/** The raw code the history keeps for a publication held because an image is not the approved one. */
+export const IMAGE_CHANGED_CODE = "imagem_alterada";
 
 /**
  * The publishing JPEG of every image, each at a fresh signed URL valid for an hour (Meta downloads
  * it when the container or photo is created). A photo without one yet, or a carousel slide whose
  * JPEG does not have the first slide's ratio, is said plainly: the editor makes what is missing.
+ * Only the bytes approved go: each file's etag must still be the one pinned at approval.
  */
 export async function metaImages(
   ctx: PublishingContext,
@@ -34,6 +42,16 @@ export async function metaImages(
       return {
         ok: false,
         message: `A imagem ${i + 1} ainda não tem a versão em JPEG que a Meta exige: abra o post no editor (ele prepara a imagem) e tente de novo.`,
+      };
+    }
+    if (media.etag !== image.pin) {
+      return {
+        ok: false,
+        changed: true,
+        message:
+          image.pin === null
+            ? `A imagem ${i + 1} não foi conferida na aprovação deste post: ele voltou para aprovação. Confira as imagens e aprove de novo.`
+            : `A imagem ${i + 1} mudou depois da aprovação: o post voltou para aprovação e nada foi publicado. Confira as imagens e aprove de novo.`,
       };
     }
     out.push({ url: media.url, width: media.width, height: media.height, alt: image.alt });

@@ -143,6 +143,36 @@ export async function holdPublication(ctx: PublishingContext, target: TargetRow,
 }
 
 /**
+ * An image is not the one approved (ADR 047 amendment): nothing goes to Meta. This publication
+ * leaves the queue for `aguardando_aprovacao` with the reason, and so do the post (its approval
+ * is undone) and its other networks still waiting to go, in one batch that runs only while this
+ * run holds the claim. The way out is a new approval, which pins the images as they are then.
+ */
+export async function holdForApproval(ctx: PublishingContext, target: TargetRow, note: AttemptNote & { code: string }): Promise<boolean> {
+  const at = ctx.now();
+  const message = note.message ?? "Uma imagem mudou depois da aprovação: aprove o post de novo.";
+  const happened = landed(target, "aguardando_aprovacao", at.getTime());
+  const [rows] = await run(ctx, [
+    ctx.db
+      .update(postTargets)
+      .set({ status: "aguardando_aprovacao", reivindicadoPor: null, retidoAte: null, erroCodigo: note.code, erroMensagem: message, atualizadoEm: at })
+      .where(orgScope(ctx.db, target.orgId).where(postTargets, ...heldBy(target.id, ctx.runId)))
+      .returning({ id: postTargets.id }),
+    attemptRow(ctx, target, "retido", { ...note, message, explanation: { action: "fail", message, rawCode: note.code } }, happened),
+    ctx.db.run(sql`update posts set approval = 'aguardando_aprovacao', approved_by = null, approved_at = null, updated_at = ${at.getTime()}
+      where org_id = ${target.orgId} and id = ${target.postId} and approval = 'aprovado' and ${happened}`),
+    ctx.db.run(sql`update post_targets set status = 'aguardando_aprovacao', error_code = ${note.code}, error_message = ${message}, updated_at = ${at.getTime()}
+      where org_id = ${target.orgId} and post_id = ${target.postId} and status = 'agendado' and ${happened}`),
+  ]);
+  const done = (rows as unknown[]).length > 0;
+  if (done) {
+    tell(ctx, target, "aguardando_aprovacao");
+    publishLive(ctx, target.orgId, { type: "record.changed", resource: "posts", action: "updated" });
+  }
+  return done;
+}
+
+/**
  * A revoked or expired token (190): the account and its login go to "reconectar" with the reason
  * at once, this publication is held, and so is every other scheduled one of the account (they
  * stay agendado with the reason shown, instead of failing one by one).

@@ -1,0 +1,1 @@
+ALTER TABLE `post_media` ADD `publish_etag` text;
