@@ -86,7 +86,8 @@ function PostCard({ post, busy }: { post: Card; busy: boolean }) {
           <img
             src={post.thumb.src}
             onError={(event) => {
-              if (post.thumb && event.currentTarget.src !== new URL(post.thumb.fallback, location.href).href) event.currentTarget.src = post.thumb.fallback;
+              if (post.thumb && event.currentTarget.src !== new URL(post.thumb.fallback, location.href).href)
+                event.currentTarget.src = post.thumb.fallback;
             }}
             alt=""
             className="h-16 w-20 shrink-0 rounded-lg object-cover"

@@ -44,8 +44,7 @@ export async function pinStatements(
   const rows = await mediaKeys(ctx.db, orgId, postId);
   const pins = await Promise.all(rows.map((row) => currentPin(ctx.files, row.key)));
   return rows.map(
-    (row, i) =>
-      sql`update post_media set publish_etag = ${pins[i] ?? null} where org_id = ${orgId} and id = ${row.id} and ${happened}`,
+    (row, i) => sql`update post_media set publish_etag = ${pins[i] ?? null} where org_id = ${orgId} and id = ${row.id} and ${happened}`,
   );
 }
 
@@ -53,6 +52,5 @@ export async function pinStatements(
 export async function pinApprovedPost(ctx: { db: Database; files?: R2Bucket | undefined }, orgId: string, postId: string): Promise<void> {
   const approved = sql`exists (select 1 from posts p where p.org_id = ${orgId} and p.id = ${postId} and p.approval = 'aprovado')`;
   const statements = await pinStatements(ctx, orgId, postId, approved);
-  if (statements.length)
-    await ctx.db.batch(statements.map((statement) => ctx.db.run(statement)) as unknown as [BatchItem<"sqlite">]);
+  if (statements.length) await ctx.db.batch(statements.map((statement) => ctx.db.run(statement)) as unknown as [BatchItem<"sqlite">]);
 }

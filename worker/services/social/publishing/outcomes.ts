@@ -155,7 +155,14 @@ export async function holdForApproval(ctx: PublishingContext, target: TargetRow,
   const [rows] = await run(ctx, [
     ctx.db
       .update(postTargets)
-      .set({ status: "aguardando_aprovacao", reivindicadoPor: null, retidoAte: null, erroCodigo: note.code, erroMensagem: message, atualizadoEm: at })
+      .set({
+        status: "aguardando_aprovacao",
+        reivindicadoPor: null,
+        retidoAte: null,
+        erroCodigo: note.code,
+        erroMensagem: message,
+        atualizadoEm: at,
+      })
       .where(orgScope(ctx.db, target.orgId).where(postTargets, ...heldBy(target.id, ctx.runId)))
       .returning({ id: postTargets.id }),
     attemptRow(ctx, target, "retido", { ...note, message, explanation: { action: "fail", message, rawCode: note.code } }, happened),
