@@ -239,12 +239,6 @@ export const postMedia = sqliteTable(
     // A photo deleted from the imóvel leaves the post (the post keeps its other images).
     fotoId: text("property_photo_id").references(() => propertyPhotos.id, { onDelete: "cascade" }),
     textoAlternativo: text("alt_text"),
-    /**
-     * The publishing JPEG's R2 etag when the post was approved (or scheduled by an approver):
-     * the publisher refuses other bytes (ADR 047 amendment). "-": it had none then; "demo": a
-     * demo photo's static file; null: never approved as it is.
-     */
-    etagAprovado: text("publish_etag"),
     criadoEm: timestamp("created_at").notNull(),
   },
   (t) => [

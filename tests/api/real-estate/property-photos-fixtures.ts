@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { properties } from "../../../db/schema/index.ts";
 import type { PropertyStatus } from "../../../shared/enums.ts";
 import type { Harness } from "../harness.ts";
@@ -32,10 +31,6 @@ export async function insertProperty(
 }
 
 /** An in-memory R2 bucket with the calls the photo service and the media route make. */
-function md5(bytes: Uint8Array): string {
-  return createHash("md5").update(bytes).digest("hex");
-}
-
 export function fakeBucket() {
   const objects = new Map<
     string,
@@ -58,8 +53,8 @@ export function fakeBucket() {
     },
     async head(key: string) {
       const object = objects.get(key);
-      // R2's etag of a single-part upload: the bytes' MD5 (what an approval pins, ADR 047 amendment).
-      return object ? { key, size: object.bytes.byteLength, etag: md5(object.bytes), customMetadata: object.customMetadata ?? {} } : null;
+      // `uploaded`: the publisher sends only files stored before the post's approval (ADR 047 amendment).
+      return object ? { key, size: object.bytes.byteLength, uploaded: object.uploaded, customMetadata: object.customMetadata ?? {} } : null;
     },
     async get(key: string) {
       const object = objects.get(key);

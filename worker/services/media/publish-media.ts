@@ -2,14 +2,14 @@ import { DEMO_PHOTO_PREFIX, MEDIA_PREFIX, publishObjectKey } from "../../../shar
 import { publishPlan, type Size } from "../../../shared/social/instagram-media.ts";
 import { type SigningContext, signedMediaUrl } from "./signed-media.ts";
 
-/** A demo photo's JPEG is a static file of the deploy: it cannot change at runtime, so this stands for its etag. */
-export const DEMO_PIN = "demo";
-
 /** A photo's publishing JPEG as Meta is handed it: where to download it, and its size. */
 export interface PublishMedia extends Size {
   url: string;
-  /** The file's R2 etag ("demo" for a demo photo's static file): what an approval pinned (ADR 047 amendment). */
-  etag: string;
+  /**
+   * When the file was stored (null: a demo photo's static file, which cannot change at runtime).
+   * The publisher sends only a file older than the post's approval (ADR 047 amendment).
+   */
+  uploaded: Date | null;
 }
 
 /**
@@ -31,11 +31,11 @@ export async function publishMediaOf(
     return {
       url: new URL(`${MEDIA_PREFIX}${key}`, ctx.origin).toString(),
       ...publishPlan({ width: photo.largura, height: photo.altura }).output,
-      etag: DEMO_PIN,
+      uploaded: null,
     };
   const head = await bucket?.head(key);
   const width = Number(head?.customMetadata?.width);
   const height = Number(head?.customMetadata?.height);
   if (!head || !(width > 0 && height > 0)) return null;
-  return { url: await signedMediaUrl(ctx, orgId, key, ttl), width, height, etag: head.etag };
+  return { url: await signedMediaUrl(ctx, orgId, key, ttl), width, height, uploaded: head.uploaded };
 }

@@ -17,7 +17,6 @@ import { recordChanged } from "../../live/record-changed.ts";
 import { moduleOf, notFoundMessage } from "../../resources/registry.ts";
 import { recordStatement, rowsOf } from "../../resources/records.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
-import { pinStatements } from "./media-pin.ts";
 import { schedulePublicationsLater } from "./publishing/schedule.ts";
 
 /**
@@ -163,9 +162,7 @@ export async function movePost(ctx: ServiceContext, actor: Actor, id: string, mo
     } where org_id = ${actor.orgId} and post_id = ${id} and status in ${inList(rule.from)} and ${written}`,
   );
   const after = recordStatement(ctx, actor, NAME, id).statement;
-  // Approving approves these bytes: each image's publishing JPEG is pinned in the same batch (ADR 047 amendment).
-  const pins = move === "aprovar" ? (await pinStatements(ctx, actor.orgId, id, written)).map((statement) => ctx.db.run(statement)) : [];
-  const results = (await ctx.db.batch([before, postWrite, targetWrite, after, ...pins] as unknown as [BatchItem<"sqlite">])) as unknown[];
+  const results = (await ctx.db.batch([before, postWrite, targetWrite, after] as unknown as [BatchItem<"sqlite">])) as unknown[];
   const [row] = rowsOf(mod, results[0] as { j: string }[]) as unknown as PostRow[];
   const [changed] = rowsOf(mod, results[3] as { j: string }[]) as unknown as PostRow[];
   if ((results[1] as { rowsAffected: number }).rowsAffected && changed) {

@@ -7,8 +7,8 @@ import { parsePostImageKey } from "../../../../shared/social/post-image-key.ts";
 import { captionPreview, isPhotoReference, type PostInput, type PostRow, postDefinition } from "../../../../shared/resources/posts.ts";
 import { searchKeys, sortKey } from "../../../../shared/search.ts";
 import { schedulePublicationsLater } from "../../../services/social/publishing/schedule.ts";
-import { pinApprovedPost } from "../../../services/social/media-pin.ts";
 import type { ResourceModule } from "../../define.ts";
+import type { Actor } from "../../../services/context.ts";
 import { followPostTime, GONE_STATUSES } from "../../../services/social/post-time-sql.ts";
 
 const t = posts;
@@ -49,6 +49,19 @@ function targetStatements(orgId: string, postId: string, accounts: readonly stri
   }
   statements.push(followPostTime(orgId, [postId], written, now.getTime()));
   return statements;
+}
+
+/**
+ * An approver saving an approved post schedules what they see: that is an approval, so it is
+ * stamped now (the publisher sends only images whose files are older than the approval, ADR 047
+ * amendment). A drafter changes only drafts, never an approved post.
+ */
+function reapproval(actor: Actor, postId: string, written: SQL, now: Date): SQL[] {
+  if (!can(actor.role, postDefinition.name, "approve")) return [];
+  return [
+    sql`update posts set approved_at = ${now.getTime()}, approved_by = ${actor.userId}
+      where org_id = ${actor.orgId} and id = ${postId} and approval = 'aprovado' and ${written}`,
+  ];
 }
 
 /**
@@ -213,15 +226,13 @@ END`,
   // An edit moves each touched publication's version on: its run is replaced (ADR 047).
   async afterWrite(ctx, actor, id, action) {
     // A new post is never agendado (approval is a move): only an edit can touch a run.
-    if (action !== "updated") return;
-    // An approver saving an approved post schedules what they see: its images are pinned again, before any run starts.
-    if (can(actor.role, postDefinition.name, "approve")) await pinApprovedPost(ctx, actor.orgId, id);
-    schedulePublicationsLater(ctx, actor.orgId, [id]);
+    if (action === "updated") schedulePublicationsLater(ctx, actor.orgId, [id]);
   },
   alsoOnWrite(ctx, actor, id, input, written, info) {
     return [
       ...targetStatements(actor.orgId, id, input.contas, written, info.now),
       ...mediaStatements(actor.orgId, id, input, written, info.now),
+      ...reapproval(actor, id, written, info.now),
     ].map((statement) => ctx.db.run(statement));
   },
   example: (related) => ({

@@ -40,7 +40,7 @@ export async function publishFacebook(ctx: PublishingContext, pub: Publication):
     await markPublished(ctx, target, { postExternoId: target.postExternoId }, false);
     return { ok: true, value: target.postExternoId };
   }
-  const images = await metaImages(ctx, target.orgId, pub.images, false);
+  const images = await metaImages(ctx, target.orgId, pub.images, false, pub.approvedAt);
   if (!images.ok && images.changed) return holdForApproval(ctx, target, "facebook", images.message);
   if (!images.ok) return actOn(ctx, target, "facebook", ownProblem(images.message, "midia"));
   return guarded(ctx, target, "facebook", true, async (creds) => {

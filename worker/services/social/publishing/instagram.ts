@@ -63,7 +63,7 @@ export async function prepareContainer(ctx: PublishingContext, pub: Publication)
   const { target } = pub;
   if (target.containerId) return { ok: true, value: target.containerId };
   const carousel = pub.images.length > 1;
-  const images = await metaImages(ctx, target.orgId, pub.images, carousel);
+  const images = await metaImages(ctx, target.orgId, pub.images, carousel, pub.approvedAt);
   if (!images.ok && images.changed) return holdForApproval(ctx, target, "container", images.message);
   if (!images.ok) return actOn(ctx, target, "container", ownProblem(images.message, "midia"));
   return guarded(ctx, target, "container", true, async (creds) => {

@@ -14,8 +14,6 @@ export interface PublicationImage {
   width: number;
   height: number;
   alt: string | null;
-  /** The publishing JPEG's etag when the post was approved (null: never approved as it is). */
-  pin: string | null;
 }
 
 /** Everything one network's publication needs, read in one round trip. */
@@ -25,6 +23,8 @@ export interface Publication {
   link: string | null;
   firstComment: string | null;
   alt: string | null;
+  /** When the post was approved (by the move, or an approver's save): only files older than this go (ADR 047 amendment). */
+  approvedAt: Date | null;
   images: PublicationImage[];
 }
 
@@ -40,6 +40,7 @@ export async function loadPublication(ctx: PublishingContext, orgId: string, tar
         link: posts.link,
         firstComment: posts.primeiroComentario,
         alt: posts.textoAlternativo,
+        approvedAt: posts.aprovadoEm,
       })
       .from(postTargets)
       .innerJoin(posts, scope.where(posts, eq(posts.id, postTargets.postId)))
@@ -52,7 +53,6 @@ export async function loadPublication(ctx: PublishingContext, orgId: string, tar
         width: propertyPhotos.largura,
         height: propertyPhotos.altura,
         alt: postMedia.textoAlternativo,
-        pin: postMedia.etagAprovado,
       })
       .from(postMedia)
       .innerJoin(postTargets, scope.where(postTargets, eq(postTargets.postId, postMedia.postId)))
@@ -60,7 +60,7 @@ export async function loadPublication(ctx: PublishingContext, orgId: string, tar
       .where(scope.where(postMedia, eq(postTargets.id, targetId)))
       .orderBy(asc(postMedia.posicao)),
   ] as unknown as [BatchItem<"sqlite">, BatchItem<"sqlite">])) as unknown as [
-    { target: TargetRow; caption: string; link: string | null; firstComment: string | null; alt: string | null }[],
+    { target: TargetRow; caption: string; link: string | null; firstComment: string | null; alt: string | null; approvedAt: Date | null }[],
     {
       position: number;
       uploaded: string | null;
@@ -68,14 +68,13 @@ export async function loadPublication(ctx: PublishingContext, orgId: string, tar
       width: number | null;
       height: number | null;
       alt: string | null;
-      pin: string | null;
     }[],
   ];
   const row = targets[0];
   if (!row) return null;
   const images = media.flatMap((m) => {
     const key = m.photoKey ?? m.uploaded;
-    return key ? [{ position: m.position, key, width: m.width ?? 0, height: m.height ?? 0, alt: m.alt, pin: m.pin }] : [];
+    return key ? [{ position: m.position, key, width: m.width ?? 0, height: m.height ?? 0, alt: m.alt }] : [];
   });
   return { ...row, images };
 }

@@ -25,13 +25,14 @@ export const IMAGE_CHANGED_CODE = "imagem_alterada";
  * The publishing JPEG of every image, each at a fresh signed URL valid for an hour (Meta downloads
  * it when the container or photo is created). A photo without one yet, or a carousel slide whose
  * JPEG does not have the first slide's ratio, is said plainly: the editor makes what is missing.
- * Only the bytes approved go: each file's etag must still be the one pinned at approval.
+ * Only the bytes approved go: each file must have been stored before the post's approval.
  */
 export async function metaImages(
   ctx: PublishingContext,
   orgId: string,
   images: readonly PublicationImage[],
   carousel: boolean,
+  approvedAt: Date | null,
 ): Promise<ImagesResult> {
   // The wall clock, not the job's: Meta downloads now, and our media route checks against the wall clock.
   const signing = { config: ctx.config, origin: ctx.origin, now: new Date() };
@@ -44,14 +45,14 @@ export async function metaImages(
         message: `A imagem ${i + 1} ainda não tem a versão em JPEG que a Meta exige: abra o post no editor (ele prepara a imagem) e tente de novo.`,
       };
     }
-    if (media.etag !== image.pin) {
+    // A file stored after the approval is not what the approver saw (a demo photo's static file never changes).
+    if (media.uploaded && (!approvedAt || media.uploaded.getTime() > approvedAt.getTime())) {
       return {
         ok: false,
         changed: true,
-        message:
-          image.pin === null
-            ? `A imagem ${i + 1} não foi conferida na aprovação deste post: ele voltou para aprovação. Confira as imagens e aprove de novo.`
-            : `A imagem ${i + 1} mudou depois da aprovação: o post voltou para aprovação e nada foi publicado. Confira as imagens e aprove de novo.`,
+        message: !approvedAt
+          ? `A imagem ${i + 1} não foi conferida na aprovação deste post: ele voltou para aprovação. Confira as imagens e aprove de novo.`
+          : `A imagem ${i + 1} mudou depois da aprovação: o post voltou para aprovação e nada foi publicado. Confira as imagens e aprove de novo.`,
       };
     }
     out.push({ url: media.url, width: media.width, height: media.height, alt: image.alt });

@@ -1,1 +1,0 @@
-ALTER TABLE `post_media` ADD `publish_etag` text;
