@@ -50,9 +50,8 @@ export async function metaImages(
       return {
         ok: false,
         changed: true,
-        message: !approvedAt
-          ? `A imagem ${i + 1} não foi conferida na aprovação deste post: ele voltou para aprovação. Confira as imagens e aprove de novo.`
-          : `A imagem ${i + 1} mudou depois da aprovação: o post voltou para aprovação e nada foi publicado. Confira as imagens e aprove de novo.`,
+        // No approval at all: another network's run has just sent the post back, for this same reason.
+        message: `A imagem ${i + 1} mudou depois da aprovação: o post voltou para aprovação e nada foi publicado. Confira as imagens e aprove de novo.`,
       };
     }
     out.push({ url: media.url, width: media.width, height: media.height, alt: image.alt });
