@@ -51,6 +51,8 @@ export async function loader(args: Route.LoaderArgs) {
     thumb: row.capaChave ? { src: publishImageUrl(row.capaChave), fallback: photoUrl(row.capaChave, 320) } : null,
     images: row.midias.length,
     redes: row.redes,
+    // Why a post came back (an image changed after its approval, ADR 047 amendment): said before approving again.
+    reason: row.redes.find((t) => t.status === "aguardando_aprovacao" && t.erroMensagem)?.erroMensagem ?? null,
     property: row.imovelNome,
     by: row.criadoPorNome,
     when: row.agendadoPara ? formatDateTime(row.agendadoPara, zone) : null,
@@ -117,6 +119,12 @@ function PostCard({ post, busy }: { post: Card; busy: boolean }) {
         </div>
       </div>
       <NetworkStatuses redes={post.redes} />
+      {post.reason ? (
+        <p className="text-sm break-words">
+          <span className="font-semibold">Voltou para aprovação: </span>
+          {post.reason}
+        </p>
+      ) : null}
       <p className="text-xs text-fg-soft">
         {post.when ? `Sai em ${post.when}` : "Sai assim que for aprovado"} · atualizado em {post.updated}
       </p>
