@@ -757,9 +757,13 @@ beforeAll(async () => {
   lead = await rotateLeadSecret(h.ctx(), { userId: ownerId, orgId: owner.orgId, role: "owner" });
 });
 
-/** Uploads a photo to a live property through the API (the photo routes need one). */
+/**
+ * Uploads a photo to a live property through the API (the photo routes need one), without its
+ * publishing JPEG: that is written once (ADR 047 amendment), so PUT …/publicacao can be accepted.
+ */
 async function existingPhoto(propertyId: string): Promise<string> {
   const form = formSample({ method: "POST", pattern: PHOTOS, path: PHOTOS, query: "" }) as Record<string, FormValue>;
+  delete form.publicacao;
   const payload = multipartPayload(form);
   const res = await h.request(`/api/property-photos/${propertyId}`, {
     method: "POST",
