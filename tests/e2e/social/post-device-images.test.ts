@@ -80,7 +80,9 @@ describe("um post com imagens do dispositivo", () => {
     await page.getByText("2 imagens (carrossel)").waitFor();
     const first = page.getByRole("img", { name: "Sala ampla com piso de madeira" }).first();
     await first.waitFor();
-    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+    // The post's page draws the publishing JPEG itself, the bytes Meta gets (ADR 047 amendment), not a display size.
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1080);
+    expect(await first.getAttribute("src")).toMatch(/\/publish\.jpg$/);
 
     const rows = await e2eDb()
       .select({ chave: postMedia.chave, alt: postMedia.textoAlternativo })
