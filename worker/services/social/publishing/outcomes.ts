@@ -146,7 +146,7 @@ export async function holdPublication(ctx: PublishingContext, target: TargetRow,
  * An image is not the one approved (ADR 047 amendment): nothing goes to Meta. This publication
  * leaves the queue for `aguardando_aprovacao` with the reason, and so do the post (its approval
  * is undone) and its other networks still waiting to go, in one batch that runs only while this
- * run holds the claim. The way out is a new approval, which pins the images as they are then.
+ * run holds the claim. The way out is a new approval: its new time approves the files as they are then.
  */
 export async function holdForApproval(ctx: PublishingContext, target: TargetRow, note: AttemptNote & { code: string }): Promise<boolean> {
   const at = ctx.now();
