@@ -2,7 +2,7 @@ import type { Claim, PostVariant } from "./contracts.ts";
 import { type FactSheet, factOf } from "./facts.ts";
 import { sentencesOf } from "./fact-format.ts";
 import type { GenerationGoal, GenerationTone } from "./generation-options.ts";
-import type { Random } from "./template-random.ts";
+import { dealer, type Random } from "./template-random.ts";
 import { callToAction, emoji, firstComment, goalCloser, hashtagList, toHashtag } from "./template-words.ts";
 
 /**
@@ -43,48 +43,50 @@ export function productVariants(sheet: FactSheet, goal: GenerationGoal, tone: Ge
     ],
     descontraido: [`Olha só o que tem por aqui: ${name}! 😍`, `Já conhece ${name}? 👀`, `Corre que tem ${name}! 🏃`],
   };
-  const styles: ((claims: Claim[]) => string)[] = [
-    (claims) => {
+  const styles: ((claims: Claim[], r: Random) => string)[] = [
+    (claims, r) => {
       claims.push({ trecho: name, campo: "nome" });
-      const lines = [rnd.pick(openings[tone]), "", about, ""];
+      const lines = [r.pick(openings[tone]), "", about, ""];
       if (price) lines.push(`${e("💰")}Por ${price}`);
       if (category) lines.push(`${e("🏷️")}${category}`);
       if (few && goal !== "engajar") lines.push(`${e("⚡")}Restam só ${few}!`);
-      return [...lines, "", goalCloser(goal, rnd, "produto")].join("\n");
+      return [...lines, "", goalCloser(goal, r, "produto")].join("\n");
     },
-    (claims) => {
+    (claims, r) => {
       claims.push({ trecho: name, campo: "nome" });
       const head = category ? `Procurando ${category.toLocaleLowerCase("pt-BR")}? Temos ${name}` : `Temos ${name}`;
-      return [`${head}${price ? ` por ${price}` : ""}.`, about, goalCloser(goal, rnd, "produto")].filter(Boolean).join("\n\n");
+      return [`${head}${price ? ` por ${price}` : ""}.`, about, goalCloser(goal, r, "produto")].filter(Boolean).join("\n\n");
     },
-    (claims) => {
+    (claims, r) => {
       claims.push({ trecho: name, campo: "nome" });
       return [
         `${e("🛒")}${name}${price ? ` | ${price}` : ""}`,
         few ? `Estoque acabando: restam ${few}.` : "",
         about,
         "",
-        goalCloser(goal, rnd, "produto"),
+        goalCloser(goal, r, "produto"),
       ]
         .filter((l, i, all) => l !== "" || (all[i - 1] ?? "") !== "")
         .join("\n");
     },
   ];
+  const offset = Math.floor(rnd.next() * 1_000);
   return rnd
     .shuffle(styles)
     .slice(0, count)
     .map((style, i) => {
       const claims: Claim[] = [];
-      const legenda = style(claims)
+      const deal = dealer(rnd, offset, i);
+      const legenda = style(claims, deal)
         .replace(/\n{3,}/g, "\n\n")
         .trim();
-      const chamada = callToAction(sheet.negocio, goal, tone, rnd, "produto", `de ${name}`);
+      const chamada = callToAction(sheet.negocio, goal, tone, deal, "produto", `de ${name}`);
       const alt = sheet.imagens.map((image, k) => {
         const own = image.legenda?.trim().replace(/[.!]+$/, "");
         const base = k === 0 ? `Foto de ${name}.` : `Outra foto de ${name}.`;
         return own ? `${own}. ${base}` : base;
       });
-      const primeiroComentario = i === 0 ? null : firstComment(goal, rnd);
+      const primeiroComentario = i === 0 ? null : firstComment(goal, deal);
       const written = [legenda, chamada, ...alt, primeiroComentario ?? ""].join("\n");
       for (const campo of ["preco", "categoria", "estoque"]) {
         const fact = factOf(sheet, campo);

@@ -1,7 +1,7 @@
 import type { Claim, PostVariant } from "./contracts.ts";
 import { type FactSheet, factOf } from "./facts.ts";
 import type { GenerationGoal, GenerationTone } from "./generation-options.ts";
-import type { Random } from "./template-random.ts";
+import { dealer, type Random } from "./template-random.ts";
 import { callToAction, emoji, firstComment, goalCloser, hashtagList, isFeminine, toHashtag } from "./template-words.ts";
 
 /**
@@ -40,8 +40,9 @@ interface Words {
 }
 
 function words(w: Writer): Words {
-  const Kind = factOf(w.sheet, "tipo")?.texto ?? "Imóvel";
-  if (has(w, "tipo")) say(w, "tipo");
+  // "Terreno/Lote" reads "Terreno", "Kitnet/Studio" "Kitnet": the kind as a sentence says it.
+  const Kind = (factOf(w.sheet, "tipo")?.texto ?? "Imóvel").split("/")[0] as string;
+  if (has(w, "tipo")) w.claims.push({ trecho: Kind, campo: "tipo" });
   const kind = Kind.toLocaleLowerCase("pt-BR");
   const place = has(w, "bairro") ? say(w, "bairro") : has(w, "cidade") ? say(w, "cidade") : "";
   const offer = has(w, "finalidade") ? say(w, "finalidade") : "";
@@ -242,15 +243,16 @@ function hashtags(w: Writer, x: Words): string[] {
 /** One variant per style, in an order the seed chooses: distinct openings, layouts and calls to action. */
 export function propertyVariants(sheet: FactSheet, goal: GenerationGoal, tone: GenerationTone, rnd: Random, count: number): PostVariant[] {
   const styles = rnd.shuffle(STYLES).slice(0, count);
+  const offset = Math.floor(rnd.next() * 1_000);
   return styles.map((style, i) => {
-    const w: Writer = { sheet, goal, tone, rnd, claims: [] };
+    const w: Writer = { sheet, goal, tone, rnd: dealer(rnd, offset, i), claims: [] };
     const x = words(w);
     const legenda = style(w, x)
       .replace(/\n{3,}/g, "\n\n")
       .trim();
-    const chamada = callToAction(sheet.negocio, goal, tone, rnd, "imovel", `${x.este === "esta" ? "desta" : "deste"} ${x.kind}`);
+    const chamada = callToAction(sheet.negocio, goal, tone, w.rnd, "imovel", `${x.este === "esta" ? "desta" : "deste"} ${x.kind}`);
     const textosAlternativos = altTexts(w, x);
-    const primeiroComentario = i === 0 ? null : firstComment(goal, rnd);
+    const primeiroComentario = i === 0 ? null : firstComment(goal, w.rnd);
     const written = [legenda, chamada, ...textosAlternativos, primeiroComentario ?? ""].join("\n");
     return {
       legenda,

@@ -41,3 +41,19 @@ export function seededRandom(seed: string): Random {
   };
   return { next, pick, shuffle };
 }
+
+/**
+ * The dice of one variant among several: `pick` deals by position (the post's offset plus the
+ * variant's slot), so the variants of one post never share an opening, a closing or a call to
+ * action, while the offset still varies from post to post. `next` and `shuffle` stay random.
+ */
+export function dealer(rnd: Random, offset: number, slot: number): Random {
+  return {
+    next: rnd.next,
+    shuffle: rnd.shuffle,
+    pick: <T>(items: readonly T[]): T => {
+      if (items.length === 0) throw new Error("dealer.pick: empty list");
+      return items[(offset + slot) % items.length] as T;
+    },
+  };
+}

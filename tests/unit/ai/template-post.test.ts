@@ -128,7 +128,14 @@ describe("the template generator", () => {
     expect(post.aviso).toBe(GENERATION_SOURCE.labels.modelo);
     expect(post.variantes).toHaveLength(3);
     expect(new Set(post.variantes.map((v) => v.legenda)).size).toBe(3);
-    expect(new Set(post.variantes.map((v) => v.legenda.split("\n")[0])).size).toBeGreaterThan(1);
+    // Distinct openings, closings and calls to action within one post, whatever the seed.
+    for (const seed of ["s1", "s2", "s3", "s4", "s5"]) {
+      for (const tom of GENERATION_TONES) {
+        const vs = templatePost(sheet, { objetivo: "alugar", tom, seed }).variantes;
+        expect(new Set(vs.map((v) => v.chamada.split("\n")[0])).size).toBe(vs.length);
+        expect(new Set(vs.map((v) => v.legenda.trim().split("\n").at(-1))).size).toBe(vs.length);
+      }
+    }
     expect(templatePost(sheet, { objetivo: "vender", tom: "profissional", seed: "s1", variantes: 2 }).variantes).toHaveLength(2);
   });
 
