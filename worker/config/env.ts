@@ -6,6 +6,8 @@ export interface Bindings {
   FILES?: R2Bucket;
   /** The live connection's rooms, one Durable Object per organização (ADR 043). */
   LIVE?: import("../live/publish.ts").LiveNamespace;
+  /** The art Worker (worker-art/, ADR 051) behind a service binding: renders post art. */
+  ART?: Fetcher;
   [key: string]: unknown;
 }
 

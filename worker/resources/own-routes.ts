@@ -10,6 +10,7 @@ import { imoveisModule } from "./modules/real-estate/properties.ts";
 import { interestFromCommentRoutes } from "./modules/real-estate/interest-from-comment-routes.ts";
 import { interestRoutes } from "./modules/real-estate/interests-routes.ts";
 import { interessesModule } from "./modules/real-estate/interests.ts";
+import { postArtRoutes } from "./modules/social/post-art-routes.ts";
 import { postCommentRoutes } from "./modules/social/post-comments-routes.ts";
 import { postRoutes } from "./modules/social/posts-routes.ts";
 import { postsModule } from "./modules/social/posts.ts";
@@ -38,7 +39,7 @@ const OWN_ROUTES = new Map<unknown, OwnRoutes>([
   [imoveisModule, propertyRoutes],
   [interessesModule, both(interestRoutes, interestFromCommentRoutes)],
   [produtosModule, productRoutes],
-  [postsModule, both(postRoutes, postCommentRoutes)],
+  [postsModule, both(both(postArtRoutes, postRoutes), postCommentRoutes)],
 ]);
 
 /** The routes `mod` adds, if any. */

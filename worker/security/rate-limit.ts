@@ -110,6 +110,8 @@ export const KEYED_LIMITS = {
    * loop cannot spend the app's Graph API quota.
    */
   metaCheck: { org: { max: 20, windowMs: 60_000 } },
+  /** The post art's live preview (ADR 051; each costs a render in the art Worker): per organização and per person. */
+  artPreview: { org: { max: 600, windowMs: 60 * 60_000 }, user: { max: 300, windowMs: 60 * 60_000 } },
   /** "Enviar por e-mail" of a match (an e-mail in the business's name to a client): per user and per organização. */
   matchEmail: { user: { max: 60, windowMs: 60 * 60_000 }, org: { max: 500, windowMs: 24 * 3600_000 } },
 } as const satisfies Record<string, Record<string, Limit>>;
