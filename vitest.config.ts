@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { artWorkerOptions } from "./scripts/lib/art-worker.ts";
 
 const consoleGuard = "./tests/support/console-guard.ts";
 /** Every statement the app sends is checked for its organization predicate (ADR 027). */
@@ -49,6 +50,8 @@ export default defineConfig({
                 // so the Worker itself stays "not configured" (template generator) unless a test says so.
                 OPENAI_BASE_URL: inject("openaiFakeUrl"),
               },
+              // The art Worker (ADR 051), built by tests/workers/global-setup.ts, bound as ART.
+              workers: [artWorkerOptions()],
             },
           })),
         ],

@@ -54,7 +54,11 @@ async function render(mf: Miniflare, format: ArtFormat, widths: ArtRenderSpec["w
   const ms = performance.now() - started;
   const first = body.get(`w${widths[0]}`) as unknown as Blob;
   const h = (k: string) => response.headers.get(k) ?? "?";
-  return { ms, jpeg1080: first.size, serverMs: `init ${h("x-art-init-ms")} + layout ${h("x-art-layout-ms")} + raster/JPEG ${h("x-art-raster-ms")}` };
+  return {
+    ms,
+    jpeg1080: first.size,
+    serverMs: `init ${h("x-art-init-ms")} + layout ${h("x-art-layout-ms")} + raster/JPEG ${h("x-art-raster-ms")}`,
+  };
 }
 
 async function main(): Promise<void> {

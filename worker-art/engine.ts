@@ -53,7 +53,7 @@ export interface ArtEngine {
   /** The element tree and every fitted text, without drawing (the overflow test). */
   layout: (spec: ArtSpec) => { fits: FitRecord[] };
   /** Raw RGBA pixels at `width` (the golden-image tests compare these). */
-  pixels: (spec: ArtSpec, width: number) => Promise<{ data: Uint8Array; width: number; height: number }>;
+  pixels: (spec: ArtSpec, width: number, fast?: boolean) => Promise<{ data: Uint8Array; width: number; height: number }>;
   measurer: Measurer;
 }
 
@@ -99,7 +99,11 @@ export async function createArtEngine(assets: EngineAssets): Promise<ArtEngine> 
    * previews only; what is published is scaled smoothly.
    */
   function rasterize(svg: string, width: number, fast = false) {
-    const resvg = new Resvg(svg, { fitTo: { mode: "width", value: width }, imageRendering: fast ? 1 : 0, font: { loadSystemFonts: false } });
+    const resvg = new Resvg(svg, {
+      fitTo: { mode: "width", value: width },
+      imageRendering: fast ? 1 : 0,
+      font: { loadSystemFonts: false },
+    });
     try {
       const image = resvg.render();
       try {
@@ -119,9 +123,9 @@ export async function createArtEngine(assets: EngineAssets): Promise<ArtEngine> 
       tree(spec, (fit) => fits.push(fit));
       return { fits };
     },
-    async pixels(spec, width) {
+    async pixels(spec, width, fast = false) {
       const { svg } = await svgOf(spec);
-      return rasterize(svg, width);
+      return rasterize(svg, width, fast);
     },
     async render(spec, widths) {
       const { svg, layoutMs } = await svgOf(spec);

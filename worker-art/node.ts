@@ -11,7 +11,10 @@ export type ArtChild = ArtNode | string | null;
 
 /** A flex box (satori lays out only flex boxes): column unless the style says otherwise. */
 export function box(style: Style, ...children: ArtChild[]): ArtNode {
-  return { type: "div", props: { style: { display: "flex", flexDirection: "column", ...style }, children: children.filter((c) => c !== null) } };
+  return {
+    type: "div",
+    props: { style: { display: "flex", flexDirection: "column", ...style }, children: children.filter((c) => c !== null) },
+  };
 }
 
 export function row(style: Style, ...children: ArtChild[]): ArtNode {

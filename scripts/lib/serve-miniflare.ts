@@ -15,6 +15,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { createRequire } from "node:module";
 import { Log, LogLevel, Miniflare, supportedCompatibilityDate } from "miniflare";
+import { ART_WORKER_NAME, artWorkerOptions, buildArtWorker } from "./art-worker.ts";
 import { freePort, ROOT } from "./proc.ts";
 
 interface BuiltWranglerConfig {
@@ -27,6 +28,7 @@ interface BuiltWranglerConfig {
   migrations?: { new_sqlite_classes?: string[] }[];
   rules?: { type: string; globs: string[] }[];
   triggers?: { crons?: string[] };
+  services?: { binding: string; service: string }[];
 }
 
 export interface MiniflareWorkerOptions {
@@ -162,6 +164,14 @@ export async function serveBuiltWorker(options: MiniflareWorkerOptions): Promise
   const workerd = pickWorkerd(config.compatibility_date);
   if (workerd.path) process.env.MINIFLARE_WORKERD_PATH = workerd.path;
 
+  // The art Worker (ADR 051) beside the main one, bound as in production (`[[services]]`): built
+  // here when serving build/ (skipped when current); a copy of build/ (e2e) brings its own art/.
+  const services = config.services ?? [];
+  const artDir = path.join(buildDir, "art");
+  const wantsArt = services.some((s) => s.service === ART_WORKER_NAME);
+  if (wantsArt && buildDir === path.join(ROOT, "build")) await buildArtWorker();
+  const auxiliary = wantsArt ? [artWorkerOptions(artDir)] : [];
+
   const tailLines: string[] = [];
   let count = 0;
   const onLine = (line: string, stream: "stdout" | "stderr") => {
@@ -196,6 +206,7 @@ export async function serveBuiltWorker(options: MiniflareWorkerOptions): Promise
         bindings: options.bindings,
         r2Buckets: Object.fromEntries((config.r2_buckets ?? []).map((b) => [b.binding, b.bucket_name ?? b.binding])),
         durableObjects: durableObjectsOf(config),
+        serviceBindings: Object.fromEntries(services.map((s) => [s.binding, s.service])),
         ...(options.assets === false
           ? {}
           : {
@@ -211,6 +222,7 @@ export async function serveBuiltWorker(options: MiniflareWorkerOptions): Promise
               },
             }),
       },
+      ...auxiliary,
     ],
   });
   let url: URL;

@@ -30,7 +30,13 @@ export const ART_SLIDE_KINDS = ["capa", "foto", "ficha", "contato"] as const;
 export type ArtSlideKind = (typeof ART_SLIDE_KINDS)[number];
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 export const artFactSchema = z.object({
   /** "3" */

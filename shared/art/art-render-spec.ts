@@ -28,7 +28,11 @@ export const artRenderSpecSchema = z.object({
   content: artContentSchema,
   brand: brandForArtSchema,
   widths: z
-    .array(z.union(ART_WIDTHS.map((w) => z.literal(w)) as unknown as [z.ZodLiteral<1080>, z.ZodLiteral<640>, z.ZodLiteral<540>, z.ZodLiteral<320>]))
+    .array(
+      z.union(
+        ART_WIDTHS.map((w) => z.literal(w)) as unknown as [z.ZodLiteral<1080>, z.ZodLiteral<640>, z.ZodLiteral<540>, z.ZodLiteral<320>],
+      ),
+    )
     .min(1)
     .max(ART_WIDTHS.length),
 });

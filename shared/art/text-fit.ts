@@ -76,7 +76,10 @@ export function wrap(text: string, width: number, size: number, measure: Measure
 function ellipsize(line: string, width: number, size: number, measure: Measure): string {
   let chars = Array.from(line.trimEnd());
   while (chars.length && measure(`${chars.join("").trimEnd()}${ELLIPSIS}`, size) > width) chars = chars.slice(0, -1);
-  const kept = chars.join("").trimEnd().replace(/[\s,.;:–-]+$/, "");
+  const kept = chars
+    .join("")
+    .trimEnd()
+    .replace(/[\s,.;:–-]+$/, "");
   return `${kept}${ELLIPSIS}`;
 }
 

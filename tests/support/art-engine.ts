@@ -17,14 +17,24 @@ let engine: Promise<ArtEngine> | undefined;
 export function nodeArtEngine(): Promise<ArtEngine> {
   engine ??= (async () => {
     const fonts = Object.fromEntries(
-      Object.entries(FONT_FILES).map(([id, files]) => [id, { 400: bytes(`worker-art/fonts/${files[400]}`), 700: bytes(`worker-art/fonts/${files[700]}`) }]),
+      Object.entries(FONT_FILES).map(([id, files]) => [
+        id,
+        { 400: bytes(`worker-art/fonts/${files[400]}`), 700: bytes(`worker-art/fonts/${files[700]}`) },
+      ]),
     ) as FontBytes;
     const [yoga, resvg, mozjpeg] = await Promise.all(
-      ["node_modules/satori/yoga.wasm", "node_modules/@resvg/resvg-wasm/index_bg.wasm", "node_modules/@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm"].map(
-        (f) => WebAssembly.compile(bytes(f)),
-      ),
+      [
+        "node_modules/satori/yoga.wasm",
+        "node_modules/@resvg/resvg-wasm/index_bg.wasm",
+        "node_modules/@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm",
+      ].map((f) => WebAssembly.compile(bytes(f))),
     );
-    return createArtEngine({ yoga: yoga as WebAssembly.Module, resvg: resvg as WebAssembly.Module, mozjpeg: mozjpeg as WebAssembly.Module, fonts });
+    return createArtEngine({
+      yoga: yoga as WebAssembly.Module,
+      resvg: resvg as WebAssembly.Module,
+      mozjpeg: mozjpeg as WebAssembly.Module,
+      fonts,
+    });
   })();
   return engine;
 }

@@ -23,26 +23,111 @@ export function elegante(scene: Scene) {
       photoOrPanel(scene, W, photoHeight + scene.safeTop),
       content.selo
         ? row(
-            { position: "absolute", left: P, top: 48 + scene.safeTop, backgroundColor: "rgba(247, 244, 238, 0.92)", paddingLeft: 22, paddingRight: 22, paddingTop: 10, paddingBottom: 10 },
-            scene.text("selo", content.selo.toUpperCase(), { width: 480, height: 34, maxSize: 24, minSize: 18, lineHeight: 1.3, maxLines: 1, weight: 700, color: brand.corPrimaria, letterSpacing: 4, hug: true, style: { width: "auto" } }),
+            {
+              position: "absolute",
+              left: P,
+              top: 48 + scene.safeTop,
+              backgroundColor: "rgba(247, 244, 238, 0.92)",
+              paddingLeft: 22,
+              paddingRight: 22,
+              paddingTop: 10,
+              paddingBottom: 10,
+            },
+            scene.text("selo", content.selo.toUpperCase(), {
+              width: 480,
+              height: 34,
+              maxSize: 24,
+              minSize: 18,
+              lineHeight: 1.3,
+              maxLines: 1,
+              weight: 700,
+              color: brand.corPrimaria,
+              letterSpacing: 4,
+              hug: true,
+              style: { width: "auto" },
+            }),
           )
         : null,
     ),
     box(
-      { flexGrow: 1, paddingLeft: P, paddingRight: P, paddingTop: 48, paddingBottom: 48 + scene.safeBottom, justifyContent: "space-between" },
+      {
+        flexGrow: 1,
+        paddingLeft: P,
+        paddingRight: P,
+        paddingTop: 48,
+        paddingBottom: 48 + scene.safeBottom,
+        justifyContent: "space-between",
+      },
       box(
         { gap: 18 },
         content.local
-          ? scene.text("local", content.local.toUpperCase(), { width: inner, height: 34, maxSize: 24, minSize: 18, lineHeight: 1.3, maxLines: 1, weight: 400, color: MUTED, letterSpacing: 4, hug: true })
+          ? scene.text("local", content.local.toUpperCase(), {
+              width: inner,
+              height: 34,
+              maxSize: 24,
+              minSize: 18,
+              lineHeight: 1.3,
+              maxLines: 1,
+              weight: 400,
+              color: MUTED,
+              letterSpacing: 4,
+              hug: true,
+            })
           : null,
-        scene.text("titulo", content.titulo, { width: inner, height: story ? 240 : H > W ? 180 : 124, maxSize: 60, minSize: 36, lineHeight: 1.18, maxLines: story ? 4 : 3, weight: 400, color: INK, hug: true }),
+        scene.text("titulo", content.titulo, {
+          width: inner,
+          height: story ? 240 : H > W ? 180 : 124,
+          maxSize: 60,
+          minSize: 36,
+          lineHeight: 1.18,
+          maxLines: story ? 4 : 3,
+          weight: 400,
+          color: INK,
+          hug: true,
+        }),
         rule,
-        content.preco ? scene.text("preco", content.preco, { width: inner, height: 66, maxSize: 52, minSize: 34, lineHeight: 1.2, maxLines: 1, weight: 700, color: brand.corPrimaria, hug: true }) : null,
-        facts ? scene.text("fatos", facts, { width: inner, height: 36, maxSize: 28, minSize: 20, lineHeight: 1.25, maxLines: 1, weight: 400, color: MUTED, hug: true }) : null,
+        content.preco
+          ? scene.text("preco", content.preco, {
+              width: inner,
+              height: 66,
+              maxSize: 52,
+              minSize: 34,
+              lineHeight: 1.2,
+              maxLines: 1,
+              weight: 700,
+              color: brand.corPrimaria,
+              hug: true,
+            })
+          : null,
+        facts
+          ? scene.text("fatos", facts, {
+              width: inner,
+              height: 36,
+              maxSize: 28,
+              minSize: 20,
+              lineHeight: 1.25,
+              maxLines: 1,
+              weight: 400,
+              color: MUTED,
+              hug: true,
+            })
+          : null,
       ),
       row(
         { justifyContent: "space-between", alignItems: "flex-end", gap: 24 },
-        contact ? scene.text("contato", contact, { width: inner - 300, height: 64, maxSize: 24, minSize: 18, lineHeight: 1.3, maxLines: 2, weight: 400, color: MUTED, hug: true }) : box({}),
+        contact
+          ? scene.text("contato", contact, {
+              width: inner - 300,
+              height: 64,
+              maxSize: 24,
+              minSize: 18,
+              lineHeight: 1.3,
+              maxLines: 2,
+              weight: 400,
+              color: MUTED,
+              hug: true,
+            })
+          : box({}),
         brandMark(scene, "marca", { height: 60, maxWidth: 280, color: brand.corPrimaria }),
       ),
     ),

@@ -41,7 +41,13 @@ function panel(scene: Scene, width: number, height: number, style: Record<string
   return box(
     { width, height, backgroundColor: scene.brand.corPrimaria, alignItems: "center", justifyContent: "center", ...style },
     box(
-      { fontFamily: scene.brand.fonte, fontWeight: 700, fontSize: Math.round(Math.min(width, height) * 0.5), color: scene.brand.corTextoSobrePrimaria, opacity: 0.35 },
+      {
+        fontFamily: scene.brand.fonte,
+        fontWeight: 700,
+        fontSize: Math.round(Math.min(width, height) * 0.5),
+        color: scene.brand.corTextoSobrePrimaria,
+        opacity: 0.35,
+      },
       Array.from(scene.content.titulo)[0]?.toUpperCase() ?? "",
     ),
   );

@@ -10,10 +10,42 @@ export function fotoSlide(scene: Scene) {
   return box(
     { width: W, height: H, position: "relative", backgroundColor: brand.corPrimaria },
     box({ position: "absolute", left: 0, top: 0 }, photoOrPanel(scene, W, H)),
-    mark ? row({ position: "absolute", right: P, top: 44 + scene.safeTop, backgroundColor: "rgba(255, 255, 255, 0.92)", borderRadius: 14, padding: 14 }, mark) : null,
+    mark
+      ? row(
+          {
+            position: "absolute",
+            right: P,
+            top: 44 + scene.safeTop,
+            backgroundColor: "rgba(255, 255, 255, 0.92)",
+            borderRadius: 14,
+            padding: 14,
+          },
+          mark,
+        )
+      : null,
     row(
-      { position: "absolute", left: 0, bottom: scene.safeBottom, width: W, backgroundColor: withAlpha(brand.corPrimaria, 0.9), paddingLeft: P, paddingRight: P, paddingTop: 22, paddingBottom: 22 },
-      scene.text("titulo", content.titulo, { width: W - 2 * P, height: 42, maxSize: 32, minSize: 24, lineHeight: 1.3, maxLines: 1, weight: 700, color: brand.corTextoSobrePrimaria, hug: true }),
+      {
+        position: "absolute",
+        left: 0,
+        bottom: scene.safeBottom,
+        width: W,
+        backgroundColor: withAlpha(brand.corPrimaria, 0.9),
+        paddingLeft: P,
+        paddingRight: P,
+        paddingTop: 22,
+        paddingBottom: 22,
+      },
+      scene.text("titulo", content.titulo, {
+        width: W - 2 * P,
+        height: 42,
+        maxSize: 32,
+        minSize: 24,
+        lineHeight: 1.3,
+        maxLines: 1,
+        weight: 700,
+        color: brand.corTextoSobrePrimaria,
+        hug: true,
+      }),
     ),
   );
 }
@@ -27,19 +59,83 @@ export function contatoSlide(scene: Scene) {
   const { whatsapp, link } = content.contato;
   const pillInk = inkOn(brand.corSecundaria);
   return box(
-    { width: W, height: H, backgroundColor: brand.corPrimaria, paddingLeft: P, paddingRight: P, paddingTop: 80 + scene.safeTop, paddingBottom: 80 + scene.safeBottom, justifyContent: "space-between", alignItems: "center" },
+    {
+      width: W,
+      height: H,
+      backgroundColor: brand.corPrimaria,
+      paddingLeft: P,
+      paddingRight: P,
+      paddingTop: 80 + scene.safeTop,
+      paddingBottom: 80 + scene.safeBottom,
+      justifyContent: "space-between",
+      alignItems: "center",
+    },
     brandMark(scene, "marca", { height: 120, maxWidth: 560, color: ink }) ?? box({}),
     box(
       { alignItems: "center", gap: 28, width: inner },
-      scene.text("chamada", "Gostou? Fale com a gente", { width: inner, height: 150, maxSize: 72, minSize: 44, lineHeight: 1.1, maxLines: 2, weight: 700, color: ink, align: "center", hug: true }),
+      scene.text("chamada", "Gostou? Fale com a gente", {
+        width: inner,
+        height: 150,
+        maxSize: 72,
+        minSize: 44,
+        lineHeight: 1.1,
+        maxLines: 2,
+        weight: 700,
+        color: ink,
+        align: "center",
+        hug: true,
+      }),
       whatsapp
         ? row(
-            { backgroundColor: brand.corSecundaria, borderRadius: 999, paddingLeft: 40, paddingRight: 40, paddingTop: 16, paddingBottom: 16 },
-            scene.text("whatsapp", `WhatsApp ${whatsapp}`, { width: inner - 80, height: 64, maxSize: 50, minSize: 32, lineHeight: 1.25, maxLines: 1, weight: 700, color: pillInk, align: "center", hug: true, style: { width: "auto" } }),
+            {
+              backgroundColor: brand.corSecundaria,
+              borderRadius: 999,
+              paddingLeft: 40,
+              paddingRight: 40,
+              paddingTop: 16,
+              paddingBottom: 16,
+            },
+            scene.text("whatsapp", `WhatsApp ${whatsapp}`, {
+              width: inner - 80,
+              height: 64,
+              maxSize: 50,
+              minSize: 32,
+              lineHeight: 1.25,
+              maxLines: 1,
+              weight: 700,
+              color: pillInk,
+              align: "center",
+              hug: true,
+              style: { width: "auto" },
+            }),
           )
         : null,
-      link ? scene.text("link", link, { width: inner, height: 84, maxSize: 34, minSize: 24, lineHeight: 1.25, maxLines: 2, weight: 400, color: withAlpha(ink, 0.9), align: "center", hug: true }) : null,
+      link
+        ? scene.text("link", link, {
+            width: inner,
+            height: 84,
+            maxSize: 34,
+            minSize: 24,
+            lineHeight: 1.25,
+            maxLines: 2,
+            weight: 400,
+            color: withAlpha(ink, 0.9),
+            align: "center",
+            hug: true,
+          })
+        : null,
     ),
-    scene.text("titulo", content.titulo, { width: inner, height: 80, maxSize: 30, minSize: 22, lineHeight: 1.3, maxLines: 2, weight: 400, color: withAlpha(ink, 0.75), align: "center", hug: true }),
+    scene.text("titulo", content.titulo, {
+      width: inner,
+      height: 80,
+      maxSize: 30,
+      minSize: 22,
+      lineHeight: 1.3,
+      maxLines: 2,
+      weight: 400,
+      color: withAlpha(ink, 0.75),
+      align: "center",
+      hug: true,
+    }),
   );
 }

@@ -17,6 +17,7 @@ import { migrateDatabase } from "../../../scripts/lib/migrate.ts";
 import { BIN, buildEnv, ROOT, spawnGroup } from "../../../scripts/lib/proc.ts";
 import { startCron } from "../../../scripts/lib/cron.ts";
 import { serveBuiltWorker } from "../../../scripts/lib/serve-miniflare.ts";
+import { buildArtWorker } from "../../../scripts/lib/art-worker.ts";
 import { startFakeEmailServer } from "../../fakes/email-server.ts";
 import { startFakeViaCep } from "../../fakes/viacep-server.ts";
 import { startMetaStandin } from "../../../tools/meta-standin/server.ts";
@@ -61,6 +62,8 @@ export default async function setup(project: TestProject) {
   // Serve a private copy of the build: a rebuild of build/ by anyone (npm start, another
   // engineer) would otherwise remove assets mid-run.
   const buildCopy = path.join(dir, "build");
+  // The art Worker (ADR 051) rides along in build/art/ (skipped when current).
+  await buildArtWorker();
   if (!existsSync(path.join(ROOT, "build/server/wrangler.json"))) throw new Error("no build/ to serve: unset E2E_SKIP_BUILD");
   cpSync(path.join(ROOT, "build"), buildCopy, {
     recursive: true,

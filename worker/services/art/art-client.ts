@@ -17,7 +17,11 @@ export interface ArtImages {
 const UNAVAILABLE = "O gerador de artes não está disponível agora. Tente novamente em instantes.";
 
 /** Renders one slide; answers one JPEG per width asked, in the order asked. */
-export async function renderSlide(art: ArtBinding | undefined, spec: ArtRenderSpec, images: ArtImages): Promise<Map<number, Uint8Array<ArrayBuffer>>> {
+export async function renderSlide(
+  art: ArtBinding | undefined,
+  spec: ArtRenderSpec,
+  images: ArtImages,
+): Promise<Map<number, Uint8Array<ArrayBuffer>>> {
   if (!art) throw new DomainError(UNAVAILABLE, 422);
   const form = new FormData();
   form.set("spec", JSON.stringify(spec));

@@ -17,14 +17,20 @@ async function bytesOf(body: ReadableStream | null, size: number): Promise<Uint8
   return new Uint8Array(await new Response(body).arrayBuffer());
 }
 
-export async function loadPhoto(ctx: Pick<ServiceContext, "origin">, bucket: R2Bucket | undefined, orgId: string, key: string): Promise<Uint8Array<ArrayBuffer>> {
+export async function loadPhoto(
+  ctx: Pick<ServiceContext, "origin">,
+  bucket: R2Bucket | undefined,
+  orgId: string,
+  key: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (DEMO_KEY.test(key)) {
     // The demo's photos are the app's own static files (public/media/demo/), public by design.
     const response = await fetch(new URL(`${MEDIA_PREFIX}${publishObjectKey(key)}`, ctx.origin));
     if (!response.ok) throw new DomainError(PHOTO_NOT_FOUND, 404, "foto");
     return new Uint8Array(await response.arrayBuffer());
   }
-  if (!key.startsWith(`orgs/${orgId}/`) || key.includes("..") || key.startsWith(DEMO_PHOTO_PREFIX)) throw new DomainError(PHOTO_NOT_FOUND, 404, "foto");
+  if (!key.startsWith(`orgs/${orgId}/`) || key.includes("..") || key.startsWith(DEMO_PHOTO_PREFIX))
+    throw new DomainError(PHOTO_NOT_FOUND, 404, "foto");
   const object = await bucket?.get(publishObjectKey(key));
   const bytes = object ? await bytesOf(object.body, object.size) : null;
   if (!bytes) throw new DomainError(PHOTO_NOT_FOUND, 404, "foto");

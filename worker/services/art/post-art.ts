@@ -76,7 +76,9 @@ export async function storeArt(ctx: ServiceContext, actor: Actor, deps: ArtDeps,
       httpMetadata: { contentType },
       customMetadata: { width: String(width), height: String(height), origem: "arte" },
     }),
-    ...POST_IMAGE_WIDTHS.map((w) => bucket.put(`${chave}/${w}.jpg`, jpegs.get(w) as Uint8Array<ArrayBuffer>, { httpMetadata: { contentType } })),
+    ...POST_IMAGE_WIDTHS.map((w) =>
+      bucket.put(`${chave}/${w}.jpg`, jpegs.get(w) as Uint8Array<ArrayBuffer>, { httpMetadata: { contentType } }),
+    ),
   ]);
   return { chave, width, height };
 }
@@ -102,7 +104,11 @@ export function carouselSlides(input: CarouselInput): ArtSlideInput[] {
     { ...base, slide: "contato", photoKey: null },
   ];
   const room = CAROUSEL_MAX_SLIDES - 1 - closing.length;
-  return [{ ...base, slide: "capa", photoKey: cover }, ...rest.slice(0, room).map((photoKey) => ({ ...base, slide: "foto" as const, photoKey })), ...closing];
+  return [
+    { ...base, slide: "capa", photoKey: cover },
+    ...rest.slice(0, room).map((photoKey) => ({ ...base, slide: "foto" as const, photoKey })),
+    ...closing,
+  ];
 }
 
 /** Renders and stores every slide of a carousel, in order (one at a time: each render is CPU-bound). */

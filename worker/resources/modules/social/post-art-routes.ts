@@ -47,12 +47,21 @@ const BODY: JsonSchema = {
         fatos: {
           type: "array",
           maxItems: 6,
-          items: { type: "object", required: ["valor", "rotulo"], additionalProperties: false, properties: { valor: text(30, "“3”"), rotulo: text(30, "“quartos”") } },
+          items: {
+            type: "object",
+            required: ["valor", "rotulo"],
+            additionalProperties: false,
+            properties: { valor: text(30, "“3”"), rotulo: text(30, "“quartos”") },
+          },
         },
         contato: {
           type: "object",
           additionalProperties: false,
-          properties: { nome: optionalText(80, "Nome do negócio."), whatsapp: optionalText(30, "WhatsApp como se lê."), link: optionalText(120, "Link da página pública.") },
+          properties: {
+            nome: optionalText(80, "Nome do negócio."),
+            whatsapp: optionalText(30, "WhatsApp como se lê."),
+            link: optionalText(120, "Link da página pública."),
+          },
         },
       },
     },
