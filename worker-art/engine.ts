@@ -23,6 +23,15 @@ export interface EngineAssets {
   fonts: FontBytes;
 }
 
+export interface LaidOutNode {
+  key: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  text: string;
+}
+
 export interface ArtSpec {
   template: ArtTemplateId;
   slide: ArtSlideKind;
@@ -52,6 +61,8 @@ export interface ArtEngine {
   render: (spec: ArtSpec, widths: readonly number[]) => Promise<RenderedArt>;
   /** The element tree and every fitted text, without drawing (the overflow test). */
   layout: (spec: ArtSpec) => { fits: FitRecord[] };
+  /** Where satori laid out each fitted text box and line (`fit:<name>`, `line:<name>:<i>`), in canvas px. */
+  laidOut: (spec: ArtSpec) => Promise<{ width: number; height: number; nodes: LaidOutNode[] }>;
   /** Raw RGBA pixels at `width` (the golden-image tests compare these). */
   pixels: (spec: ArtSpec, width: number, fast?: boolean) => Promise<{ data: Uint8Array; width: number; height: number }>;
   measurer: Measurer;
@@ -122,6 +133,22 @@ export async function createArtEngine(assets: EngineAssets): Promise<ArtEngine> 
       const fits: FitRecord[] = [];
       tree(spec, (fit) => fits.push(fit));
       return { fits };
+    },
+    async laidOut(spec) {
+      const { node, width, height } = tree(spec);
+      const nodes: LaidOutNode[] = [];
+      // biome-ignore lint/suspicious/noExplicitAny: satori types its input as a React node; ours is the same plain shape.
+      await satori(node as any, {
+        width,
+        height,
+        fonts,
+        onNodeDetected: (n) => {
+          const key = typeof n.key === "string" ? n.key : "";
+          if (key.startsWith("fit:") || key.startsWith("line:"))
+            nodes.push({ key, left: n.left, top: n.top, width: n.width, height: n.height, text: n.textContent ?? "" });
+        },
+      });
+      return { width, height, nodes };
     },
     async pixels(spec, width, fast = false) {
       const { svg } = await svgOf(spec);

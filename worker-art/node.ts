@@ -5,6 +5,8 @@
 export type Style = Record<string, string | number>;
 export interface ArtNode {
   type: string;
+  /** Names a node in satori's layout report (the overflow test finds the text boxes by it). */
+  key?: string;
   props: { style?: Style; children?: ArtChild | ArtChild[]; src?: string; width?: number; height?: number };
 }
 export type ArtChild = ArtNode | string | null;

@@ -60,7 +60,7 @@ export function createScene(
       record?.({ name, box: spec, fitted, font, weight: spec.weight, letterSpacing });
       const lineHeight = Math.round(fitted.size * spec.lineHeight);
       const justify = spec.align === "center" ? "center" : spec.align === "right" ? "flex-end" : "flex-start";
-      return box(
+      const node = box(
         {
           width: spec.width,
           ...(spec.hug ? { maxHeight: spec.height } : { height: spec.height }),
@@ -68,8 +68,8 @@ export function createScene(
           flexShrink: 0,
           ...spec.style,
         },
-        ...fitted.lines.map((line) =>
-          box(
+        ...fitted.lines.map((line, i) => ({
+          ...box(
             {
               flexDirection: "row",
               justifyContent: justify,
@@ -84,8 +84,10 @@ export function createScene(
             },
             line,
           ),
-        ),
+          key: `line:${name}:${i}`,
+        })),
       );
+      return { ...node, key: `fit:${name}` };
     },
   };
 }

@@ -43,6 +43,39 @@ describe("post art texts stay inside their boxes", () => {
           }
         });
 
+  // Satori's own layout, not only the fitting rules: each line lies inside the canvas and inside
+  // its box (never cut by the box's `overflow: hidden`), and is as wide as its measured text (the
+  // box was not squeezed by its neighbours).
+  let n = 0;
+  for (const { template, slide } of SLIDES)
+    for (const format of ART_FORMAT_IDS)
+      for (const [name, content] of Object.entries(CONTENTS)) {
+        const font = BRAND_FONTS[n++ % BRAND_FONTS.length]?.id ?? "inter";
+        it(`${template}/${slide} ${format} ${name} as laid out (${font})`, async () => {
+          const spec: ArtSpec = { template, slide, format, content, brand: { ...DEFAULT_BRAND, fonte: font }, photo: null, logo: null };
+          const { fits } = engine.layout(spec);
+          const { width, height, nodes } = await engine.laidOut(spec);
+          const boxes = new Map(nodes.filter((b) => b.key.startsWith("fit:")).map((b) => [b.key.slice(4), b]));
+          const lines = nodes.filter((l) => l.key.startsWith("line:"));
+          expect(lines.length).toBeGreaterThan(0);
+          for (const line of lines) {
+            const [, fitName = ""] = line.key.split(":");
+            const fit = fits.find((f) => f.name === fitName);
+            const owner = boxes.get(fitName);
+            expect(fit && owner, line.key).toBeTruthy();
+            if (!fit || !owner) continue;
+            const where = `${line.key} "${line.text}"`;
+            expect(line.left, where).toBeGreaterThanOrEqual(-0.5);
+            expect(line.top, where).toBeGreaterThanOrEqual(-0.5);
+            expect(line.left + line.width, where).toBeLessThanOrEqual(width + 0.5);
+            expect(line.top + line.height, where).toBeLessThanOrEqual(height + 0.5);
+            expect(line.top + line.height, `${where} cut by its box`).toBeLessThanOrEqual(owner.top + owner.height + 0.5);
+            const measure = engine.measurer(fit.font, fit.weight, fit.letterSpacing);
+            expect(measure(line.text, fit.fitted.size), `${where} wider than its line`).toBeLessThanOrEqual(line.width + 1);
+          }
+        });
+      }
+
   it("draws the whole price R$ 12.500.000,00 (shrunk, never cut) in every cover and format", () => {
     for (const template of ART_TEMPLATE_IDS)
       for (const format of ART_FORMAT_IDS) {
