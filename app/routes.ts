@@ -36,6 +36,7 @@ export default [
       ]),
       route("perfil", "routes/account/profile.tsx"),
       route("config", "routes/organization/business-profile.tsx"),
+      route("cores", "routes/organization/brand.tsx"),
       route("business-settings", "routes/organization/business-settings.tsx"),
       route("admin/users", "routes/organization/team.tsx"),
       route("portais", "routes/real-estate/portals.tsx"),

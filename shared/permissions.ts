@@ -143,6 +143,22 @@ export const SETTINGS: Access = {
 export const SOCIAL_STATUS: Access = { ...SETTINGS, read: WRITERS };
 
 /**
+ * What steers the style of the business's posts (Contas de Referência, issue 20): the office
+ * that writes the posts keeps it (owner, admin, staff); the professional role gets the style
+ * through the generator and never edits the business's references. Nothing to import or take out.
+ */
+export const STYLE_REFERENCE: Access = {
+  read: WRITERS,
+  create: WRITERS,
+  update: WRITERS,
+  delete: WRITERS,
+  import: NOBODY,
+  export: NOBODY,
+  lgpd: NOBODY,
+  approve: NOBODY,
+};
+
+/**
  * The system's own pages (database, diagnostics): what a developer or the account's owner checks,
  * never the office's daily screens. Read-only, the owner only.
  */

@@ -107,6 +107,12 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
         description: "Nome, CPF/CNPJ, CRECI, endereço, WhatsApp, logo e a voz da marca.",
         resource: "organization",
       },
+      {
+        to: "/cores",
+        label: "Estilização",
+        description: "Cores, fonte e logo das artes dos posts, e a cor de destaque do Alicerce.",
+        resource: "brand",
+      },
     ],
   },
   {
@@ -116,7 +122,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
       {
         to: "/business-settings",
         label: "Configurações do Negócio",
-        description: "Regras que valem para toda a equipe: estoque negativo, corretores só com os próprios imóveis.",
+        description: "Regras que valem para toda a equipe: estoque negativo, corretores só com os próprios imóveis, fuso horário e limite de IA.",
         resource: "business-settings",
       },
     ],

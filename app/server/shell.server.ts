@@ -2,19 +2,21 @@
 import type { AuthOrg, AuthState } from "../../worker/auth/sessions.ts";
 import { can, readable } from "../../worker/auth/permissions.ts";
 import type { NavMenu } from "../modules/navigation.ts";
+import { accentCss } from "../../shared/brand/contrast.ts";
 import { FORBIDDEN_MESSAGE, normalizePath } from "./guards.server.ts";
 import { navFor, screenResource } from "./navigation.server.ts";
 
 export interface ShellData {
   user: { name: string; email: string };
-  org: { name: string; role: AuthOrg["role"] };
+  /** `accentCss`: the organização's accent from /cores (ADR 054), drawn by the shell on every page. */
+  org: { name: string; role: AuthOrg["role"]; accentCss?: string };
   nav: NavMenu;
 }
 
 export function shellData(auth: AuthState, org: AuthOrg): ShellData {
   return {
     user: { name: auth.user.name, email: auth.user.email },
-    org: { name: org.name, role: org.role },
+    org: { name: org.name, role: org.role, ...(org.accent ? { accentCss: accentCss(org.accent) } : {}) },
     // The menu shows what the permission table lets this role read.
     nav: navFor(readable(org.role)),
   };

@@ -8,3 +8,4 @@ export * from "./real-estate.ts";
 export * from "./social.ts";
 export * from "./social-insights.ts";
 export * from "./social-comments.ts";
+export * from "./brand.ts";

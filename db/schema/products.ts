@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { customType, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PRODUCT_UNITS, STOCK_MOVEMENT_KINDS } from "../../shared/enums.ts";
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from "../../shared/time-zone.ts";
+import { AI_MONTHLY_TOKEN_LIMIT_DEFAULT } from "../../shared/organization/ai-token-limit.ts";
 import { timestamp } from "./columns.ts";
 import { companies } from "./companies.ts";
 import { filterIndex, listIndexes, lookupIndex, recordKey, recordTrail, searchKeyTable, sortKeyColumn } from "./records.ts";
@@ -98,6 +99,8 @@ export const businessSettings = sqliteTable("business_settings", {
   corretorApenasSeus: integer("broker_own_records_only", { mode: "boolean" }).notNull().default(false),
   /** The organização's IANA zone: every time it sees and types is read in it (ADR 039). */
   fusoHorario: text("time_zone", { enum: TIME_ZONES.values }).notNull().default(DEFAULT_TIME_ZONE),
+  /** Tokens the AI generator may spend per calendar month (issue 20); 0 turns the AI off (templates only). */
+  limiteTokensIaMensal: integer("ai_monthly_token_limit").notNull().default(AI_MONTHLY_TOKEN_LIMIT_DEFAULT),
   atualizadoEm: timestamp("updated_at"),
   atualizadoPor: text("updated_by"),
 });

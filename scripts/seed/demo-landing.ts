@@ -6,6 +6,7 @@ import { rotateFeedToken, rotateLeadSecret } from "../../worker/services/real-es
 import type { Database } from "../../db/client.ts";
 import { properties, propertyPhotos } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
+import { DEMO_BRAND } from "./demo-brand-style.ts";
 
 /**
  * The demo's public face: Imobiliária Horizonte's published landing page (/p/imobiliaria-horizonte)
@@ -35,7 +36,8 @@ const PAGE = {
   email: "contato@imobiliariahorizonte.com.br",
   endereco: "Rua dos Pinheiros, 870, conjunto 42 — Pinheiros, São Paulo/SP",
   creci: "J-28471",
-  corPrimaria: "#0f766e",
+  // The brand's primary colour (/cores): one identity on the page and in the posts' art.
+  corPrimaria: DEMO_BRAND.corPrimaria,
 };
 
 /** A service context for the seed: no request, so no IP, user agent nor background work. */

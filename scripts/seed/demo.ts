@@ -19,6 +19,7 @@ import { seedContext, seedDemoLanding } from "./demo-landing.ts";
 import { seedDemoPhotos } from "./demo-photos.ts";
 import { seedDemoComments } from "./demo-comments.ts";
 import { seedDemoPosts } from "./demo-posts.ts";
+import { seedDemoBrand, seedMissingDemoBrand } from "./demo-brand.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
 import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
 
@@ -190,6 +191,8 @@ export async function seedDemo(
     ),
   ]);
   const refs = await seedBusiness(db, orgId, people, now);
+  // The brand (/cores), its style references and the AI token limit: what the generated posts are made with.
+  await seedDemoBrand(db, orgId, people[0]?.id as string, now);
   // Real estate: imóveis (and drafts), their photos, then the landing page that features them.
   const { propertyIds, draftIds, portalIds } = await seedDemoProperties(db, orgId, people, refs, now);
   await seedDemoPhotos(db, null, orgId, [...propertyIds, ...draftIds.slice(-1)]);
@@ -218,4 +221,9 @@ export async function seedMissingDemoSocial(db: Database, options: DemoSocialOpt
   const [connected] = await db.select({ n: count() }).from(socialConnections).where(eq(socialConnections.orgId, org.id));
   if ((connected?.n ?? 0) > 0) return null;
   return seedDemoSocial(db, org.id, options, now);
+}
+
+/** The demo's brand, references and AI limit for a demo database seeded before they existed (false: nothing added). */
+export function seedMissingDemoBrandOf(db: Database, now = new Date()): Promise<boolean> {
+  return seedMissingDemoBrand(db, DEMO_ORGANIZATION.document, now);
 }

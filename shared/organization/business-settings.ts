@@ -2,6 +2,7 @@ import { z } from "zod";
 import { checkbox } from "../validation.ts";
 import { requiredOption } from "../resources/schema-helpers.ts";
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from "../time-zone.ts";
+import { AI_MONTHLY_TOKEN_LIMIT_DEFAULT, aiTokenLimitField } from "./ai-token-limit.ts";
 
 /** Configurações do Negócio: one form for the page and the service. Client-safe. */
 export const businessSettingsSchema = z.object({
@@ -11,6 +12,8 @@ export const businessSettingsSchema = z.object({
   corretorApenasSeus: checkbox(),
   /** The IANA zone every time of the organização is shown and typed in (ADR 039). */
   fusoHorario: requiredOption("Fuso horário", TIME_ZONES),
+  /** Tokens the AI generator may spend per month; 0: AI off. */
+  limiteTokensIaMensal: aiTokenLimitField(),
 });
 
 export type BusinessSettingsInput = z.output<typeof businessSettingsSchema>;
@@ -24,4 +27,5 @@ export const BUSINESS_SETTINGS_DEFAULTS: BusinessSettingsInput = {
   estoqueNegativo: false,
   corretorApenasSeus: false,
   fusoHorario: DEFAULT_TIME_ZONE,
+  limiteTokensIaMensal: AI_MONTHLY_TOKEN_LIMIT_DEFAULT,
 };

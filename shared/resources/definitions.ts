@@ -5,7 +5,9 @@ import { interesseDefinition } from "./interesses.ts";
 import { movimentacaoProdutoDefinition } from "./movimentacoes-produtos.ts";
 import { postDefinition } from "./posts.ts";
 import { produtoDefinition } from "./produtos.ts";
+import { referenciaDefinition } from "./referencias.ts";
 import type { ResourceDefinition } from "./types.ts";
+import { screenPathOf } from "./screen-path.ts";
 
 /**
  * Every kind of record's pure definition, once, in the registry's order. Client-safe and free of
@@ -20,6 +22,7 @@ export const DEFINITIONS = [
   imovelDefinition,
   interesseDefinition,
   postDefinition,
+  referenciaDefinition,
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different row and input types
@@ -49,10 +52,11 @@ const BY_PATH = new Map<string, AnyDefinition>(
 );
 
 /**
- * The definition whose screens a path belongs to, by its first segment (`/clients/abc/edit`,
- * `/clientes`, and the client navigation's `/clients.data`), or undefined for another path.
+ * The definition whose screens a path belongs to, by its longest screen path that is the path or
+ * a folder of it (`/clients/abc/edit`, `/clientes`, `/ai-content/referencias/create`, and the
+ * client navigation's `/clients.data`), or undefined for another path.
  */
 export function definitionByPath(pathname: string): AnyDefinition | undefined {
-  const first = /^\/[^/]+/.exec(pathname.replace(/\.data$/, ""))?.[0];
-  return first ? BY_PATH.get(first) : undefined;
+  const base = screenPathOf(pathname, BY_PATH.keys());
+  return base ? BY_PATH.get(base) : undefined;
 }

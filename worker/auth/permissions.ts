@@ -35,6 +35,11 @@ export const AREAS = {
   /** Business profile, landing page, portals. */
   organization: SETTINGS,
   "business-settings": SETTINGS,
+  /**
+   * The brand (/cores "Estilização": colours, font, logo, the app's accent): the business's
+   * identity, changed by its managers; staff and professionals use it through the art only.
+   */
+  brand: SETTINGS,
   team: SETTINGS,
   /** Whether Facebook and Instagram are connected (Conectar Redes): the office sees it; managers connect. */
   "social-connections": SOCIAL_STATUS,

@@ -56,6 +56,7 @@ export function sameCaller(a: SessionRow, b: SessionRow): boolean {
     a.orgName === b.orgName &&
     Boolean(a.ownOnly) === Boolean(b.ownOnly) &&
     (a.timeZone ?? null) === (b.timeZone ?? null) &&
+    (a.accent ?? null) === (b.accent ?? null) &&
     (a.authenticatedAt?.getTime() ?? null) === (b.authenticatedAt?.getTime() ?? null)
   );
 }

@@ -1,7 +1,8 @@
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
 import { and, eq, fillPlaceholders, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { businessSettings, memberships, organizations, sessions, users } from "../../db/schema/index.ts";
+import { brandStyles, businessSettings, memberships, organizations, sessions, users } from "../../db/schema/index.ts";
+import type { HexColor } from "../../shared/brand/brand-style.ts";
 import type { ColorMode } from "../../db/schema/accounts.ts";
 import type { Role } from "../../db/schema/organizations.ts";
 import { DEFAULT_TIME_ZONE, type TimeZone, timeZoneOf } from "../../shared/time-zone.ts";
@@ -44,6 +45,8 @@ export interface AuthOrg {
   ownOnly?: boolean;
   /** Configurações do Negócio: the IANA zone every time is shown and typed in (ADR 039); absent: São Paulo. */
   timeZone?: TimeZone;
+  /** /cores: the app's accent colour for this organização's pages (ADR 054); absent: Alicerce's own. */
+  accent?: HexColor;
 }
 export interface AuthState {
   sessionId: string;
@@ -127,6 +130,8 @@ const sessionFields = {
   timeZone: sql<
     string | null
   >`(select ${businessSettings.fusoHorario} from ${businessSettings} where ${businessSettings.orgId} = ${memberships.orgId})`,
+  /** The app's accent chosen on /cores (null: Alicerce's own), read the same way: every page of the organização draws with it. */
+  accent: sql<string | null>`(select ${brandStyles.corDestaqueApp} from ${brandStyles} where ${brandStyles.orgId} = ${memberships.orgId})`,
 };
 
 /** One query: session, user and membership with its organization (written with placeholders). */
@@ -201,13 +206,14 @@ export function toAuthState(row: SessionRow, via: AuthState["via"]): AuthState {
       colorMode: row.colorMode,
     },
     org: active
-      ? // `ownOnly` and `timeZone` only when the business chose them (the defaults leave the shape as it was).
+      ? // `ownOnly`, `timeZone` and `accent` only when the business chose them (the defaults leave the shape as it was).
         {
           id: row.orgId as string,
           name: row.orgName as string,
           role: row.role as Role,
           ...(row.ownOnly ? { ownOnly: true } : {}),
           ...(timeZoneOf(row.timeZone) !== DEFAULT_TIME_ZONE ? { timeZone: timeZoneOf(row.timeZone) } : {}),
+          ...(row.accent ? { accent: row.accent as HexColor } : {}),
         }
       : null,
   };

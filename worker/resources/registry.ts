@@ -7,6 +7,7 @@ import { movimentacoesProdutosModule } from "./modules/stock/stock-movements.ts"
 import { interessesModule } from "./modules/real-estate/interests.ts";
 import { produtosModule } from "./modules/stock/products.ts";
 import { postsModule } from "./modules/social/posts.ts";
+import { referenciasModule } from "./modules/ai-content/reference-accounts.ts";
 
 /**
  * Every kind of record, once. The API mounts, middleware patterns, export names, trigger SQL,
@@ -22,6 +23,7 @@ export const RESOURCES = [
   imoveisModule,
   interessesModule,
   postsModule,
+  referenciasModule,
 ] as const satisfies readonly ResourceModule<
   // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
   any,

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import type { ListLinks } from "../../modules/navigation.ts";
 import { pageTitle } from "../../lib/title.ts";
+import { screenPathOf } from "../../../shared/resources/screen-path.ts";
 import { buttonClass } from "../ui/button.tsx";
 
 /** The app layout's route id: its loader gives every record list's link (app/layouts/app.tsx). */
@@ -16,7 +17,8 @@ export function ResourceErrorBoundary({ back }: { back?: { listTitle: string; ba
   const error = useRouteError();
   const { pathname, search } = useLocation();
   const lists = useRouteLoaderData<{ lists?: ListLinks }>(APP_LAYOUT)?.lists;
-  const { listTitle, basePath } = back ?? lists?.[/^\/[^/]+/.exec(pathname)?.[0] ?? ""] ?? { listTitle: "o início", basePath: "/" };
+  const list = lists ? lists[screenPathOf(pathname, Object.keys(lists)) ?? ""] : undefined;
+  const { listTitle, basePath } = back ?? list ?? { listTitle: "o início", basePath: "/" };
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
   const title =

@@ -9,7 +9,8 @@ import { UserMenu } from "./user-menu.tsx";
 
 interface ShellProps {
   user: { name: string; email: string };
-  org: { name: string; role: Role };
+  /** `accentCss`: the organização's own accent (/cores), overriding app.css's variables on every page it draws. */
+  org: { name: string; role: Role; accentCss?: string | undefined };
   /** The menu, computed by the layout's loader from the permission table and the definitions. */
   nav: NavMenu;
   children: ReactNode;
@@ -89,6 +90,8 @@ export function AppShell({ user, org, nav, children }: ShellProps) {
   }, [open]);
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
+      {/* In place, not hoisted: it changes and goes away with the organização's choice (only colours, from the server). */}
+      {org.accentCss ? <style data-accent="">{org.accentCss}</style> : null}
       <NavigationProgress />
       <a href="#conteudo" className="skip-link">
         Pular para o conteúdo

@@ -3,8 +3,8 @@ import type { Route } from "./+types/business-settings";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, PageHeader } from "../../components/ui/card.tsx";
-import { FormError, SelectField } from "../../components/ui/form.tsx";
-import { formatDateTime } from "../../../shared/format.ts";
+import { Field, FormError, SelectField } from "../../components/ui/form.tsx";
+import { formatDateTime, formatNumber } from "../../../shared/format.ts";
 import { businessSettingsSchema } from "../../../shared/organization/business-settings.ts";
 import { TIME_ZONES } from "../../../shared/time-zone.ts";
 import { titleMeta } from "../../lib/title.ts";
@@ -42,7 +42,7 @@ export default function BusinessSettingsPage({ loaderData }: Route.ComponentProp
   return (
     <>
       <PageHeader title="Configurações do Negócio" description="Regras que valem para toda a equipe." />
-      <Card title="Estoque, equipe e fuso horário">
+      <Card title="Estoque, equipe, fuso horário e IA">
         {saved ? (
           <div className="mb-4">
             <Alert tone="success">Configurações salvas.</Alert>
@@ -98,6 +98,21 @@ export default function BusinessSettingsPage({ loaderData }: Route.ComponentProp
             <p className="mt-1.5 text-sm text-fg-soft">
               Datas e horas de toda a equipe (listas, agenda, posts agendados, e-mails) são mostradas e digitadas neste fuso. Segue o
               horário oficial da região, inclusive se o horário de verão voltar.
+            </p>
+          </div>
+          <div className="rounded-xl border border-line bg-surface p-4">
+            <Field
+              label="Limite mensal de tokens de IA"
+              name="limiteTokensIaMensal"
+              inputMode="numeric"
+              required
+              defaultValue={result?.values?.limiteTokensIaMensal ?? formatNumber(loaderData.settings.limiteTokensIaMensal)}
+              error={result?.errors?.limiteTokensIaMensal}
+              hint="Token é a unidade em que a IA mede o texto que lê e escreve: uma legenda com variações gasta cerca de 3.000."
+            />
+            <p className="mt-1.5 text-sm text-fg-soft">
+              Vale para toda a equipe no mês do calendário. Ao atingir o limite, a geração com IA para até o mês seguinte. Use 0 para não
+              usar IA. Padrão: 1.000.000 (cerca de 300 legendas por mês).
             </p>
           </div>
           {loaderData.updated ? <p className="text-sm text-fg-soft">{loaderData.updated}</p> : null}

@@ -24,6 +24,7 @@ export async function getBusinessSettings(ctx: ServiceContext, actor: Actor): Pr
       estoqueNegativo: businessSettings.estoqueNegativo,
       corretorApenasSeus: businessSettings.corretorApenasSeus,
       fusoHorario: businessSettings.fusoHorario,
+      limiteTokensIaMensal: businessSettings.limiteTokensIaMensal,
       atualizadoEm: businessSettings.atualizadoEm,
       atualizadoPorNome: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${businessSettings.atualizadoPor})`,
     })
@@ -35,6 +36,7 @@ export async function getBusinessSettings(ctx: ServiceContext, actor: Actor): Pr
     estoqueNegativo: row.estoqueNegativo,
     corretorApenasSeus: row.corretorApenasSeus,
     fusoHorario: timeZoneOf(row.fusoHorario),
+    limiteTokensIaMensal: row.limiteTokensIaMensal,
     atualizadoEm: row.atualizadoEm?.toISOString() ?? null,
     atualizadoPorNome: row.atualizadoPorNome,
   };
@@ -49,4 +51,17 @@ export async function updateBusinessSettings(ctx: ServiceContext, actor: Actor, 
     .insert(businessSettings)
     .values(orgScope(ctx.db, actor.orgId).values(values))
     .onConflictDoUpdate({ target: businessSettings.orgId, set: values });
+}
+
+/**
+ * The organização's monthly AI token limit (Configurações do Negócio), for the generation job:
+ * no actor (the job checks the quota of whoever asked), scoped to `orgId`. 0: the AI is off.
+ */
+export async function getAiMonthlyTokenLimit(ctx: Pick<ServiceContext, "db">, orgId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ limite: businessSettings.limiteTokensIaMensal })
+    .from(businessSettings)
+    .where(orgScope(ctx.db, orgId).where(businessSettings))
+    .limit(1);
+  return row?.limite ?? BUSINESS_SETTINGS_DEFAULTS.limiteTokensIaMensal;
 }
