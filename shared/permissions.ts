@@ -145,7 +145,8 @@ export const SOCIAL_STATUS: Access = { ...SETTINGS, read: WRITERS };
 /**
  * What steers the style of the business's posts (Contas de Referência, issue 20): the office
  * that writes the posts keeps it (owner, admin, staff); the professional role gets the style
- * through the generator and never edits the business's references. Nothing to import or take out.
+ * through the generator and never edits the business's references. Nothing to import; the bulk
+ * export is the managers', as for every record.
  */
 export const STYLE_REFERENCE: Access = {
   read: WRITERS,
@@ -153,7 +154,7 @@ export const STYLE_REFERENCE: Access = {
   update: WRITERS,
   delete: WRITERS,
   import: NOBODY,
-  export: NOBODY,
+  export: MANAGERS,
   lgpd: NOBODY,
   approve: NOBODY,
 };

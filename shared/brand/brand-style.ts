@@ -18,7 +18,7 @@ export type BrandFontId = (typeof BRAND_FONTS)[number]["id"];
 export type HexColor = `#${string}`;
 
 export interface BrandStyle {
-  /** Backgrounds and bands of the art (and the app's accent unless `corDestaqueApp` is set). */
+  /** Backgrounds and bands of the art (the app's accent is `corDestaqueApp`, chosen on its own). */
   corPrimaria: HexColor;
   /** Price tags, highlights. */
   corSecundaria: HexColor;

@@ -15,10 +15,10 @@ export interface AllowEntry {
 
 export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
   {
-    tables: ["memberships", "organizations", "business_settings"],
+    tables: ["memberships", "organizations", "business_settings", "brand_styles"],
     statement:
       /^select "sessions"\."id", .* from "sessions" inner join "users" on "users"\."id" = "sessions"\."user_id" left join "memberships" on "memberships"\."user_id" = "users"\."id" left join "organizations" on "organizations"\."id" = "memberships"\."org_id" where \("sessions"\."id" = \? and/,
-    why: "session lookup (worker/auth/sessions.ts): how a request learns its organization, from the session user's own membership (and that organization's owner-only setting)",
+    why: "session lookup (worker/auth/sessions.ts): how a request learns its organization, from the session user's own membership (and that organization's owner-only setting, zone and app accent)",
   },
   {
     tables: ["memberships", "organizations"],

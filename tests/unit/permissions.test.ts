@@ -78,6 +78,13 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "read create update delete",
     professional: "read create update delete",
   },
+  // What steers the posts' style (issue 20): the office that writes posts keeps it; export as every record.
+  referencias: {
+    owner: "read create update delete export",
+    admin: "read create update delete export",
+    staff: "read create update delete",
+    professional: "",
+  },
   account: {
     owner: "read create update delete",
     admin: "read create update delete",
@@ -91,6 +98,13 @@ const POLICY: Record<string, Record<Role, string>> = {
     professional: "",
   },
   "business-settings": {
+    owner: "read create update delete",
+    admin: "read create update delete",
+    staff: "",
+    professional: "",
+  },
+  // The brand (/cores): the business's identity, its managers'; everyone uses it through the art.
+  brand: {
     owner: "read create update delete",
     admin: "read create update delete",
     staff: "",

@@ -111,6 +111,8 @@ describe("the screens of the definitions", () => {
       // The editor (accounts, live counter, photos, previews) and the post's page (each network's
       // status and moves); the list and export are the shared ones.
       posts: 2,
+      // Contas de Referência: every screen is the shared one.
+      referencias: 0,
     });
     const ownScreens: Record<string, number> = { posts: 2 };
     for (const def of definitions.filter((d) => d.screens?.plain.length))
@@ -189,7 +191,17 @@ describe("the menu", () => {
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
       [
         "Redes Sociais",
-        ["Rascunhos", "Posts", "Calendário de Posts", "Feed", "Posts do Facebook", "Posts do Instagram", "Histórico", "Conectar Redes"],
+        [
+          "Rascunhos",
+          "Posts",
+          "Calendário de Posts",
+          "Feed",
+          "Posts do Facebook",
+          "Posts do Instagram",
+          "Histórico",
+          "Contas de Referência",
+          "Conectar Redes",
+        ],
       ],
     ]);
     expect(owner.settings).toEqual({ to: "/settings", label: "Configurações" });

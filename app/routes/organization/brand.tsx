@@ -18,6 +18,7 @@ import { titleMeta } from "../../lib/title.ts";
 import { domainFailure, keepRetryAfter, parseForm } from "../../server/forms.server.ts";
 import { orgTimeZone, requirePermission } from "../../server/guards.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
+import { forgetSession } from "../../../worker/auth/session-hints.ts";
 import { getBrandForEdit, saveBrandStyle } from "../../../worker/services/brand/brand-style.ts";
 import { deleteOrgFile, storeLogo } from "../../../worker/services/organization/organization.ts";
 
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { rc, actor, org } = requirePermission(context, request, "brand", "update");
+  const { rc, actor, org, auth } = requirePermission(context, request, "brand", "update");
   const parsed = await parseForm(request, brandFormSchema);
   if (!parsed.ok) return parsed.response;
   const { logo, removerLogo, ...brand } = parsed.data;
@@ -57,7 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (newKey) rc.waitUntil(deleteOrgFile(rc.env.FILES, org.id, newKey));
     return domainFailure(error, parsed.form);
   }
-  // A new page load: the shell draws the new accent from the session's fresh lookup.
+  // The session this isolate remembers holds the old accent: the next page looks it up afresh
+  // (one round trip) instead of drawing under the old one and starting over.
+  forgetSession(auth.sessionId);
   throw redirect("/cores?salvo=1");
 }
 

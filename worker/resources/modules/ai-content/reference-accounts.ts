@@ -17,6 +17,10 @@ export const referenciasModule: ResourceModule<ReferenciaRow, ReferenciaInput> =
       chavesBusca: JSON.stringify(searchKeys({ names: [input.handle, input.notas] })),
     };
   },
+  filters: {
+    criadoEm: { column: referenceAccounts.criadoEm },
+    atualizadoEm: { column: referenceAccounts.atualizadoEm },
+  },
   errors: [
     {
       match: "reference_accounts.org_id, reference_accounts.handle",
