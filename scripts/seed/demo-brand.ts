@@ -37,7 +37,9 @@ export async function seedDemoBrand(db: Database, orgId: string, ownerId: string
   const ctx = seedContext(db, now);
   const actor: Actor = { orgId, userId: ownerId, role: "owner" };
   await saveBrandStyle(ctx, actor, DEMO_BRAND);
-  for (const reference of DEMO_REFERENCES) await createRecord(ctx, actor, "referencias", reference);
+  // Added a few minutes apart, in order: the generator reads the oldest first.
+  for (const [i, reference] of DEMO_REFERENCES.entries())
+    await createRecord(seedContext(db, new Date(now.getTime() - (DEMO_REFERENCES.length - i) * 60_000)), actor, "referencias", reference);
   await updateBusinessSettings(ctx, actor, { ...BUSINESS_SETTINGS_DEFAULTS, limiteTokensIaMensal: DEMO_AI_TOKEN_LIMIT });
 }
 
@@ -46,7 +48,8 @@ export async function seedDemoBrand(db: Database, orgId: string, ownerId: string
  * organização, found by its CNPJ, without a brand). False: nothing added.
  */
 export async function seedMissingDemoBrand(db: Database, document: string, now = new Date()): Promise<boolean> {
-  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.document, document));
+  // tenant-exempt: the seed finds the demo organização by its CNPJ (no request, no session).
+  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.document, document)).limit(1);
   if (!org) return false;
   const [branded] = await db.select({ n: count() }).from(brandStyles).where(eq(brandStyles.orgId, org.id));
   if ((branded?.n ?? 0) > 0) return false;

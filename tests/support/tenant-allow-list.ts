@@ -15,6 +15,11 @@ export interface AllowEntry {
 
 export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
   {
+    tables: ["organizations"],
+    statement: /^select "id" from "organizations" where "organizations"\."document" = \? limit \?$/,
+    why: "the demo seed (scripts/seed/demo-brand.ts) finds the demo organização by its CNPJ on `npm start`, to add what an older demo lacks",
+  },
+  {
     tables: ["memberships", "organizations", "business_settings", "brand_styles"],
     statement:
       /^select "sessions"\."id", .* from "sessions" inner join "users" on "users"\."id" = "sessions"\."user_id" left join "memberships" on "memberships"\."user_id" = "users"\."id" left join "organizations" on "organizations"\."id" = "memberships"\."org_id" where \("sessions"\."id" = \? and/,
