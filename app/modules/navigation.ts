@@ -122,7 +122,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
       {
         to: "/business-settings",
         label: "Configurações do Negócio",
-        description: "Regras que valem para toda a equipe: estoque negativo, corretores só com os próprios imóveis, fuso horário e limite de IA.",
+        description:
+          "Regras que valem para toda a equipe: estoque negativo, corretores só com os próprios imóveis, fuso horário e limite de IA.",
         resource: "business-settings",
       },
     ],

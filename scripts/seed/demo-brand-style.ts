@@ -11,4 +11,3 @@ export const DEMO_BRAND: BrandStyleInput = {
   fonte: "montserrat",
   corDestaqueApp: "#1e3a5f",
 };
-

@@ -25,7 +25,13 @@ function rgbOf(hex: HexColor): Rgb {
 }
 
 function hexOf([r, g, b]: Rgb): HexColor {
-  return `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, "0")).join("")}` as HexColor;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}` as HexColor;
 }
 
 /** WCAG relative luminance (sRGB). */

@@ -32,11 +32,8 @@ export function instagramHandle(field: string): z.ZodType<string, unknown> {
     iss.input === undefined
       ? messages.required(field)
       : `O campo ${field} deve ser um usuário do Instagram válido: até 30 letras, números, pontos e sublinhados (ex.: @casabela.imoveis)`;
-  return z.preprocess(
-    (v) => {
-      const b = blankToUndefined(v);
-      return typeof b === "string" ? (parseInstagramHandle(b) ?? { invalid: b }) : b;
-    },
-    z.string({ error }),
-  );
+  return z.preprocess((v) => {
+    const b = blankToUndefined(v);
+    return typeof b === "string" ? (parseInstagramHandle(b) ?? { invalid: b }) : b;
+  }, z.string({ error }));
 }

@@ -31,7 +31,10 @@ export function AccentField({ saved, typed, primary, error, modeError }: AccentF
       ? undefined
       : ratio >= MIN_TEXT_CONTRAST
         ? { ok: true, text: `Contraste de ${formatRatio(ratio)} com o fundo das telas: legível.` }
-        : { ok: false, text: `Contraste de ${formatRatio(ratio)} com o fundo das telas: ilegível. O mínimo é ${formatRatio(MIN_TEXT_CONTRAST)}.` };
+        : {
+            ok: false,
+            text: `Contraste de ${formatRatio(ratio)} com o fundo das telas: ilegível. O mínimo é ${formatRatio(MIN_TEXT_CONTRAST)}.`,
+          };
   const palette = hex && ratio !== null && ratio >= MIN_TEXT_CONTRAST ? accentPalette(hex) : null;
   return (
     <Card title="Cor de destaque do Alicerce">

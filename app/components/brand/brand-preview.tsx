@@ -31,11 +31,17 @@ export function BrandPreview({ brand, logoSrc, orgName }: { brand: PreviewBrand;
         </div>
         <div className="relative aspect-[4/5] w-full" style={{ fontFamily: font }}>
           {/* The cover photo's place: a calm sky-and-façade gradient. */}
-          <div aria-hidden="true" className="absolute inset-0 bg-[linear-gradient(180deg,#9cc3de_0%,#d8e6ef_45%,#c9b8a0_46%,#a68f74_100%)]" />
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 bg-[linear-gradient(180deg,#9cc3de_0%,#d8e6ef_45%,#c9b8a0_46%,#a68f74_100%)]"
+          />
           {logoSrc ? (
             <img src={logoSrc} alt="" className="absolute top-3 right-3 h-10 max-w-[40%] rounded bg-white/90 object-contain p-1" />
           ) : null}
-          <div className="absolute inset-x-0 bottom-0 p-4 pt-6" style={{ background: brand.corPrimaria, color: brand.corTextoSobrePrimaria }}>
+          <div
+            className="absolute inset-x-0 bottom-0 p-4 pt-6"
+            style={{ background: brand.corPrimaria, color: brand.corTextoSobrePrimaria }}
+          >
             <span
               className="absolute -top-4 left-4 rounded-md px-2.5 py-1 text-sm font-bold"
               style={{ background: brand.corSecundaria, color: legibleTextOn(brand.corSecundaria) }}

@@ -171,13 +171,7 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
               </div>
             </div>
           </Card>
-          <AccentField
-            saved={brand.corDestaqueApp}
-            typed={typed}
-            primary={p}
-            error={errors.corDestaqueApp}
-            modeError={errors.destaque}
-          />
+          <AccentField saved={brand.corDestaqueApp} typed={typed} primary={p} error={errors.corDestaqueApp} modeError={errors.destaque} />
           <div className="flex flex-wrap items-center gap-4">
             <Button type="submit" busy={saving}>
               Salvar estilização

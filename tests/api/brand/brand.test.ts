@@ -62,7 +62,10 @@ async function accentOfSession(cookie: string): Promise<string | undefined> {
 describe("/cores: the brand", () => {
   it("is Alicerce's default, with the profile's logo, until the business saves one", async () => {
     expect(await getBrandStyle({ db: h.fresh.db }, owner.orgId)).toEqual(DEFAULT_BRAND);
-    await h.fresh.db.update(organizations).set({ logoKey: `orgs/${owner.orgId}/logo-abc.png` }).where(eq(organizations.id, owner.orgId));
+    await h.fresh.db
+      .update(organizations)
+      .set({ logoKey: `orgs/${owner.orgId}/logo-abc.png` })
+      .where(eq(organizations.id, owner.orgId));
     expect((await getBrandStyle({ db: h.fresh.db }, owner.orgId)).logoKey).toBe(`orgs/${owner.orgId}/logo-abc.png`);
     expect(await accentOfSession(owner.cookie)).toBeUndefined();
   });
@@ -71,8 +74,7 @@ describe("/cores: the brand", () => {
     for (const path of ["/cores", "/cores.data"]) {
       const res = await post(owner.cookie, withField("corTextoSobrePrimaria", "#2b4a70"), path);
       expect(res.status, path).toBe(400);
-      if (path === "/cores.data")
-        expect(await res.text()).toContain("O texto fica ilegível sobre a cor primária: o contraste é de 1,");
+      if (path === "/cores.data") expect(await res.text()).toContain("O texto fica ilegível sobre a cor primária: o contraste é de 1,");
     }
     expect(await row()).toBeUndefined();
   });
@@ -157,7 +159,9 @@ describe("/cores: the brand", () => {
       const member = await addMember(h, owner.orgId, role);
       expect((await h.request("/cores", { cookie: member.cookie })).status, role).toBe(403);
       expect((await post(member.cookie, withField("corPrimaria", "#000000"))).status, role).toBe(403);
-      await expect(saveBrandStyle(h.ctx(), actorFor(owner.orgId, member.userId, role), DEFAULT_BRAND)).rejects.toMatchObject({ status: 403 });
+      await expect(saveBrandStyle(h.ctx(), actorFor(owner.orgId, member.userId, role), DEFAULT_BRAND)).rejects.toMatchObject({
+        status: 403,
+      });
     }
     const admin = await addMember(h, owner.orgId, "admin");
     expect((await h.request("/cores", { cookie: admin.cookie })).status).toBe(200);

@@ -32,7 +32,10 @@ describe("Contas de Referência", () => {
     const a = await create(owner.cookie, { handle: "@Apto.Paulistano", notas: "Legendas curtas que abrem pelo bairro." });
     expect(a.status, JSON.stringify(a.body)).toBe(201);
     aptoId = a.body.data.id;
-    const b = await create(owner.cookie, { handle: "https://www.instagram.com/morar.zonaoeste/?igsh=x1", notas: "Carrosséis como um passeio." });
+    const b = await create(owner.cookie, {
+      handle: "https://www.instagram.com/morar.zonaoeste/?igsh=x1",
+      notas: "Carrosséis como um passeio.",
+    });
     expect(b.status).toBe(201);
     const row = (await api<Body<ReferenciaRow>>(h, owner.cookie, "GET", `/api/referencias/${aptoId}`)).body.data;
     expect(row).toMatchObject({ handle: "apto.paulistano", notas: "Legendas curtas que abrem pelo bairro." });

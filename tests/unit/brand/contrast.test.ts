@@ -35,7 +35,8 @@ describe("WCAG contrast", () => {
   it("reads what people type as #rrggbb lower-case, and nothing else", () => {
     expect(normalizeHex(" #0F6E66 ")).toBe("#0f6e66");
     expect(normalizeHex("#abc")).toBe("#aabbcc");
-    for (const bad of ["0f6e66", "#0f6e6", "#0f6e667", "#ggg000", "red", "", "#0f6e66;background:url(x)"]) expect(normalizeHex(bad), bad).toBeNull();
+    for (const bad of ["0f6e66", "#0f6e6", "#0f6e667", "#ggg000", "red", "", "#0f6e66;background:url(x)"])
+      expect(normalizeHex(bad), bad).toBeNull();
   });
 
   it("picks white or ink for text on a colour, whichever reads, and it always reads", () => {
@@ -58,8 +59,10 @@ describe("the app's accent", () => {
     for (const chosen of ["#0f6e66", "#1e3a5f", "#7a1f2b", "#000000", "#5b2a86", "#8a4b00", "#0b5cad"]) {
       const { light, dark } = accentPalette(hex(chosen));
       expect(light.accent).toBe(chosen);
-      for (const bg of [...APP_BACKGROUNDS.light, light.soft]) expect(contrastRatio(light.accent, bg), `${chosen} claro em ${bg}`).toBeGreaterThanOrEqual(4.5);
-      for (const bg of [...APP_BACKGROUNDS.dark, dark.soft]) expect(contrastRatio(dark.accent, bg), `${chosen} escuro em ${bg}`).toBeGreaterThanOrEqual(4.5);
+      for (const bg of [...APP_BACKGROUNDS.light, light.soft])
+        expect(contrastRatio(light.accent, bg), `${chosen} claro em ${bg}`).toBeGreaterThanOrEqual(4.5);
+      for (const bg of [...APP_BACKGROUNDS.dark, dark.soft])
+        expect(contrastRatio(dark.accent, bg), `${chosen} escuro em ${bg}`).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(light.fg, light.accent)).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(dark.fg, dark.accent)).toBeGreaterThanOrEqual(4.5);
     }
@@ -67,7 +70,9 @@ describe("the app's accent", () => {
 
   it("writes the three variables for light and dark, outranking app.css", () => {
     const css = accentCss(hex("#1e3a5f"));
-    expect(css).toMatch(/^html:root\{--c-accent:light-dark\(#1e3a5f, #[0-9a-f]{6}\);--c-accent-fg:light-dark\(#ffffff, #[0-9a-f]{6}\);--c-accent-soft:light-dark\(#[0-9a-f]{6}, #[0-9a-f]{6}\)\}$/);
+    expect(css).toMatch(
+      /^html:root\{--c-accent:light-dark\(#1e3a5f, #[0-9a-f]{6}\);--c-accent-fg:light-dark\(#ffffff, #[0-9a-f]{6}\);--c-accent-soft:light-dark\(#[0-9a-f]{6}, #[0-9a-f]{6}\)\}$/,
+    );
   });
 });
 
@@ -97,12 +102,18 @@ describe("the /cores form", () => {
     const errors = formErrors(
       brandFormSchema.safeParse({ ...valid, corPrimaria: "#f2b134", corTextoSobrePrimaria: "#ffffff", corDestaqueApp: "#f2b134" }),
     );
-    expect(errors.corTextoSobrePrimaria).toMatch(/^O texto fica ilegível sobre a cor primária: o contraste é de 1,[0-9]:1 e o mínimo é 4,5:1\./);
-    expect(errors.corDestaqueApp).toMatch(/^Esta cor de destaque fica ilegível nas telas do Alicerce: o contraste com o fundo é de 1,[0-9]:1/);
+    expect(errors.corTextoSobrePrimaria).toMatch(
+      /^O texto fica ilegível sobre a cor primária: o contraste é de 1,[0-9]:1 e o mínimo é 4,5:1\./,
+    );
+    expect(errors.corDestaqueApp).toMatch(
+      /^Esta cor de destaque fica ilegível nas telas do Alicerce: o contraste com o fundo é de 1,[0-9]:1/,
+    );
   });
 
   it("refuses what is no colour, no font of ours, and a missing accent when one is asked for", () => {
-    const errors = formErrors(brandFormSchema.safeParse({ ...valid, corSecundaria: "laranja", fonte: "comic-sans", corPrimaria: undefined }));
+    const errors = formErrors(
+      brandFormSchema.safeParse({ ...valid, corSecundaria: "laranja", fonte: "comic-sans", corPrimaria: undefined }),
+    );
     expect(errors.corPrimaria).toBe("O campo Cor primária é obrigatório");
     expect(errors.corSecundaria).toBe("O campo Cor secundária deve ser uma cor no formato #RRGGBB (ex.: #0F6E66)");
     expect(errors.fonte).toBe("O campo Fonte deve ser um dos valores permitidos");

@@ -98,7 +98,8 @@ function checkedBrand(input: BrandStyleInput): BrandStyleInput {
   const corSecundaria = color(input.corSecundaria, "corSecundaria", "Cor secundária");
   const corTextoSobrePrimaria = color(input.corTextoSobrePrimaria, "corTextoSobrePrimaria", "Texto sobre a cor primária");
   const corDestaqueApp = input.corDestaqueApp === null ? null : color(input.corDestaqueApp, "corDestaqueApp", "Cor de destaque");
-  if (!BRAND_FONTS.some((f) => f.id === input.fonte)) throw new DomainError("O campo Fonte deve ser um dos valores permitidos", 422, "fonte");
+  if (!BRAND_FONTS.some((f) => f.id === input.fonte))
+    throw new DomainError("O campo Fonte deve ser um dos valores permitidos", 422, "fonte");
   const pair = textOnPrimaryProblem(corPrimaria, corTextoSobrePrimaria);
   if (pair) throw new DomainError(pair, 422, "corTextoSobrePrimaria");
   const accent = corDestaqueApp ? accentProblem(corDestaqueApp) : null;
