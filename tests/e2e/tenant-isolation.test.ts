@@ -59,6 +59,11 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/settings": () => "/settings",
   "/settings/preferences": () => "/settings/preferences",
   "/config": () => "/config",
+  "/cores": () => "/cores",
+  "/ai-content/referencias": () => "/ai-content/referencias?q=notas",
+  "/ai-content/referencias/create": () => "/ai-content/referencias/create",
+  "/ai-content/referencias/:id": () => `/ai-content/referencias/${referenciaA}`,
+  "/ai-content/referencias/:id/edit": () => `/ai-content/referencias/${referenciaA}/edit`,
   "/clients": () => "/clients",
   "/clientes": () => "/clientes?q=segredo",
   "/clients/create": () => "/clients/create",
@@ -149,6 +154,8 @@ let draftA: string;
 let draftSlugA: string;
 let interestA: string;
 let postA: string;
+/** A's reference account (its notes carry the marker). */
+let referenciaA: string;
 let landingSlugA: string;
 /** The media path of a photo of A's draft (members of A only). */
 let draftPhotoA: string;
@@ -280,6 +287,9 @@ beforeAll(async () => {
   );
   // Tomorrow: on A's calendar (the week view below opens that day's week).
   postA = String((await createRecord(ctx, owner, "posts", { legenda: `Post ${MARK}`, agendadoPara: POST_A_AT.toISOString() } as never)).id);
+  referenciaA = String(
+    (await createRecord(ctx, owner, "referencias", { handle: "referencia.segredo", notas: `Notas ${MARK}` } as never)).id,
+  );
   // A's Page, a post published there with its attempt, and a post the Page made outside Alicerce.
   const publishedA = String((await createRecord(ctx, owner, "posts", { legenda: `Publicado ${MARK}` } as never)).id);
   const pageA = crypto.randomUUID();
@@ -381,6 +391,7 @@ beforeAll(async () => {
     `/property_clients/${interestA}`,
     "/landing-page",
     `/posts/${postA}`,
+    `/ai-content/referencias/${referenciaA}`,
     "/rascunhos",
     "/facebook-posts",
     "/historico",
@@ -449,6 +460,7 @@ describe("tenant isolation", () => {
       [moduleOf("imoveis").definition.api]: propertyA,
       [moduleOf("interesses").definition.api]: interestA,
       [moduleOf("posts").definition.api]: postA,
+      [moduleOf("referencias").definition.api]: referenciaA,
     };
     const gets = [...new Set(app.routes.filter((r) => r.method === "GET").map((r) => r.path))].filter(
       (p) => p.startsWith("/api/") && p.includes(":"),

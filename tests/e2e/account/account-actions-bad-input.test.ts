@@ -60,6 +60,7 @@ import { preferencesSchema } from "../../../shared/account/account.ts";
 import { completeRegistrationSchema, emailOnlySchema, loginSchema, newPasswordSchema, signUpSchema } from "../../../shared/account/auth.ts";
 import { businessSettingsSchema } from "../../../shared/organization/business-settings.ts";
 import { organizationSchema } from "../../../shared/organization/organization.ts";
+import { brandFormSchema } from "../../../shared/brand/brand-form.ts";
 import { leaveOrganizationSchema, linkActionSchema, perfilActionSchema } from "../../../shared/account/email-links.ts";
 import { invitePageSchema, teamPageSchema } from "../../../shared/organization/invites.ts";
 import { UNREADABLE_FORM } from "../../../app/server/forms.server.ts";
@@ -446,6 +447,16 @@ const ORG_FORM: Entry[] = [
   ["uf", "SP"],
   ["descricao", "Imóveis na região central, com atendimento de segunda a sábado."],
   ["vozMarca", "Próxima e acolhedora, sem gírias."],
+];
+
+/** What /cores posts: a legible brand with its own accent. */
+const BRAND_FORM: Entry[] = [
+  ["corPrimaria", "#1E3A5F"],
+  ["corSecundaria", "#F2A541"],
+  ["corTextoSobrePrimaria", "#FFFFFF"],
+  ["fonte", "lora"],
+  ["destaque", "personalizado"],
+  ["corDestaqueApp", "#7A1F2B"],
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -2210,6 +2221,47 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
     },
   },
 
+  // Estilização (ADR 054): the brand's colours, font, the app's accent and the profile's own logo.
+  "/cores": {
+    principals: weighted(["owner", 5], ["admin", 2], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    others: ["admin"],
+    valid: [
+      [...BRAND_FORM, ["logo", "@@file:none@@"]],
+      [...BRAND_FORM.map(([k, v]): Entry => (k === "destaque" ? [k, "padrao"] : [k, v])), ["logo", "@@file:png@@"]],
+      [...BRAND_FORM.map(([k, v]): Entry => (k === "corTextoSobrePrimaria" ? [k, "#FFF"] : [k, v])), ["removerLogo", "on"]],
+    ],
+    schema: brandFormSchema,
+    refusal: managers,
+    async check(a) {
+      const v = validated(a, brandFormSchema);
+      if (!v) return NOTHING;
+      const logo = v.logo;
+      if (logo && !detectImageType(new Uint8Array(await logo.arrayBuffer()))) {
+        expectMessages(a, 400, ["O campo Logo deve ser uma imagem PNG, JPEG ou WebP de até 4096 × 4096 px."]);
+        return NOTHING;
+      }
+      expectRedirect(a, "/cores?salvo=1");
+      // One upsert of the caller's organization's brand; the logo is the organization's own column.
+      const d = diff(a.before, a.after, "brand_styles", "org_id");
+      expect(d.removed, `${a.where}: brand_styles rows removed`).toEqual([]);
+      expect(
+        [...d.added, ...d.changed.map((c) => c.to)].map((r) => r.org_id),
+        `${a.where}: not exactly the caller's organization's brand written`,
+      ).toEqual([world.orgId]);
+      const row = (a.after.rows.brand_styles ?? []).find((r) => r.org_id === world.orgId) as Row;
+      expect(
+        [row.primary_color, row.secondary_color, row.text_on_primary_color, row.font, row.app_accent, row.updated_by],
+        `${a.where}: saved values differ from what validation accepted, or the author is not the caller`,
+      ).toEqual([v.corPrimaria, v.corSecundaria, v.corTextoSobrePrimaria, v.fonte, v.corDestaqueApp, a.run.person?.id]);
+      const before = (a.before.rows.organizations ?? []).find((o) => o.id === world.orgId) as Row;
+      const org = onlyRowOf(a, "organizations", world.orgId) as Row;
+      if (logo) expect(String(org.logo_key), a.where).toMatch(new RegExp(`^orgs/${world.orgId}/logo-[0-9a-f]{18}\\.(png|jpg|webp)$`));
+      else expect(org.logo_key, a.where).toBe(v.removerLogo ? null : before.logo_key);
+      return { allowed: ["brand_styles", "organizations"], exercised: true, saved: true };
+    },
+  },
+
   "/business-settings": {
     principals: weighted(["owner", 5], ["admin", 2], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
     main: "owner",
@@ -2224,6 +2276,12 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
       [
         ["estoqueNegativo", "off"],
         ["fusoHorario", "America/Sao_Paulo"],
+      ],
+      // The AI token limit as typed (grouped thousands); absent above: the default.
+      [
+        ["estoqueNegativo", "off"],
+        ["fusoHorario", "America/Sao_Paulo"],
+        ["limiteTokensIaMensal", "2.500.000"],
       ],
     ],
     schema: businessSettingsSchema,
@@ -2246,9 +2304,9 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
       ).toEqual([world.orgId]);
       const row = (a.after.rows.business_settings ?? []).find((r) => r.org_id === world.orgId) as Row;
       expect(
-        [row.allow_negative_stock, row.time_zone, row.updated_by],
+        [row.allow_negative_stock, row.time_zone, row.ai_monthly_token_limit, row.updated_by],
         `${a.where}: saved values differ from what validation accepted, or the author is not the caller`,
-      ).toEqual([v.estoqueNegativo ? 1 : 0, v.fusoHorario, a.run.person?.id]);
+      ).toEqual([v.estoqueNegativo ? 1 : 0, v.fusoHorario, v.limiteTokensIaMensal, a.run.person?.id]);
       // The Worker's clock is the machine's: the save happened while the request was out.
       expect(Number(row.updated_at), `${a.where}: updated_at is not the time of the save`).toBeGreaterThanOrEqual(
         a.sentAt - CLOCK_SLACK_MS,

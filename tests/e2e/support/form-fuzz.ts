@@ -31,6 +31,7 @@ export const ACCOUNT_ROUTES = [
   "/perfil",
   "/settings/preferences",
   "/config",
+  "/cores",
   "/business-settings",
   "/admin/users",
   "/portais",
