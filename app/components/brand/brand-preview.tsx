@@ -39,6 +39,7 @@ export function BrandPreview({ brand, logoSrc, orgName }: { brand: PreviewBrand;
             <img src={logoSrc} alt="" className="absolute top-3 right-3 h-10 max-w-[40%] rounded bg-white/90 object-contain p-1" />
           ) : null}
           <div
+            data-preview="faixa"
             className="absolute inset-x-0 bottom-0 p-4 pt-6"
             style={{ background: brand.corPrimaria, color: brand.corTextoSobrePrimaria }}
           >
