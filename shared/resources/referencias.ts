@@ -49,7 +49,6 @@ export const referenciaColumns: readonly ColumnDef<ReferenciaRow>[] = [
     label: "Perfil",
     text: (r) => atHandle(r.handle),
     sort: "text",
-    cell: { kind: "link", href: (r) => `https://www.instagram.com/${r.handle}/` },
     defaultVisible: true,
   },
   { key: "notas", label: "O que você gosta", text: (r) => r.notas ?? "", defaultVisible: true },
