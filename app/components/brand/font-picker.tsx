@@ -24,7 +24,7 @@ export function FontPicker({ value, onChange, error }: { value: BrandFontId; onC
               />
               <span className="min-w-0">
                 <span className="block text-sm font-medium">{font.label}</span>
-                <span aria-hidden="true" className="mt-1 block truncate text-xl" style={{ fontFamily: FONT_SAMPLE_STACKS[font.id] }}>
+                <span aria-hidden="true" className="mt-1 block text-lg leading-snug" style={{ fontFamily: FONT_SAMPLE_STACKS[font.id] }}>
                   Cobertura no Cambuí
                 </span>
               </span>
