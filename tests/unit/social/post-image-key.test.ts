@@ -44,7 +44,11 @@ describe("post image keys", () => {
     ])
       expect(parsePostImageKey(text), text).toBeNull();
     const key = postImageKey(ORG, { width: 1080, height: 810 }, ID);
-    for (const file of ["publish.jpg", "1024.jpg", "320.webp", "share.jpg"]) expect(parsePostImagePath(`${key}/${file}`)).toBeNull();
+    for (const file of ["1024.jpg", "320.webp", "share.jpg", "publish.png", "../publish.jpg"])
+      expect(parsePostImagePath(`${key}/${file}`)).toBeNull();
+    // Members see exactly what Meta will download (the approval shows it, ADR 047 amendment).
+    for (const file of ["publish.jpg", "320.jpg", "640.jpg"])
+      expect(parsePostImagePath(`${key}/${file}`)).toEqual({ chave: key, orgId: ORG });
   });
 
   it("lists the uploads among a post's images, only the organização's", () => {
