@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { aiContent, sweepAiGenerations } from "./contracts/ai-content.ts";
 import { matchInterest } from "./contracts/match-interest.ts";
 import { matchProperty } from "./contracts/match-property.ts";
 import { publishPost } from "./contracts/publish-post.ts";
@@ -27,6 +28,8 @@ export const JOBS = [
   lazyJob(socialTokenHealth, () => import("./handlers/social-token-health.ts")),
   lazyJob(publishPost, () => import("./handlers/publish-post.ts")),
   lazyJob(sweepPublications, () => import("./handlers/sweep-publications.ts")),
+  lazyJob(aiContent, () => import("./handlers/ai-content.ts")),
+  lazyJob(sweepAiGenerations, () => import("./handlers/sweep-ai-generations.ts")),
 ] as const satisfies readonly AnyJob[];
 
 type Job = (typeof JOBS)[number];

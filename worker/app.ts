@@ -6,6 +6,7 @@ import { functionsApi } from "./api/functions.ts";
 import { inngestApi } from "./api/inngest.ts";
 import { liveApi } from "./api/live.ts";
 import { mediaApi } from "./api/media.ts";
+import { aiGenerationsApi } from "./api/ai-generations.ts";
 import { dataDeletionPage } from "./api/data-deletion-page.ts";
 import { meApi } from "./api/me.ts";
 import { metaWebhooksApi } from "./api/meta-webhooks.ts";
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route("/api/me", meApi);
   app.route("/api/live", liveApi); // the live connection's WebSocket (ADR 043)
+  app.route("/api/ai-generations", aiGenerationsApi); // AI generations: ask, read while it streams, cancel (ADR 055)
   mountResourceApis(app);
   app.route("/", mediaApi); // GET /media/* (property photos, public or members) and /api/property-photos/*
   app.all("/api/*", (c) => apiError(c, 404, "Rota da API não encontrada.", "not_found"));

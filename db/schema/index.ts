@@ -9,3 +9,4 @@ export * from "./social.ts";
 export * from "./social-insights.ts";
 export * from "./social-comments.ts";
 export * from "./brand.ts";
+export * from "./ai.ts";

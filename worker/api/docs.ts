@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { escapeHtml } from "../../shared/escape.ts";
 import { ACCESS_TOKEN_TTL_S } from "../auth/jwt.ts";
 import type { AppEnv } from "../http/types.ts";
+import { aiGenerationsReference } from "./ai-generations.ts";
 import { authReference } from "./auth.ts";
 import { openApiDocument } from "./openapi.ts";
 import { roleList } from "./openapi/vocabulary.ts";
@@ -380,5 +381,6 @@ export const docsApi = new Hono<AppEnv>()
 /** The routers besides the resources' whose documented routes the reference lists (each mounted so in worker/app.ts). */
 export const REFERENCE_ROUTERS: readonly DocumentedRouter[] = [
   authReference,
+  aiGenerationsReference,
   { prefix: "/api", app: docsApi, tag: { name: "Referência", description: "Esta documentação." } },
 ];

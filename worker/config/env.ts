@@ -65,6 +65,10 @@ const configSchema = z
     OPENAI_API_KEY: optional,
     /** The model every generation asks for; a small, fast model by default (ADR 052). */
     OPENAI_MODEL: optional.transform((v) => v ?? OPENAI_DEFAULT_MODEL),
+    /** One OpenAI call's deadline in ms (ADR 052's 60 s by default); tests shorten it to prove the timeout path. */
+    OPENAI_TIMEOUT_MS: optional
+      .transform((v) => (v === undefined ? 60_000 : Number(v)))
+      .pipe(z.number().int("OPENAI_TIMEOUT_MS must be a whole number of ms").min(1_000).max(300_000)),
     /**
      * Meta's endpoints, Meta's real hosts by default; `npm start`'s demo mode and the tests point them
      * at tools/meta-standin (never in production: see the refinement below).

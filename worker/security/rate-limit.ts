@@ -112,6 +112,11 @@ export const KEYED_LIMITS = {
   metaCheck: { org: { max: 20, windowMs: 60_000 } },
   /** The post art's live preview (ADR 051; each costs a render in the art Worker): per organização and per person. */
   artPreview: { org: { max: 600, windowMs: 60 * 60_000 }, user: { max: 300, windowMs: 60 * 60_000 } },
+  /**
+   * Asking for an AI generation (ADR 055): per person and per organização, so one person (or a
+   * script with their token) cannot spend the organização's monthly tokens in a burst.
+   */
+  aiGeneration: { user: { max: 12, windowMs: 10 * 60_000 }, org: { max: 120, windowMs: 60 * 60_000 } },
   /** "Enviar por e-mail" of a match (an e-mail in the business's name to a client): per user and per organização. */
   matchEmail: { user: { max: 60, windowMs: 60 * 60_000 }, org: { max: 500, windowMs: 24 * 3600_000 } },
 } as const satisfies Record<string, Record<string, Limit>>;
