@@ -70,6 +70,9 @@ function readString(json: string, start: number): { text: string; end: number; c
     const ch = json[i] as string;
     if (ch === '"') return { text, end: i + 1, closed: true };
     if (ch !== "\\") {
+      // Half an emoji at the very end waits for its other half.
+      const code = ch.charCodeAt(0);
+      if (code >= 0xd800 && code <= 0xdbff && i + 1 >= json.length) break;
       text += ch;
       i++;
       continue;

@@ -15,6 +15,12 @@ export interface AllowEntry {
 
 export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
   {
+    tables: ["ai_generations"],
+    statement:
+      /^select "id", "org_id", "user_id" from "ai_generations" where \(\("ai_generations"\."status" = \? and "ai_generations"\."updated_at" < \?\) or \("ai_generations"\."status" = \? and "ai_generations"\."updated_at" < \?\)\) limit \?$/,
+    why: "the AI generation sweep (worker/services/ai-generation/sweep.ts) finds every organização's silent runs; each is then marked failed org-scoped",
+  },
+  {
     tables: ["organizations"],
     statement: /^select "id" from "organizations" where "organizations"\."document" = \? limit \?$/,
     why: "the demo seed (scripts/seed/demo-brand.ts) finds the demo organização by its CNPJ on `npm start`, to add what an older demo lacks",

@@ -69,9 +69,17 @@ export async function waitFor(
 }
 
 /** POST /api/ai-generations; the answer's status and body. */
-export async function ask(h: Harness, cookie: string, body: unknown): Promise<{ status: number; body: { data?: Generation; error?: { message: string; code: string } }; headers: Headers }> {
+export async function ask(
+  h: Harness,
+  cookie: string,
+  body: unknown,
+): Promise<{ status: number; body: { data?: Generation; error?: { message: string; code: string } }; headers: Headers }> {
   const res = await h.request("/api/ai-generations", { cookie, json: body });
-  return { status: res.status, body: (await res.json()) as { data?: Generation; error?: { message: string; code: string } }, headers: res.headers };
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: Generation; error?: { message: string; code: string } },
+    headers: res.headers,
+  };
 }
 
 export const postOf = (id: string) => ({

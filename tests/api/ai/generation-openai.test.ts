@@ -137,13 +137,36 @@ describe("generation with OpenAI (fake)", () => {
 
   const failures: { name: string; answers: Parameters<FakeOpenAi["enqueue"]>; code: string; message: RegExp }[] = [
     { name: "401", answers: [{ kind: "error", status: 401 }], code: "auth", message: /chave|OpenAI/i },
-    { name: "429 with retry-after", answers: [{ kind: "error", status: 429, retryAfter: 30 }], code: "rate_limited", message: /30 segundos/ },
-    { name: "429 quota", answers: [{ kind: "error", status: 429, code: "insufficient_quota", type: "insufficient_quota" }], code: "quota_exceeded", message: /crédito|cota|limite/i },
-    { name: "500 twice", answers: [{ kind: "error", status: 500 }, { kind: "error", status: 500 }], code: "unavailable", message: /OpenAI|indispon/i },
+    {
+      name: "429 with retry-after",
+      answers: [{ kind: "error", status: 429, retryAfter: 30 }],
+      code: "rate_limited",
+      message: /30 segundos/,
+    },
+    {
+      name: "429 quota",
+      answers: [{ kind: "error", status: 429, code: "insufficient_quota", type: "insufficient_quota" }],
+      code: "quota_exceeded",
+      message: /crédito|cota|limite/i,
+    },
+    {
+      name: "500 twice",
+      answers: [
+        { kind: "error", status: 500 },
+        { kind: "error", status: 500 },
+      ],
+      code: "unavailable",
+      message: /OpenAI|indispon/i,
+    },
     { name: "timeout", answers: [{ kind: "hang" }], code: "timeout", message: /tempo|demorou/i },
     { name: "refusal", answers: [{ kind: "refusal" }], code: "refused", message: /recusou|não escreveu|IA/i },
     { name: "content filter", answers: [{ kind: "content_filter" }], code: "content_blocked", message: /segurança|bloque|conteúdo/i },
-    { name: "invalid output twice", answers: [{ kind: "malformed" }, { kind: "malformed" }], code: "invalid_output", message: /formato|resposta/i },
+    {
+      name: "invalid output twice",
+      answers: [{ kind: "malformed" }, { kind: "malformed" }],
+      code: "invalid_output",
+      message: /formato|resposta/i,
+    },
   ];
   for (const f of failures) {
     it(`${f.name} → falhou with the pt-BR message, never a 500 nor a frozen "gerando"`, async () => {
@@ -192,7 +215,9 @@ describe("generation with OpenAI (fake)", () => {
       .values({ orgId: fresh.orgId, limiteTokensIaMensal: 1000 })
       .onConflictDoUpdate({ target: businessSettings.orgId, set: { limiteTokensIaMensal: 1000 } });
     const month = monthIn(new Date(), "America/Sao_Paulo");
-    await h.fresh.db.insert(aiTokenUsage).values({ orgId: fresh.orgId, mes: month, tokensEntrada: 600, tokensSaida: 400, geracoes: 3, atualizadoEm: new Date() });
+    await h.fresh.db
+      .insert(aiTokenUsage)
+      .values({ orgId: fresh.orgId, mes: month, tokensEntrada: 600, tokensSaida: 400, geracoes: 3, atualizadoEm: new Date() });
     const res = await ask(h, fresh.cookie, postOf(own));
     expect(res.status).toBe(429);
     expect(res.body.error?.code).toBe("ai_monthly_limit");
@@ -211,7 +236,10 @@ describe("generation with OpenAI (fake)", () => {
     fake.reset();
     const res = await ask(h, fresh.cookie, postOf(own));
     const g = await waitFor(h, fresh.cookie, (res.body.data as Generation).id);
-    const [row] = await h.fresh.db.select().from(aiTokenUsage).where(and(eq(aiTokenUsage.orgId, fresh.orgId)));
+    const [row] = await h.fresh.db
+      .select()
+      .from(aiTokenUsage)
+      .where(and(eq(aiTokenUsage.orgId, fresh.orgId)));
     expect(row?.tokensEntrada).toBe(g.tokens.entrada);
     expect(row?.tokensSaida).toBe(g.tokens.saida);
     expect(row?.geracoes).toBe(1);
@@ -242,7 +270,13 @@ describe("tenant isolation and roles", () => {
     const m = await member();
     const first = await ask(h, m.cookie, postOf(house));
     await waitFor(h, m.cookie, (first.body.data as Generation).id);
-    const second = await ask(h, m.cookie, { tipo: "livre", tema: "Dicas para comprar o primeiro imóvel", objetivo: "engajar", tom: "acolhedor", rede: "instagram" });
+    const second = await ask(h, m.cookie, {
+      tipo: "livre",
+      tema: "Dicas para comprar o primeiro imóvel",
+      objetivo: "engajar",
+      tom: "acolhedor",
+      rede: "instagram",
+    });
     await waitFor(h, m.cookie, (second.body.data as Generation).id);
     const list = (await (await h.request("/api/ai-generations", { cookie: m.cookie })).json()) as { data: Generation[] };
     expect(list.data.map((g) => g.id)).toEqual([second.body.data?.id, first.body.data?.id]);
