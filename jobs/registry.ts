@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { aiContent, sweepAiGenerations } from "./contracts/ai-content.ts";
+import { aiContent } from "./contracts/ai-content.ts";
+import { sweepAiGenerations } from "./contracts/sweep-ai-generations.ts";
 import { matchInterest } from "./contracts/match-interest.ts";
 import { matchProperty } from "./contracts/match-property.ts";
 import { publishPost } from "./contracts/publish-post.ts";

@@ -26,10 +26,3 @@ export const aiContent = defineContract({
   idempotency: "data.generationId",
   cancelOn: [{ event: AI_CONTENT_CANCELLED, match: "data.generationId" }],
 });
-
-/** Every 5 minutes: generations whose run died are marked failed (never a frozen "gerando"). */
-export const sweepAiGenerations = defineContract({
-  id: "sweep-ai-generations",
-  cron: "*/5 * * * *",
-  retries: 1,
-});

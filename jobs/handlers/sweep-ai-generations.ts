@@ -1,5 +1,5 @@
 import { sweepStuckGenerations } from "../../worker/services/ai-generation/sweep.ts";
-import { sweepAiGenerations } from "../contracts/ai-content.ts";
+import { sweepAiGenerations } from "../contracts/sweep-ai-generations.ts";
 import { jobHandlers } from "../define.ts";
 
 export default jobHandlers(sweepAiGenerations, {

@@ -8,7 +8,7 @@ import { pagePaths, type RouteEntry } from "./support/routes.ts";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { organizations, socialConnections, users } from "../../db/schema/index.ts";
+import { aiGenerations, organizations, socialConnections, users } from "../../db/schema/index.ts";
 import { createApp } from "../../worker/app.ts";
 import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
 import { memberships } from "../../db/schema/index.ts";
@@ -156,6 +156,8 @@ let interestA: string;
 let postA: string;
 /** A's reference account (its notes carry the marker). */
 let referenciaA: string;
+/** A's AI generation (its topic, partial text and result carry the marker). */
+let generationA: string;
 let landingSlugA: string;
 /** The media path of a photo of A's draft (members of A only). */
 let draftPhotoA: string;
@@ -290,6 +292,21 @@ beforeAll(async () => {
   referenciaA = String(
     (await createRecord(ctx, owner, "referencias", { handle: "referencia.segredo", notas: `Notas ${MARK}` } as never)).id,
   );
+  generationA = crypto.randomUUID();
+  await db.insert(aiGenerations).values({
+    id: generationA,
+    orgId: orgA,
+    userId: a.id,
+    tipo: "livre",
+    pedido: { tema: `Tema ${MARK}`, objetivo: "engajar", tom: "acolhedor", rede: "instagram" },
+    titulo: `Tema ${MARK}`,
+    status: "pronta",
+    origem: "modelo",
+    textoParcial: `Legenda ${MARK}`,
+    resultado: { tipo: "livre", legendas: [`Legenda ${MARK}`, "Outra"], hashtags: [], ideias: [] },
+    criadoEm: now,
+    atualizadoEm: now,
+  });
   // A's Page, a post published there with its attempt, and a post the Page made outside Alicerce.
   const publishedA = String((await createRecord(ctx, owner, "posts", { legenda: `Publicado ${MARK}` } as never)).id);
   const pageA = crypto.randomUUID();
@@ -461,6 +478,7 @@ describe("tenant isolation", () => {
       [moduleOf("interesses").definition.api]: interestA,
       [moduleOf("posts").definition.api]: postA,
       [moduleOf("referencias").definition.api]: referenciaA,
+      "ai-generations": generationA,
     };
     const gets = [...new Set(app.routes.filter((r) => r.method === "GET").map((r) => r.path))].filter(
       (p) => p.startsWith("/api/") && p.includes(":"),
@@ -474,7 +492,7 @@ describe("tenant isolation", () => {
     };
     expect(gets.length).toBeGreaterThan(5);
     // Sanity: A's own session reads the marker through these routes, so the checks below can fail.
-    for (const path of ["/api/properties/:id/dados", "/api/property_clients/:id", "/api/posts/:id"]) {
+    for (const path of ["/api/properties/:id/dados", "/api/property_clients/:id", "/api/posts/:id", "/api/ai-generations/:id"]) {
       const own = await fetch(`${base()}${fill(path)}`, { headers: { cookie: cookieA } });
       expect(await own.text(), path).toContain(MARK);
     }

@@ -48,7 +48,8 @@ function routerPaths(routers: readonly DocumentedRouter[], schemas: Record<strin
     for (const { method, path, doc } of documentedRoutes(router.app)) {
       if (typeof doc.access === "object") throw new Error(`${router.prefix}${path}: only a resource's route has an action`);
       Object.assign(schemas, doc.schemas);
-      const full = `${router.prefix}${openApiPath(path)}`;
+      // A router's own root ("/") is its prefix itself, as Hono routes it.
+      const full = path === "/" ? router.prefix : `${router.prefix}${openApiPath(path)}`;
       const parameters = pathParameters(path);
       paths[full] = {
         ...paths[full],
