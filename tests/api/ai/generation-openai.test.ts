@@ -71,6 +71,8 @@ describe("generation with OpenAI (fake)", () => {
     const g = await waitFor(h, m.cookie, id);
     const finished = performance.now() - t0;
     console.log(`[números] IA falsa: primeiro texto ${firstText.toFixed(0)} ms, legenda pronta ${finished.toFixed(0)} ms`);
+    const rowMs = (at: string | null) => (at ? Date.parse(at) - Date.parse(g.criadaEm) : Number.NaN);
+    console.log(`[números] IA falsa (linha da geração): primeiro texto ${rowMs(g.primeiroTextoEm)} ms, pronta ${rowMs(g.concluidaEm)} ms`);
     expect(streaming.status).toBe("gerando");
     expect(streaming.textoParcial.length).toBeGreaterThan(0);
     expect(streaming.textoParcial).not.toContain("{");

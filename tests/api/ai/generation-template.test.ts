@@ -37,6 +37,8 @@ describe("generation without an OpenAI key (templates)", () => {
     const g = await waitFor(h, owner.cookie, id);
     const tDone = performance.now() - t0;
     console.log(`[números] modelos: primeiro texto ${tFirst.toFixed(0)} ms, legenda pronta ${tDone.toFixed(0)} ms`);
+    const rowMs = (at: string | null) => (at ? Date.parse(at) - Date.parse(g.criadaEm) : Number.NaN);
+    console.log(`[números] modelos (linha da geração): primeiro texto ${rowMs(g.primeiroTextoEm)} ms, pronta ${rowMs(g.concluidaEm)} ms`);
     expect(firstText.textoParcial.length).toBeGreaterThan(0);
     expect(g.status).toBe("pronta");
     expect(g.origem).toBe("modelo");
@@ -86,16 +88,14 @@ describe("generation without an OpenAI key (templates)", () => {
       .insert(businessSettings)
       .values({ orgId: owner.orgId, limiteTokensIaMensal: 10 })
       .onConflictDoUpdate({ target: businessSettings.orgId, set: { limiteTokensIaMensal: 10 } });
-    await h.fresh.db
-      .insert(aiTokenUsage)
-      .values({
-        orgId: owner.orgId,
-        mes: monthIn(new Date(), "America/Sao_Paulo"),
-        tokensEntrada: 50,
-        tokensSaida: 50,
-        geracoes: 1,
-        atualizadoEm: new Date(),
-      });
+    await h.fresh.db.insert(aiTokenUsage).values({
+      orgId: owner.orgId,
+      mes: monthIn(new Date(), "America/Sao_Paulo"),
+      tokensEntrada: 50,
+      tokensSaida: 50,
+      geracoes: 1,
+      atualizadoEm: new Date(),
+    });
     const res = await ask(h, owner.cookie, postOf(house));
     expect(res.status).toBe(201);
     expect((await waitFor(h, owner.cookie, (res.body.data as Generation).id)).status).toBe("pronta");

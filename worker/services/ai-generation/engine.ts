@@ -15,7 +15,6 @@ import { streamStructured } from "../../integrations/openai/structured.ts";
 import { type LiveNamespace, publishLive } from "../../live/publish.ts";
 import { referenceAccountsForPrompt } from "../ai-content/reference-accounts.ts";
 import type { Actor, ServiceContext } from "../context.ts";
-import { getAiMonthlyTokenLimit } from "../organization/business-settings.ts";
 import { LiveText } from "./live-text.ts";
 import { type GenerationPlan, planFor, RecordGoneError } from "./plans.ts";
 import { addTokenUsage, limitReached, limitReachedMessage, monthIn, tokenUsage } from "./usage.ts";
@@ -180,12 +179,11 @@ export async function runGeneration(deps: EngineDeps, job: GenerationJob): Promi
   }
 
   const settings = openAiSettings(deps.config);
-  const limit = settings ? await getAiMonthlyTokenLimit(ctx, job.orgId) : 0;
-  if (!settings || limit === 0) {
+  const usage = settings ? await tokenUsage(ctx, job.orgId, zone, startedAt) : null;
+  if (!settings || !usage || usage.limite === 0) {
     const result = plan.template();
     return { status: await ready(result, "modelo", settings ? AI_OFF_NOTICE : TEMPLATE_NOTICE, resultText(result)) };
   }
-  const usage = await tokenUsage(ctx, job.orgId, zone, startedAt);
   if (limitReached(usage)) return { status: await fail("limite_mensal", limitReachedMessage(usage, zone)) };
 
   // ——— OpenAI, streamed ———

@@ -16,7 +16,7 @@ import { authorize } from "../../auth/permissions.ts";
 import { recordFactSheet } from "../ai/record-facts.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { isOpenAiConfigured } from "../../integrations/openai/settings.ts";
-import { assertWithinLimit, tokenUsage } from "./usage.ts";
+import { assertWithinLimit, monthIn, usageOf, usageStatements } from "./usage.ts";
 import { toGenerationView } from "./view.ts";
 
 /**
@@ -71,15 +71,20 @@ export async function createGeneration(ctx: ServiceContext, actor: Actor, body: 
     titulo = monthTitle(request.mes);
   }
   const scope = orgScope(ctx.db, actor.orgId);
-  const [running] = await ctx.db
-    .select({ n: sql<number>`count(*)` })
-    .from(aiGenerations)
-    .where(scope.where(aiGenerations, eq(aiGenerations.userId, actor.userId), inArray(aiGenerations.status, ["na_fila", "gerando"])));
-  if (Number(running?.n ?? 0) >= MAX_RUNNING_PER_USER) {
+  const month = monthIn(ctx.now, zone);
+  // One round trip: what the person has running, and the month's use and limit.
+  const [running, ...usageRows] = await ctx.db.batch([
+    ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(aiGenerations)
+      .where(scope.where(aiGenerations, eq(aiGenerations.userId, actor.userId), inArray(aiGenerations.status, ["na_fila", "gerando"]))),
+    ...usageStatements(ctx.db, actor.orgId, month),
+  ]);
+  if (Number(running[0]?.n ?? 0) >= MAX_RUNNING_PER_USER) {
     throw new DomainError("Você já tem gerações em andamento. Espere uma terminar (ou cancele) para pedir outra.", 429);
   }
   // Only a generation that spends tokens is refused at the limit; the template generator costs none.
-  if (isOpenAiConfigured(ctx.config)) assertWithinLimit(await tokenUsage(ctx, actor.orgId, zone, ctx.now), zone);
+  if (isOpenAiConfigured(ctx.config)) assertWithinLimit(usageOf(usageRows as never, month, zone), zone);
   const { tipo, ...pedido } = request;
   const [row] = await ctx.db
     .insert(aiGenerations)

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
-import { aiTokenUsage } from "../../../db/schema/index.ts";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { aiTokenUsage, businessSettings } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import type { GenerationUsage } from "../../../shared/ai/generation-api.ts";
 import { formatDateIn, instantIn, zonedParts } from "../../../shared/time-zone.ts";
-import { getAiMonthlyTokenLimit } from "../organization/business-settings.ts";
+import { AI_MONTHLY_TOKEN_LIMIT_DEFAULT } from "../../../shared/organization/ai-token-limit.ts";
 import { DomainError, type ServiceContext } from "../context.ts";
 
 /**
@@ -57,18 +58,34 @@ export async function addTokenUsage(
     });
 }
 
-/** The month's tokens (in + out) and the limit, in one read each. */
-export async function tokenUsage(ctx: Pick<ServiceContext, "db">, orgId: string, zone: string, now: Date): Promise<GenerationUsage> {
-  const month = monthIn(now, zone);
-  const [rows, limit] = await Promise.all([
-    ctx.db
+/** The two reads of a month's use (its counter and the organização's limit), to batch with others. */
+export function usageStatements(db: Database, orgId: string, month: string) {
+  const scope = orgScope(db, orgId);
+  return [
+    db
       .select({ tokens: sql<number>`${aiTokenUsage.tokensEntrada} + ${aiTokenUsage.tokensSaida}` })
       .from(aiTokenUsage)
-      .where(orgScope(ctx.db, orgId).where(aiTokenUsage, and(eq(aiTokenUsage.mes, month))))
+      .where(scope.where(aiTokenUsage, eq(aiTokenUsage.mes, month)))
       .limit(1),
-    getAiMonthlyTokenLimit(ctx, orgId),
-  ]);
-  return { mes: month, tokens: Number(rows[0]?.tokens ?? 0), limite: limit, renovaEm: monthResetAt(month, zone).toISOString() };
+    db.select({ limite: businessSettings.limiteTokensIaMensal }).from(businessSettings).where(scope.where(businessSettings)).limit(1),
+  ] as const;
+}
+
+/** The use read by `usageStatements`. */
+export function usageOf(rows: readonly [{ tokens: number }[], { limite: number }[]], month: string, zone: string): GenerationUsage {
+  return {
+    mes: month,
+    tokens: Number(rows[0][0]?.tokens ?? 0),
+    limite: rows[1][0]?.limite ?? AI_MONTHLY_TOKEN_LIMIT_DEFAULT,
+    renovaEm: monthResetAt(month, zone).toISOString(),
+  };
+}
+
+/** The month's tokens (in + out) and the limit, in one round trip. */
+export async function tokenUsage(ctx: Pick<ServiceContext, "db">, orgId: string, zone: string, now: Date): Promise<GenerationUsage> {
+  const month = monthIn(now, zone);
+  const rows = await ctx.db.batch(usageStatements(ctx.db, orgId, month));
+  return usageOf(rows, month, zone);
 }
 
 const thousands = (n: number) => n.toLocaleString("pt-BR");
