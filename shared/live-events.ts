@@ -43,8 +43,9 @@ export const generationProgressEvent = z.strictObject({
   status: z.enum(["na_fila", "gerando", "pronta", "falhou", "cancelada"]).optional(),
   /**
    * Streamed text (ADR 055): `parte` continues the readable text at offset `desde` (UTF-16 units).
-   * A page whose text is not exactly `desde` long missed a piece and reads the generation again
-   * (GET /api/ai-generations/:id has the whole text so far). Sent throttled, within the size cap.
+   * A page appends it when its text is exactly `desde` long, ignores it when it already has it
+   * (a replay), and otherwise missed a piece and reads the generation again (GET
+   * /api/ai-generations/:id has the whole text so far). Sent throttled, within the size cap.
    */
   texto: z.strictObject({ desde: z.number().int().min(0), parte: z.string().min(1).max(1500) }).optional(),
 });
