@@ -11,6 +11,7 @@ import { parsePostImageKey } from "../../../shared/social/post-image-key.ts";
 import { DEFAULT_BRAND } from "../../../shared/brand/brand-style.ts";
 import type { Actor } from "../../../worker/services/context.ts";
 import { carouselSlides, storeArt, storeCarousel } from "../../../worker/services/art/post-art.ts";
+import { saveBrandStyle } from "../../../worker/services/brand/brand-style.ts";
 import { nodeArtBinding } from "../../support/art-binding.ts";
 import { demoPhoto, SHORT } from "../../support/art-samples.ts";
 import { createHarness, createOwner, type Harness, userId } from "../harness.ts";
@@ -75,6 +76,28 @@ describe("POST /api/posts/arte/previa", () => {
       body({ fotoChave: null, modelo: "destaque", marca: { ...DEFAULT_BRAND, corPrimaria: "#7a1f3d", fonte: "playfair" } }),
     );
     expect(res.status).toBe(200);
+  });
+
+  it("draws, when no brand is sent, with the one saved on /cores — not Alicerce's", async () => {
+    const branded = await createOwner(h, "Marca Salva");
+    const owner: Actor = { userId: (await userId(h, branded.email)) as string, orgId: branded.orgId, role: "owner" };
+    const saved = { ...DEFAULT_BRAND, corPrimaria: "#7a1f3d", corSecundaria: "#f5d06f", fonte: "playfair" } as const;
+    await saveBrandStyle(h.ctx("10.9.0.2"), owner, {
+      corPrimaria: saved.corPrimaria,
+      corSecundaria: saved.corSecundaria,
+      corTextoSobrePrimaria: saved.corTextoSobrePrimaria,
+      fonte: saved.fonte,
+      corDestaqueApp: null,
+    });
+    const jpeg = async (over: Record<string, unknown>) => {
+      const res = await preview(body({ fotoChave: null, modelo: "destaque", ...over }), branded.cookie);
+      expect(res.status, await res.clone().text()).toBe(200);
+      return Buffer.from(await res.arrayBuffer()).toString("base64");
+    };
+    const unsent = await jpeg({});
+    // Rendering is deterministic: the same brand draws the same bytes.
+    expect(unsent).toBe(await jpeg({ marca: saved }));
+    expect(unsent).not.toBe(await jpeg({ marca: DEFAULT_BRAND }));
   });
 
   it("refuses another organização's photo with the same 404 as a missing one, before rendering", async () => {

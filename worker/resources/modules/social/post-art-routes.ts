@@ -2,11 +2,11 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { ART_FORMAT_IDS, ART_SLIDE_KINDS, ART_TEMPLATE_IDS, artContentSchema } from "../../../../shared/art/art-content.ts";
 import { brandForArtSchema } from "../../../../shared/art/art-render-spec.ts";
-import { DEFAULT_BRAND } from "../../../../shared/brand/brand-style.ts";
 import { documented, type JsonSchema, type RouteDoc } from "../../../api/route-doc.ts";
 import type { AppEnv } from "../../../http/types.ts";
 import { enforceKeyedLimit } from "../../../security/rate-limit.ts";
 import { previewArt } from "../../../services/art/post-art.ts";
+import { getBrandStyle } from "../../../services/brand/brand-style.ts";
 import { DomainError } from "../../../services/context.ts";
 import type { RouteHelpers } from "../../define.ts";
 
@@ -17,7 +17,7 @@ export const artPreviewInput = z.object({
   slide: z.enum(ART_SLIDE_KINDS).default("capa"),
   formato: z.enum(ART_FORMAT_IDS as [(typeof ART_FORMAT_IDS)[number], ...(typeof ART_FORMAT_IDS)[number][]]),
   conteudo: artContentSchema,
-  /** The brand to draw with: /cores previews colours not saved yet; absent, Alicerce's own. */
+  /** The brand to draw with: /cores previews colours not saved yet; absent, the business's saved brand. */
   marca: brandForArtSchema.optional(),
   fotoChave: z.string().trim().max(300).nullish(),
 });
@@ -69,7 +69,7 @@ const BODY: JsonSchema = {
       type: "object",
       required: ["corPrimaria", "corSecundaria", "corTextoSobrePrimaria", "fonte", "corDestaqueApp", "logoKey"],
       additionalProperties: false,
-      description: "As cores, a fonte e o logo (sem ela: as do Alicerce).",
+      description: "As cores, a fonte e o logo (sem ela: as salvas em Estilização, ou as do Alicerce).",
       properties: {
         corPrimaria: color,
         corSecundaria: color,
@@ -130,7 +130,8 @@ export function postArtRoutes(app: Hono<AppEnv>, { run }: RouteHelpers): void {
             slide: input.slide,
             format: input.formato,
             content: input.conteudo,
-            brand: input.marca ?? DEFAULT_BRAND,
+            // Absent: the brand saved on /cores (one read; the defaults when never saved).
+            brand: input.marca ?? (await getBrandStyle(ctx, actor.orgId)),
             photoKey: input.fotoChave ?? null,
           },
         );
