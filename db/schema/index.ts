@@ -10,3 +10,4 @@ export * from "./social-insights.ts";
 export * from "./social-comments.ts";
 export * from "./brand.ts";
 export * from "./ai.ts";
+export * from "./ai-plan-drafts.ts";

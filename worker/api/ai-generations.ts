@@ -8,6 +8,7 @@ import { apiError, toApiResponse } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 import { enforceKeyedLimit } from "../security/rate-limit.ts";
 import { cancelGeneration, createGeneration, getGeneration, listGenerations } from "../services/ai-generation/generations.ts";
+import { planToDrafts } from "../services/ai-generation/plan-drafts.ts";
 import { AiLimitReachedError, tokenUsage } from "../services/ai-generation/usage.ts";
 import { type Actor, DomainError, type ServiceContext } from "../services/context.ts";
 import { authorize } from "../auth/permissions.ts";
@@ -160,7 +161,23 @@ const USAGE_SCHEMA: JsonSchema = {
   },
 };
 
-const SCHEMAS = { GeracaoIa: GENERATION_SCHEMA, PedidoGeracaoIa: REQUEST_SCHEMA, UsoIa: USAGE_SCHEMA };
+const PLAN_DRAFTS_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["criados", "jaEram", "passadas", "primeiroDia"],
+  properties: {
+    criados: { type: "integer", minimum: 0, description: "Rascunhos criados agora." },
+    jaEram: { type: "integer", minimum: 0, description: "Ideias escolhidas que já eram rascunhos (pedidas antes)." },
+    passadas: { type: "integer", minimum: 0, description: "Ideias cujo dia já passou no fuso do negócio: sem rascunho." },
+    primeiroDia: nullable("O primeiro dia com rascunho (aaaa-mm-dd), para abrir o calendário.", "date"),
+  },
+};
+
+const SCHEMAS = {
+  GeracaoIa: GENERATION_SCHEMA,
+  PedidoGeracaoIa: REQUEST_SCHEMA,
+  UsoIa: USAGE_SCHEMA,
+  RascunhosDoPlano: PLAN_DRAFTS_SCHEMA,
+};
 const one = { description: "A geração.", content: json(dataOf(ref("GeracaoIa"))) };
 
 const CREATE_DOC: RouteDoc = {
@@ -219,6 +236,29 @@ const CANCEL_DOC: RouteDoc = {
   schemas: SCHEMAS,
 };
 
+const PLAN_DRAFTS_DOC: RouteDoc = {
+  access: "bearer",
+  operationId: "aiPlanToDrafts",
+  summary: "Transformar um mês de ideias em rascunhos",
+  description:
+    "Cria, de uma vez, um rascunho de post por ideia do plano (todas, ou as posições em `ideias`) no dia sugerido, no horário indicado para o formato e no fuso do negócio, com as contas conectadas e o imóvel ou produto da ideia. Idempotente: uma ideia que já virou rascunho não é criada de novo (um rascunho excluído volta se pedir outra vez). Ideias com o dia já passado ficam de fora. Só quem pediu o plano; 409 enquanto ele não está pronto.",
+  body: {
+    type: "object",
+    properties: {
+      ideias: {
+        type: "array",
+        items: { type: "integer", minimum: 0 },
+        minItems: 1,
+        description: "As posições das ideias no plano; sem ela, todas.",
+      },
+    },
+  },
+  bodyExample: { ideias: [0, 2, 5] },
+  response: { description: "O que foi criado.", content: json(dataOf(ref("RascunhosDoPlano"))) },
+  errors: ["400", "401", "403", "404", "409", "422"],
+  schemas: SCHEMAS,
+};
+
 // ——— Routes ———
 
 aiGenerationsApi.post(
@@ -256,6 +296,13 @@ aiGenerationsApi.post(
   "/:id/cancelar",
   documented(CANCEL_DOC, (c) =>
     run(c, async (ctx, actor) => c.json({ data: await cancelGeneration(ctx, actor, c.req.param("id") ?? "") })),
+  ),
+);
+
+aiGenerationsApi.post(
+  "/:id/rascunhos",
+  documented(PLAN_DRAFTS_DOC, (c) =>
+    run(c, async (ctx, actor) => c.json({ data: await planToDrafts(ctx, actor, c.req.param("id") ?? "", await jsonBody(c)) })),
   ),
 );
 

@@ -490,6 +490,61 @@ export async function createRecord(
   return { id: affected ? id : null, duplicates };
 }
 
+/** One record of `createRecordsUnless`: its input, the condition that skips it, what follows it. */
+export interface GuardedCreate {
+  input: unknown;
+  /** A `NOT EXISTS` body: when it finds a row at write time, this record is not created. */
+  unless: SQL;
+  /** Statements after the insert, in the same batch; `written` is true only when it happened. */
+  after?: (id: string, written: SQL) => BatchItem<"sqlite">[];
+}
+
+/**
+ * Creates several records in one batch (one round trip, one transaction): each is inserted only
+ * when its `unless` finds nothing at that moment, so a repeated request creates nothing twice.
+ * Each insert carries its module's own statements (alsoOnWrite) and the caller's `after`, all
+ * guarded by "this insert happened". Returns, per item in order, the id created or null (skipped).
+ */
+export async function createRecordsUnless(
+  ctx: ServiceContext,
+  actor: Actor,
+  name: string,
+  items: readonly GuardedCreate[],
+): Promise<(string | null)[]> {
+  if (!items.length) return [];
+  if (items.length > MAX_BULK) throw new DomainError(`Selecione no máximo ${MAX_BULK} registros por vez.`, 400);
+  const { mod, owner } = reached(actor, name, "create");
+  const scope = orgScope(ctx.db, actor.orgId);
+  const batch: BatchItem<"sqlite">[] = [];
+  const inserts: { id: string; at: number }[] = [];
+  for (const item of items) {
+    const data = ownedInput(actor, mod, owner, validated(mod, item.input));
+    const values = insertValues(mod, scope, data, actor.userId, ctx.now);
+    const id = values.id as string;
+    const written = writtenCondition(mod, scope, id, ctx.now);
+    inserts.push({ id, at: batch.length });
+    batch.push(
+      insertUnless(ctx.db, mod.table, values, item.unless),
+      ...(mod.alsoOnCreate?.(ctx, actor, id) ?? []),
+      ...(mod.alsoOnWrite?.(ctx, actor, id, data, written, { mode: "create", now: ctx.now, orgId: scope.orgId }) ?? []),
+      ...(item.after?.(id, written) ?? []),
+    );
+  }
+  let results: unknown[];
+  try {
+    results = (await ctx.db.batch(batch as unknown as [BatchItem<"sqlite">])) as unknown[];
+  } catch (error) {
+    translateDbError(mod, error);
+  }
+  const outcome = inserts.map((i) => ((results[i.at] as { rowsAffected: number }).rowsAffected > 0 ? i.id : null));
+  const created = outcome.filter((id): id is string => id !== null);
+  if (created.length) {
+    recordChanged(ctx, actor, mod, "created", created);
+    for (const id of created) await mod.afterWrite?.(ctx, actor, id, "created");
+  }
+  return outcome;
+}
+
 /**
  * Replaces a live record's fields with `input` (the whole form). 404 when it is missing,
  * deleted or another organization's; with `unlessDuplicates`, nothing is saved when there are
