@@ -82,6 +82,7 @@ export default [
     route("historico", "routes/social/history.tsx"),
     route("historico/exportar", "routes/social/history.export.ts"),
     route("content-calendar", "routes/social/content-calendar.tsx"),
+    route("ai-content", "routes/social/ai-content.tsx"),
     route("feed", "routes/social/feed.tsx"),
     route("landing-page", "routes/site/landing-page.tsx"),
     route("landing-page/preview", "routes/site/landing-page.preview.tsx"),

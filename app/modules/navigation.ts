@@ -61,6 +61,8 @@ export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/landing-page", label: "Landing Page", group: "Imóveis", order: 40, resource: "organization" },
   // Post drafts and those waiting for approval (the posts' own "read" opens it).
   { to: "/rascunhos", label: "Rascunhos", group: "Redes Sociais", order: 10, resource: "posts" },
+  // Whoever creates posts generates content (ADR 055); the page asks for "create", the menu for "read".
+  { to: "/ai-content", label: "Gerador de Conteúdo IA", group: "Redes Sociais", order: 15, resource: "posts" },
   { to: "/content-calendar", label: "Calendário de Posts", group: "Redes Sociais", order: 30, resource: "posts" },
   { to: "/feed", label: "Feed", group: "Redes Sociais", order: 40, resource: "posts" },
   // Who reads posts sees what went out and every attempt (a corretor: only their own posts).

@@ -193,6 +193,7 @@ describe("the menu", () => {
         "Redes Sociais",
         [
           "Rascunhos",
+          "Gerador de Conteúdo IA",
           "Posts",
           "Calendário de Posts",
           "Feed",

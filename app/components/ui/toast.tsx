@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 
 /**
  * A toast the server asked for (a flash cookie read by the loader after a redirect).
@@ -11,6 +11,8 @@ export interface ToastData {
   message: string;
   tone?: "success" | "info" | "error";
   undo?: { action: string; label?: string; fields: Record<string, string | readonly string[]> } | undefined;
+  /** Where to see what was done ("Ver no calendário"). */
+  link?: { to: string; label: string } | undefined;
 }
 
 const AUTO_HIDE_MS = 12_000;
@@ -71,6 +73,11 @@ function ToastCard({ toast }: { toast: ToastData }) {
       ref={ref}
     >
       <p className="flex-1">{toast.message}</p>
+      {toast.link ? (
+        <Link to={toast.link.to} className="rounded-lg px-3 py-1.5 font-semibold text-accent hover:bg-accent-soft">
+          {toast.link.label}
+        </Link>
+      ) : null}
       {toast.undo ? (
         <Form method="post" action={toast.undo.action} preventScrollReset>
           {Object.entries(toast.undo.fields).flatMap(([name, value]) =>

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { aiGenerations } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
-import type { Generation } from "../../../shared/ai/generation-api.ts";
+import { type Generation, RECENT_GENERATIONS_MAX } from "../../../shared/ai/generation-api.ts";
 import { isId } from "../../../shared/id.ts";
 import { DRAFT_HOUR, type PlanDraftsResult, planDraftsRequestSchema } from "../../../shared/ai/plan-drafts.ts";
 import type { MonthIdea } from "../../../shared/ai/contracts.ts";
@@ -148,4 +148,30 @@ export async function planToDrafts(ctx: ServiceContext, actor: Actor, generation
     passadas,
     primeiroDia: days[0] ?? null,
   };
+}
+
+/**
+ * Which ideas of a plan are drafts today (live posts), for /ai-content to mark them: the plan
+ * `generationId` when it is one of the member's recent month plans (the page's list), else their
+ * latest. One read.
+ */
+export async function draftedIdeas(
+  ctx: ServiceContext,
+  actor: Actor,
+  generationId: string | null,
+): Promise<{ ideia: number; postId: string }[]> {
+  const org = actor.orgId;
+  const latest = sql`(select id from ai_generations where org_id = ${org} and user_id = ${actor.userId} and kind = 'mes' order by created_at desc, id desc limit 1)`;
+  const plan =
+    generationId && isId(generationId)
+      ? sql`coalesce((select id from (select id, kind from ai_generations where org_id = ${org} and user_id = ${actor.userId}
+          order by created_at desc, id desc limit ${RECENT_GENERATIONS_MAX}) where id = ${generationId} and kind = 'mes'), ${latest})`
+      : latest;
+  const rows = await ctx.db.all<{ ideia: number; postId: string }>(
+    sql`select d.idea as ideia, d.post_id as postId from ai_plan_drafts d
+      join ai_generations g on g.org_id = d.org_id and g.id = d.generation_id and g.user_id = ${actor.userId}
+      join posts p on p.org_id = d.org_id and p.id = d.post_id and p.deleted_at is null
+      where d.org_id = ${org} and d.generation_id = ${plan} order by d.idea`,
+  );
+  return rows.map((r) => ({ ideia: Number(r.ideia), postId: String(r.postId) }));
 }
