@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEMO_LOGIN } from "../shared/demo-accounts.ts";
-import { isEmpty, seedDemo, seedMissingDemoBrandOf, seedMissingDemoSocial } from "./seed/demo.ts";
+import { isEmpty, seedDemo, seedMissingDemoAiContentOf, seedMissingDemoBrandOf, seedMissingDemoSocial } from "./seed/demo.ts";
 import { demoMetaTokens } from "./seed/demo-meta.ts";
 import type { DemoSocialOptions, DemoSocialResult } from "./seed/demo-social.ts";
 import { type LibsqlServer, startLibsql } from "./lib/libsql.ts";
@@ -76,6 +76,7 @@ async function prepareDatabase(social: DemoSocialOptions): Promise<{ url: string
     seeded = await seedMissingDemoSocial(db, social);
     if (seeded) log("demonstração: Página e Instagram de demonstração com seus posts adicionados");
     if (await seedMissingDemoBrandOf(db)) log("demonstração: marca, contas de referência e limite de IA adicionados");
+    if (await seedMissingDemoAiContentOf(db)) log("demonstração: gerações de conteúdo e um mês de ideias em rascunhos adicionados");
   }
   // The stand-in learns the demo's published posts (permalinks, feed, insights); its state file keeps them.
   if (seeded && metaDemo) metaDemo.standin.adopt(seeded.adoption);

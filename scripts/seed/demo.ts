@@ -20,6 +20,7 @@ import { seedDemoPhotos } from "./demo-photos.ts";
 import { seedDemoComments } from "./demo-comments.ts";
 import { seedDemoPosts } from "./demo-posts.ts";
 import { seedDemoBrand, seedMissingDemoBrand } from "./demo-brand.ts";
+import { seedDemoAiContent, seedMissingDemoAiContent } from "./demo-ai-content.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
 import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
 
@@ -208,6 +209,8 @@ export async function seedDemo(
   if (social) await seedDemoComments(db, orgId, now);
   // Posts in the works (Rascunhos): after the accounts, so they go to the demo Page and Instagram.
   await seedDemoPosts(db, orgId, people, propertyIds, now);
+  // /ai-content: past free generations and this month's plan of ideas, in drafts on the calendar.
+  await seedDemoAiContent(db, orgId, people[0]?.id as string, now);
   return { orgId, login: DEMO_LOGIN, ...(social ? { social } : {}) };
 }
 
@@ -226,4 +229,9 @@ export async function seedMissingDemoSocial(db: Database, options: DemoSocialOpt
 /** The demo's brand, references and AI limit for a demo database seeded before they existed (false: nothing added). */
 export function seedMissingDemoBrandOf(db: Database, now = new Date()): Promise<boolean> {
   return seedMissingDemoBrand(db, DEMO_ORGANIZATION.document, now);
+}
+
+/** The demo's generations and month plan in drafts for a demo database seeded before /ai-content existed (false: nothing added). */
+export function seedMissingDemoAiContentOf(db: Database, now = new Date()): Promise<boolean> {
+  return seedMissingDemoAiContent(db, DEMO_ORGANIZATION.document, now);
 }

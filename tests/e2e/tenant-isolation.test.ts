@@ -60,6 +60,8 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/settings/preferences": () => "/settings/preferences",
   "/config": () => "/config",
   "/cores": () => "/cores",
+  // A's month plan asked by id: B sees only their own generations.
+  "/ai-content": () => `/ai-content?geracao=${planA}`,
   "/ai-content/referencias": () => "/ai-content/referencias?q=notas",
   "/ai-content/referencias/create": () => "/ai-content/referencias/create",
   "/ai-content/referencias/:id": () => `/ai-content/referencias/${referenciaA}`,
@@ -158,6 +160,8 @@ let postA: string;
 let referenciaA: string;
 /** A's AI generation (its topic, partial text and result carry the marker). */
 let generationA: string;
+/** A's month plan (its title and idea carry the marker). */
+let planA: string;
 let landingSlugA: string;
 /** The media path of a photo of A's draft (members of A only). */
 let draftPhotoA: string;
@@ -304,6 +308,32 @@ beforeAll(async () => {
     origem: "modelo",
     textoParcial: `Legenda ${MARK}`,
     resultado: { tipo: "livre", legendas: [`Legenda ${MARK}`, "Outra"], hashtags: [], ideias: [] },
+    criadoEm: now,
+    atualizadoEm: now,
+  });
+  planA = crypto.randomUUID();
+  await db.insert(aiGenerations).values({
+    id: planA,
+    orgId: orgA,
+    userId: a.id,
+    tipo: "mes",
+    pedido: { mes: dayIn(POST_A_AT, DEFAULT_TIME_ZONE).slice(0, 7), tom: "acolhedor" },
+    titulo: `Plano ${MARK}`,
+    status: "pronta",
+    origem: "modelo",
+    resultado: {
+      tipo: "mes",
+      ideias: [
+        {
+          data: dayIn(POST_A_AT, DEFAULT_TIME_ZONE),
+          titulo: `Ideia ${MARK}`,
+          legenda: `Legenda ${MARK}`,
+          formato: "post",
+          motivo: `Motivo ${MARK}`,
+          vinculo: { tipo: "data", registroId: null, dataComemorativa: "Dia do Corretor" },
+        },
+      ],
+    },
     criadoEm: now,
     atualizadoEm: now,
   });
