@@ -31,7 +31,7 @@ describe("seedDemoAiContent", () => {
       expect(r.criadoEm.getTime()).toBeLessThan(now.getTime());
     }
     const plan = rows.find((r) => r.tipo === "mes");
-    const ideas = (plan?.resultado as { ideias: { data: string; vinculo: { registroId: string | null } }[] }).ideias;
+    const ideas = (plan?.resultado as { ideias: { data: string; vinculo: { registroId: string | null } }[] } | undefined)?.ideias ?? [];
     expect(ideas.length).toBeGreaterThan(2);
     expect(ideas.every((i) => i.data.startsWith(demoPlanMonth(now)))).toBe(true);
     expect(ideas.some((i) => i.vinculo.registroId === house)).toBe(true);
