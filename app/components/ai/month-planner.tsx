@@ -175,13 +175,17 @@ export function MonthPlanner({
                 {generation?.titulo} · {plural(ideas.length, "ideia", "ideias")}
               </h3>
               <div className="flex flex-wrap items-center gap-2">
-                <Button type="button" busy={busy} disabled={!chosen.length} onClick={() => void toDrafts()}>
-                  {busy
-                    ? "Criando rascunhos…"
-                    : chosen.length === open.length
-                      ? `Criar ${plural(chosen.length, "rascunho", "rascunhos")} no calendário`
-                      : `Criar ${plural(chosen.length, "rascunho escolhido", "rascunhos escolhidos")}`}
-                </Button>
+                {open.length ? (
+                  <Button type="button" busy={busy} disabled={!chosen.length} onClick={() => void toDrafts()}>
+                    {busy
+                      ? "Criando rascunhos…"
+                      : chosen.length === open.length
+                        ? `Criar ${plural(chosen.length, "rascunho", "rascunhos")} no calendário`
+                        : `Criar ${plural(chosen.length, "rascunho escolhido", "rascunhos escolhidos")}`}
+                  </Button>
+                ) : (
+                  <p className="text-sm font-medium text-ok">Todas as ideias já estão no calendário.</p>
+                )}
                 <Link className="text-sm text-accent underline" to={`/content-calendar?data=${mes}`}>
                   Abrir o calendário de {dayLabel(`${mes}-01`).replace(/^1 de /, "")}
                 </Link>
