@@ -35,6 +35,16 @@ export function useGeneration(initial: Generation | null): GenerationState {
   const textRef = useRef(text);
   textRef.current = text;
 
+  // Another generation chosen on the page (a recent one opened): show it. The same one read
+  // again by the loader keeps this state (its text may be ahead of the loader's).
+  useEffect(() => {
+    if (initial && initial.id !== current.current?.id) {
+      setGeneration(initial);
+      setText(initial.textoParcial);
+      setError(null);
+    }
+  }, [initial]);
+
   const refresh = useCallback(async () => {
     const id = current.current?.id;
     if (!id) return;

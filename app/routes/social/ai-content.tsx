@@ -85,8 +85,8 @@ export default function AiContent({ loaderData }: Route.ComponentProps) {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <FreeGenerator key={free?.id ?? "novo"} initial={free} />
-          <MonthPlanner key={plan?.id ?? "novo"} initial={plan} months={months} drafted={drafted} />
+          <FreeGenerator initial={free} />
+          <MonthPlanner initial={plan} months={months} drafted={drafted} />
         </div>
         <aside className="min-w-0 space-y-6" aria-label="Uso e histórico">
           <Card title="Uso de IA no mês">

@@ -33,7 +33,7 @@ describe("/ai-content", () => {
     expect(await page.getByRole("link", { name: "Contas de Referência" }).first().getAttribute("href")).toBe("/ai-content/referencias");
 
     // Free generation: the button says it is working, the status line says when it is done.
-    await page.getByLabel("Tema").fill("Dicas para quem vai alugar o primeiro apartamento");
+    await page.getByLabel("Tema", { exact: true }).fill("Dicas para quem vai alugar o primeiro apartamento");
     await page.getByRole("combobox", { name: "Objetivo" }).selectOption("engajar");
     await page.getByRole("button", { name: "Gerar conteúdo" }).click();
     await page.getByTestId("ai-status").filter({ hasText: "Conteúdo pronto." }).waitFor({ timeout: 20_000 });
