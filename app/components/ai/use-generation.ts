@@ -22,7 +22,8 @@ export interface GenerationState {
 
 /**
  * One generation on a page (ADR 055): start it, show its text as the live connection streams it
- * (`generation.progress`, each piece at its offset; a gap means read it whole again), read the
+ * (`generation.progress`, each piece at its offset; a replayed piece is ignored, a gap means read
+ * it whole again), read the
  * result when it ends, cancel. A slow poll keeps the page honest when the connection is down.
  */
 export function useGeneration(initial: Generation | null): GenerationState {
@@ -59,9 +60,14 @@ export function useGeneration(initial: Generation | null): GenerationState {
     (message) => {
       if (message.type === "resync") return void refresh();
       if (message.type !== "generation.progress") return;
-      if (message.texto) {
-        if (message.texto.desde === textRef.current.length) setText((t) => t + (message.texto?.parte ?? ""));
-        else void refresh();
+      const piece = message.texto;
+      if (piece) {
+        const have = textRef.current.length;
+        // Append the next piece; one we already have (the room's replay) changes nothing; a gap: read it whole.
+        if (piece.desde === have) {
+          textRef.current += piece.parte;
+          setText(textRef.current);
+        } else if (piece.desde + piece.parte.length > have) void refresh();
       }
       if (message.status && message.status !== current.current?.status) {
         if (FINAL.has(message.status)) void refresh();
