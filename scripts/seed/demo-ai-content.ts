@@ -6,6 +6,7 @@ import type { GenerationKind } from "../../shared/ai/generation-api.ts";
 import { dayIn, DEFAULT_TIME_ZONE } from "../../shared/time-zone.ts";
 import type { Config } from "../../worker/config/env.ts";
 import { runGeneration } from "../../worker/services/ai-generation/engine.ts";
+import { monthTitle } from "../../worker/services/ai-generation/generations.ts";
 import { planToDrafts } from "../../worker/services/ai-generation/plan-drafts.ts";
 import type { Actor } from "../../worker/services/context.ts";
 import { seedContext } from "./demo-landing.ts";
@@ -80,29 +81,7 @@ export async function seedDemoAiContent(db: Database, orgId: string, ownerId: st
     await generate(db, actor, "livre", pedido, pedido.tema, new Date(now.getTime() - diasAtras * DAY));
   }
   const mes = demoPlanMonth(now);
-  const [y, m] = mes.split("-");
-  const MONTHS = [
-    "janeiro",
-    "fevereiro",
-    "março",
-    "abril",
-    "maio",
-    "junho",
-    "julho",
-    "agosto",
-    "setembro",
-    "outubro",
-    "novembro",
-    "dezembro",
-  ];
-  const plan = await generate(
-    db,
-    actor,
-    "mes",
-    { mes, tom: "acolhedor" },
-    `Ideias de ${MONTHS[Number(m) - 1]} de ${y}`,
-    new Date(now.getTime() - 60 * 60_000),
-  );
+  const plan = await generate(db, actor, "mes", { mes, tom: "acolhedor" }, monthTitle(mes), new Date(now.getTime() - 60 * 60_000));
   await planToDrafts(seedContext(db, now), actor, plan, {});
 }
 

@@ -10,6 +10,7 @@ import {
 } from "../../../shared/ai/generation-api.ts";
 import { monthPlanProblem } from "../../../shared/ai/template-month-plan.ts";
 import { isId } from "../../../shared/id.ts";
+import { monthLabel } from "../../../shared/social/calendar.ts";
 import { dayIn, timeZoneOf } from "../../../shared/time-zone.ts";
 import { publishLive } from "../../live/publish.ts";
 import { authorize } from "../../auth/permissions.ts";
@@ -31,24 +32,9 @@ export const MAX_RUNNING_PER_USER = 2;
 
 const NOT_FOUND = "Geração não encontrada.";
 
-const MONTHS = [
-  "janeiro",
-  "fevereiro",
-  "março",
-  "abril",
-  "maio",
-  "junho",
-  "julho",
-  "agosto",
-  "setembro",
-  "outubro",
-  "novembro",
-  "dezembro",
-];
-
-function monthTitle(month: string): string {
-  const [y, m] = month.split("-");
-  return `Ideias de ${MONTHS[Number(m) - 1]} de ${y}`;
+/** "Ideias de dezembro de 2026": a month plan's title, for `month` as `YYYY-MM`. */
+export function monthTitle(month: string): string {
+  return `Ideias de ${monthLabel(`${month}-01`)}`;
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
