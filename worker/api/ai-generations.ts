@@ -3,8 +3,8 @@ import { GENERATION_KINDS, GENERATION_STATUSES, RECENT_GENERATIONS_MAX } from ".
 import { GENERATION_GOALS, GENERATION_SOURCES, GENERATION_TONES } from "../../shared/ai/generation-options.ts";
 import { SOCIAL_NETWORKS } from "../../shared/enums/social.ts";
 import { timeZoneOf } from "../../shared/time-zone.ts";
-import { serviceContext } from "../context.ts";
-import { apiError, toApiResponse } from "../http/errors.ts";
+import { apiError } from "../http/errors.ts";
+import { runAsMember } from "../http/member-route.ts";
 import type { AppEnv } from "../http/types.ts";
 import { enforceKeyedLimit } from "../security/rate-limit.ts";
 import { cancelGeneration, createGeneration, getGeneration, listGenerations } from "../services/ai-generation/generations.ts";
@@ -24,25 +24,13 @@ export const aiGenerationsApi = new Hono<AppEnv>();
 
 type Ctx = Context<AppEnv>;
 
-async function run(c: Ctx, handler: (ctx: ServiceContext, actor: Actor) => Promise<Response>): Promise<Response> {
-  const auth = c.get("rc").auth;
-  if (!auth) return apiError(c, 401, "Entre para continuar.", "unauthenticated");
-  if (!auth.org) return apiError(c, 403, "Complete o cadastro do negócio para continuar.", "no_organization");
-  try {
-    return await handler(serviceContext(c.get("rc")), {
-      userId: auth.user.id,
-      orgId: auth.org.id,
-      role: auth.org.role,
-      ownOnly: auth.org.ownOnly,
-      timeZone: auth.org.timeZone,
-    });
-  } catch (error) {
-    if (error instanceof AiLimitReachedError) {
-      c.header("retry-after", String(Math.max(1, Math.ceil((error.resetAt.getTime() - Date.now()) / 1000))));
-      return apiError(c, 429, error.message, "ai_monthly_limit");
-    }
-    return toApiResponse(c, error);
-  }
+/** A member's call; the monthly limit answers 429 with Retry-After (its reset). */
+function run(c: Ctx, handler: (ctx: ServiceContext, actor: Actor) => Promise<Response>): Promise<Response> {
+  return runAsMember(c, handler, (error) => {
+    if (!(error instanceof AiLimitReachedError)) return undefined;
+    c.header("retry-after", String(Math.max(1, Math.ceil((error.resetAt.getTime() - Date.now()) / 1000))));
+    return apiError(c, 429, error.message, "ai_monthly_limit");
+  });
 }
 
 async function jsonBody(c: Ctx): Promise<unknown> {

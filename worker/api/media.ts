@@ -2,10 +2,11 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { MEDIA_PREFIX, PHOTO_WIDTHS } from "../../shared/real-estate/photo-url.ts";
 import { serviceContext } from "../context.ts";
-import { apiError, toApiResponse } from "../http/errors.ts";
+import { apiError } from "../http/errors.ts";
+import { runAsMember } from "../http/member-route.ts";
 import type { AppEnv } from "../http/types.ts";
 import { enforceKeyedLimit } from "../security/rate-limit.ts";
-import { type Actor, DomainError, type ServiceContext } from "../services/context.ts";
+import { DomainError } from "../services/context.ts";
 import {
   addPhoto,
   deletePhoto,
@@ -69,22 +70,7 @@ mediaApi.on(["GET", "HEAD"], `${MEDIA_PREFIX}*`, async (c) => {
 type Ctx = Context<AppEnv>;
 
 /** Signed-in member of an organization → service context and actor; errors → pt-BR JSON. */
-async function run(c: Ctx, handler: (ctx: ServiceContext, actor: Actor) => Promise<Response>): Promise<Response> {
-  const auth = c.get("rc").auth;
-  if (!auth) return apiError(c, 401, "Entre para continuar.", "unauthenticated");
-  if (!auth.org) return apiError(c, 403, "Complete o cadastro do negócio para continuar.", "no_organization");
-  try {
-    return await handler(serviceContext(c.get("rc")), {
-      userId: auth.user.id,
-      orgId: auth.org.id,
-      role: auth.org.role,
-      ownOnly: auth.org.ownOnly,
-      timeZone: auth.org.timeZone,
-    });
-  } catch (error) {
-    return toApiResponse(c, error);
-  }
-}
+const run = runAsMember;
 
 async function json<T>(c: Ctx, schema: z.ZodType<T>): Promise<T> {
   const body = await c.req.json().catch(() => {

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { parseListQuery } from "../../shared/resources/query.ts";
 import { dateTimesInZone, unknownFields } from "../../shared/resources/schema-helpers.ts";
 import { timeZoneOf } from "../../shared/time-zone.ts";
-import { serviceContext } from "../context.ts";
-import { apiError, toApiResponse } from "../http/errors.ts";
+import { apiError } from "../http/errors.ts";
+import { runAsMember } from "../http/member-route.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { ResourceModule, RouteHelpers } from "../resources/define.ts";
 import { exportRecords } from "../resources/export.ts";
@@ -24,7 +24,7 @@ import {
 } from "../resources/records.ts";
 import { ownRoutesOf } from "../resources/own-routes.ts";
 import { notFoundMessage, RESOURCES } from "../resources/registry.ts";
-import { type Actor, DomainError } from "../services/context.ts";
+import { type Actor, DomainError, type ServiceContext } from "../services/context.ts";
 import { bodyPassword, requireRecentAuth } from "../auth/reauth.ts";
 import type { AuthState } from "../auth/sessions.ts";
 import { ID_RE, isId } from "../../shared/id.ts";
@@ -37,13 +37,6 @@ import { ID_RE, isId } from "../../shared/id.ts";
  */
 
 type Ctx = Context<AppEnv>;
-
-function actorOf(c: Ctx): Actor | Response {
-  const auth = c.get("rc").auth;
-  if (!auth) return apiError(c, 401, "Entre para continuar.", "unauthenticated");
-  if (!auth.org) return apiError(c, 403, "Complete o cadastro do negócio para continuar.", "no_organization");
-  return { userId: auth.user.id, orgId: auth.org.id, role: auth.org.role, ownOnly: auth.org.ownOnly, timeZone: auth.org.timeZone };
-}
 
 async function jsonBody(c: Ctx): Promise<unknown> {
   try {
@@ -104,17 +97,12 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`;
 }
 
-/** Runs a handler for a signed-in member; errors become pt-BR JSON. */
-async function run(c: Ctx, handler: (ctx: ReturnType<typeof serviceContext>, actor: Actor) => Promise<Response>): Promise<Response> {
-  const actor = actorOf(c);
-  if (actor instanceof Response) return actor;
-  try {
-    return await handler(serviceContext(c.get("rc")), actor);
-  } catch (error) {
+/** Runs a handler for a signed-in member; errors become pt-BR JSON (unknown fields named). */
+function run(c: Ctx, handler: (ctx: ServiceContext, actor: Actor) => Promise<Response>): Promise<Response> {
+  return runAsMember(c, handler, (error) => {
     const fields = (error as { fields?: Record<string, string> }).fields;
-    if (error instanceof DomainError && fields) return apiError(c, error.status, error.message, "unknown_fields", fields);
-    return toApiResponse(c, error);
-  }
+    return error instanceof DomainError && fields ? apiError(c, error.status, error.message, "unknown_fields", fields) : undefined;
+  });
 }
 
 export function resourceApi(mod: ResourceModule): Hono<AppEnv> {
@@ -122,7 +110,7 @@ export function resourceApi(mod: ResourceModule): Hono<AppEnv> {
   const name = def.name;
   const app = new Hono<AppEnv>();
   const notFound = (c: Ctx) => apiError(c, 404, notFoundMessage(mod), "not_found");
-  const withId = (c: Ctx, handler: (ctx: ReturnType<typeof serviceContext>, actor: Actor, id: string) => Promise<Response>) =>
+  const withId = (c: Ctx, handler: (ctx: ServiceContext, actor: Actor, id: string) => Promise<Response>) =>
     run(c, (ctx, actor) => {
       const id = c.req.param("id") ?? "";
       return isId(id) ? handler(ctx, actor, id) : Promise.resolve(notFound(c));
