@@ -76,6 +76,7 @@ export default [
     route("posts/:id", "routes/social/post.tsx"),
     route("posts/:id/edit", "routes/social/post-editor.tsx", { id: "routes/posts.edit" }),
     route("rascunhos", "routes/social/drafts.tsx"),
+    route("gerar-postagem", "routes/social/generate-post.tsx"),
     // Social: what was published (ours and the account's own) and every publish attempt.
     route("facebook-posts", "routes/social/published-posts.tsx", { id: "routes/facebook-posts" }),
     route("instagram-posts", "routes/social/published-posts.tsx", { id: "routes/instagram-posts" }),

@@ -60,6 +60,8 @@ export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/property-drafts", label: "Rascunhos de Imóveis", group: "Imóveis", order: 20, resource: "imoveis" },
   { to: "/landing-page", label: "Landing Page", group: "Imóveis", order: 40, resource: "organization" },
   // Post drafts and those waiting for approval (the posts' own "read" opens it).
+  // Whoever may create a post generates one (every role that reads posts: the table's posts · create).
+  { to: "/gerar-postagem", label: "Gerar Postagem", group: "Redes Sociais", order: 5, resource: "posts" },
   { to: "/rascunhos", label: "Rascunhos", group: "Redes Sociais", order: 10, resource: "posts" },
   // Whoever creates posts generates content (ADR 055); the page asks for "create", the menu for "read".
   { to: "/ai-content", label: "Gerador de Conteúdo IA", group: "Redes Sociais", order: 15, resource: "posts" },

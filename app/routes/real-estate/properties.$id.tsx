@@ -74,9 +74,14 @@ export default function ImovelLayout({ loaderData }: Route.ComponentProps) {
         <div className="flex min-w-0 flex-wrap items-start gap-2">
           {share.unavailable ? null : <ListingShareActions share={share} />}
           {canPost ? (
-            <Link to={`/posts/create?imovel=${header.id}`} className={buttonClass("secondary")}>
-              Criar post
-            </Link>
+            <>
+              <Link to={`/gerar-postagem?imovel=${header.id}`} className={buttonClass("secondary")}>
+                Gerar post
+              </Link>
+              <Link to={`/posts/create?imovel=${header.id}`} className={buttonClass("ghost")}>
+                Criar post
+              </Link>
+            </>
           ) : null}
           {canEdit ? (
             <Link to={header.status === "rascunho" ? `/property-drafts/${header.id}` : `${base}/edit`} className={buttonClass("secondary")}>

@@ -68,6 +68,8 @@ export async function loader(args: Route.LoaderArgs) {
     movements,
     permissions,
     canMove,
+    // "Gerar post": a caption and art from the produto's own facts (issue 20).
+    canPost: permissionsFor(org.role, "posts").canCreate,
     confirm,
     toast: toastFor(produtoDefinition, takeFlash(args)),
   };
@@ -82,7 +84,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Produto({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, stock, ledger, movements, permissions, canMove, confirm, toast } = loaderData;
+  const { view, stock, ledger, movements, permissions, canMove, canPost, confirm, toast } = loaderData;
   const newMovement = (tipo: string) => `/movimentacao-produtos/create?produto=${encodeURIComponent(view.id)}&tipo=${tipo}`;
   return (
     <>
@@ -98,17 +100,26 @@ export default function Produto({ loaderData, actionData }: Route.ComponentProps
         deleteNote="O produto sai da lista agora. As movimentações continuam no razão. Você pode desfazer logo em seguida."
         // The stock's daily moves come first, at the top, on every screen size.
         extraActions={
-          canMove ? (
+          canMove || canPost ? (
             <>
-              <Link to={newMovement("entrada")} className={buttonClass("primary")}>
-                Registrar entrada
-              </Link>
-              <Link to={newMovement("saida")} className={buttonClass("secondary")}>
-                Registrar saída
-              </Link>
-              <Link to={newMovement("ajuste")} className={buttonClass("secondary")}>
-                Ajustar
-              </Link>
+              {canMove ? (
+                <>
+                  <Link to={newMovement("entrada")} className={buttonClass("primary")}>
+                    Registrar entrada
+                  </Link>
+                  <Link to={newMovement("saida")} className={buttonClass("secondary")}>
+                    Registrar saída
+                  </Link>
+                  <Link to={newMovement("ajuste")} className={buttonClass("secondary")}>
+                    Ajustar
+                  </Link>
+                </>
+              ) : null}
+              {canPost ? (
+                <Link to={`/gerar-postagem?produto=${encodeURIComponent(view.id)}`} className={buttonClass("secondary")}>
+                  Gerar post
+                </Link>
+              ) : null}
             </>
           ) : null
         }
