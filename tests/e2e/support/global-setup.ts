@@ -20,6 +20,7 @@ import { serveBuiltWorker } from "../../../scripts/lib/serve-miniflare.ts";
 import { buildArtWorker } from "../../../scripts/lib/art-worker.ts";
 import { startFakeEmailServer } from "../../fakes/email-server.ts";
 import { startFakeViaCep } from "../../fakes/viacep-server.ts";
+import { startFakeOpenAi } from "../../fakes/openai/server.ts";
 import { startMetaStandin } from "../../../tools/meta-standin/server.ts";
 import { generateTokenKeyEntry } from "../../../worker/security/token-cipher.ts";
 import { E2E_CEPS } from "./viacep.ts";
@@ -35,6 +36,12 @@ declare module "vitest" {
     mediaSigningKey: string;
     /** The local Meta stand-in the Worker's Meta URLs point at (its control API under /_control). */
     metaStandinUrl: string;
+    /**
+     * The fake OpenAI the Worker's OPENAI_BASE_URL points at (".../v1"); its control API is
+     * `<origin>/_control` (queue answers, slow the stream). With no answer queued it answers a
+     * schema-made value, which the fact checker refuses: generations then end on the template.
+     */
+    openaiFakeUrl: string;
     /**
      * POST fires the Worker's cron now, as the next minute's tick would (loopback, test only): a
      * test whose job sleeps a few seconds (a container's status poll) need not wait the minute.
@@ -78,6 +85,8 @@ export default async function setup(project: TestProject) {
   const viacep = await startFakeViaCep({ delayMs: 60_000, slowCeps: [E2E_CEPS.slow], failingCeps: [E2E_CEPS.failing] });
   // Meta's URLs point at the local stand-in (tools/meta-standin), as `npm start`'s demo mode.
   const meta = await startMetaStandin();
+  // AI captions go to the fake OpenAI (ADR 052), as a configured deployment would reach OpenAI.
+  const openai = await startFakeOpenAi();
   let worker: Awaited<ReturnType<typeof serveBuiltWorker>>;
   const logs: string[] = [];
   const mediaSigningKey = generateMediaSigningKey();
@@ -95,6 +104,8 @@ export default async function setup(project: TestProject) {
         EMAIL_API_KEY: "e2e-key",
         VIACEP_BASE_URL: viacep.url,
         ...meta.env,
+        OPENAI_BASE_URL: openai.url,
+        OPENAI_API_KEY: "sk-e2e-fake",
       },
       persistTo: path.join(dir, "worker-state"),
       onLine: (line) => {
@@ -103,6 +114,7 @@ export default async function setup(project: TestProject) {
       },
     });
   } catch (error) {
+    await openai.close();
     await meta.close();
     await viacep.close();
     await email.close();
@@ -121,6 +133,7 @@ export default async function setup(project: TestProject) {
   project.provide("e2eDatabaseUrl", libsql.url);
   project.provide("mediaSigningKey", mediaSigningKey);
   project.provide("metaStandinUrl", meta.url);
+  project.provide("openaiFakeUrl", openai.url);
   project.provide("cronTriggerUrl", `http://127.0.0.1:${(trigger.address() as AddressInfo).port}/`);
   console.log(`[e2e] app em ${worker.url} (setup ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
@@ -131,6 +144,7 @@ export default async function setup(project: TestProject) {
     const logDir = path.join(ROOT, "test-results");
     mkdirSync(logDir, { recursive: true });
     writeFileSync(path.join(logDir, "e2e-worker.log"), `${logs.join("\n")}\n`);
+    await openai.close();
     await meta.close();
     await viacep.close();
     await email.close();
