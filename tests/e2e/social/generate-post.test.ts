@@ -135,7 +135,7 @@ describe("gerar postagem de ponta a ponta", () => {
 
     // "Gerar post" on the imóvel's page opens the flow with the imóvel chosen.
     await page.goto(`/properties/${propertyId}`);
-    await page.getByRole("link", { name: "Gerar post" }).click();
+    await page.getByRole("link", { name: "Gerar post", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/gerar-postagem" && u.searchParams.get("imovel") === propertyId);
     await page.getByRole("link", { name: "Sobrado com jardim no Cambuí" }).waitFor();
     await page.waitForLoadState("networkidle");
