@@ -3,7 +3,9 @@
  * support/form-fuzz.ts; the account file's first test fails when a route with an action is in no
  * fuzzer's list): Rascunhos (/rascunhos: enviar, aprovar, devolver, cancelar, tentar de novo; ADR
  * 041), the Calendário de Posts (/content-calendar: reagendar with a day, a time and the instant
- * the page showed; ADR 044/045) and the Feed (/feed: trocar, two scheduled posts swap instants).
+ * the page showed; ADR 044/045), the Feed (/feed: trocar, two scheduled posts swap instants) and
+ * Gerar Postagem (/gerar-postagem: arte, the art stored in R2 for an imóvel or produto; ADR 056 —
+ * it writes no row, so the database never changes, whoever asks).
  * /posts/:id and the post editor sit under the posts resource's basePath: the records' file
  * (form-actions-bad-input.test.ts) fuzzes them.
  *
@@ -142,6 +144,8 @@ const ID_VALUES = [
   "' OR '1'='1",
   "00000000-0000-0000-0000-000000000000",
   "x".repeat(300),
+  "@@imovel@@",
+  "@@imovel-alheio@@",
 ];
 const MOVES = [
   "enviar",
@@ -170,6 +174,10 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<Value>> = {
   era: fc.constantFrom(...ERAS),
   eraA: fc.constantFrom(...ERAS),
   eraB: fc.constantFrom(...ERAS),
+  tipo: fc.constantFrom("imovel", "produto", "servico", "IMOVEL", ""),
+  modelo: fc.constantFrom("faixa-preco", "destaque", "elegante", "ficha", "outro", ""),
+  formato: fc.constantFrom("quadrado", "retrato", "story", "paisagem", ""),
+  carrossel: fc.constantFrom("sim", "nao", "true", ""),
 };
 /** `Object.hasOwn`: "__proto__" is a key the fuzzer sends, not one of these. */
 const valueFor = (key: string): fc.Arbitrary<Value> =>
@@ -218,6 +226,16 @@ const VALID: Record<SocialPostRoute, Entry[][]> = {
       ["eraB", "@@era-2@@"],
     ],
   ],
+  "/gerar-postagem": [
+    [
+      ["intent", "arte"],
+      ["tipo", "imovel"],
+      ["id", "@@imovel@@"],
+      ["modelo", "destaque"],
+      ["formato", "quadrado"],
+      ["carrossel", "nao"],
+    ],
+  ],
 };
 const KEYS = [...Object.keys(FIELD_VALUES), "orgId", "criadoPor", "aprovacao", "__proto__"];
 
@@ -248,6 +266,23 @@ async function newPost(orgId: string, userId: string, role: Role, account: strin
   if (approve === "send") await movePost(ctx, actor as never, id, "enviar");
   else if (approve) await movePost(ctx, { ...actor, role: "owner" } as never, id, "aprovar");
   return id;
+}
+
+/** An imóvel of the organização (the art's record; no photos, so a render is quick). */
+async function newProperty(orgId: string, userId: string): Promise<string> {
+  const actor = { orgId, userId, role: "owner", timeZone: ZONE };
+  const created = await createRecord(e2eServiceContext(base()), actor as never, "imoveis", {
+    finalidade: "venda",
+    tipo: "apartamento",
+    titulo: "Apartamento para a arte",
+    valorVendaCentavos: 640_000_00,
+    bairro: "Centro",
+    cidade: "Campinas",
+    uf: "SP",
+    quartos: 2,
+    status: "disponivel",
+  } as never);
+  return created.id as string;
 }
 
 /** Puts the vars' instants where the posts are now (the page's `era`) and the days relative to today. */
@@ -282,6 +317,8 @@ beforeAll(async () => {
     "agendado-2": await newPost(team.orgId, u.owner, "owner", account, at(12), true),
     alheio: await newPost(foreign.orgId, foreign.users.owner, "owner", foreignAccount, at(5), false),
     "alheio-agendado": await newPost(foreign.orgId, foreign.users.owner, "owner", foreignAccount, at(9), true),
+    imovel: await newProperty(team.orgId, u.owner),
+    "imovel-alheio": await newProperty(foreign.orgId, foreign.users.owner),
     "dia-futuro": addDays(dayIn(new Date(), ZONE), 20),
     "dia-hoje": dayIn(new Date(), ZONE),
     "dia-passado": addDays(dayIn(new Date(), ZONE), -3),
@@ -422,7 +459,7 @@ function check(route: SocialPostRoute, who: Who, origin: Origin, a: Attempt): vo
 
 // ---------------------------------------------------------------------------------------------
 
-const saved: Record<SocialPostRoute, number> = { "/rascunhos": 0, "/content-calendar": 0, "/feed": 0 };
+const saved: Record<SocialPostRoute, number> = { "/rascunhos": 0, "/content-calendar": 0, "/feed": 0, "/gerar-postagem": 0 };
 const WHO = fc.constantFrom<Who>("owner", "owner", "admin", "staff", "staff", "professional", "noorg", "anonymous");
 const ORIGIN = fc.constantFrom<Origin>("ok", "ok", "ok", "ok", "evil", "none");
 
@@ -445,6 +482,14 @@ describe("bad input on the social post screens' form actions", () => {
       changedPosts(b).map(([id]) => id),
       b.where,
     ).toEqual([world.vars["rascunho-staff"]]);
+    // The art is rendered and stored (R2 only: no row changes).
+    const c = await send("/gerar-postagem", "owner", "data", "ok", {
+      kind: "urlencoded",
+      entries: VALID["/gerar-postagem"][0] as Entry[],
+    });
+    check("/gerar-postagem", "owner", "ok", c);
+    expect(c.status, c.where).toBe(200);
+    expect(changedTables(c.before, c.after), c.where).toEqual([]);
   });
 
   for (const route of SOCIAL_POST_ROUTES) {

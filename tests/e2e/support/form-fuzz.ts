@@ -44,7 +44,7 @@ export const ACCOUNT_ROUTES = [
 export type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
 
 /** Social post screens fuzzed by social/social-posts-actions-bad-input.test.ts (the account file's check reads this list too). */
-export const SOCIAL_POST_ROUTES = ["/rascunhos", "/content-calendar", "/feed"] as const;
+export const SOCIAL_POST_ROUTES = ["/rascunhos", "/content-calendar", "/feed", "/gerar-postagem"] as const;
 export type SocialPostRoute = (typeof SOCIAL_POST_ROUTES)[number];
 
 /**
