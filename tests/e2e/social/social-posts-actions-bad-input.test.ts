@@ -280,6 +280,8 @@ async function newProperty(orgId: string, userId: string): Promise<string> {
     cidade: "Campinas",
     uf: "SP",
     quartos: 2,
+    areaUtil: 70,
+    enderecoPublico: "bairro",
     status: "disponivel",
   } as never);
   return created.id as string;
