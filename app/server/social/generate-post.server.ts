@@ -16,7 +16,7 @@ import {
   artContentSchema,
 } from "../../../shared/art/art-content.ts";
 import { artContentOf } from "../../../shared/art/art-from-facts.ts";
-import { type BrandStyle, DEFAULT_BRAND } from "../../../shared/brand/brand-style.ts";
+import type { BrandStyle } from "../../../shared/brand/brand-style.ts";
 import { isId } from "../../../shared/id.ts";
 import { postDefinition } from "../../../shared/resources/posts.ts";
 import type { PostImage } from "../../../shared/social/post-screens.ts";
@@ -26,6 +26,7 @@ import { recordOptions } from "../../../worker/resources/records.ts";
 import { enforceKeyedLimit } from "../../../worker/security/rate-limit.ts";
 import { carouselSlides, storeArt, storeCarousel } from "../../../worker/services/art/post-art.ts";
 import { recordFactSheet } from "../../../worker/services/ai/record-facts.ts";
+import { getBrandStyle } from "../../../worker/services/brand/brand-style.ts";
 import { DomainError } from "../../../worker/services/context.ts";
 import { type PostAccount, postEditorData } from "../../../worker/services/social/post-editor.ts";
 import { readForm, unknownIntent } from "../forms.server.ts";
@@ -86,11 +87,6 @@ function chosenFromUrl(url: URL): { tipo: RecordKind; id: string } | null {
   return produto ? { tipo: "produto", id: produto } : null;
 }
 
-/** The organização's brand for the art (ADR 054's /cores; Alicerce's own until one is saved). */
-function brandOf(): BrandStyle {
-  return DEFAULT_BRAND;
-}
-
 export async function generatePostLoader(args: Args): Promise<GeneratePostView> {
   const { ctx, actor } = guard(args, postDefinition, "create");
   const url = new URL(args.request.url);
@@ -100,11 +96,13 @@ export async function generatePostLoader(args: Args): Promise<GeneratePostView> 
   const readsProducts = can(actor.role, "produtos", "read");
   const propertyId = asked?.tipo === "imovel" && readsProperties && isId(asked.id) ? asked.id : null;
   const mayRead = asked ? (asked.tipo === "imovel" ? readsProperties : readsProducts) : false;
-  const [imoveis, produtos, editor, sheet] = await Promise.all([
+  const [imoveis, produtos, editor, sheet, brand] = await Promise.all([
     readsProperties ? recordOptions(ctx, actor, "imoveis", busca, SEARCH_LIMIT) : Promise.resolve([]),
     readsProducts ? recordOptions(ctx, actor, "produtos", busca, SEARCH_LIMIT) : Promise.resolve([]),
     postEditorData(ctx, actor, { propertyId }),
     asked && mayRead ? recordFactSheet(ctx, actor, asked) : Promise.resolve(null),
+    // The art draws in the organização's colours, font and logo (/cores, ADR 054).
+    getBrandStyle(ctx, actor.orgId),
   ]);
   const choices: RecordChoice[] = [
     ...imoveis.map((r) => ({ tipo: "imovel" as const, id: r.id, title: r.title })),
@@ -130,7 +128,7 @@ export async function generatePostLoader(args: Args): Promise<GeneratePostView> 
     chosen,
     missing: asked !== null && chosen === null,
     accounts: editor.accounts,
-    brand: brandOf(),
+    brand,
     canApprove: can(actor.role, postDefinition.name, "approve"),
     zoneLabel: TIME_ZONES.label(timeZoneOf(actor.timeZone)),
   };
@@ -171,7 +169,7 @@ export async function generatePostAction(args: Args) {
   const content = artContentSchema.parse(artContentOf(sheet));
   const photos = input.tipo === "imovel" ? (await postEditorData(ctx, actor, { propertyId: input.id })).photos.map((p) => p.chave) : [];
   const deps = { art: rc.env.ART, bucket: rc.env.FILES };
-  const base = { template: input.modelo, format: input.formato, content, brand: brandOf() };
+  const base = { template: input.modelo, format: input.formato, content, brand: await getBrandStyle(ctx, actor.orgId) };
   try {
     await enforceKeyedLimit(ctx.db, "artPreview", { org: actor.orgId, user: actor.userId });
     if (input.carrossel && photos.length > 0) {

@@ -10,8 +10,8 @@ import { useLiveEvents } from "../../../lib/live/use-live-events.ts";
 
 /**
  * One AI generation as the screen follows it (ADR 055/056): asked over `/api/ai-generations`, its
- * text appended as the live connection streams it (a piece whose offset does not fit means one was
- * missed: the generation is read again), read again when it ends, and polled slowly while the
+ * text appended as the live connection streams it (a replayed piece is ignored; one whose offset
+ * leaves a gap means one was missed: the generation is read again), read again when it ends, and polled slowly while the
  * socket is quiet so a dropped connection never leaves the button frozen.
  */
 
@@ -78,6 +78,8 @@ export function useGeneration(): {
       if (message.status) setView({ ...now, status: message.status });
       return;
     }
+    // Already had (a replay): nothing to do; a gap: a piece was missed, read the whole text.
+    if (piece.desde + piece.parte.length <= now.text.length) return;
     if (piece.desde !== now.text.length) {
       void reread(now.id);
       return;
