@@ -119,7 +119,7 @@ export async function generatePostLoader(args: Args): Promise<GeneratePostView> 
       art: artContentOf(sheet),
       photos,
       link: sheet.negocio.link ?? "",
-      href: asked.tipo === "imovel" ? `/properties/${asked.id}` : `/products/${asked.id}`,
+      href: asked.tipo === "imovel" ? `/properties/${asked.id}` : `/produtos/${asked.id}`,
     };
   }
   return {
