@@ -117,8 +117,16 @@ describe("gerar postagem de ponta a ponta", () => {
       ...v,
       legenda: `Escrito pela IA, ${ordinal[i]} versão. ${v.legenda}`,
     }));
+    // First "OpenAI" invents a price twice: the engine refuses both and the template generator writes.
+    const invented = variantes.map((v) => ({ ...v, legenda: `${v.legenda}\nSó hoje: R$ 999.000!` }));
     await control(openaiControl(), "/reset", {});
-    await control(openaiControl(), "/answers", { answers: [{ kind: "json", value: { variantes }, chunkSize: 24, delayMs: 40 }] });
+    await control(openaiControl(), "/answers", {
+      answers: [
+        { kind: "json", value: { variantes: invented } },
+        { kind: "json", value: { variantes: invented } },
+        { kind: "json", value: { variantes }, chunkSize: 24, delayMs: 40 },
+      ],
+    });
 
     await login(page, owner.email, owner.password);
     await connectMeta(page);
@@ -130,8 +138,16 @@ describe("gerar postagem de ponta a ponta", () => {
     await page.getByRole("link", { name: "Sobrado com jardim no Cambuí" }).waitFor();
     await page.waitForLoadState("networkidle");
 
-    const t0 = Date.now();
+    // The template path (the AI's variants refused): its notice says who wrote what is shown.
+    const tTemplate = Date.now();
     await page.getByRole("button", { name: "Gerar legenda" }).click();
+    await page.getByText(/Os textos da IA foram recusados por trazer dados que não estão no cadastro/).waitFor({ timeout: 30_000 });
+    await page.getByRole("radio", { name: "Versão 1" }).waitFor();
+    const templateCaption = Date.now() - tTemplate;
+    expect(await page.getByText("Escrito pela IA", { exact: false }).count()).toBe(0);
+
+    const t0 = Date.now();
+    await page.getByRole("button", { name: "Gerar de novo" }).click();
     // The text appears while it is written: the cancel button is there, the box grows.
     const streaming = page.getByTestId("texto-gerando");
     await expect.poll(() => streaming.textContent(), { timeout: 20_000 }).toContain("Escrito pela IA, primeira versão");
@@ -205,7 +221,7 @@ describe("gerar postagem de ponta a ponta", () => {
       expect(jpegSize(bytes)?.width).toBe(1080);
     }
     console.log(
-      `[gerar-postagem] IA falsa: primeiro texto ${firstText} ms, legenda pronta ${caption} ms, prévia da arte ${preview} ms, carrossel de ${slides} imagens ${carousel} ms`,
+      `[gerar-postagem] IA recusada → modelos: legenda pronta ${templateCaption} ms; IA falsa: primeiro texto ${firstText} ms, legenda pronta ${caption} ms, prévia da arte ${preview} ms, carrossel de ${slides} imagens ${carousel} ms`,
     );
   }, 300_000);
 });
