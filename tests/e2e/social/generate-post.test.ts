@@ -1,7 +1,8 @@
 /**
  * Issue 20 end to end (ADR 056), in Chromium against the fake OpenAI, the art Worker and the Meta
- * stand-in: the owner opens an imóvel, "Gerar post", watches the caption stream in (the fake
- * streams it slowly), picks a variant, types a made-up price (flagged live, saving blocked), takes
+ * stand-in: the owner opens an imóvel, "Gerar post"; first "OpenAI" invents a price twice, so the
+ * template generator writes and its notice says so; then the AI's caption streams in (the fake
+ * sends it slowly); the owner picks a variant, types a made-up price (flagged live, saving blocked), takes
  * it back, creates a carousel (cover, photos, facts, contact), schedules it for the next minute and
  * sees it published; the stand-in fetched every slide as a JPEG 1080 px wide. Prints the times
  * (first text, finished caption, art preview, finished carousel).
