@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { defineEnum } from "../define-enum.ts";
 import {
   freeGenerationSchema,
   freeRequestSchema,
@@ -9,6 +8,7 @@ import {
   postVariantSchema,
 } from "./contracts.ts";
 import { GENERATION_SOURCES } from "./generation-options.ts";
+import { GENERATION_KINDS, GENERATION_STATUSES } from "./generation-paths.ts";
 
 /**
  * The AI generation API's contract (ADR 055), client-safe: what the screens send to
@@ -16,39 +16,17 @@ import { GENERATION_SOURCES } from "./generation-options.ts";
  * generation runs. The engine (worker/services/ai-generation/*) and the screens both import it.
  */
 
-/** Where the API lives; `:id` is a generation's id. */
-export const AI_GENERATION_PATHS = {
-  /** POST: start one (201); GET: the person's recent ones. */
-  collection: "/api/ai-generations",
-  /** GET: one generation (status, partial text, result). */
-  one: (id: string) => `/api/ai-generations/${id}`,
-  /** POST: cancel it (mid-stream too). */
-  cancel: (id: string) => `/api/ai-generations/${id}/cancelar`,
-  /** GET: the organização's tokens this month and its limit. */
-  usage: "/api/ai-generations/uso",
-} as const;
-
-/** What is being generated: a post from a record, free content from a topic, or a month of ideas. */
-export const GENERATION_KIND = defineEnum({
-  post: { label: "Post de um cadastro" },
-  livre: { label: "Conteúdo livre" },
-  mes: { label: "Um mês de ideias" },
-});
-export const GENERATION_KINDS = GENERATION_KIND.values;
-export type GenerationKind = (typeof GENERATION_KINDS)[number];
-
-/** A generation's life: queued → generating → ready | failed | cancelled (the last three are final). */
-export const GENERATION_STATUS = defineEnum({
-  na_fila: { label: "Na fila" },
-  gerando: { label: "Gerando" },
-  pronta: { label: "Pronta" },
-  falhou: { label: "Falhou" },
-  cancelada: { label: "Cancelada" },
-});
-export const GENERATION_STATUSES = GENERATION_STATUS.values;
-export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
-export const FINAL_GENERATION_STATUSES: readonly GenerationStatus[] = ["pronta", "falhou", "cancelada"];
-export const isFinalGenerationStatus = (s: GenerationStatus): boolean => FINAL_GENERATION_STATUSES.includes(s);
+export {
+  AI_GENERATION_PATHS,
+  FINAL_GENERATION_STATUSES,
+  GENERATION_KIND,
+  GENERATION_KINDS,
+  GENERATION_STATUS,
+  GENERATION_STATUSES,
+  type GenerationKind,
+  type GenerationStatus,
+  isFinalGenerationStatus,
+} from "./generation-paths.ts";
 
 // ——— Requests ———
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from "react";
 import { Form, Link } from "react-router";
 import type { PostVariant } from "../../../../shared/ai/contracts.ts";
-import { GENERATION_STATUS } from "../../../../shared/ai/generation-api.ts";
+import { GENERATION_STATUS } from "../../../../shared/ai/generation-paths.ts";
 import { GENERATION_GOAL, GENERATION_GOALS, GENERATION_TONE, GENERATION_TONES } from "../../../../shared/ai/generation-options.ts";
 import type { GenerationGoal, GenerationTone } from "../../../../shared/ai/generation-options.ts";
 import { SOCIAL_NETWORK, type SocialNetwork } from "../../../../shared/enums/social.ts";

@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  AI_GENERATION_PATHS,
-  type Generation,
-  type GenerationRequest,
-  type GenerationStatus,
-  isFinalGenerationStatus,
-} from "../../../../shared/ai/generation-api.ts";
+// Types only from the schemas' module (zod stays out of the page's chunk).
+import type { Generation, GenerationRequest } from "../../../../shared/ai/generation-api.ts";
+import { AI_GENERATION_PATHS, type GenerationStatus, isFinalGenerationStatus } from "../../../../shared/ai/generation-paths.ts";
 import { useLiveEvents } from "../../../lib/live/use-live-events.ts";
 
 /**
