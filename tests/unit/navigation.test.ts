@@ -91,8 +91,11 @@ describe("the route ↔ permission table of the menus", () => {
     expect(nav.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
       ["Negócio", ["Dashboard", "Clientes"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis"]],
-      // Their own posts: drafts and those waiting for approval, the list, the calendar and the feed, what went out and every attempt.
-      ["Redes Sociais", ["Rascunhos", "Posts", "Calendário de Posts", "Feed", "Posts do Facebook", "Posts do Instagram", "Histórico"]],
+      // Generating a post, their own posts: drafts and those waiting for approval, the list, the calendar and the feed, what went out and every attempt.
+      [
+        "Redes Sociais",
+        ["Gerar Postagem", "Rascunhos", "Posts", "Calendário de Posts", "Feed", "Posts do Facebook", "Posts do Instagram", "Histórico"],
+      ],
     ]);
     expect(settingsFor(readable("professional")).map((s) => s.id)).toEqual(["conta"]);
   });

@@ -192,6 +192,7 @@ describe("the menu", () => {
       [
         "Redes Sociais",
         [
+          "Gerar Postagem",
           "Rascunhos",
           "Gerador de Conteúdo IA",
           "Posts",
