@@ -266,7 +266,8 @@ function Progress({ gen }: { gen: ReturnType<typeof useGeneration>["view"] }) {
   return (
     <div className="space-y-2">
       <p role="status" className="text-sm text-fg-soft">
-        {gen.text ? `Escrevendo… ${gen.text.length} caracteres até agora.` : `${GENERATION_STATUS.label(gen.status)}…`}
+        {/* A steady line (not a running count): a screen reader announces each change. */}
+        {gen.text ? "Escrevendo a legenda… o texto aparece abaixo." : `${GENERATION_STATUS.label(gen.status)}…`}
       </p>
       <section
         data-testid="texto-gerando"
