@@ -111,6 +111,8 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/posts/:id": () => `/posts/${postA}`,
   "/posts/:id/edit": () => `/posts/${postA}/edit`,
   "/rascunhos": () => "/rascunhos",
+  // Started from A's produto (its name carries the marker): B gets neither it nor its facts.
+  "/gerar-postagem": () => `/gerar-postagem?produto=${produtoA}`,
   "/content-calendar": () => "/content-calendar",
   "/feed": () => "/feed",
   "/landing-page": () => "/landing-page",
@@ -139,6 +141,8 @@ const EXTRA_URLS = (): string[] => [
   "/property-drafts?q=segredo",
   "/facebook-posts?origem=conta",
   "/historico?resultado=falhou",
+  `/gerar-postagem?imovel=${propertyA}`,
+  "/gerar-postagem?busca=Produto",
   `/content-calendar?vista=semana&data=${dayIn(POST_A_AT, DEFAULT_TIME_ZONE)}`,
   `/content-calendar?data=${dayIn(POST_A_AT, DEFAULT_TIME_ZONE)}`,
 ];
@@ -440,6 +444,8 @@ beforeAll(async () => {
     `/posts/${postA}`,
     `/ai-content/referencias/${referenciaA}`,
     "/rascunhos",
+    `/gerar-postagem?produto=${produtoA}`,
+    "/gerar-postagem?busca=Produto",
     "/facebook-posts",
     "/historico",
     "/historico/exportar",
