@@ -17,7 +17,7 @@ import { DEFAULT_TIME_ZONE, dayIn, formatTimeIn } from "../../../shared/time-zon
 import { propertyFactSheet } from "../../../worker/services/ai/record-facts.ts";
 import { createRecord } from "../../../worker/resources/records.ts";
 import { createRegisteredUser, e2eDb, e2eServiceContext } from "../support/accounts.ts";
-import { browserFixture, waitForPath } from "../support/browser.ts";
+import { axeSeriousViolations, browserFixture, waitForPath } from "../support/browser.ts";
 import { pageOverflow } from "../support/layout-checks.ts";
 import { login } from "../support/pages.ts";
 
@@ -183,6 +183,9 @@ describe("gerar postagem de ponta a ponta", () => {
     const carousel = Date.now() - tCarousel;
     const slides = Number((await slidesLine.textContent())?.match(/^(\d+)/)?.[1]);
     expect(slides).toBeGreaterThanOrEqual(3);
+
+    // The whole screen (variants, editor, art, previews, save) has no serious accessibility problem.
+    expect(await axeSeriousViolations(page)).toEqual([]);
 
     // On a phone, nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
