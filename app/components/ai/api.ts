@@ -2,6 +2,7 @@
  * The few JSON calls /ai-content makes (the API of ADR 055 and 057), with the server's pt-BR
  * message on a refusal. Types only from the contracts: zod stays out of the page's JavaScript.
  */
+import { AI_GENERATION_PATHS } from "../../../shared/ai/generation-paths.ts";
 
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 
@@ -22,13 +23,8 @@ export async function callApi<T>(path: string, init: { method?: string; json?: u
   }
 }
 
-/**
- * The paths of shared/ai/generation-api.ts (AI_GENERATION_PATHS) and plan-drafts.ts, repeated
- * here because those modules carry zod; tests/unit/ai/ai-content-paths.test.ts keeps them equal.
- */
+/** The generation API's paths (zod-free, shared/ai/generation-paths.ts) and the month plan's drafts. */
 export const AI_PATHS = {
-  collection: "/api/ai-generations",
-  one: (id: string) => `/api/ai-generations/${id}`,
-  cancel: (id: string) => `/api/ai-generations/${id}/cancelar`,
+  ...AI_GENERATION_PATHS,
   drafts: (id: string) => `/api/ai-generations/${id}/rascunhos`,
 } as const;

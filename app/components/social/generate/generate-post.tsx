@@ -10,7 +10,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { Card, PageHeader } from "../../ui/card.tsx";
 import { useHydrated } from "../../ui/hydrated.ts";
-import { useGeneration } from "./use-generation.ts";
+import { type GenerationView, useGenerationPhases } from "./use-generation.ts";
 import { VariantCard } from "./variant-card.tsx";
 
 /** The edit, art, previews and save: loaded once a variant is chosen (satisfies the page's JS budget). */
@@ -88,7 +88,7 @@ export function GeneratePost({ view }: { view: GeneratePostView }) {
   });
   const [objetivo, setObjetivo] = useState<GenerationGoal>(view.chosen?.sheet.registro.finalidade === "locacao" ? "alugar" : "vender");
   const [tom, setTom] = useState<GenerationTone>("profissional");
-  const { view: gen, start, cancel, reset } = useGeneration();
+  const { view: gen, start, cancel } = useGenerationPhases();
   const [chosen, setChosen] = useState<number | null>(null);
   const redes = [...new Set(contas.map((id) => usable.find((a) => a.id === id)?.rede).filter((r): r is SocialNetwork => !!r))];
   const record = view.chosen;
@@ -206,13 +206,7 @@ export function GeneratePost({ view }: { view: GeneratePostView }) {
           </Card>
         ) : null}
         {record && gen.phase === "done" ? (
-          <Outcome
-            gen={gen}
-            onRetry={() => {
-              reset();
-              generate();
-            }}
-          >
+          <Outcome gen={gen} onRetry={generate}>
             {result.length ? (
               <Card title="3. Escolha uma versão">
                 <fieldset className="space-y-3">
@@ -253,7 +247,7 @@ export function GeneratePost({ view }: { view: GeneratePostView }) {
   );
 }
 
-function Progress({ gen }: { gen: ReturnType<typeof useGeneration>["view"] }) {
+function Progress({ gen }: { gen: GenerationView }) {
   if (gen.phase === "error") return <Alert tone="error">{gen.message}</Alert>;
   if (gen.phase === "asking") {
     return (
@@ -285,7 +279,7 @@ function Outcome({
   onRetry,
   children,
 }: {
-  gen: Extract<ReturnType<typeof useGeneration>["view"], { phase: "done" }>;
+  gen: Extract<GenerationView, { phase: "done" }>;
   onRetry: () => void;
   children: React.ReactNode;
 }) {
