@@ -1,6 +1,6 @@
 /**
- * /ai-content "Gerador de Conteúdo IA" in Chromium (the e2e app has no OpenAI key: the template
- * path, which says so): a free generation shows its status, then its captions, with the notice,
+ * /ai-content "Gerador de Conteúdo IA" in Chromium (the e2e app talks to the fake OpenAI; this
+ * organização has the AI off — limit 0 in Configurações do Negócio — so the template path, which says so): a free generation shows its status, then its captions, with the notice,
  * and a caption becomes a draft in the post editor; "Um mês de ideias" plans next month with why
  * each idea was suggested, and one click puts the plan in drafts that /content-calendar shows at
  * their days (a second click adds none). At 390 px without sideways scroll, and no serious axe
@@ -8,7 +8,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { memberships, posts } from "../../../db/schema/index.ts";
+import { businessSettings, memberships, posts } from "../../../db/schema/index.ts";
 import { monthStart } from "../../../shared/social/calendar.ts";
 import { DEFAULT_TIME_ZONE, dayIn } from "../../../shared/time-zone.ts";
 import { createRegisteredUser, e2eDb } from "../support/accounts.ts";
@@ -26,6 +26,11 @@ describe("/ai-content", () => {
     const db = e2eDb();
     const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
     const orgId = m?.orgId as string;
+    // The AI off for this organização: the engine writes with the template generator (ADR 055).
+    await db
+      .insert(businessSettings)
+      .values({ orgId, limiteTokensIaMensal: 0 })
+      .onConflictDoUpdate({ target: businessSettings.orgId, set: { limiteTokensIaMensal: 0 } });
     await login(page, owner.email, owner.password);
     await page.goto(`${f.baseURL}/ai-content`);
     await page.getByRole("heading", { name: "Gerador de Conteúdo IA" }).waitFor();

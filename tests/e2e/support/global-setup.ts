@@ -39,7 +39,7 @@ declare module "vitest" {
     /**
      * The fake OpenAI the Worker's OPENAI_BASE_URL points at (".../v1"); its control API is
      * `<origin>/_control` (queue answers, slow the stream). With no answer queued it answers a
-     * schema-made value, which the fact checker refuses: generations then end on the template.
+     * value made from the schema asked (placeholder texts).
      */
     openaiFakeUrl: string;
     /**
@@ -85,7 +85,9 @@ export default async function setup(project: TestProject) {
   const viacep = await startFakeViaCep({ delayMs: 60_000, slowCeps: [E2E_CEPS.slow], failingCeps: [E2E_CEPS.failing] });
   // Meta's URLs point at the local stand-in (tools/meta-standin), as `npm start`'s demo mode.
   const meta = await startMetaStandin();
-  // AI captions go to the fake OpenAI (ADR 052), as a configured deployment would reach OpenAI.
+  // AI captions go to the fake OpenAI (ADR 052), as a configured deployment would reach OpenAI; a
+  // test queues the answers it wants over /_control/answers. The template path is an organização
+  // with the AI off (limit 0 in Configurações do Negócio), as tests/e2e/social/ai-content.test.ts.
   const openai = await startFakeOpenAi();
   let worker: Awaited<ReturnType<typeof serveBuiltWorker>>;
   const logs: string[] = [];
