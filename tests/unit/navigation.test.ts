@@ -94,7 +94,17 @@ describe("the route ↔ permission table of the menus", () => {
       // Generating a post, their own posts: drafts and those waiting for approval, the list, the calendar and the feed, what went out and every attempt.
       [
         "Redes Sociais",
-        ["Gerar Postagem", "Rascunhos", "Posts", "Calendário de Posts", "Feed", "Posts do Facebook", "Posts do Instagram", "Histórico"],
+        [
+          "Gerar Postagem",
+          "Rascunhos",
+          "Gerador de Conteúdo IA",
+          "Posts",
+          "Calendário de Posts",
+          "Feed",
+          "Posts do Facebook",
+          "Posts do Instagram",
+          "Histórico",
+        ],
       ],
     ]);
     expect(settingsFor(readable("professional")).map((s) => s.id)).toEqual(["conta"]);
