@@ -133,7 +133,9 @@ const altText = z
   .string({ error: () => "O texto alternativo não é válido." })
   .refine((s) => isCleanText(s), "O texto alternativo contém caracteres inválidos.")
   .refine((s) => s.length <= ALT_MAX, `Cada texto alternativo tem no máximo ${ALT_MAX} caracteres.`)
-  .transform((s) => s.replace(/\s+/g, " ").trim() || null);
+  .transform((s) => s.replace(/\s+/g, " ").trim() || null)
+  // A blank one becomes null: the server validates parsed input again (records.ts), so null must pass too.
+  .nullable();
 
 /** A storage key as the uploads write them (`orgs/<org>/…`); the server checks the organização. */
 const STORAGE_KEY = /^orgs\/[0-9A-Za-z_-]+\/[0-9A-Za-z_./-]{1,250}$/;
