@@ -8,7 +8,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEMO_LOGIN } from "../shared/demo-accounts.ts";
-import { isEmpty, seedDemo, seedMissingDemoAiContentOf, seedMissingDemoBrandOf, seedMissingDemoSocial } from "./seed/demo.ts";
+import type { Database } from "../db/client.ts";
+import {
+  DEMO_ORGANIZATION,
+  isEmpty,
+  seedDemo,
+  seedMissingDemoAiContentOf,
+  seedMissingDemoArtPostsOf,
+  seedMissingDemoBrandOf,
+  seedMissingDemoSocial,
+} from "./seed/demo.ts";
+import { demoOrganizationId, putDemoArtFiles } from "./seed/demo-art-files.ts";
 import { demoMetaTokens } from "./seed/demo-meta.ts";
 import type { DemoSocialOptions, DemoSocialResult } from "./seed/demo-social.ts";
 import { type LibsqlServer, startLibsql } from "./lib/libsql.ts";
@@ -17,6 +27,7 @@ import { BIN, buildEnv, childEnv, freePort, ROOT, runNode, type Spawned, spawnGr
 import { type Cron, startCron } from "./lib/cron.ts";
 import { META_STANDIN_PORT, type MetaDemo, realMetaSettings, startMetaDemo } from "./lib/meta-demo.ts";
 import { DATA_DIR, ensureDevSecrets, passThroughVars, writeDevVars } from "./lib/secrets.ts";
+import { ART_WORKER_NAME } from "./lib/art-worker.ts";
 import { type MiniflareWorker, serveBuiltWorker } from "./lib/serve-miniflare.ts";
 
 const started = performance.now();
@@ -53,7 +64,7 @@ async function build(): Promise<void> {
 }
 
 /** The demo's social side, seeded with the database (or added to a demo seeded before it existed). */
-async function prepareDatabase(social: DemoSocialOptions): Promise<{ url: string; authToken?: string | undefined }> {
+async function prepareDatabase(social: DemoSocialOptions): Promise<{ url: string; authToken?: string | undefined; db: Database }> {
   const external = process.env.DATABASE_URL;
   if (external) {
     log(`usando DATABASE_URL do ambiente (${external.replace(/\/\/[^@]*@/, "//***@")})`);
@@ -77,10 +88,13 @@ async function prepareDatabase(social: DemoSocialOptions): Promise<{ url: string
     if (seeded) log("demonstração: Página e Instagram de demonstração com seus posts adicionados");
     if (await seedMissingDemoBrandOf(db)) log("demonstração: marca, contas de referência e limite de IA adicionados");
     if (await seedMissingDemoAiContentOf(db)) log("demonstração: gerações de conteúdo e um mês de ideias em rascunhos adicionados");
+    const art = await seedMissingDemoArtPostsOf(db, social);
+    if (art) log("demonstração: posts gerados com arte (carrosséis) adicionados");
+    if (art && metaDemo) metaDemo.standin.adopt(art);
   }
   // The stand-in learns the demo's published posts (permalinks, feed, insights); its state file keeps them.
   if (seeded && metaDemo) metaDemo.standin.adopt(seeded.adoption);
-  return { url, authToken };
+  return { url, authToken, db };
 }
 
 /** The cron triggers of wrangler.toml (`crons = ["* * * * *"]`), for the dev server. */
@@ -107,6 +121,22 @@ async function prepareMeta(secret: string): Promise<Record<string, string>> {
   if (port !== META_STANDIN_PORT) log(`porta ${META_STANDIN_PORT} ocupada; simulador da Meta na porta ${port}`);
   log(`Meta: modo demonstração — simulador local em ${metaDemo.standin.url} (não é a Meta; nada sai daqui)`);
   return metaDemo.env;
+}
+
+/**
+ * The demo's generated carousels into the bucket (the seed names their keys; ADR 056 amendment),
+ * drawn by the art Worker just started; what is there already is skipped. Before the cron starts:
+ * the scheduled ones are approved once their files exist.
+ */
+async function putDemoArt(served: MiniflareWorker, db: Database, appUrl: string): Promise<void> {
+  const t = performance.now();
+  const orgId = await demoOrganizationId(db, DEMO_ORGANIZATION.document);
+  if (!orgId) return;
+  const [art, bucket] = await Promise.all([served.mf.getWorker(ART_WORKER_NAME), served.mf.getR2Bucket("FILES")]);
+  const deps = { art: art as unknown as Fetcher, bucket: bucket as unknown as R2Bucket };
+  const done = await putDemoArtFiles(db, orgId, deps, { appUrl, workerUrl: served.url });
+  if (done.stored)
+    log(`demonstração: ${done.stored} artes dos posts gerados desenhadas em ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 
 async function main(): Promise<void> {
@@ -175,6 +205,7 @@ async function main(): Promise<void> {
       onLine: printWorkerLine,
     });
     url = `http://localhost:${port}`;
+    await putDemoArt(worker, database.db, appUrl);
     cron = startCron({ crons: worker.crons, fire: worker.scheduled, log });
   }
   log("cron disparado a cada minuto, como na Cloudflare");

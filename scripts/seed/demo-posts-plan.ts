@@ -26,8 +26,13 @@ export interface PlannedPost {
   at: Date;
   caption: string;
   listing: DemoListing | null;
-  /** The photos it carries, in order: one (the cover) or a carousel of 3–5. */
-  photos: DemoListing["photos"];
+  /**
+   * The images it carries, in order: one (the cover) or a carousel of 3–5 of the imóvel's photos;
+   * or post images (id null, `chave` a post image key: the generated art of demo-art-posts.ts).
+   */
+  photos: { id: string | null; chave: string; legenda: string | null }[];
+  /** Made from a record's page or /gerar-postagem ("imovel"); unset for the older demo posts. */
+  origem?: "imovel";
   networks: SocialNetwork[];
   /** Instagram's first attempt met a transient error and the job tried again. */
   retried: boolean;

@@ -65,7 +65,7 @@ const DOWNLOAD_FAILED =
 const TRANSIENT = "A Meta ficou instável por um momento (erro temporário). Tentamos de novo automaticamente um minuto depois.";
 
 /** The listings a post can show: available, with photos, in code order (the same plan every run). */
-async function demoListings(db: Database, orgId: string): Promise<DemoListing[]> {
+export async function demoListings(db: Database, orgId: string): Promise<DemoListing[]> {
   const scope = orgScope(db, orgId);
   const rows = await db
     .select({
@@ -106,7 +106,7 @@ async function demoListings(db: Database, orgId: string): Promise<DemoListing[]>
   }));
 }
 
-async function teamOf(db: Database, orgId: string): Promise<{ owner: string; drafters: string[] }> {
+export async function teamOf(db: Database, orgId: string): Promise<{ owner: string; drafters: string[] }> {
   const scope = orgScope(db, orgId);
   const rows = await db
     .select({ userId: memberships.userId, role: memberships.role })
@@ -119,7 +119,7 @@ async function teamOf(db: Database, orgId: string): Promise<{ owner: string; dra
   return { owner, drafters: drafters.length ? drafters : [owner] };
 }
 
-async function zoneOf(db: Database, orgId: string): Promise<string> {
+export async function zoneOf(db: Database, orgId: string): Promise<string> {
   const [row] = await db
     .select({ zone: businessSettings.fusoHorario })
     .from(businessSettings)
@@ -214,7 +214,7 @@ export async function seedDemoSocial(db: Database, orgId: string, options: DemoS
   return { connectionId, accounts, adoption };
 }
 
-interface WriteContext {
+export interface WriteContext {
   accounts: Record<SocialNetwork, string>;
   team: { owner: string; drafters: string[] };
   options: DemoSocialOptions;
@@ -230,7 +230,7 @@ function chunked<T>(list: readonly T[], size = 50): T[][] {
 }
 
 /** The rows of every planned post: the post, its images, each network's publication and its attempts. */
-function writePosts(
+export function writePosts(
   db: Database,
   orgId: string,
   plan: readonly PlannedPost[],
@@ -272,6 +272,7 @@ function writePosts(
       aprovadoPor: approved ? w.team.owner : null,
       aprovadoEm: approved ? new Date(Math.max(approvedAt.getTime(), created.getTime())) : null,
       agendadoPara: post.at,
+      ...(post.origem ? { origem: post.origem } : {}),
       atualizadoEm: approved ? new Date(Math.max(approvedAt.getTime(), created.getTime())) : created,
       atualizadoPor: approved ? w.team.owner : by,
     });
@@ -279,7 +280,14 @@ function writePosts(
     const postId = values.id as string;
     post.photos.forEach((photo, posicao) => {
       mediaRows.push(
-        scope.values({ id: crypto.randomUUID(), postId, posicao, fotoId: photo.id, textoAlternativo: photo.legenda, criadoEm: created }),
+        scope.values({
+          id: crypto.randomUUID(),
+          postId,
+          posicao,
+          ...(photo.id ? { fotoId: photo.id } : { chave: photo.chave }),
+          textoAlternativo: photo.legenda,
+          criadoEm: created,
+        }),
       );
     });
     for (const rede of post.networks) {

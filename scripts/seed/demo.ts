@@ -21,6 +21,8 @@ import { seedDemoComments } from "./demo-comments.ts";
 import { seedDemoPosts } from "./demo-posts.ts";
 import { seedDemoBrand, seedMissingDemoBrand } from "./demo-brand.ts";
 import { seedDemoAiContent, seedMissingDemoAiContent } from "./demo-ai-content.ts";
+import { seedDemoArtPosts, seedMissingDemoArtPosts } from "./demo-art-posts.ts";
+import type { DemoAdoption } from "./demo-social.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
 import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
 
@@ -205,6 +207,12 @@ export async function seedDemo(
   await seedDemoLanding(db, orgId, people[0]?.id as string, propertyIds, now);
   // Social: the demo Page and Instagram account, a month published, two weeks scheduled (over the listings' photos).
   const social = options.social ? await seedDemoSocial(db, orgId, options.social, now) : undefined;
+  // Carousels made as /gerar-postagem makes them, their art in the demo brand (ADR 056 amendment); Meta holds those that went out.
+  if (social && options.social) {
+    const art = await seedDemoArtPosts(db, orgId, { accounts: social.accounts, options: options.social }, now);
+    social.adoption.media.push(...art.media);
+    social.adoption.posts.push(...art.posts);
+  }
   // What buyers asked under the published listings (Meta's webhooks record them): a post's page shows them.
   if (social) await seedDemoComments(db, orgId, now);
   // Posts in the works (Rascunhos): after the accounts, so they go to the demo Page and Instagram.
@@ -234,4 +242,9 @@ export function seedMissingDemoBrandOf(db: Database, now = new Date()): Promise<
 /** The demo's generations and month plan in drafts for a demo database seeded before /ai-content existed (false: nothing added). */
 export function seedMissingDemoAiContentOf(db: Database, now = new Date()): Promise<boolean> {
   return seedMissingDemoAiContent(db, DEMO_ORGANIZATION.document, now);
+}
+
+/** The generated carousels for a demo database seeded before they existed (null: nothing added); the stand-in adopts what went out. */
+export function seedMissingDemoArtPostsOf(db: Database, options: DemoSocialOptions, now = new Date()): Promise<DemoAdoption | null> {
+  return seedMissingDemoArtPosts(db, DEMO_ORGANIZATION.document, options, now);
 }

@@ -61,14 +61,23 @@ export async function previewArt(ctx: ServiceContext, actor: Actor, deps: ArtDep
   return out.get(ART_PREVIEW_WIDTH) as Uint8Array<ArrayBuffer>;
 }
 
-/** Renders one slide at publishing size and stores it as a post image of the actor's organização. */
-export async function storeArt(ctx: ServiceContext, actor: Actor, deps: ArtDeps, input: ArtSlideInput): Promise<StoredPostImage> {
+/**
+ * Renders one slide at publishing size and stores it as a post image of the actor's organização.
+ * `id`: the key's uuid (a new one unless given: the demo's art has fixed keys its seeded posts name).
+ */
+export async function storeArt(
+  ctx: ServiceContext,
+  actor: Actor,
+  deps: ArtDeps,
+  input: ArtSlideInput,
+  id: string = crypto.randomUUID(),
+): Promise<StoredPostImage> {
   assertMayDraft(actor);
   if (!deps.bucket) throw new DomainError("O armazenamento de arquivos não está configurado. Tente novamente mais tarde.", 422);
   const { width, height } = ART_FORMATS[input.format];
   const images = await imagesFor(ctx, deps, actor.orgId, input);
   const jpegs = await renderSlide(deps.art, specOf(input, [width as 1080, ...POST_IMAGE_WIDTHS]), images);
-  const chave = postImageKey(actor.orgId, { width, height }, crypto.randomUUID());
+  const chave = postImageKey(actor.orgId, { width, height }, id);
   const { contentType } = PHOTO_FORMATS.jpeg;
   const bucket = deps.bucket;
   await Promise.all([
