@@ -132,7 +132,16 @@ async function putDemoArt(served: MiniflareWorker, db: Database, appUrl: string)
   const t = performance.now();
   const orgId = await demoOrganizationId(db, DEMO_ORGANIZATION.document);
   if (!orgId) return;
-  const [art, bucket] = await Promise.all([served.mf.getWorker(ART_WORKER_NAME), served.mf.getR2Bucket("FILES")]);
+  const [worker, bucket] = await Promise.all([served.mf.getWorker(ART_WORKER_NAME), served.mf.getR2Bucket("FILES")]);
+  // Miniflare's fetch has its own undici: hand it bytes (Node's FormData loses its content type) and take bytes back.
+  const art = {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const body = new Uint8Array(await request.arrayBuffer());
+      const answer = await worker.fetch(request.url, { method: request.method, headers: [...request.headers], body });
+      return new Response(await answer.arrayBuffer(), { status: answer.status, headers: [...answer.headers] });
+    },
+  };
   const deps = { art: art as unknown as Fetcher, bucket: bucket as unknown as R2Bucket };
   const done = await putDemoArtFiles(db, orgId, deps, { appUrl, workerUrl: served.url });
   if (done.stored)

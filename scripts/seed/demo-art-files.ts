@@ -10,7 +10,7 @@ import { recordFactSheet } from "../../worker/services/ai/record-facts.ts";
 import { type ArtDeps, carouselSlides, storeArt } from "../../worker/services/art/post-art.ts";
 import { getBrandStyle } from "../../worker/services/brand/brand-style.ts";
 import type { Actor } from "../../worker/services/context.ts";
-import { DEMO_ART_LOOKS, type DemoArtLook, demoArtLookOf } from "./demo-art-keys.ts";
+import { DEMO_ART_LOOKS, type DemoArtLook, demoArtLookOf, demoArtPhotos } from "./demo-art-keys.ts";
 import { seedContext } from "./demo-landing.ts";
 
 /**
@@ -103,7 +103,7 @@ export async function putDemoArtFiles(
       .where(scope.where(propertyPhotos, eq(propertyPhotos.propertyId, first.imovelId)))
       .orderBy(asc(propertyPhotos.posicao));
     const content = artContentSchema.parse(artContentOf(sheet));
-    const slides = carouselSlides({ template, format, content, brand, photoKeys: photos.map((p) => p.chave) });
+    const slides = carouselSlides({ template, format, content, brand, photoKeys: demoArtPhotos(photos.map((p) => p.chave)) });
     for (const m of todo) {
       const slide = slides[m.posicao];
       const id = parsePostImageKey(m.chave)?.id;

@@ -41,3 +41,8 @@ export function demoArtLookOf(key: string, propertyId: string, position: number)
   const look = DEMO_ART_LOOKS.findIndex((_, i) => demoArtImageId(propertyId, i, position) === id);
   return look < 0 ? null : look;
 }
+
+/** The photos a demo carousel draws: the cover and two more (five slides with the facts and the contact, so `npm start` renders them in seconds). */
+export function demoArtPhotos<T>(photos: readonly T[]): T[] {
+  return photos.slice(0, 3);
+}

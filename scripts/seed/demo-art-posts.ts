@@ -16,7 +16,7 @@ import { runGeneration } from "../../worker/services/ai-generation/engine.ts";
 import { recordFactSheet } from "../../worker/services/ai/record-facts.ts";
 import { carouselSlides } from "../../worker/services/art/post-art.ts";
 import type { Actor } from "../../worker/services/context.ts";
-import { DEMO_ART_LOOKS, type DemoArtLook, demoArtKey } from "./demo-art-keys.ts";
+import { DEMO_ART_LOOKS, type DemoArtLook, demoArtKey, demoArtPhotos } from "./demo-art-keys.ts";
 import { seedContext } from "./demo-landing.ts";
 import { type DemoListing, type DemoPostKind, firstSlot, type PlannedPost } from "./demo-posts-plan.ts";
 import { createRng, hashSeed } from "./demo-random.ts";
@@ -108,7 +108,13 @@ export async function seedDemoArtPosts(db: Database, orgId: string, w: DemoArtCo
     if (!sheet) continue;
     const variant = await generatedVariant(db, actor, pedido, sheet.registro.nome.slice(0, 120), asked);
     const content = artContentSchema.parse(artContentOf(sheet));
-    const slides = carouselSlides({ template, format, content, brand: DEFAULT_BRAND, photoKeys: listing.photos.map((p) => p.chave) });
+    const slides = carouselSlides({
+      template,
+      format,
+      content,
+      brand: DEFAULT_BRAND,
+      photoKeys: demoArtPhotos(listing.photos.map((p) => p.chave)),
+    });
     const alts = slideAltTexts(
       slides.map((s) => s.slide),
       variant.textosAlternativos,

@@ -127,7 +127,7 @@ describe("the demo's generated carousels", () => {
       expect(post.origem).toBe("imovel");
       expect(post.imovelId).not.toBeNull();
       expect(post.legenda.length).toBeGreaterThan(80);
-      expect(post.media.length).toBeGreaterThanOrEqual(4);
+      expect(post.media.length).toBe(5);
       for (const m of post.media) expect(parsePostImageKey(m.chave as string)?.orgId).toBe(orgId);
       const alts = post.media.map((m) => m.alt ?? "");
       expect(alts.at(-2)).toMatch(/^Ficha de /);

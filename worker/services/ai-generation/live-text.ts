@@ -55,7 +55,12 @@ export class LiveText {
   /** When the first text was saved (the row's first_text_at), null before. */
   firstTextAt: Date | null = null;
 
-  constructor(private readonly o: LiveTextOptions) {}
+  // A plain field, not a parameter property: `npm start` runs the seed (which runs the engine) in Node's strip-only TypeScript.
+  private readonly o: LiveTextOptions;
+
+  constructor(o: LiveTextOptions) {
+    this.o = o;
+  }
 
   get current(): string {
     return this.text;
