@@ -125,8 +125,8 @@ async function prepareMeta(secret: string): Promise<Record<string, string>> {
 
 /**
  * The demo's generated carousels into the bucket (the seed names their keys; ADR 056 amendment),
- * drawn by the art Worker just started; what is there already is skipped. Before the cron starts:
- * the scheduled ones are approved once their files exist.
+ * drawn by the art Worker just started; what is there already is skipped; the scheduled ones are
+ * approved once their files exist (none is due within minutes of a seed, so the cron may already run).
  */
 async function putDemoArt(served: MiniflareWorker, db: Database, appUrl: string): Promise<void> {
   const t = performance.now();
@@ -214,8 +214,11 @@ async function main(): Promise<void> {
       onLine: printWorkerLine,
     });
     url = `http://localhost:${port}`;
-    await putDemoArt(worker, database.db, appUrl);
     cron = startCron({ crons: worker.crons, fire: worker.scheduled, log });
+    await putDemoArt(worker, database.db, appUrl).catch((error: unknown) => {
+      // The app works without them (the posts say an image is missing); the next start tries again.
+      log(`demonstração: artes dos posts gerados não desenhadas (${error instanceof Error ? error.message : String(error)})`);
+    });
   }
   log("cron disparado a cada minuto, como na Cloudflare");
   console.log("");
