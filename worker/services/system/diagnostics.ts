@@ -11,8 +11,10 @@ export const CHECK_TIMEOUT_MS = 3000;
 
 export class TimeoutError extends Error {
   override name = "TimeoutError";
-  constructor(readonly ms: number) {
+  readonly ms: number;
+  constructor(ms: number) {
     super(`Sem resposta em ${ms / 1000} s.`);
+    this.ms = ms;
   }
 }
 
