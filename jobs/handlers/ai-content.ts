@@ -8,10 +8,10 @@ const INTERNAL_MESSAGE = "Não foi possível gerar agora por um erro nosso. Tent
 export default jobHandlers(aiContent, {
   async handler({ event, step, db, config, waitUntil, bindings, now }) {
     // One step: the stream cannot resume halfway (its text was never checked), so a replay starts it over.
+    // Text only: the art depends on choices made after it (template, format), so the screen's action draws it (ADR 056).
     return step.run("gerar", () =>
       runGeneration({ db, config, live: bindings?.LIVE, waitUntil, now: now ?? (() => new Date()) }, event.data),
     );
-    // The art step (issue 20's renderer) goes here, as its own step.run after "gerar", once it lands.
   },
   async onFailure({ event, db, waitUntil, bindings, now }) {
     const at = now?.() ?? new Date();
