@@ -10,7 +10,7 @@
  * ≈2,100 to ≈720 req/s, a cost production pays outside the Worker. Load tests that request no
  * static file turn it off.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { createRequire } from "node:module";
@@ -165,11 +165,12 @@ export async function serveBuiltWorker(options: MiniflareWorkerOptions): Promise
   if (workerd.path) process.env.MINIFLARE_WORKERD_PATH = workerd.path;
 
   // The art Worker (ADR 051) beside the main one, bound as in production (`[[services]]`): built
-  // here when serving build/ (skipped when current); a copy of build/ (e2e) brings its own art/.
+  // here when serving build/ (skipped when current); a copy of build/ (e2e) brings its own art/;
+  // a build elsewhere without one (the bench's) uses build/art/, built if needed.
   const services = config.services ?? [];
-  const artDir = path.join(buildDir, "art");
+  let artDir = path.join(buildDir, "art");
   const wantsArt = services.some((s) => s.service === ART_WORKER_NAME);
-  if (wantsArt && buildDir === path.join(ROOT, "build")) await buildArtWorker();
+  if (wantsArt && (buildDir === path.join(ROOT, "build") || !existsSync(artDir))) artDir = await buildArtWorker();
   const auxiliary = wantsArt ? [artWorkerOptions(artDir)] : [];
 
   const tailLines: string[] = [];
