@@ -11,3 +11,4 @@ export * from "./enums/account.ts";
 export * from "./enums/real-estate.ts";
 export * from "./enums/records.ts";
 export * from "./enums/social.ts";
+export * from "./enums/agenda.ts";

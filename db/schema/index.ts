@@ -11,3 +11,4 @@ export * from "./social-comments.ts";
 export * from "./brand.ts";
 export * from "./ai.ts";
 export * from "./ai-plan-drafts.ts";
+export * from "./agenda.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { customType, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { PRODUCT_UNITS, STOCK_MOVEMENT_KINDS } from "../../shared/enums.ts";
+import { COMMISSION_KINDS, ONLINE_BOOKING_STATUSES, PRODUCT_UNITS, STOCK_MOVEMENT_KINDS } from "../../shared/enums.ts";
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from "../../shared/time-zone.ts";
 import { AI_MONTHLY_TOKEN_LIMIT_DEFAULT } from "../../shared/organization/ai-token-limit.ts";
 import { timestamp } from "./columns.ts";
@@ -74,6 +74,8 @@ export const stockMovements = sqliteTable(
     valorCentavos: integer("value_cents").notNull().default(0),
     motivo: text("reason"),
     ocorridoEm: timestamp("occurred_at").notNull(),
+    /** The appointment whose service consumed it ("consumo em serviço"; no FK: agenda.ts imports this file). */
+    agendamentoId: text("appointment_id"),
     /** The product's name when recorded (lowered, no accents): "nome" sorts by it. */
     ordem: sortKeyColumn("sort_name"),
     ...recordTrail(),
@@ -83,6 +85,7 @@ export const stockMovements = sqliteTable(
     // The kind filter in the ledger's own order, covering the summed value: counts and totals of
     // "saídas" (and of "saídas this month") are read from the index alone.
     index("stock_movements_org_kind_idx").on(t.orgId, t.tipo, t.ocorridoEm, t.valorCentavos, t.id).where(sql`deleted_at is null`),
+    index("stock_movements_org_appointment_idx").on(t.orgId, t.agendamentoId).where(sql`appointment_id is not null`),
     index("stock_movements_org_product_idx").on(t.orgId, t.produtoId, t.ocorridoEm, t.id).where(sql`deleted_at is null`),
   ],
 );
@@ -101,6 +104,20 @@ export const businessSettings = sqliteTable("business_settings", {
   fusoHorario: text("time_zone", { enum: TIME_ZONES.values }).notNull().default(DEFAULT_TIME_ZONE),
   /** Tokens the AI generator may spend per calendar month (issue 20); 0 turns the AI off (templates only). */
   limiteTokensIaMensal: integer("ai_monthly_token_limit").notNull().default(AI_MONTHLY_TOKEN_LIMIT_DEFAULT),
+  /** The agenda (issue 21): slot grid, buffer after each appointment, notice for new bookings. */
+  agendaIntervaloMin: integer("agenda_slot_minutes").notNull().default(30),
+  agendaFolgaMin: integer("agenda_buffer_minutes").notNull().default(0),
+  agendaAntecedenciaMin: integer("booking_min_notice_minutes").notNull().default(60),
+  /** How far ahead the public page offers slots (days). */
+  agendaHorizonteDias: integer("booking_max_days_ahead").notNull().default(60),
+  /** The public booking page /agendar/{slug} is open, and how its bookings arrive. */
+  agendamentoOnline: integer("online_booking_enabled", { mode: "boolean" }).notNull().default(false),
+  agendamentoOnlineStatus: text("online_booking_status", { enum: ONLINE_BOOKING_STATUSES }).notNull().default("pendente"),
+  /** The day-before reminders job prepares e-mails and WhatsApp links. */
+  lembretes: integer("reminders_enabled", { mode: "boolean" }).notNull().default(true),
+  /** The commission when neither the service nor the professional names one. */
+  comissaoPadraoTipo: text("default_commission_kind", { enum: COMMISSION_KINDS }).notNull().default("percentual"),
+  comissaoPadraoValor: integer("default_commission_value").notNull().default(0),
   atualizadoEm: timestamp("updated_at"),
   atualizadoPor: text("updated_by"),
 });
