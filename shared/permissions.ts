@@ -123,6 +123,24 @@ export const SOCIAL_POST: Access = {
   approve: MANAGERS,
 };
 
+/**
+ * Agendamentos (issue 21): the office books, moves and serves every professional's agenda; the
+ * professional role — a member linked to a profissional record (professionals.user_id) — sees,
+ * books on and updates only their own agenda (the appointment's profissional is theirs).
+ * Cancelling is a status change, so deleting (a mistake) is the office's; nothing is imported
+ * (every appointment goes through the overlap guard), and the bulk export is the managers'.
+ */
+export const APPOINTMENT: Access = {
+  read: { ...WRITERS, professional: "own" },
+  create: { ...WRITERS, professional: "own" },
+  update: { ...WRITERS, professional: "own" },
+  delete: WRITERS,
+  import: NOBODY,
+  export: MANAGERS,
+  lgpd: NOBODY,
+  approve: NOBODY,
+};
+
 /** Settings of the organization (business profile, business settings, team): managers only. */
 export const SETTINGS: Access = {
   read: MANAGERS,
