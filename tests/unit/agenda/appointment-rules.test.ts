@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { canChangeStatus, canMove, holdsTime, STATUS_TRANSITIONS } from "../../../shared/agenda/appointment-status.ts";
 import { bookingSchema, moveSchema } from "../../../shared/agenda/booking-input.ts";
 import { APPOINTMENT_STATUSES } from "../../../shared/enums.ts";
-import { clashOf, commissionCents, parseIntervals, parseWeekly } from "../../../worker/services/agenda/agenda-rules.ts";
+import { clashOf, commissionCents } from "../../../worker/services/agenda/agenda-rules.ts";
 import type { AgendaProfessional } from "../../../worker/services/agenda/agenda-rules.ts";
 
 /** The agenda's write-side rules that need no database: transitions, stored JSON, commissions, clashes. */
@@ -26,31 +26,6 @@ describe("status transitions", () => {
 
   it("only what still waits or is under way moves", () => {
     expect(APPOINTMENT_STATUSES.filter(canMove)).toEqual(["pendente", "confirmado", "em_atendimento"]);
-  });
-});
-
-describe("stored JSON → the slot rules' shapes", () => {
-  it("reads a week of intervals, closing malformed days instead of throwing", () => {
-    const week = parseWeekly(
-      JSON.stringify([
-        [],
-        [
-          { start: "09:00", end: "12:00" },
-          { start: "13:00", end: "18:00" },
-        ],
-        "x",
-        [{ start: "10:00" }],
-      ]),
-    );
-    expect(week).toHaveLength(7);
-    expect(week[1]).toEqual([
-      { start: "09:00", end: "12:00" },
-      { start: "13:00", end: "18:00" },
-    ]);
-    expect(week[2]).toEqual([]);
-    expect(week[3]).toEqual([]);
-    expect(parseWeekly("not json")).toEqual([[], [], [], [], [], [], []]);
-    expect(parseIntervals('[{"start":"18:00","end":"09:00"},{"start":"08:00","end":"24:00"}]')).toEqual([{ start: "08:00", end: "24:00" }]);
   });
 });
 

@@ -13,15 +13,14 @@ import {
 } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import { addDays } from "../../../shared/ai/brazil-dates.ts";
-import type { BusinessHours, HoursException } from "../../../shared/agenda/business-hours.ts";
+import type { BusinessHours } from "../../../shared/agenda/business-hours.ts";
 import type { InstantRange } from "../../../shared/agenda/intervals.ts";
-import type { LocalInterval, WeeklyIntervals } from "../../../shared/agenda/local-times.ts";
-import { minutesOf } from "../../../shared/agenda/local-times.ts";
 import type { Professional } from "../../../shared/agenda/professional.ts";
 import type { SlotRules } from "../../../shared/agenda/slot-rules.ts";
 import { type CommissionKind, FREEING_STATUSES, type ONLINE_BOOKING_STATUSES } from "../../../shared/enums.ts";
 import { DEFAULT_TIME_ZONE, timeZoneOf } from "../../../shared/time-zone.ts";
 import type { ServiceContext } from "../context.ts";
+import { businessHoursFromRows, parseWeekly } from "./hours-rows.ts";
 
 /**
  * Everything the slot rules need for a window, read in ONE round trip (one batch of reads):
@@ -138,38 +137,6 @@ function settingsOf(row: SettingsRow | undefined): AgendaSettings {
     remindersEnabled: row.lembretes,
     defaultCommission: { tipo: row.comissaoPadraoTipo, valor: row.comissaoPadraoValor },
   };
-}
-
-function isInterval(value: unknown): value is LocalInterval {
-  const v = value as LocalInterval | null;
-  return (
-    typeof v === "object" && v !== null && typeof v.start === "string" && typeof v.end === "string" && minutesOf(v.start) < minutesOf(v.end)
-  );
-}
-
-/** LocalInterval[] from stored JSON; anything malformed is left out (closed), never thrown. */
-export function parseIntervals(json: string | null | undefined): LocalInterval[] {
-  try {
-    const value: unknown = JSON.parse(json ?? "[]");
-    return Array.isArray(value) ? value.filter(isInterval).map((i) => ({ start: i.start, end: i.end })) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** WeeklyIntervals (7 days, 0 = domingo) from stored JSON; a malformed day is closed. */
-export function parseWeekly(json: string | null | undefined): WeeklyIntervals {
-  let value: unknown;
-  try {
-    value = JSON.parse(json ?? "[]");
-  } catch {
-    value = [];
-  }
-  const days = Array.isArray(value) ? value : [];
-  return Array.from({ length: 7 }, (_, d) => {
-    const day: unknown = days[d];
-    return Array.isArray(day) ? day.filter(isInterval).map((i) => ({ start: i.start, end: i.end })) : [];
-  });
 }
 
 function commissionOf(tipo: CommissionKind | null, valor: number | null): Commission | null {
@@ -333,20 +300,7 @@ export function agendaRulesReads(
       }[],
     ];
     const config = settingsOf(settingsRows[0]);
-    const hourRow = hourRows[0];
-    const localHolidays: { day: string; nome: string }[] = [];
-    const exceptions: HoursException[] = [];
-    for (const d of dayRows) {
-      if (d.tipo === "feriado") localHolidays.push({ day: d.dia, nome: d.motivo ?? "feriado local" });
-      else exceptions.push({ day: d.dia, intervals: parseIntervals(d.intervalos), ...(d.motivo ? { motivo: d.motivo } : {}) });
-    }
-    const hoursOf: BusinessHours = {
-      zone: config.zone,
-      weekly: parseWeekly(hourRow?.semana),
-      closedOnNationalHolidays: hourRow?.fechaFeriadosNacionais ?? true,
-      localHolidays,
-      exceptions,
-    };
+    const hoursOf: BusinessHours = businessHoursFromRows(config.zone, hourRows[0], dayRows);
     const byPro = new Map<string, { timeOff: InstantRange[]; holdings: Holding[] }>();
     const byUser = new Map<string, string>();
     for (const r of proRows) {
