@@ -54,6 +54,8 @@ export default [
     // Records: each definition's plain screens come from shared modules (app/routes/records/);
     // a resource writes its own route module only for a screen with real behaviour.
     ...plainScreenRoutes(DEFINITIONS),
+    // Agenda (issue 21): the business hours the bookings follow (ADR 063).
+    route("horarios", "routes/agenda/business-hours.tsx"),
     route("clients/:id", "routes/customers/clients.$id.tsx"),
     route("companies/:id", "routes/customers/companies.$id.tsx"),
     route("produtos/:id", "routes/stock/products.$id.tsx"),

@@ -161,6 +161,13 @@ export const SETTINGS: Access = {
 export const SOCIAL_STATUS: Access = { ...SETTINGS, read: WRITERS };
 
 /**
+ * What the agenda follows (Horários, issue 21): the office reads the hours to book and to answer
+ * clients; only managers change them. The professional role meets them through the agenda's
+ * refusals ("Fora do horário de funcionamento…"), not this screen.
+ */
+export const AGENDA_RULES: Access = { ...SETTINGS, read: WRITERS };
+
+/**
  * What steers the style of the business's posts (Contas de Referência, issue 20): the office
  * that writes the posts keeps it (owner, admin, staff); the professional role gets the style
  * through the generator and never edits the business's references. Nothing to import; the bulk

@@ -1,6 +1,6 @@
 import { ROLE, type Role } from "../../shared/enums/account.ts";
 
-export const NAV_GROUPS = ["Negócio", "Imóveis", "Financeiro", "Redes Sociais"] as const;
+export const NAV_GROUPS = ["Negócio", "Agenda", "Imóveis", "Financeiro", "Redes Sociais"] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
 export interface NavItem {
@@ -57,6 +57,8 @@ export interface Screen extends MenuLink {
  */
 export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/", label: "Dashboard", group: "Negócio", order: 0, resource: "account" },
+  // Horários: what the agenda books by (the office reads it; managers change it).
+  { to: "/horarios", label: "Horários", group: "Agenda", order: 60, resource: "business-hours" },
   { to: "/property-drafts", label: "Rascunhos de Imóveis", group: "Imóveis", order: 20, resource: "imoveis" },
   { to: "/landing-page", label: "Landing Page", group: "Imóveis", order: 40, resource: "organization" },
   // Post drafts and those waiting for approval (the posts' own "read" opens it).

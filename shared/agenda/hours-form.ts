@@ -92,6 +92,12 @@ export function calendarDay(text: string): string | null {
   return date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d) ? `${y}-${m}-${d}` : null;
 }
 
+/** "aaaa-mm-dd" → "dd/mm/aaaa". */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split("-");
+  return `${d}/${m}/${y}`;
+}
+
 /** A calendar day field: required, a real date between 2000 and 2100. */
 function dayField(): z.ZodType<string, unknown> {
   return z.unknown().transform((value, ctx): string => {

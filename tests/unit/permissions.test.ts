@@ -103,6 +103,13 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "",
     professional: "",
   },
+  // Horários: the office reads the hours it books by; managers change them (issue 21).
+  "business-hours": {
+    owner: "read create update delete",
+    admin: "read create update delete",
+    staff: "read",
+    professional: "",
+  },
   // The brand (/cores): the business's identity, its managers'; everyone uses it through the art.
   brand: {
     owner: "read create update delete",
@@ -225,7 +232,7 @@ describe("permission table: the product's rules", () => {
   it("what each role's navigation may show", () => {
     expect(readable("owner").sort()).toEqual([...Object.keys(AREAS), ...RESOURCE_NAMES].sort());
     expect(readable("admin").sort()).toEqual([...Object.keys(AREAS).filter((a) => a !== "system"), ...RESOURCE_NAMES].sort());
-    expect(readable("staff").sort()).toEqual(["account", "social-connections", ...RESOURCE_NAMES].sort());
+    expect(readable("staff").sort()).toEqual(["account", "business-hours", "social-connections", ...RESOURCE_NAMES].sort());
     expect(readable("professional").sort()).toEqual(["account", "clients", "imoveis", "interesses", "posts"]);
   });
 

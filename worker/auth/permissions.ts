@@ -4,6 +4,7 @@ import type { Role } from "../../shared/enums.ts";
 import {
   type Access,
   type Action,
+  AGENDA_RULES,
   allows,
   EVERYONE,
   permissionsOf,
@@ -35,6 +36,8 @@ export const AREAS = {
   /** Business profile, landing page, portals. */
   organization: SETTINGS,
   "business-settings": SETTINGS,
+  /** Horários (/horarios): managers edit the business hours, holidays and exceptions; staff reads them. */
+  "business-hours": AGENDA_RULES,
   /**
    * The brand (/cores "Estilização": colours, font, logo, the app's accent): the business's
    * identity, changed by its managers; staff and professionals use it through the art only.
