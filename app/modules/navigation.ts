@@ -129,7 +129,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
         to: "/business-settings",
         label: "Configurações do Negócio",
         description:
-          "Regras que valem para toda a equipe: estoque negativo, corretores só com os próprios imóveis, fuso horário e limite de IA.",
+          "Regras que valem para toda a equipe: estoque negativo, corretores só com os próprios imóveis, fuso horário, limite de IA e agenda.",
         resource: "business-settings",
       },
     ],

@@ -25,6 +25,15 @@ export async function getBusinessSettings(ctx: ServiceContext, actor: Actor): Pr
       corretorApenasSeus: businessSettings.corretorApenasSeus,
       fusoHorario: businessSettings.fusoHorario,
       limiteTokensIaMensal: businessSettings.limiteTokensIaMensal,
+      agendaIntervaloMin: businessSettings.agendaIntervaloMin,
+      agendaFolgaMin: businessSettings.agendaFolgaMin,
+      agendaAntecedenciaMin: businessSettings.agendaAntecedenciaMin,
+      agendaHorizonteDias: businessSettings.agendaHorizonteDias,
+      agendamentoOnline: businessSettings.agendamentoOnline,
+      agendamentoOnlineStatus: businessSettings.agendamentoOnlineStatus,
+      lembretes: businessSettings.lembretes,
+      comissaoPadraoTipo: businessSettings.comissaoPadraoTipo,
+      comissaoPadraoValor: businessSettings.comissaoPadraoValor,
       atualizadoEm: businessSettings.atualizadoEm,
       atualizadoPorNome: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${businessSettings.atualizadoPor})`,
     })
@@ -32,13 +41,12 @@ export async function getBusinessSettings(ctx: ServiceContext, actor: Actor): Pr
     .where(orgScope(ctx.db, actor.orgId).where(businessSettings))
     .limit(1);
   if (!row) return { ...BUSINESS_SETTINGS_DEFAULTS, atualizadoEm: null, atualizadoPorNome: null };
+  const { atualizadoEm, atualizadoPorNome, fusoHorario, ...rest } = row;
   return {
-    estoqueNegativo: row.estoqueNegativo,
-    corretorApenasSeus: row.corretorApenasSeus,
-    fusoHorario: timeZoneOf(row.fusoHorario),
-    limiteTokensIaMensal: row.limiteTokensIaMensal,
-    atualizadoEm: row.atualizadoEm?.toISOString() ?? null,
-    atualizadoPorNome: row.atualizadoPorNome,
+    ...rest,
+    fusoHorario: timeZoneOf(fusoHorario),
+    atualizadoEm: atualizadoEm?.toISOString() ?? null,
+    atualizadoPorNome,
   };
 }
 
