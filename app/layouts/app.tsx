@@ -1,10 +1,10 @@
 import { Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/app";
-import { AppShell } from "../components/shell/app-shell.tsx";
+import { Shell } from "../components/shell/shell.tsx";
 import { ErrorContent, StandaloneErrorPage } from "../components/shell/error-page.tsx";
 import { requireOrg } from "../server/guards.server.ts";
 import { listLinks } from "../server/navigation.server.ts";
-import { requireScreen, shellData } from "../server/shell.server.ts";
+import { requireLayoutScreen, requireScreen, shellData } from "../server/shell.server.ts";
 
 /**
  * Runs before any child loader or action: no page of the default layout is reachable signed out,
@@ -13,6 +13,7 @@ import { requireScreen, shellData } from "../server/shell.server.ts";
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request, context }) => {
     const { org } = requireOrg(context, request);
+    requireLayoutScreen(org, request);
     requireScreen(org, request);
   },
 ];
@@ -26,12 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** One layout for every role: the menu differs (the permission table), the page does not. */
+/**
+ * The signed-in layouts: the default one for every role (the menu differs by the permission
+ * table, the page does not) and the professionals' slim one (ADR 063), chosen by the shell data.
+ */
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AppShell user={loaderData.user} org={loaderData.org} nav={loaderData.nav}>
+    <Shell shell={loaderData}>
       <Outlet />
-    </AppShell>
+    </Shell>
   );
 }
 
@@ -45,8 +49,8 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("layouts/app");
   if (!data) return <StandaloneErrorPage error={error} path={path} />;
   return (
-    <AppShell user={data.user} org={data.org} nav={data.nav}>
+    <Shell shell={data}>
       <ErrorContent error={error} path={path} />
-    </AppShell>
+    </Shell>
   );
 }

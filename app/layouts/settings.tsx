@@ -5,6 +5,7 @@ import { SETTINGS_HOME, type SettingsMenu } from "../modules/navigation.ts";
 import { requireOrg } from "../server/guards.server.ts";
 import { settingsFor } from "../server/navigation.server.ts";
 import { readable } from "../../worker/auth/permissions.ts";
+import { layoutFor } from "../modules/layouts.ts";
 
 /**
  * The settings area (the menu's one "Configurações" entry): the product's URLs (/settings,
@@ -13,7 +14,9 @@ import { readable } from "../../worker/auth/permissions.ts";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { org } = requireOrg(context, request);
-  return { sections: settingsFor(readable(org.role)) };
+  // The professionals layout reaches only its own account pages here: no section navigation.
+  const slim = layoutFor(org) === "professionals";
+  return { sections: slim ? [] : settingsFor(readable(org.role)), slim };
 }
 
 const sectionLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -46,6 +49,7 @@ function SectionNav({ sections }: { sections: SettingsMenu }) {
 
 export default function SettingsArea({ loaderData }: Route.ComponentProps) {
   const overview = useLocation().pathname.replace(/\/+$/, "") === SETTINGS_HOME.to;
+  if (loaderData.slim) return <Outlet />;
   return (
     <div className="lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8">
       <aside className="hidden lg:block">

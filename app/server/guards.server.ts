@@ -100,6 +100,7 @@ export function actorOf(signed: InOrg): Actor {
     role: signed.org.role,
     ownOnly: signed.org.ownOnly,
     timeZone: signed.org.timeZone,
+    ...(signed.org.professionalId ? { professionalId: signed.org.professionalId } : {}),
   };
 }
 

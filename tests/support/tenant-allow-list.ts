@@ -26,10 +26,10 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
     why: "the demo seed (scripts/seed/demo-brand.ts) finds the demo organização by its CNPJ on `npm start`, to add what an older demo lacks",
   },
   {
-    tables: ["memberships", "organizations", "business_settings", "brand_styles"],
+    tables: ["memberships", "organizations", "business_settings", "brand_styles", "professionals"],
     statement:
       /^select "sessions"\."id", .* from "sessions" inner join "users" on "users"\."id" = "sessions"\."user_id" left join "memberships" on "memberships"\."user_id" = "users"\."id" left join "organizations" on "organizations"\."id" = "memberships"\."org_id" where \("sessions"\."id" = \? and/,
-    why: "session lookup (worker/auth/sessions.ts): how a request learns its organization, from the session user's own membership (and that organization's owner-only setting, zone and app accent)",
+    why: "session lookup (worker/auth/sessions.ts): how a request learns its organization, from the session user's own membership (and that organization's owner-only setting, zone, app accent and the profissional linked to this login)",
   },
   {
     tables: ["memberships", "organizations"],

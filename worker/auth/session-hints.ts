@@ -57,6 +57,7 @@ export function sameCaller(a: SessionRow, b: SessionRow): boolean {
     Boolean(a.ownOnly) === Boolean(b.ownOnly) &&
     (a.timeZone ?? null) === (b.timeZone ?? null) &&
     (a.accent ?? null) === (b.accent ?? null) &&
+    (a.professionalId ?? null) === (b.professionalId ?? null) &&
     (a.authenticatedAt?.getTime() ?? null) === (b.authenticatedAt?.getTime() ?? null)
   );
 }

@@ -1,7 +1,7 @@
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
 import { and, eq, fillPlaceholders, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { brandStyles, businessSettings, memberships, organizations, sessions, users } from "../../db/schema/index.ts";
+import { brandStyles, businessSettings, memberships, organizations, professionals, sessions, users } from "../../db/schema/index.ts";
 import type { HexColor } from "../../shared/brand/brand-style.ts";
 import type { ColorMode } from "../../db/schema/accounts.ts";
 import type { Role } from "../../db/schema/organizations.ts";
@@ -47,6 +47,12 @@ export interface AuthOrg {
   timeZone?: TimeZone;
   /** /cores: the app's accent colour for this organização's pages (ADR 054); absent: Alicerce's own. */
   accent?: HexColor;
+  /**
+   * The profissional record linked to this member's login (professionals.user_id, issue 21):
+   * whose agenda and service desk are theirs. With the professional role it selects the
+   * "professionals" layout (ADR 063); absent: no link.
+   */
+  professionalId?: string;
 }
 export interface AuthState {
   sessionId: string;
@@ -132,6 +138,10 @@ const sessionFields = {
   >`(select ${businessSettings.fusoHorario} from ${businessSettings} where ${businessSettings.orgId} = ${memberships.orgId})`,
   /** The app's accent chosen on /cores (null: Alicerce's own), read the same way: every page of the organização draws with it. */
   accent: sql<string | null>`(select ${brandStyles.corDestaqueApp} from ${brandStyles} where ${brandStyles.orgId} = ${memberships.orgId})`,
+  /** The profissional linked to this login in this organização (null: none), read the same way. */
+  professionalId: sql<
+    string | null
+  >`(select ${professionals.id} from ${professionals} where ${professionals.orgId} = ${memberships.orgId} and ${professionals.usuarioId} = ${users.id} and ${professionals.excluidoEm} is null limit 1)`,
 };
 
 /** One query: session, user and membership with its organization (written with placeholders). */
@@ -206,7 +216,7 @@ export function toAuthState(row: SessionRow, via: AuthState["via"]): AuthState {
       colorMode: row.colorMode,
     },
     org: active
-      ? // `ownOnly`, `timeZone` and `accent` only when the business chose them (the defaults leave the shape as it was).
+      ? // `ownOnly`, `timeZone`, `accent` and `professionalId` only when the business chose them (the defaults leave the shape as it was).
         {
           id: row.orgId as string,
           name: row.orgName as string,
@@ -214,6 +224,7 @@ export function toAuthState(row: SessionRow, via: AuthState["via"]): AuthState {
           ...(row.ownOnly ? { ownOnly: true } : {}),
           ...(timeZoneOf(row.timeZone) !== DEFAULT_TIME_ZONE ? { timeZone: timeZoneOf(row.timeZone) } : {}),
           ...(row.accent ? { accent: row.accent as HexColor } : {}),
+          ...(row.professionalId ? { professionalId: row.professionalId } : {}),
         }
       : null,
   };

@@ -11,7 +11,8 @@ export function memberActor(c: Ctx): Actor | Response {
   const auth = c.get("rc").auth;
   if (!auth) return apiError(c, 401, "Entre para continuar.", "unauthenticated");
   if (!auth.org) return apiError(c, 403, "Complete o cadastro do negócio para continuar.", "no_organization");
-  return { userId: auth.user.id, orgId: auth.org.id, role: auth.org.role, ownOnly: auth.org.ownOnly, timeZone: auth.org.timeZone };
+  const { id: orgId, role, ownOnly, timeZone, professionalId } = auth.org;
+  return { userId: auth.user.id, orgId, role, ownOnly, timeZone, ...(professionalId ? { professionalId } : {}) };
 }
 
 /**

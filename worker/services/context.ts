@@ -43,4 +43,6 @@ export interface Actor {
   ownOnly?: boolean;
   /** The organização's IANA zone (Configurações do Negócio); absent: São Paulo, the default. */
   timeZone?: string;
+  /** The profissional record linked to this login (professionals.user_id); absent: none (ADR 063). */
+  professionalId?: string;
 }

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import type { Route } from "./+types/not-found";
-import { AppShell } from "../../components/shell/app-shell.tsx";
+import { Shell } from "../../components/shell/shell.tsx";
 import { ErrorContent, StandaloneErrorPage } from "../../components/shell/error-page.tsx";
 import { type ShellData, shellData } from "../../server/shell.server.ts";
 import { getRequestContext } from "../../../worker/context.ts";
@@ -31,8 +31,8 @@ export function ErrorBoundary() {
   const shell = isRouteErrorResponse(error) ? (error.data as Partial<NotFound> | undefined)?.shell : null;
   if (!shell) return <StandaloneErrorPage error={error} path={path} />;
   return (
-    <AppShell user={shell.user} org={shell.org} nav={shell.nav}>
+    <Shell shell={shell}>
       <ErrorContent error={error} path={path} />
-    </AppShell>
+    </Shell>
   );
 }

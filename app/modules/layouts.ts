@@ -1,0 +1,36 @@
+import type { Role } from "../../shared/enums/account.ts";
+import { isUnder, type MenuLink } from "./navigation.ts";
+
+/**
+ * The spec's signed-in layouts (ADR 063): "default" (the grouped menu, every role) and
+ * "professionals" — the slim shell of a member with the professional role whose login is linked
+ * to a profissional record (professionals.user_id): their agenda, their service desk, their
+ * account, nothing else. A professional-role member without the link (a corretor) keeps the
+ * default layout. The permission table still decides what each page and API lets them do; the
+ * layout only narrows where they can go.
+ */
+export type LayoutName = "default" | "professionals";
+
+/** Where the professionals layout lands (sign-in's "/" and every screen outside it lead here). */
+export const PROFESSIONAL_HOME = "/agenda";
+
+/** The slim shell's menu: the professional's own agenda and service desk. */
+export const PROFESSIONAL_MENU: readonly MenuLink[] = [
+  { to: "/agenda", label: "Agenda" },
+  { to: "/atendimento", label: "Atendimento" },
+];
+
+/** Their own account (the user menu's entries): profile and colour preferences. */
+export const PROFESSIONAL_ACCOUNT: readonly string[] = ["/perfil", "/settings/preferences"];
+
+/** Told when a form of another screen is posted from the professionals layout (a GET is redirected home). */
+export const NOT_AVAILABLE_MESSAGE = "Esta página não está disponível no acesso de profissional. Use a Agenda ou o Atendimento.";
+
+export function layoutFor(org: { role: Role; professionalId?: string | undefined }): LayoutName {
+  return org.role === "professional" && org.professionalId ? "professionals" : "default";
+}
+
+/** Whether the professionals layout opens `pathname` (normalized: no ".data", no trailing slash). */
+export function professionalMayOpen(pathname: string): boolean {
+  return [...PROFESSIONAL_MENU.map((m) => m.to), ...PROFESSIONAL_ACCOUNT].some((path) => isUnder(pathname, path));
+}
