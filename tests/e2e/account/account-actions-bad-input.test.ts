@@ -59,6 +59,13 @@ import { validateForm } from "../../../shared/validation.ts";
 import { preferencesSchema } from "../../../shared/account/account.ts";
 import { completeRegistrationSchema, emailOnlySchema, loginSchema, newPasswordSchema, signUpSchema } from "../../../shared/account/auth.ts";
 import { businessSettingsSchema } from "../../../shared/organization/business-settings.ts";
+import {
+  businessWeekSchema,
+  formatDay,
+  hoursExceptionSchema,
+  localHolidaySchema,
+  removeSpecialDaySchema,
+} from "../../../shared/agenda/hours-form.ts";
 import { organizationSchema } from "../../../shared/organization/organization.ts";
 import { brandFormSchema } from "../../../shared/brand/brand-form.ts";
 import { leaveOrganizationSchema, linkActionSchema, perfilActionSchema } from "../../../shared/account/email-links.ts";
@@ -871,7 +878,29 @@ type InviteKind = "nova" | "conta" | "pendente" | "membro-alheio" | "membro" | "
 type AuthAge = "fresh" | "stale" | "stale-null";
 
 /** Each route's situation, set up before its snapshot (Run.state picks it). */
+/** The special day /horarios's "remover-dia" sample removes (put back before each run), and another organização's. */
+const HOURS_DAY_ID = "fuzz-dia-local";
+const HOURS_FOREIGN_DAY_ID = "fuzz-dia-alheio";
+
 const SITUATIONS: Partial<Record<AccountRoute, (run: Run) => Promise<void>>> = {
+  "/horarios": async () => {
+    const now = Date.now();
+    await world.db.batch(
+      [
+        {
+          sql: "INSERT OR IGNORE INTO business_hour_days (id, org_id, day, kind, intervals, reason, created_at) VALUES (?, ?, '2030-01-20', 'feriado', '[]', 'Fuzz', ?)",
+          args: [HOURS_DAY_ID, world.orgId, now],
+        },
+        {
+          sql: "INSERT OR IGNORE INTO business_hour_days (id, org_id, day, kind, intervals, reason, created_at) VALUES (?, ?, '2030-01-20', 'feriado', '[]', 'Alheio', ?)",
+          args: [HOURS_FOREIGN_DAY_ID, world.foreignOrgId, now],
+        },
+      ],
+      "write",
+    );
+    last = undefined;
+  },
+
   "/property-drafts": async (run) => {
     run.vars.rascunho = (await newDraft(world.people.owner)).id;
     run.vars["rascunho-alheio"] = (await fixtures()).foreignDraft.id;
@@ -2283,6 +2312,21 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
         ["fusoHorario", "America/Sao_Paulo"],
         ["limiteTokensIaMensal", "2.500.000"],
       ],
+      // The agenda section as the page posts it (ADR 063); absent above: the columns' defaults.
+      [
+        ["estoqueNegativo", "off"],
+        ["fusoHorario", "America/Manaus"],
+        ["agendaIntervaloMin", "15"],
+        ["agendaFolgaMin", "10"],
+        ["agendaAntecedenciaMin", "120"],
+        ["agendaHorizonteDias", "30"],
+        ["agendamentoOnline", "off"],
+        ["agendamentoOnline", "on"],
+        ["agendamentoOnlineStatus", "confirmado"],
+        ["lembretes", "off"],
+        ["comissaoPadraoTipo", "fixo"],
+        ["comissaoPadraoValor", "R$ 25,00"],
+      ],
     ],
     schema: businessSettingsSchema,
     refusal: managers,
@@ -2307,6 +2351,30 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
         [row.allow_negative_stock, row.time_zone, row.ai_monthly_token_limit, row.updated_by],
         `${a.where}: saved values differ from what validation accepted, or the author is not the caller`,
       ).toEqual([v.estoqueNegativo ? 1 : 0, v.fusoHorario, v.limiteTokensIaMensal, a.run.person?.id]);
+      expect(
+        [
+          row.agenda_slot_minutes,
+          row.agenda_buffer_minutes,
+          row.booking_min_notice_minutes,
+          row.booking_max_days_ahead,
+          row.online_booking_enabled,
+          row.online_booking_status,
+          row.reminders_enabled,
+          row.default_commission_kind,
+          row.default_commission_value,
+        ],
+        `${a.where}: the agenda section saved differs from what validation accepted`,
+      ).toEqual([
+        v.agendaIntervaloMin,
+        v.agendaFolgaMin,
+        v.agendaAntecedenciaMin,
+        v.agendaHorizonteDias,
+        v.agendamentoOnline ? 1 : 0,
+        v.agendamentoOnlineStatus,
+        v.lembretes ? 1 : 0,
+        v.comissaoPadraoTipo,
+        v.comissaoPadraoValor,
+      ]);
       // The Worker's clock is the machine's: the save happened while the request was out.
       expect(Number(row.updated_at), `${a.where}: updated_at is not the time of the save`).toBeGreaterThanOrEqual(
         a.sentAt - CLOCK_SLACK_MS,
@@ -2315,6 +2383,108 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
         a.answeredAt + CLOCK_SLACK_MS,
       );
       return { allowed: ["business_settings"], exercised: true, saved: true };
+    },
+  },
+
+  // Horários (ADR 063): the week, a local holiday, an exception, removing a day (managers). One
+  // day per date (409 naming it); a day of another organização is not found; nothing else written.
+  "/horarios": {
+    principals: weighted(["owner", 8], ["admin", 3], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    others: ["admin"],
+    intents: ["semana", "feriado", "excecao", "remover-dia"],
+    valid: [
+      [
+        ["intent", "semana"],
+        ["inicio-1", "09:00"],
+        ["fim-1", "12:00"],
+        ["inicio-1", "13:00"],
+        ["fim-1", "18:00"],
+        ["inicio-6", "9:00"],
+        ["fim-6", "13:00"],
+        ["fechaFeriadosNacionais", "off"],
+        ["fechaFeriadosNacionais", "on"],
+      ],
+      [
+        ["intent", "feriado"],
+        ["dia", "2031-01-20"],
+        ["nome", "São Sebastião"],
+      ],
+      [
+        ["intent", "excecao"],
+        ["dia", "24/12/2031"],
+        ["fechado", "off"],
+        ["inicio", "08:00"],
+        ["fim", "12:00"],
+        ["motivo", "Véspera de Natal"],
+      ],
+      [
+        ["intent", "remover-dia"],
+        ["id", HOURS_DAY_ID],
+      ],
+    ],
+    refusal: managers,
+    check(a) {
+      if (!a.form) {
+        expectMessages(a, 400, [UNREADABLE_FORM]);
+        return NOTHING;
+      }
+      const intent = a.form.get("intent");
+      const days = (snap: Snapshot) => (snap.rows.business_hour_days ?? []).filter((r) => r.org_id === world.orgId);
+      // Another organização's special days never change, whatever was posted.
+      const foreignDays = (snap: Snapshot) => hashRows((snap.rows.business_hour_days ?? []).filter((r) => r.org_id !== world.orgId));
+      expect(foreignDays(a.after), `${a.where}: another organização's special days changed`).toBe(foreignDays(a.before));
+      if (intent === "semana") {
+        const v = validated(a, businessWeekSchema);
+        if (!v) return NOTHING;
+        expectRedirect(a, "/horarios?salvo=semana");
+        const d = diff(a.before, a.after, "business_hours", "org_id");
+        expect(
+          [...d.added, ...d.changed.map((c) => c.to)].map((r) => r.org_id),
+          `${a.where}: not exactly the caller's organization's row written`,
+        ).toEqual([world.orgId]);
+        const row = (a.after.rows.business_hours ?? []).find((r) => r.org_id === world.orgId) as Row;
+        expect([row.weekly, row.closed_on_national_holidays, row.updated_by], a.where).toEqual([
+          JSON.stringify(v.semana),
+          v.fechaFeriadosNacionais ? 1 : 0,
+          a.run.person?.id,
+        ]);
+        return { allowed: ["business_hours"], exercised: true, saved: true };
+      }
+      if (intent === "feriado" || intent === "excecao") {
+        const v = intent === "feriado" ? validated(a, localHolidaySchema) : validated(a, hoursExceptionSchema);
+        if (!v) return NOTHING;
+        if (days(a.before).some((r) => r.day === v.dia)) {
+          expectMessages(a, 409, [`Já existe um feriado ou horário especial em ${formatDay(v.dia)}: remova-o antes de cadastrar outro.`]);
+          return NOTHING;
+        }
+        expectRedirect(a, `/horarios?salvo=${intent}`);
+        const d = diff(a.before, a.after, "business_hour_days");
+        expect([d.removed, d.changed], a.where).toEqual([[], []]);
+        expect(
+          d.added.map((r) => [r.org_id, r.day, r.kind, r.intervals, r.reason, r.created_by]),
+          a.where,
+        ).toEqual([
+          "nome" in v
+            ? [world.orgId, v.dia, "feriado", "[]", v.nome, a.run.person?.id]
+            : [world.orgId, v.dia, "excecao", JSON.stringify(v.intervalos), v.motivo ?? null, a.run.person?.id],
+        ]);
+        return { allowed: ["business_hour_days"], exercised: true, saved: true };
+      }
+      if (intent === "remover-dia") {
+        const v = validated(a, removeSpecialDaySchema);
+        if (!v) return NOTHING;
+        if (!days(a.before).some((r) => r.id === v.id)) {
+          expectMessages(a, 404, ["Esse dia especial não existe mais."]);
+          return NOTHING;
+        }
+        expectRedirect(a, "/horarios?salvo=remover-dia");
+        const d = diff(a.before, a.after, "business_hour_days");
+        expect([d.added, d.changed, d.removed.map((r) => r.id)], a.where).toEqual([[], [], [v.id]]);
+        return { allowed: ["business_hour_days"], exercised: true, saved: true };
+      }
+      expectMessages(a, 400, [UNKNOWN_INTENT]);
+      return NOTHING;
     },
   },
 

@@ -33,6 +33,7 @@ export const ACCOUNT_ROUTES = [
   "/config",
   "/cores",
   "/business-settings",
+  "/horarios",
   "/admin/users",
   "/portais",
   "/landing-page",
