@@ -59,6 +59,9 @@ export default [
     route("clients/:id", "routes/customers/clients.$id.tsx"),
     route("companies/:id", "routes/customers/companies.$id.tsx"),
     route("produtos/:id", "routes/stock/products.$id.tsx"),
+    route("profissionais/create", "routes/agenda/professionals.form.tsx", { id: "routes/profissionais.create" }),
+    route("profissionais/:id", "routes/agenda/professionals.$id.tsx"),
+    route("profissionais/:id/edit", "routes/agenda/professionals.form.tsx", { id: "routes/profissionais.edit" }),
     route("properties", "routes/real-estate/properties.tsx"),
     route("properties/create", "routes/real-estate/properties.form.tsx", { id: "routes/properties.create" }),
     route("properties/:id", "routes/real-estate/properties.$id.tsx", [

@@ -185,6 +185,17 @@ export const STYLE_REFERENCE: Access = {
 };
 
 /**
+ * What the agenda is built from (Profissionais, Serviços, issue 21): the office keeps it (owner,
+ * admin, staff: a receptionist registers a new professional); managers take it out; nothing to
+ * import (a handful of rows typed once). The professional role reads none of it: their agenda
+ * and service desk show what they need.
+ */
+export const AGENDA_SETUP: Access = {
+  ...OFFICE_RECORD,
+  import: NOBODY,
+};
+
+/**
  * The system's own pages (database, diagnostics): what a developer or the account's owner checks,
  * never the office's daily screens. Read-only, the owner only.
  */

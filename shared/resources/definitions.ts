@@ -5,6 +5,7 @@ import { interesseDefinition } from "./interesses.ts";
 import { movimentacaoProdutoDefinition } from "./movimentacoes-produtos.ts";
 import { postDefinition } from "./posts.ts";
 import { produtoDefinition } from "./produtos.ts";
+import { profissionalDefinition } from "./profissionais.ts";
 import { referenciaDefinition } from "./referencias.ts";
 import type { ResourceDefinition } from "./types.ts";
 import { screenPathOf } from "./screen-path.ts";
@@ -23,6 +24,7 @@ export const DEFINITIONS = [
   interesseDefinition,
   postDefinition,
   referenciaDefinition,
+  profissionalDefinition,
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different row and input types

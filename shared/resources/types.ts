@@ -105,7 +105,9 @@ export type FieldKind =
   /** A record of another resource (`relation`), picked from a searchable list. */
   | "relation"
   /** Date and time in the organização's time zone (`aaaa-mm-ddTHH:mm`; shared/time-zone.ts). */
-  | "datetime";
+  | "datetime"
+  /** A colour "#rrggbb": one of `options` (a palette, value = hex) or any other typed or picked. */
+  | "color";
 
 export interface FieldDef {
   name: string;
@@ -125,6 +127,8 @@ export interface FieldDef {
   step?: string;
   /** Read-only in the form (shown, not submitted): computed values such as the margin. */
   readOnly?: boolean;
+  /** `select`: the empty choice's text when the field is optional (default "Não informado"). */
+  placeholder?: string;
 }
 
 export interface ResourceLabels {

@@ -85,6 +85,14 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "read create update delete",
     professional: "",
   },
+  // What the agenda is built from (issue 21): the office keeps it, managers export, nobody imports;
+  // the professional role reads none of it (their agenda and service desk show what they need).
+  profissionais: {
+    owner: "read create update delete export",
+    admin: "read create update delete export",
+    staff: "read create update delete",
+    professional: "",
+  },
   account: {
     owner: "read create update delete",
     admin: "read create update delete",

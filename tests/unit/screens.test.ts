@@ -113,8 +113,10 @@ describe("the screens of the definitions", () => {
       posts: 2,
       // Contas de Referência: every screen is the shared one.
       referencias: 0,
+      // Profissionais: the form (services and members to choose from) and the page (availability, time off, login).
+      profissionais: 2,
     });
-    const ownScreens: Record<string, number> = { posts: 2 };
+    const ownScreens: Record<string, number> = { posts: 2, profissionais: 2 };
     for (const def of definitions.filter((d) => d.screens?.plain.length))
       expect(counts[def.name], def.name).toBeLessThanOrEqual(ownScreens[def.name] ?? 1);
   });
@@ -188,7 +190,7 @@ describe("the menu", () => {
     const owner = navFor([...new Set(NAV_ITEMS.map((i) => i.resource))]);
     expect(owner.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
       ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Movimentações de produtos"]],
-      ["Agenda", ["Horários"]],
+      ["Agenda", ["Profissionais", "Horários"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
       [
         "Redes Sociais",

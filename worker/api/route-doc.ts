@@ -83,7 +83,7 @@ export interface Operation {
   "x-roles"?: Role[];
 }
 
-export type Method = "get" | "post" | "patch" | "delete";
+export type Method = "get" | "post" | "put" | "patch" | "delete";
 export type PathItem = Partial<Record<Method, Operation>>;
 
 export interface Tag {

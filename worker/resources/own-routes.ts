@@ -15,6 +15,8 @@ import { postCommentRoutes } from "./modules/social/post-comments-routes.ts";
 import { postRoutes } from "./modules/social/posts-routes.ts";
 import { postsModule } from "./modules/social/posts.ts";
 import { productRoutes } from "./modules/stock/products-routes.ts";
+import { professionalRoutes } from "./modules/agenda/professionals-routes.ts";
+import { profissionaisModule } from "./modules/agenda/professionals.ts";
 import { produtosModule } from "./modules/stock/products.ts";
 
 /** A resource's routes of its own under `/api/<api>` (timeline, LGPD…), beside the generic ones. */
@@ -40,6 +42,7 @@ const OWN_ROUTES = new Map<unknown, OwnRoutes>([
   [interessesModule, both(interestRoutes, interestFromCommentRoutes)],
   [produtosModule, productRoutes],
   [postsModule, both(both(postArtRoutes, postRoutes), postCommentRoutes)],
+  [profissionaisModule, professionalRoutes],
 ]);
 
 /** The routes `mod` adds, if any. */

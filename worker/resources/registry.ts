@@ -8,6 +8,7 @@ import { interessesModule } from "./modules/real-estate/interests.ts";
 import { produtosModule } from "./modules/stock/products.ts";
 import { postsModule } from "./modules/social/posts.ts";
 import { referenciasModule } from "./modules/ai-content/reference-accounts.ts";
+import { profissionaisModule } from "./modules/agenda/professionals.ts";
 
 /**
  * Every kind of record, once. The API mounts, middleware patterns, export names, trigger SQL,
@@ -24,6 +25,7 @@ export const RESOURCES = [
   interessesModule,
   postsModule,
   referenciasModule,
+  profissionaisModule,
 ] as const satisfies readonly ResourceModule<
   // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
   any,

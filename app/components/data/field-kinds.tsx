@@ -7,6 +7,7 @@ import { CheckboxField, Field, SelectField } from "../ui/form.tsx";
 import { completeMoneyInput, decimalsOfStep, maskDecimalInput, onMoneyInput } from "../ui/number-input.ts";
 import { type PhoneValue, PhonesField, RelationField, TagsField, TextareaField } from "./form-fields.tsx";
 import { ChoicesField, PlacesField } from "./choice-fields.tsx";
+import { ColorChoiceField } from "./color-choice.tsx";
 import { formatPlace, type InterestPlace } from "../../../shared/real-estate/places.ts";
 import type { DetailValue, RelationCreateLink, RelationOption } from "./types.ts";
 
@@ -249,12 +250,32 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
     display: (value, _field, _row, { timeZone }) => ({ kind: "text", text: safeDate(String(value), true, timeZone), numeric: true }),
     formValue: (value, zone) => (isBlank(value) ? "" : safeDateTimeLocal(String(value), zone)),
   },
+  color: {
+    input: (field, { common, text, onChanged }) => (
+      <ColorChoiceField
+        label={field.label}
+        name={field.name}
+        hint={field.hint}
+        error={common.error}
+        required={field.required}
+        palette={field.options ?? []}
+        defaultValue={text(field.name)}
+        onChanged={onChanged}
+      />
+    ),
+    // The palette's name ("Azul"), else the code as typed.
+    display: (value, field) => {
+      const text = String(value);
+      return { kind: "text", text: field.options?.find((o) => o.value === text.toLowerCase())?.label ?? text.toUpperCase() };
+    },
+    wideInForm: true,
+  },
   select: {
     input: (field, { common, text, selectOptions }) => (
       <SelectField
         {...common}
         options={field.options ?? selectOptions[field.name] ?? []}
-        placeholder={field.required ? "Selecione" : "Não informado"}
+        placeholder={field.required ? "Selecione" : (field.placeholder ?? "Não informado")}
         defaultValue={text(field.name)}
       />
     ),

@@ -119,8 +119,13 @@ function fieldSchema(field: FieldDef, fromZod: JsonSchema | undefined, fields: r
         "Data e hora ISO 8601 com o fuso (2026-11-20T14:30:00-03:00); sem o fuso (aaaa-mm-ddTHH:mm), vale o fuso horário da organização (Configurações do Negócio; Brasília por padrão).";
       break;
     case "select":
-      schema = { type: "string", enum: (field.options ?? []).map((o) => o.value) };
-      note = optionsText(field.options);
+      // Without fixed options, the values are the organização's own (its members): the page offers them.
+      schema = field.options ? { type: "string", enum: field.options.map((o) => o.value) } : { type: "string", pattern: ID_PATTERN };
+      note = field.options ? optionsText(field.options) : "Id de um registro da organização, escolhido na página.";
+      break;
+    case "color":
+      schema = { type: "string", pattern: "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$", examples: [field.options?.[0]?.value ?? "#2563eb"] };
+      note = `Cor #RRGGBB (guardada em minúsculas).${field.options?.length ? ` Paleta: ${field.options.map((o) => `${o.value} (${o.label})`).join(", ")}.` : ""}`;
       break;
     case "tags":
       schema = {

@@ -18,6 +18,7 @@ import { endLiveAccess } from "../../live/publish.ts";
 import { DomainError, type ServiceContext } from "../context.ts";
 import { existingAccountInviteEmail, inviteRequestedEmail } from "./invite-emails.ts";
 import { INVITE_REQUESTED } from "../../../shared/account/account-messages.ts";
+import { linkOnJoin } from "../agenda/professional-link.ts";
 
 export const LAST_OWNER = "A organização precisa de pelo menos um dono ativo.";
 export const MEMBER_NOT_FOUND = "Membro não encontrado.";
@@ -365,6 +366,8 @@ export async function acceptInvite(
   const membership = ctx.db
     .insert(memberships)
     .values(orgScope(ctx.db, invite.orgId).values({ userId, role: invite.role, createdAt: ctx.now, updatedAt: ctx.now }));
+  // A professional registered with this e-mail signs in as this member from now on (ADR 064).
+  const professional = linkOnJoin(ctx, invite.orgId, userId, invite.email);
   try {
     if (passwordHash && !account) {
       const name = how.kind === "new" ? how.nome.trim() : "";
@@ -380,6 +383,7 @@ export async function acceptInvite(
           updatedAt: ctx.now,
         }),
         membership,
+        professional,
       ]);
     } else if (passwordHash) {
       // An unconfirmed account (someone's sign-up never confirmed): the invite proves the
@@ -395,9 +399,10 @@ export async function acceptInvite(
           .set({ usedAt: ctx.now })
           .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "email_confirmation"), isNull(authTokens.usedAt))),
         membership,
+        professional,
       ]);
     } else {
-      await membership;
+      await ctx.db.batch([membership, professional]);
     }
   } catch (error) {
     // Refused (the account was created or joined a team meanwhile): the invite stays usable.

@@ -1,0 +1,159 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { businessHours, professionalTimeOff, professionals } from "../../../db/schema/index.ts";
+import { orgScope } from "../../../db/tenant.ts";
+import { checkAvailability, parseTimeOff, parseWeekly, type TimeOffInput, weeklyHours } from "../../../shared/agenda/availability.ts";
+import type { LocalInterval } from "../../../shared/agenda/local-times.ts";
+import { profissionalDefinition } from "../../../shared/resources/profissionais.ts";
+import { isId } from "../../../shared/id.ts";
+import { timeZoneOf } from "../../../shared/time-zone.ts";
+import { authorize } from "../../auth/permissions.ts";
+import { type Actor, DomainError, type ServiceContext } from "../context.ts";
+
+/**
+ * A professional's weekly availability and time off (ADR 064), written apart from the registry's
+ * form: the week must lie inside the business hours (Horários), and every write names the
+ * organização in the same statement as the professional it touches.
+ */
+
+const RESOURCE = profissionalDefinition.name;
+const EMPTY_WEEK = "[[],[],[],[],[],[],[]]";
+export const NOT_FOUND = "Profissional não encontrado.";
+export const TIME_OFF_NOT_FOUND = "Folga não encontrada.";
+export const HOURS_CHANGED = "O horário de funcionamento mudou enquanto você editava. Confira a disponibilidade e salve de novo.";
+
+/** A refusal listing every problem of the week (pt-BR), the first as the message. */
+export class AvailabilityError extends DomainError {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(problems[0] ?? "Disponibilidade inválida.", 422, "semana");
+    this.problems = problems;
+  }
+}
+
+/** The organização's opening week as stored (its JSON text, to guard the write) and read. */
+function hoursStatement(ctx: ServiceContext, orgId: string) {
+  return ctx.db.select({ semana: businessHours.semana }).from(businessHours).where(orgScope(ctx.db, orgId).where(businessHours)).limit(1);
+}
+
+function liveProfessional(ctx: ServiceContext, orgId: string, id: string) {
+  return ctx.db
+    .select({ id: professionals.id })
+    .from(professionals)
+    .where(orgScope(ctx.db, orgId).where(professionals, eq(professionals.id, id), sql`${professionals.excluidoEm} is null`))
+    .limit(1);
+}
+
+/**
+ * Saves a professional's week after checking it against the business hours; refused with every
+ * pt-BR problem while any is left (nothing changes). The write repeats the hours it was checked
+ * against in its own condition, so hours changed meanwhile refuse it instead of slipping past.
+ */
+export async function saveAvailability(ctx: ServiceContext, actor: Actor, id: string, week: unknown): Promise<LocalInterval[][]> {
+  authorize(actor, RESOURCE, "update");
+  if (!isId(id)) throw new DomainError(NOT_FOUND, 404);
+  const [hoursRows, found] = await ctx.db.batch([hoursStatement(ctx, actor.orgId), liveProfessional(ctx, actor.orgId, id)]);
+  if (!found.length) throw new DomainError(NOT_FOUND, 404);
+  const hoursJson = hoursRows[0]?.semana ?? EMPTY_WEEK;
+  const checked = checkAvailability(week, weeklyHours(parseWeekly(hoursJson), timeZoneOf(actor.timeZone)));
+  if (!checked.ok) throw new AvailabilityError(checked.problems);
+  const result = await ctx.db
+    .update(professionals)
+    .set({ semana: JSON.stringify(checked.weekly), atualizadoEm: ctx.now, atualizadoPor: actor.userId })
+    .where(
+      orgScope(ctx.db, actor.orgId).where(
+        professionals,
+        eq(professionals.id, id),
+        sql`${professionals.excluidoEm} is null`,
+        sql`coalesce((select h.weekly from business_hours h where h.org_id = ${actor.orgId}), ${EMPTY_WEEK}) = ${hoursJson}`,
+      ),
+    );
+  if (result.rowsAffected === 0) {
+    const [again] = await ctx.db.batch([liveProfessional(ctx, actor.orgId, id)]);
+    throw again.length ? new DomainError(HOURS_CHANGED, 409, "semana") : new DomainError(NOT_FOUND, 404);
+  }
+  return checked.weekly;
+}
+
+/** A time off as the page and the API show it. */
+export interface TimeOff {
+  id: string;
+  /** ISO instants. */
+  inicio: string;
+  fim: string;
+  motivo: string | null;
+}
+
+/** Time off still to come or recent (ended up to this many days ago), soonest first. */
+const RECENT_DAYS = 30;
+const MAX_LISTED = 100;
+
+/** The statement reading a professional's current and coming time off (for pages that batch it). */
+export function timeOffStatement(ctx: ServiceContext, actor: Actor, id: string) {
+  authorize(actor, RESOURCE, "read");
+  const t = professionalTimeOff;
+  return ctx.db
+    .select({ id: t.id, inicio: t.inicio, fim: t.fim, motivo: t.motivo })
+    .from(t)
+    .where(
+      orgScope(ctx.db, actor.orgId).where(t, eq(t.profissionalId, id), gt(t.fim, new Date(ctx.now.getTime() - RECENT_DAYS * 86_400_000))),
+    )
+    .orderBy(asc(t.inicio))
+    .limit(MAX_LISTED);
+}
+
+export function timeOffRows(rows: readonly { id: string; inicio: Date; fim: Date; motivo: string | null }[]): TimeOff[] {
+  return rows.map((r) => ({ id: r.id, inicio: r.inicio.toISOString(), fim: r.fim.toISOString(), motivo: r.motivo }));
+}
+
+/** A professional's current and coming time off; 404 when the professional is not the organização's. */
+export async function listTimeOff(ctx: ServiceContext, actor: Actor, id: string): Promise<TimeOff[]> {
+  authorize(actor, RESOURCE, "read");
+  if (!isId(id)) throw new DomainError(NOT_FOUND, 404);
+  const [found, rows] = await ctx.db.batch([liveProfessional(ctx, actor.orgId, id), timeOffStatement(ctx, actor, id)]);
+  if (!found.length) throw new DomainError(NOT_FOUND, 404);
+  return timeOffRows(rows);
+}
+
+/** A refusal naming the fields of the time off form. */
+export class TimeOffError extends DomainError {
+  readonly errors: Record<string, string>;
+  constructor(errors: Record<string, string>) {
+    const first = Object.entries(errors)[0];
+    super(first?.[1] ?? "Folga inválida.", 400, first?.[0]);
+    this.errors = errors;
+  }
+}
+
+/**
+ * Adds a time off typed in the organização's zone. The insert reads the professional in its own
+ * statement (live, of the actor's organização): otherwise it writes nothing and answers 404.
+ */
+export async function addTimeOff(ctx: ServiceContext, actor: Actor, id: string, input: TimeOffInput): Promise<TimeOff> {
+  authorize(actor, RESOURCE, "update");
+  if (!isId(id)) throw new DomainError(NOT_FOUND, 404);
+  const parsed = parseTimeOff(input, timeZoneOf(actor.timeZone));
+  if (!parsed.ok) throw new TimeOffError(parsed.errors as Record<string, string>);
+  const timeOffId = crypto.randomUUID();
+  const result =
+    await ctx.db.run(sql`insert into professional_time_off (id, org_id, professional_id, starts_at, ends_at, reason, created_at, created_by)
+    select ${timeOffId}, p.org_id, p.id, ${parsed.start}, ${parsed.end}, ${parsed.motivo}, ${ctx.now.getTime()}, ${actor.userId}
+    from professionals p where p.org_id = ${actor.orgId} and p.id = ${id} and p.deleted_at is null`);
+  if (result.rowsAffected === 0) throw new DomainError(NOT_FOUND, 404);
+  return { id: timeOffId, inicio: new Date(parsed.start).toISOString(), fim: new Date(parsed.end).toISOString(), motivo: parsed.motivo };
+}
+
+/** Removes one time off of the professional (the organização's own only); 404 otherwise. */
+export async function removeTimeOff(ctx: ServiceContext, actor: Actor, id: string, timeOffId: string): Promise<void> {
+  authorize(actor, RESOURCE, "update");
+  if (!isId(id) || !isId(timeOffId)) throw new DomainError(TIME_OFF_NOT_FOUND, 404);
+  const t = professionalTimeOff;
+  const result = await ctx.db
+    .delete(t)
+    .where(
+      and(
+        orgScope(ctx.db, actor.orgId).where(t, eq(t.id, timeOffId), eq(t.profissionalId, id)),
+        sql`exists (select 1 from professionals p where p.org_id = ${actor.orgId} and p.id = ${id} and p.deleted_at is null)`,
+      ),
+    );
+  if (result.rowsAffected === 0) throw new DomainError(TIME_OFF_NOT_FOUND, 404);
+}
