@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { businessHours, professionalTimeOff, professionals } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
-import { checkAvailability, parseTimeOff, parseWeekly, type TimeOffInput, weeklyHours } from "../../../shared/agenda/availability.ts";
+import { checkAvailability, parseTimeOff, parseWeekly, parseWeeklyInput, type TimeOffInput, weeklyHours } from "../../../shared/agenda/availability.ts";
 import type { LocalInterval } from "../../../shared/agenda/local-times.ts";
 import { profissionalDefinition } from "../../../shared/resources/profissionais.ts";
 import { isId } from "../../../shared/id.ts";
@@ -16,10 +16,9 @@ import { type Actor, DomainError, type ServiceContext } from "../context.ts";
  */
 
 const RESOURCE = profissionalDefinition.name;
-const EMPTY_WEEK = "[[],[],[],[],[],[],[]]";
 export const NOT_FOUND = "Profissional não encontrado.";
 export const TIME_OFF_NOT_FOUND = "Folga não encontrada.";
-export const HOURS_CHANGED = "O horário de funcionamento mudou enquanto você editava. Confira a disponibilidade e salve de novo.";
+export const HOURS_CHANGED = "A disponibilidade não coube no horário de funcionamento atual. Confira os horários em Horários e salve de novo.";
 
 /** A refusal listing every problem of the week (pt-BR), the first as the message. */
 export class AvailabilityError extends DomainError {
@@ -30,9 +29,12 @@ export class AvailabilityError extends DomainError {
   }
 }
 
-/** The organização's opening week as stored (its JSON text, to guard the write) and read. */
 function hoursStatement(ctx: ServiceContext, orgId: string) {
-  return ctx.db.select({ semana: businessHours.semana }).from(businessHours).where(orgScope(ctx.db, orgId).where(businessHours)).limit(1);
+  return ctx.db
+    .select({ semana: businessHours.semana })
+    .from(businessHours)
+    .where(orgScope(ctx.db, orgId).where(businessHours))
+    .limit(1);
 }
 
 function liveProfessional(ctx: ServiceContext, orgId: string, id: string) {
@@ -44,34 +46,50 @@ function liveProfessional(ctx: ServiceContext, orgId: string, id: string) {
 }
 
 /**
- * Saves a professional's week after checking it against the business hours; refused with every
- * pt-BR problem while any is left (nothing changes). The write repeats the hours it was checked
- * against in its own condition, so hours changed meanwhile refuse it instead of slipping past.
+ * "Every interval of the week lies inside one opening interval of its weekday", in SQL over the
+ * stored hours ("HH:mm" texts compare as times): the write's own condition, so hours changed by
+ * someone else at the same moment can never let a week outside them in.
+ */
+function insideHours(orgId: string, weekJson: string) {
+  return sql`not exists (
+    select 1 from json_each(${weekJson}) d, json_each(d.value) i
+    where not exists (
+      select 1 from business_hours h, json_each(h.weekly, '$[' || d.key || ']') o
+      where h.org_id = ${orgId}
+        and json_extract(o.value, '$.start') <= json_extract(i.value, '$.start')
+        and json_extract(i.value, '$.end') <= json_extract(o.value, '$.end')))`;
+}
+
+/**
+ * Saves a professional's week, refused with every pt-BR problem while any is left (nothing
+ * changes). One round trip: the guarded write, then the hours and the professional read in the
+ * same batch (one transaction) to explain a refusal with shared/agenda's weeklyOutsideHours.
  */
 export async function saveAvailability(ctx: ServiceContext, actor: Actor, id: string, week: unknown): Promise<LocalInterval[][]> {
   authorize(actor, RESOURCE, "update");
   if (!isId(id)) throw new DomainError(NOT_FOUND, 404);
-  const [hoursRows, found] = await ctx.db.batch([hoursStatement(ctx, actor.orgId), liveProfessional(ctx, actor.orgId, id)]);
-  if (!found.length) throw new DomainError(NOT_FOUND, 404);
-  const hoursJson = hoursRows[0]?.semana ?? EMPTY_WEEK;
-  const checked = checkAvailability(week, weeklyHours(parseWeekly(hoursJson), timeZoneOf(actor.timeZone)));
-  if (!checked.ok) throw new AvailabilityError(checked.problems);
-  const result = await ctx.db
-    .update(professionals)
-    .set({ semana: JSON.stringify(checked.weekly), atualizadoEm: ctx.now, atualizadoPor: actor.userId })
-    .where(
-      orgScope(ctx.db, actor.orgId).where(
-        professionals,
-        eq(professionals.id, id),
-        sql`${professionals.excluidoEm} is null`,
-        sql`coalesce((select h.weekly from business_hours h where h.org_id = ${actor.orgId}), ${EMPTY_WEEK}) = ${hoursJson}`,
+  const parsed = parseWeeklyInput(week);
+  if (!parsed.ok) throw new AvailabilityError(parsed.problems);
+  const weekJson = JSON.stringify(parsed.weekly);
+  const [written, hoursRows, found] = await ctx.db.batch([
+    ctx.db
+      .update(professionals)
+      .set({ semana: weekJson, atualizadoEm: ctx.now, atualizadoPor: actor.userId })
+      .where(
+        orgScope(ctx.db, actor.orgId).where(
+          professionals,
+          eq(professionals.id, id),
+          sql`${professionals.excluidoEm} is null`,
+          insideHours(actor.orgId, weekJson),
+        ),
       ),
-    );
-  if (result.rowsAffected === 0) {
-    const [again] = await ctx.db.batch([liveProfessional(ctx, actor.orgId, id)]);
-    throw again.length ? new DomainError(HOURS_CHANGED, 409, "semana") : new DomainError(NOT_FOUND, 404);
-  }
-  return checked.weekly;
+    hoursStatement(ctx, actor.orgId),
+    liveProfessional(ctx, actor.orgId, id),
+  ]);
+  if (written.rowsAffected > 0) return parsed.weekly;
+  if (!found.length) throw new DomainError(NOT_FOUND, 404);
+  const checked = checkAvailability(parsed.weekly, weeklyHours(parseWeekly(hoursRows[0]?.semana), timeZoneOf(actor.timeZone)));
+  throw new AvailabilityError(checked.ok ? [HOURS_CHANGED] : checked.problems);
 }
 
 /** A time off as the page and the API show it. */
