@@ -8,8 +8,8 @@ import type { FilterOption } from "../resources/types.ts";
  * better (WCAG: one of them always reaches 4,58:1), so no colour is refused. Client-safe.
  */
 
-/** Distinct, saturated colours (Tailwind 600s): each reads with white or black text. */
-export const PROFESSIONAL_PALETTE: readonly FilterOption[] = [
+/** The agenda's palette: distinct, saturated colours (Tailwind 600s): each reads with white or black text. */
+export const CALENDAR_PALETTE: readonly FilterOption[] = [
   { value: "#2563eb", label: "Azul" },
   { value: "#16a34a", label: "Verde" },
   { value: "#dc2626", label: "Vermelho" },
@@ -27,13 +27,13 @@ export const PROFESSIONAL_PALETTE: readonly FilterOption[] = [
 /** The first palette colour nobody uses yet (the palette's first when all are taken). */
 export function nextFreeColor(used: readonly string[]): HexColor {
   const taken = new Set(used.map((c) => c.toLowerCase()));
-  const free = PROFESSIONAL_PALETTE.find((c) => !taken.has(c.value));
-  return (free ?? PROFESSIONAL_PALETTE[0])?.value as HexColor;
+  const free = CALENDAR_PALETTE.find((c) => !taken.has(c.value));
+  return (free ?? CALENDAR_PALETTE[0])?.value as HexColor;
 }
 
 /** "Azul" for a palette colour, else the hex in capitals ("#1A2B3C"). */
 export function colorName(hex: string): string {
-  const known = PROFESSIONAL_PALETTE.find((c) => c.value === hex.toLowerCase());
+  const known = CALENDAR_PALETTE.find((c) => c.value === hex.toLowerCase());
   return known ? known.label : hex.toUpperCase();
 }
 

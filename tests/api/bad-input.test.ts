@@ -13,6 +13,8 @@
  * oracle (it accepts payloads this file calls garbage) fails with the payload until added to
  * `oracleFor`. Reproduce a failure with BAD_INPUT_SEED=<seed printed by fast-check>.
  */
+import { DEFAULT_TIME_ZONE } from "../../shared/time-zone.ts";
+import { checkAvailability, parseTimeOff, parseWeekly, type TimeOffInput, weeklyHours } from "../../shared/agenda/availability.ts";
 import fc from "fast-check";
 import { type Snapshot, snapshotTables } from "../support/db-snapshot.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -105,7 +107,7 @@ interface Case {
  * Path parameters besides `:id`, filled like it (a live record of the caller's organization, or
  * garbage): a property's photos name the property, then one of its photos.
  */
-const PARAM_RULES = new Set(["id", "propertyId", "photoId"]);
+const PARAM_RULES = new Set(["id", "propertyId", "photoId", "folgaId"]);
 
 const RESOURCE_ROUTE = new RegExp(`^/api/(${RESOURCE_NAMES.map((n) => moduleOf(n).definition.api).join("|")})(/.*)?$`);
 
@@ -123,7 +125,11 @@ function expand(e: Endpoint): Case[] {
     throw new Error(`${e.method} ${e.pattern}: no rule for :${unknown.join(", :")} — teach bad-input.test.ts how to fill it`);
   const segment = RESOURCE_ROUTE.exec(e.pattern)?.[1];
   const resource = (segment ? moduleByApi(segment)?.definition.name : undefined) as ResourceName | undefined;
-  const path = e.pattern.replace(":id", "{id}").replace(":propertyId", "{propertyId}").replace(":photoId", "{photoId}");
+  const path = e.pattern
+    .replace(":id", "{id}")
+    .replace(":propertyId", "{propertyId}")
+    .replace(":photoId", "{photoId}")
+    .replace(":folgaId", "{folgaId}");
   const withQuery = (c: Case): Case[] =>
     e.pattern.endsWith("/import") ? ["", "?mode=all", "?mode=valid-only"].map((query) => ({ ...c, query })) : [c];
   if (!params.length) return withQuery({ ...base, path, resource });
@@ -255,6 +261,18 @@ function oracleFor(c: Case): Oracle {
       // Marking seen needs the interest: an id that names nothing in the organização is a 404.
       case "POST /:id/alerts/seen":
         return (_p, k) => k.idKind === "existing";
+      // Profissionais (ADR 064): a week inside the hours (the fuzzed organização never set any:
+      // every day is closed), a time off that parses in the zone; a time off id never names one.
+      case "PUT /:id/disponibilidade":
+        return (p, k) =>
+          k.idKind === "existing" &&
+          isObject(p.json) &&
+          checkAvailability(p.json.semana, weeklyHours(parseWeekly(null), DEFAULT_TIME_ZONE)).ok;
+      case "POST /:id/folgas":
+        return (p, k) =>
+          k.idKind === "existing" && isObject(p.json) && parseTimeOff(p.json as unknown as TimeOffInput, DEFAULT_TIME_ZONE).ok;
+      case "DELETE /:id/folgas/:folgaId":
+        return never;
       default:
         return never;
     }
@@ -458,6 +476,10 @@ function routeSample(c: Case, known: Known): Record<string, unknown> | undefined
       return { data: "2026-12-01", inicio: "10:00", fim: "11:00", imovelId: property };
     case "POST /:id/email":
       return { imovelId: property };
+    case "PUT /:id/disponibilidade":
+      return { semana: [[], [], [], [], [], [], []] };
+    case "POST /:id/folgas":
+      return { dataInicio: "2026-12-21", horaInicio: "09:00", dataFim: "2026-12-23", horaFim: "18:00", tipo: "Férias", detalhe: "Viagem" };
     case "PUT /order":
       return { ids: [...known.photoIds].reverse() };
     case "PATCH /:photoId":
@@ -848,6 +870,8 @@ describe("bad input on every write endpoint", () => {
               .replace("{id}", ids.id ?? segment(garbage))
               .replace("{propertyId}", ids.propertyId ?? segment(garbage))
               .replace("{photoId}", ids.photoId ?? segment(garbage))
+              // A time off is never created here: the id names nothing, whatever the professional.
+              .replace("{folgaId}", segment(garbage))
               .replace("{garbage}", segment(garbage))}${c.query}`;
             const headers: Record<string, string> = {};
             if (payload.contentType) headers["content-type"] = payload.contentType;

@@ -26,7 +26,7 @@ import { RESOURCES } from "../../worker/resources/registry.ts";
 import { createHarness, createOwner, type Harness, ORIGIN } from "./harness.ts";
 
 const MODULES = RESOURCES as unknown as readonly ResourceModule[];
-const METHODS: readonly Method[] = ["get", "post", "patch", "delete"];
+const METHODS: readonly Method[] = ["get", "post", "put", "patch", "delete"];
 /** Operations anyone may call. */
 const PUBLIC = new Set(["POST /api/auth/token", "POST /api/auth/refresh", "GET /api/openapi.json", "GET /api/docs"]);
 

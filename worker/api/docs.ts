@@ -28,7 +28,7 @@ import {
  * external asset: the CSP holds), every text escaped. See ADR 015.
  */
 
-const METHODS: readonly Method[] = ["get", "post", "patch", "delete"];
+const METHODS: readonly Method[] = ["get", "post", "put", "patch", "delete"];
 
 /** Text for an HTML element or a quoted attribute (the one HTML escaper). */
 const esc = escapeHtml;

@@ -8,6 +8,7 @@ import { completeMoneyInput, decimalsOfStep, maskDecimalInput, onMoneyInput } fr
 import { type PhoneValue, PhonesField, RelationField, TagsField, TextareaField } from "./form-fields.tsx";
 import { ChoicesField, PlacesField } from "./choice-fields.tsx";
 import { ColorChoiceField } from "./color-choice.tsx";
+import { CALENDAR_PALETTE, colorName } from "../../../shared/agenda/professional-colors.ts";
 import { formatPlace, type InterestPlace } from "../../../shared/real-estate/places.ts";
 import type { DetailValue, RelationCreateLink, RelationOption } from "./types.ts";
 
@@ -258,16 +259,13 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
         hint={field.hint}
         error={common.error}
         required={field.required}
-        palette={field.options ?? []}
+        palette={CALENDAR_PALETTE}
         defaultValue={text(field.name)}
         onChanged={onChanged}
       />
     ),
-    // The palette's name ("Azul"), else the code as typed.
-    display: (value, field) => {
-      const text = String(value);
-      return { kind: "text", text: field.options?.find((o) => o.value === text.toLowerCase())?.label ?? text.toUpperCase() };
-    },
+    // The palette's name ("Azul"), else the code.
+    display: (value) => ({ kind: "text", text: colorName(String(value)) }),
     wideInForm: true,
   },
   select: {

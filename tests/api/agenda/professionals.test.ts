@@ -217,7 +217,9 @@ describe("Profissionais: weekly availability inside the business hours", () => {
       [],
       [{ start: "08:00", end: "12:00" }],
     ];
-    const saved = await api<Body<{ semana: unknown }>>(h, owner.cookie, "PUT", `/api/profissionais/${id}/disponibilidade`, { semana: week });
+    const saved = await api<Body<{ semana: unknown }>>(h, owner.cookie, "PUT", `/api/profissionais/${id}/disponibilidade`, {
+      semana: week,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(JSON.parse((await get(id)).semana)).toEqual(week);
   });
@@ -288,18 +290,28 @@ describe("Profissionais: time off in the organização's zone", () => {
       { dataInicio: "2026-12-21", dataFim: "2026-12-23", tipo: "Férias", detalhe: "Viagem" },
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.data).toMatchObject({ inicio: "2026-12-21T04:00:00.000Z", fim: "2026-12-24T04:00:00.000Z", motivo: "Férias — Viagem" });
+    expect(created.body.data).toMatchObject({
+      inicio: "2026-12-21T04:00:00.000Z",
+      fim: "2026-12-24T04:00:00.000Z",
+      motivo: "Férias — Viagem",
+    });
     folgaId = created.body.data.id;
   });
 
   it("stores hours of one day, lists them soonest first, and removes one", async () => {
-    const consulta = await api<Body<{ id: string; inicio: string; fim: string }>>(h, owner.cookie, "POST", `/api/profissionais/${id}/folgas`, {
-      dataInicio: "2026-12-10",
-      horaInicio: "14:00",
-      dataFim: "2026-12-10",
-      horaFim: "16:30",
-      tipo: "Consulta médica",
-    });
+    const consulta = await api<Body<{ id: string; inicio: string; fim: string }>>(
+      h,
+      owner.cookie,
+      "POST",
+      `/api/profissionais/${id}/folgas`,
+      {
+        dataInicio: "2026-12-10",
+        horaInicio: "14:00",
+        dataFim: "2026-12-10",
+        horaFim: "16:30",
+        tipo: "Consulta médica",
+      },
+    );
     expect(consulta.status).toBe(201);
     expect(consulta.body.data).toMatchObject({ inicio: "2026-12-10T18:00:00.000Z", fim: "2026-12-10T20:30:00.000Z" });
     const list = await api<Body<{ id: string; motivo: string }[]>>(h, owner.cookie, "GET", `/api/profissionais/${id}/folgas`);
@@ -322,14 +334,22 @@ describe("Profissionais: time off in the organização's zone", () => {
     });
     expect(backwards.status).toBe(400);
     expect(errorFields(backwards.body).dataFim).toBe("O fim deve ser depois do início.");
-    const kind = await api(h, owner.cookie, "POST", `/api/profissionais/${id}/folgas`, { dataInicio: "2026-12-10", dataFim: "2026-12-10", tipo: "Sumiço" });
+    const kind = await api(h, owner.cookie, "POST", `/api/profissionais/${id}/folgas`, {
+      dataInicio: "2026-12-10",
+      dataFim: "2026-12-10",
+      tipo: "Sumiço",
+    });
     expect(errorFields(kind.body).tipo).toContain("Escolha o tipo");
     expect(await count()).toBe(before);
   });
 
   it("another organização neither reads, adds nor removes them", async () => {
     expect((await api(h, other.cookie, "GET", `/api/profissionais/${id}/folgas`)).status).toBe(404);
-    const add = await api(h, other.cookie, "POST", `/api/profissionais/${id}/folgas`, { dataInicio: "2026-12-10", dataFim: "2026-12-10", tipo: "Folga" });
+    const add = await api(h, other.cookie, "POST", `/api/profissionais/${id}/folgas`, {
+      dataInicio: "2026-12-10",
+      dataFim: "2026-12-10",
+      tipo: "Folga",
+    });
     expect(add.status).toBe(404);
     expect((await api(h, other.cookie, "DELETE", `/api/profissionais/${id}/folgas/${folgaId}`)).status).toBe(404);
     const [still] = await h.fresh.db.select().from(professionalTimeOff).where(eq(professionalTimeOff.id, folgaId));

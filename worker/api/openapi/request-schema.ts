@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ID_PATTERN } from "../../../shared/id.ts";
+import { CALENDAR_PALETTE } from "../../../shared/agenda/professional-colors.ts";
 import type { FieldDef } from "../../../shared/resources/types.ts";
 import type { ResourceModule } from "../../resources/define.ts";
 import { moduleByApi } from "../../resources/registry.ts";
@@ -124,8 +125,8 @@ function fieldSchema(field: FieldDef, fromZod: JsonSchema | undefined, fields: r
       note = field.options ? optionsText(field.options) : "Id de um registro da organização, escolhido na página.";
       break;
     case "color":
-      schema = { type: "string", pattern: "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$", examples: [field.options?.[0]?.value ?? "#2563eb"] };
-      note = `Cor #RRGGBB (guardada em minúsculas).${field.options?.length ? ` Paleta: ${field.options.map((o) => `${o.value} (${o.label})`).join(", ")}.` : ""}`;
+      schema = { type: "string", pattern: "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$", examples: [CALENDAR_PALETTE[0]?.value ?? "#2563eb"] };
+      note = `Cor #RRGGBB, guardada em minúsculas: qualquer uma, ou uma da paleta da agenda (${CALENDAR_PALETTE.map((o) => `${o.value} ${o.label}`).join(", ")}).`;
       break;
     case "tags":
       schema = {

@@ -418,17 +418,22 @@ export function resourceOperations(mod: ResourceModule): OperationSpec[] {
     });
   }
 
-  for (const { method, path, doc } of ownRoutes(mod)) {
-    if (typeof doc.access !== "object") throw new Error(`${def.api} ${path}: a resource's route documents its action`);
-    // Named by the path's fixed parts (`/por-imovel/:propertyId/matches` → PorImovelMatches): unique per resource.
-    const fixed = path
+  const fixedOf = (path: string) =>
+    path
       .split("/")
       .filter((part) => part && !part.startsWith(":"))
       .join("-");
+  const own = ownRoutes(mod);
+  for (const { method, path, doc } of own) {
+    if (typeof doc.access !== "object") throw new Error(`${def.api} ${path}: a resource's route documents its action`);
+    // Named by the path's fixed parts (`/por-imovel/:propertyId/matches` → PorImovelMatches): unique per resource;
+    // where other methods share them (`GET /:id/folgas`, `POST /:id/folgas`), all but GET add the method (FolgasPost).
+    const fixed = fixedOf(path);
+    const shared = method !== "get" && own.some((r) => r.method !== method && fixedOf(r.path) === fixed);
     specs.push({
       suffix: openApiPath(path),
       method,
-      name: componentName(fixed || method),
+      name: componentName([fixed || method, shared ? method : ""].filter(Boolean).join("-")),
       action: doc.access.action,
       summary: doc.summary,
       description: doc.description,

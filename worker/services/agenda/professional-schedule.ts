@@ -1,7 +1,14 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { businessHours, professionalTimeOff, professionals } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
-import { checkAvailability, parseTimeOff, parseWeekly, parseWeeklyInput, type TimeOffInput, weeklyHours } from "../../../shared/agenda/availability.ts";
+import {
+  checkAvailability,
+  parseTimeOff,
+  parseWeekly,
+  parseWeeklyInput,
+  type TimeOffInput,
+  weeklyHours,
+} from "../../../shared/agenda/availability.ts";
 import type { LocalInterval } from "../../../shared/agenda/local-times.ts";
 import { profissionalDefinition } from "../../../shared/resources/profissionais.ts";
 import { isId } from "../../../shared/id.ts";
@@ -18,7 +25,8 @@ import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 const RESOURCE = profissionalDefinition.name;
 export const NOT_FOUND = "Profissional não encontrado.";
 export const TIME_OFF_NOT_FOUND = "Folga não encontrada.";
-export const HOURS_CHANGED = "A disponibilidade não coube no horário de funcionamento atual. Confira os horários em Horários e salve de novo.";
+export const HOURS_CHANGED =
+  "A disponibilidade não coube no horário de funcionamento atual. Confira os horários em Horários e salve de novo.";
 
 /** A refusal listing every problem of the week (pt-BR), the first as the message. */
 export class AvailabilityError extends DomainError {
@@ -30,11 +38,7 @@ export class AvailabilityError extends DomainError {
 }
 
 function hoursStatement(ctx: ServiceContext, orgId: string) {
-  return ctx.db
-    .select({ semana: businessHours.semana })
-    .from(businessHours)
-    .where(orgScope(ctx.db, orgId).where(businessHours))
-    .limit(1);
+  return ctx.db.select({ semana: businessHours.semana }).from(businessHours).where(orgScope(ctx.db, orgId).where(businessHours)).limit(1);
 }
 
 function liveProfessional(ctx: ServiceContext, orgId: string, id: string) {
