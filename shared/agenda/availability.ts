@@ -222,7 +222,9 @@ export function parseTimeOff(input: TimeOffInput, zone: string): TimeOffParse {
 export function describeTimeOff(start: number, end: number, zone: string): string {
   const startDay = dayIn(start, zone);
   const lastInstant = end - 1;
-  const wholeDays = formatTimeIn(start, zone) === "00:00" && formatTimeIn(end, zone) === "00:00";
+  // A day's first instant (on a day whose midnight was skipped by DST, 01:00), not "00:00" on the clock.
+  const midnight = (at: number) => instantIn(dayIn(at, zone), "00:00", zone).getTime() === at;
+  const wholeDays = midnight(start) && midnight(end);
   if (wholeDays) {
     const lastDay = dayIn(lastInstant, zone);
     return lastDay === startDay ? formatDateIn(start, zone) : `${formatDateIn(start, zone)} a ${formatDateIn(lastInstant, zone)}`;
