@@ -49,6 +49,15 @@
  * Reproduce a failure with FORM_FUZZ_SEED=<seed printed by fast-check>; FORM_FUZZ_RUNS=<n>
  * runs more (default keeps the file within a few minutes).
  */
+import { DEFAULT_TIME_ZONE } from "../../shared/time-zone.ts";
+import {
+  checkAvailability,
+  parseTimeOff,
+  parseWeekly,
+  type TimeOffInput,
+  weekFromForm,
+  weeklyHours,
+} from "../../shared/agenda/availability.ts";
 import { e2eServiceContext } from "./support/accounts.ts";
 import { createHash } from "node:crypto";
 import { type Client, createClient } from "@libsql/client";
@@ -319,6 +328,58 @@ const PAGE_INTENTS: Record<string, Record<string, Record<string, PageIntent>>> =
       },
       vistos: { forms: [[["intent", "vistos"]]], may: (_form, idKind) => idKind === "own", tables: ["match_alerts"] },
       email: EMAIL_INTENT,
+    },
+  },
+  // Profissionais (ADR 064): the page's week (the world never set business hours: only an empty
+  // week fits), its time off (São Paulo, the world's zone), removing one (the fuzz never names
+  // one), and the team's invite (an e-mail, a token and the limits' counters).
+  profissionais: {
+    "/:id": {
+      disponibilidade: {
+        forms: [
+          [
+            ["intent", "disponibilidade"],
+            ["semana.1.0.inicio", ""],
+            ["semana.1.0.fim", ""],
+          ],
+          [
+            ["intent", "disponibilidade"],
+            ["semana.2.0.inicio", "09:00"],
+            ["semana.2.0.fim", "12:00"],
+          ],
+        ],
+        may: (form, idKind) =>
+          idKind === "own" && checkAvailability(weekFromForm(form.entries()), weeklyHours(parseWeekly(null), DEFAULT_TIME_ZONE)).ok,
+      },
+      folga: {
+        forms: [
+          [
+            ["intent", "folga"],
+            ["tipo", "Férias"],
+            ["detalhe", "Viagem"],
+            ["dataInicio", "2026-12-21"],
+            ["horaInicio", ""],
+            ["dataFim", "2026-12-23"],
+            ["horaFim", ""],
+          ],
+        ],
+        may: (form, idKind) => idKind === "own" && parseTimeOff(textOf(form) as unknown as TimeOffInput, DEFAULT_TIME_ZONE).ok,
+        tables: ["professional_time_off"],
+      },
+      "remover-folga": {
+        forms: [
+          [
+            ["intent", "remover-folga"],
+            ["folgaId", "00000000-0000-4000-8000-000000000000"],
+          ],
+        ],
+        may: () => false,
+      },
+      convidar: {
+        forms: [[["intent", "convidar"]]],
+        may: (_form, idKind) => idKind === "own",
+        tables: ["auth_tokens", "email_outbox", "job_runs", "job_steps", "rate_limits"],
+      },
     },
   },
 };

@@ -18,6 +18,7 @@ import type { ServiceContext } from "../../worker/services/context.ts";
 import { postAttempts, postTargets, properties, socialAccountPosts, socialAccounts } from "../../db/schema/index.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { saveLandingDraft } from "../../worker/services/site/landing-page.ts";
+import { addTimeOff } from "../../worker/services/agenda/professional-schedule.ts";
 import { webpFile } from "../support/webp.ts";
 import { jpegFile } from "../support/jpeg.ts";
 import { DEFAULT_TIME_ZONE, dayIn } from "../../shared/time-zone.ts";
@@ -66,6 +67,11 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/ai-content/referencias/create": () => "/ai-content/referencias/create",
   "/ai-content/referencias/:id": () => `/ai-content/referencias/${referenciaA}`,
   "/ai-content/referencias/:id/edit": () => `/ai-content/referencias/${referenciaA}/edit`,
+  "/profissionais": () => "/profissionais?q=segredo",
+  "/profissionais/create": () => "/profissionais/create",
+  "/profissionais/export": () => "/profissionais/export?formato=csv",
+  "/profissionais/:id": () => `/profissionais/${profissionalA}`,
+  "/profissionais/:id/edit": () => `/profissionais/${profissionalA}/edit`,
   "/clients": () => "/clients",
   "/clientes": () => "/clientes?q=segredo",
   "/clients/create": () => "/clients/create",
@@ -162,6 +168,8 @@ let interestA: string;
 let postA: string;
 /** A's reference account (its notes carry the marker). */
 let referenciaA: string;
+/** A's professional (name, notes and a time off's detail carry the marker). */
+let profissionalA: string;
 /** A's AI generation (its topic, partial text and result carry the marker). */
 let generationA: string;
 /** A's month plan (its title and idea carry the marker). */
@@ -300,6 +308,16 @@ beforeAll(async () => {
   referenciaA = String(
     (await createRecord(ctx, owner, "referencias", { handle: "referencia.segredo", notas: `Notas ${MARK}` } as never)).id,
   );
+  profissionalA = String(
+    (
+      await createRecord(ctx, owner, "profissionais", {
+        nome: `Profissional ${MARK}`,
+        cor: "#2563eb",
+        observacoes: `Notas ${MARK}`,
+      } as never)
+    ).id,
+  );
+  await addTimeOff(ctx, owner, profissionalA, { dataInicio: "2030-01-07", dataFim: "2030-01-08", tipo: "Férias", detalhe: MARK });
   generationA = crypto.randomUUID();
   await db.insert(aiGenerations).values({
     id: generationA,
@@ -443,6 +461,7 @@ beforeAll(async () => {
     "/landing-page",
     `/posts/${postA}`,
     `/ai-content/referencias/${referenciaA}`,
+    `/profissionais/${profissionalA}`,
     "/rascunhos",
     `/gerar-postagem?produto=${produtoA}`,
     "/gerar-postagem?busca=Produto",
@@ -514,6 +533,7 @@ describe("tenant isolation", () => {
       [moduleOf("interesses").definition.api]: interestA,
       [moduleOf("posts").definition.api]: postA,
       [moduleOf("referencias").definition.api]: referenciaA,
+      [moduleOf("profissionais").definition.api]: profissionalA,
       "ai-generations": generationA,
     };
     const gets = [...new Set(app.routes.filter((r) => r.method === "GET").map((r) => r.path))].filter(
