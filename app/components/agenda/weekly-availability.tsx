@@ -171,14 +171,14 @@ export function WeeklyAvailabilityForm({
                       aria-label={`Adicionar intervalo em ${name}`}
                       onClick={() => update(d, (rs) => [...rs, { key: nextKey++, start: "", end: "" }])}
                     >
-                      + Intervalo
+                      Adicionar intervalo
                     </Button>
                   ) : null}
                   {(horario[d] ?? []).length ? (
                     <Button
                       type="button"
                       variant="ghost"
-                      aria-label={`${name}: igual ao horário de funcionamento`}
+                      aria-label={`Igual ao funcionamento em ${name}`}
                       onClick={() => update(d, () => rowsOf(horario[d] ?? []))}
                     >
                       Igual ao funcionamento
