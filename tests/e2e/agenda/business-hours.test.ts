@@ -7,9 +7,9 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businessHourDays, businessHours, memberships, professionals } from "../../../db/schema/index.ts";
+import { businessHourDays, businessHours, businessSettings, memberships, professionals } from "../../../db/schema/index.ts";
 import { createRegisteredUser, e2eDb } from "../support/accounts.ts";
-import { browserFixture, waitForPath } from "../support/browser.ts";
+import { axeSeriousViolations, browserFixture, waitForPath } from "../support/browser.ts";
 import { pageOverflow } from "../support/layout-checks.ts";
 import { login } from "../support/pages.ts";
 
@@ -66,6 +66,7 @@ describe("Horários", () => {
     expect(await page.getByRole("group", { name: "Domingo", exact: true }).getByText("Fechado").count()).toBe(1);
     const preview = page.getByRole("list", { name: "Próximos 7 dias" });
     expect(await preview.getByText("09:00–12:00, 13:00–18:00").count()).toBeGreaterThanOrEqual(4);
+    expect(await axeSeriousViolations(page)).toEqual([]);
 
     // A local holiday: listed, and saved for that day only.
     await page.getByLabel("Data", { exact: true }).first().fill("2031-01-20");
@@ -80,6 +81,24 @@ describe("Horários", () => {
     await page.reload();
     await page.waitForLoadState("networkidle");
     expect(await pageOverflow(page)).toBeUndefined();
+
+    // The agenda section of Configurações do Negócio, saved with the page's one button.
+    await page.goto("/business-settings");
+    await page.waitForLoadState("networkidle");
+    expect(await pageOverflow(page)).toBeUndefined();
+    await page.getByLabel("Intervalo da agenda").selectOption("15");
+    await page.getByLabel("Tipo", { exact: true }).selectOption("fixo");
+    await page.getByLabel("Valor por serviço (R$)").fill("25,00");
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await page.getByRole("status").filter({ hasText: "Configurações salvas." }).waitFor();
+    const [settings] = await e2eDb().select().from(businessSettings).where(eq(businessSettings.orgId, orgId));
+    expect([settings?.agendaIntervaloMin, settings?.comissaoPadraoTipo, settings?.comissaoPadraoValor, settings?.lembretes]).toEqual([
+      15,
+      "fixo",
+      2500,
+      true,
+    ]);
+    expect(await axeSeriousViolations(page)).toEqual([]);
   });
 });
 
@@ -105,6 +124,7 @@ describe("the professionals layout", () => {
     expect(await menu.getByRole("link").allTextContents()).toEqual(["Agenda", "Atendimento"]);
     expect(await page.getByRole("button", { name: "Abrir menu" }).count()).toBe(0);
     expect(await pageOverflow(page)).toBeUndefined();
+    expect(await axeSeriousViolations(page)).toEqual([]);
     for (const path of ["/", "/property_clients", "/settings", "/horarios"]) {
       await page.goto(path);
       await waitForPath(page, "/agenda");
