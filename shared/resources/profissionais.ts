@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeHex } from "../brand/contrast.ts";
-import { formatCommission, percentToBasisPoints } from "../agenda/commission.ts";
+import { commissionRule, formatCommission, percentToBasisPoints } from "../agenda/commission.ts";
 import { colorName } from "../agenda/professional-colors.ts";
 import { COMMISSION_KIND, type CommissionKind } from "../enums/agenda.ts";
 import { formatPhoneBR } from "../documents.ts";
@@ -138,7 +138,7 @@ export type ProfissionalInput = z.output<typeof profissionalSchema>;
 
 /** "12,5%", "R$ 25,00", or "Padrão do negócio". */
 export function commissionText(row: Pick<ProfissionalRow, "comissaoTipo" | "comissaoValor">): string {
-  return row.comissaoTipo && row.comissaoValor !== null ? formatCommission(row.comissaoTipo, row.comissaoValor) : "Padrão do negócio";
+  return formatCommission(commissionRule(row.comissaoTipo, row.comissaoValor)) || "Padrão do negócio";
 }
 
 const STATUS_OPTIONS: readonly FilterOption[] = [

@@ -89,7 +89,7 @@ describe("profissionalSchema", () => {
     expect(commissionText({ comissaoTipo: "percentual", comissaoValor: 1250 })).toBe("12,5%");
     expect(commissionText({ comissaoTipo: "fixo", comissaoValor: 2500 })).toMatch(/^R\$\s25,00$/);
     expect(commissionText({ comissaoTipo: null, comissaoValor: null })).toBe("Padrão do negócio");
-    expect(formatCommission("percentual", 4000)).toBe("40%");
+    expect(formatCommission({ kind: "percentual", value: 4000 })).toBe("40%");
   });
 });
 

@@ -25,7 +25,7 @@ const RESOURCE = profissionalDefinition.name;
 /** "10%" or "R$ 5,00"; "sem comissão" when the business default is zero. */
 function defaultCommissionText(row: { tipo: CommissionKind; valor: number } | undefined): string {
   if (!row || row.valor === 0) return "sem comissão";
-  return formatCommission(row.tipo, row.valor);
+  return formatCommission({ kind: row.tipo, value: row.valor });
 }
 
 function settingsStatement(ctx: ServiceContext, orgId: string) {
