@@ -19,6 +19,7 @@ import { postAttempts, postTargets, properties, socialAccountPosts, socialAccoun
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { saveLandingDraft } from "../../worker/services/site/landing-page.ts";
 import { addTimeOff } from "../../worker/services/agenda/professional-schedule.ts";
+import { addHoursException, addLocalHoliday } from "../../worker/services/agenda/business-hours.ts";
 import { webpFile } from "../support/webp.ts";
 import { jpegFile } from "../support/jpeg.ts";
 import { DEFAULT_TIME_ZONE, dayIn } from "../../shared/time-zone.ts";
@@ -133,6 +134,8 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/p/:slug": () => `/p/${landingSlugA}`,
   "/imovel/:slug": () => `/imovel/${draftSlugA}`,
   "/business-settings": () => "/business-settings",
+  // A's local holiday and exception (named with the marker) are A's only.
+  "/horarios": () => "/horarios",
   "/admin/users": () => "/admin/users",
   "/setup-database": () => "/setup-database",
   "/supabase-test": () => "/supabase-test",
@@ -318,6 +321,8 @@ beforeAll(async () => {
     ).id,
   );
   await addTimeOff(ctx, owner, profissionalA, { dataInicio: "2030-01-07", dataFim: "2030-01-08", tipo: "Férias", detalhe: MARK });
+  await addLocalHoliday(ctx, owner, { dia: "2030-01-20", nome: `Feriado ${MARK}` });
+  await addHoursException(ctx, owner, { dia: "2030-01-21", fechado: "on", motivo: `Inventário ${MARK}` });
   generationA = crypto.randomUUID();
   await db.insert(aiGenerations).values({
     id: generationA,
@@ -462,6 +467,7 @@ beforeAll(async () => {
     `/posts/${postA}`,
     `/ai-content/referencias/${referenciaA}`,
     `/profissionais/${profissionalA}`,
+    "/horarios",
     "/rascunhos",
     `/gerar-postagem?produto=${produtoA}`,
     "/gerar-postagem?busca=Produto",
