@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMISSION_FIXED_MAX_CENTAVOS, COMMISSION_PERCENT_MAX, percentToBasisPoints } from "../agenda/commission.ts";
 import { COMMISSION_KIND, type CommissionKind, ONLINE_BOOKING_STATUS } from "../enums/agenda.ts";
 import { formatBRL, formatNumber, parseBRL } from "../format.ts";
 import { requiredOption } from "../resources/schema-helpers.ts";
@@ -32,8 +33,6 @@ export const NOTICE_OPTIONS: readonly { value: number; label: string }[] = [
 
 export const BUFFER_MAX_MINUTES = 120;
 export const HORIZON_MAX_DAYS = 365;
-export const COMMISSION_PERCENT_MAX_BP = 100_00;
-export const COMMISSION_FIXED_MAX_CENTAVOS = 100_000_00;
 
 export const AGENDA_SETTINGS_DEFAULTS = {
   agendaIntervaloMin: 30,
@@ -113,10 +112,10 @@ export const agendaSettingsFields = {
   comissaoPadraoValor: commissionValue(),
 };
 
-/** The commission's range by its kind: 0–100% or R$ 0–100.000,00 (a typo guard). */
+/** The commission's range by its kind: 0–100% or R$ 0–100.000,00 (shared/agenda/commission.ts, as services and professionals). */
 export function commissionProblem(kind: CommissionKind, value: number): string | null {
   if (kind === "percentual") {
-    return value < 0 || value > COMMISSION_PERCENT_MAX_BP ? "A comissão padrão deve estar entre 0% e 100%." : null;
+    return value < 0 || value > percentToBasisPoints(COMMISSION_PERCENT_MAX) ? "A comissão padrão deve estar entre 0% e 100%." : null;
   }
   return value < 0 || value > COMMISSION_FIXED_MAX_CENTAVOS
     ? `A comissão padrão deve estar entre ${formatBRL(0)} e ${formatBRL(COMMISSION_FIXED_MAX_CENTAVOS)}.`
