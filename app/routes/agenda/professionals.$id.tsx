@@ -25,6 +25,7 @@ import { RateLimitedError } from "../../../worker/security/rate-limit.ts";
 import { inviteProfessional } from "../../../worker/services/agenda/professional-login.ts";
 import {
   AvailabilityError,
+  addedTimeOffMessage,
   addTimeOff,
   removeTimeOff,
   saveAvailability,
@@ -134,8 +135,8 @@ export async function action(args: Route.ActionArgs) {
         await saveAvailability(ctx, actor, id, weekFromForm(form.entries()));
         return { intent, saved: "Disponibilidade salva." } satisfies ActionResult;
       case "folga": {
-        await addTimeOff(ctx, actor, id, timeOffValues(form));
-        return { intent, saved: "Folga registrada." } satisfies ActionResult;
+        const added = await addTimeOff(ctx, actor, id, timeOffValues(form));
+        return { intent, saved: addedTimeOffMessage(added) } satisfies ActionResult;
       }
       case "remover-folga":
         await removeTimeOff(ctx, actor, id, text(form, "folgaId"));

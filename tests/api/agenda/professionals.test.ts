@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  appointments,
   businessHours,
   businessSettings,
   memberships,
@@ -319,6 +320,36 @@ describe("Profissionais: time off in the organização's zone", () => {
     expect((await api(h, owner.cookie, "DELETE", `/api/profissionais/${id}/folgas/${consulta.body.data.id}`)).status).toBe(200);
     const after = await api<Body<{ id: string }[]>>(h, owner.cookie, "GET", `/api/profissionais/${id}/folgas`);
     expect(after.body.data.map((t) => t.id)).toEqual([folgaId]);
+  });
+
+  it("says how many appointments still fall in the period (cancelled ones free it)", async () => {
+    const client = await api<Body<{ id: string }>>(h, owner.cookie, "POST", "/api/clients", { tipo: "pf", nome: "Rita Cliente" });
+    const at = (iso: string) => new Date(iso);
+    const booking = (status: "confirmado" | "cancelado", start: string, end: string) => ({
+      orgId: owner.orgId,
+      clienteId: client.body.data.id,
+      profissionalId: id,
+      inicio: at(start),
+      fim: at(end),
+      status,
+      ordem: "rita cliente",
+      criadoEm: new Date(),
+      atualizadoEm: new Date(),
+    });
+    await h.fresh.db
+      .insert(appointments)
+      .values([
+        booking("confirmado", "2027-01-12T14:00:00Z", "2027-01-12T15:00:00Z"),
+        booking("cancelado", "2027-01-12T16:00:00Z", "2027-01-12T17:00:00Z"),
+        booking("confirmado", "2027-01-14T14:00:00Z", "2027-01-14T15:00:00Z"),
+      ]);
+    const added = await api<Body<{ agendamentosNoPeriodo: number }>>(h, owner.cookie, "POST", `/api/profissionais/${id}/folgas`, {
+      dataInicio: "2027-01-12",
+      dataFim: "2027-01-13",
+      tipo: "Curso",
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.data.agendamentosNoPeriodo).toBe(1);
   });
 
   it("refuses an end before the start and an unknown kind, naming the fields; nothing stored", async () => {

@@ -12,6 +12,7 @@ import {
 import type { LocalInterval } from "../../../shared/agenda/local-times.ts";
 import { profissionalDefinition } from "../../../shared/resources/profissionais.ts";
 import { isId } from "../../../shared/id.ts";
+import { FREEING_STATUSES } from "../../../shared/enums/agenda.ts";
 import { timeZoneOf } from "../../../shared/time-zone.ts";
 import { authorize } from "../../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
@@ -150,18 +151,42 @@ export class TimeOffError extends DomainError {
  * Adds a time off typed in the organização's zone. The insert reads the professional in its own
  * statement (live, of the actor's organização): otherwise it writes nothing and answers 404.
  */
-export async function addTimeOff(ctx: ServiceContext, actor: Actor, id: string, input: TimeOffInput): Promise<TimeOff> {
+export async function addTimeOff(ctx: ServiceContext, actor: Actor, id: string, input: TimeOffInput): Promise<AddedTimeOff> {
   authorize(actor, RESOURCE, "update");
   if (!isId(id)) throw new DomainError(NOT_FOUND, 404);
   const parsed = parseTimeOff(input, timeZoneOf(actor.timeZone));
   if (!parsed.ok) throw new TimeOffError(parsed.errors as Record<string, string>);
   const timeOffId = crypto.randomUUID();
-  const result =
-    await ctx.db.run(sql`insert into professional_time_off (id, org_id, professional_id, starts_at, ends_at, reason, created_at, created_by)
+  // The appointments that still hold the professional in the period, read in the same batch.
+  const [result, inside] = await ctx.db.batch([
+    ctx.db.run(sql`insert into professional_time_off (id, org_id, professional_id, starts_at, ends_at, reason, created_at, created_by)
     select ${timeOffId}, p.org_id, p.id, ${parsed.start}, ${parsed.end}, ${parsed.motivo}, ${ctx.now.getTime()}, ${actor.userId}
-    from professionals p where p.org_id = ${actor.orgId} and p.id = ${id} and p.deleted_at is null`);
+    from professionals p where p.org_id = ${actor.orgId} and p.id = ${id} and p.deleted_at is null`),
+    ctx.db.all<{ n: number }>(sql`select count(*) as n from appointments a
+    where a.org_id = ${actor.orgId} and a.professional_id = ${id} and a.deleted_at is null
+      and a.status not in ${sql.raw(`(${FREEING_STATUSES.map((s) => `'${s}'`).join(", ")})`)}
+      and a.starts_at < ${parsed.end} and a.ends_at > ${parsed.start}`),
+  ]);
   if (result.rowsAffected === 0) throw new DomainError(NOT_FOUND, 404);
-  return { id: timeOffId, inicio: new Date(parsed.start).toISOString(), fim: new Date(parsed.end).toISOString(), motivo: parsed.motivo };
+  return {
+    id: timeOffId,
+    inicio: new Date(parsed.start).toISOString(),
+    fim: new Date(parsed.end).toISOString(),
+    motivo: parsed.motivo,
+    agendamentosNoPeriodo: Number(inside[0]?.n ?? 0),
+  };
+}
+
+/** A time off just added, with the appointments it does not cancel (they stay on the agenda). */
+export interface AddedTimeOff extends TimeOff {
+  agendamentosNoPeriodo: number;
+}
+
+/** "Folga registrada." and, when some are left, how many appointments still fall in it. */
+export function addedTimeOffMessage(added: AddedTimeOff): string {
+  const n = added.agendamentosNoPeriodo;
+  if (n === 0) return "Folga registrada.";
+  return `Folga registrada. ${n === 1 ? "1 agendamento nesse período continua marcado" : `${n} agendamentos nesse período continuam marcados`}: remarque ou cancele na agenda.`;
 }
 
 /** Removes one time off of the professional (the organização's own only); 404 otherwise. */

@@ -105,7 +105,17 @@ const TIME_OFF_CREATE_DOC: RouteDoc = {
   },
   bodyExample: { dataInicio: "2026-12-21", dataFim: "2027-01-04", tipo: "Férias", detalhe: "Viagem" },
   errors: ["400"],
-  response: { description: "A folga registrada.", content: json(dataOf(TIME_OFF)) },
+  response: {
+    description: "A folga registrada, com quantos agendamentos do profissional ainda caem no período (continuam na agenda).",
+    content: json(
+      dataOf({
+        allOf: [
+          TIME_OFF,
+          { type: "object", required: ["agendamentosNoPeriodo"], properties: { agendamentosNoPeriodo: { type: "integer", minimum: 0 } } },
+        ],
+      }),
+    ),
+  },
 };
 
 const TIME_OFF_DELETE_DOC: RouteDoc = {
