@@ -13,6 +13,7 @@ import {
   DEMO_ORGANIZATION,
   isEmpty,
   seedDemo,
+  seedMissingDemoAgendaOf,
   seedMissingDemoAiContentOf,
   seedMissingDemoArtPostsOf,
   seedMissingDemoBrandOf,
@@ -88,6 +89,7 @@ async function prepareDatabase(social: DemoSocialOptions): Promise<{ url: string
     if (seeded) log("demonstração: Página e Instagram de demonstração com seus posts adicionados");
     if (await seedMissingDemoBrandOf(db)) log("demonstração: marca, contas de referência e limite de IA adicionados");
     if (await seedMissingDemoAiContentOf(db)) log("demonstração: gerações de conteúdo e um mês de ideias em rascunhos adicionados");
+    if (await seedMissingDemoAgendaOf(db)) log("demonstração: agenda (horários, profissionais, serviços e agendamentos) adicionada");
     const art = await seedMissingDemoArtPostsOf(db, social);
     if (art) log("demonstração: posts gerados com arte (carrosséis) adicionados");
     if (art && metaDemo) metaDemo.standin.adopt(art);

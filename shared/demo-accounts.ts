@@ -19,3 +19,13 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
   { name: "Juliana Ferreira Lima", email: "juliana.lima@alicerce.app", role: "staff" },
   { name: "Rafael Nascimento Costa", email: "rafael.costa@alicerce.app", role: "professional" },
 ];
+
+/**
+ * The agenda's professional who signs in (issue 21, scripts/seed/demo-agenda.ts): a member with
+ * the professional role linked to her profissional record, so she gets the professionals' slim
+ * layout (her agenda and service desk). Same password. The corretor above stays unlinked.
+ */
+export const DEMO_PROFESSIONAL: DemoPerson = { name: "Juliana Alves Pimentel", email: "juliana.alves@alicerce.app", role: "professional" };
+
+/** Every demo login (all with DEMO_LOGIN's password). */
+export const DEMO_ACCOUNTS: readonly DemoPerson[] = [...DEMO_PEOPLE, DEMO_PROFESSIONAL];

@@ -24,6 +24,7 @@ import { seedDemoAiContent, seedMissingDemoAiContent } from "./demo-ai-content.t
 import { seedDemoArtPosts, seedMissingDemoArtPosts } from "./demo-art-posts.ts";
 import type { DemoAdoption } from "./demo-social.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
+import { seedDemoAgenda, seedMissingDemoAgenda } from "./demo-agenda.ts";
 import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
 
 /**
@@ -219,6 +220,9 @@ export async function seedDemo(
   await seedDemoPosts(db, orgId, people, propertyIds, now);
   // /ai-content: past free generations and this month's plan of ideas, in drafts on the calendar.
   await seedDemoAiContent(db, orgId, people[0]?.id as string, now);
+  // The agenda (ADR 066): hours, professionals (one signs in), services, a month behind and two weeks ahead, today's desk.
+  // Last, so the professional who signs in is not among the real-estate team the other seeds share work with.
+  await seedDemoAgenda(db, orgId, now, passwordHash);
   return { orgId, login: DEMO_LOGIN, ...(social ? { social } : {}) };
 }
 
@@ -247,4 +251,9 @@ export function seedMissingDemoAiContentOf(db: Database, now = new Date()): Prom
 /** The generated carousels for a demo database seeded before they existed (null: nothing added); the stand-in adopts what went out. */
 export function seedMissingDemoArtPostsOf(db: Database, options: DemoSocialOptions, now = new Date()): Promise<DemoAdoption | null> {
   return seedMissingDemoArtPosts(db, DEMO_ORGANIZATION.document, options, now);
+}
+
+/** The demo's agenda for a demo database seeded before it existed (false: nothing added). */
+export function seedMissingDemoAgendaOf(db: Database, now = new Date()): Promise<boolean> {
+  return seedMissingDemoAgenda(db, DEMO_ORGANIZATION.document, now);
 }

@@ -4,7 +4,7 @@ import { Card, PageHeader } from "../../components/ui/card.tsx";
 import { formatDateTime } from "../../../shared/format.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { requirePermission } from "../../server/guards.server.ts";
-import { DEMO_LOGIN, DEMO_PEOPLE } from "../../../shared/demo-accounts.ts";
+import { DEMO_ACCOUNTS, DEMO_LOGIN } from "../../../shared/demo-accounts.ts";
 import { databaseStatus } from "../../../worker/services/system/database.ts";
 import { timeZoneOf } from "../../../shared/time-zone.ts";
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : {
           email: DEMO_LOGIN.email,
           password: DEMO_LOGIN.password,
-          others: DEMO_PEOPLE.filter((p) => p.email !== DEMO_LOGIN.email).map((p) => p.email),
+          others: DEMO_ACCOUNTS.filter((p) => p.email !== DEMO_LOGIN.email).map((p) => p.email),
         },
   };
 }
