@@ -52,6 +52,8 @@ export interface DemoAppointment {
   chegadaEm?: number;
   iniciadoEm?: number;
   concluidoEm?: number;
+  /** When the day-before reminder was prepared (the reminders job's claim), for those it reached. */
+  lembreteEm?: number;
   observacoes?: string;
 }
 
@@ -316,4 +318,8 @@ function settle(rng: Rng, a: DemoAppointment, now: number, today: string, forced
     default:
       a.atualizadoEm = a.criadoEm;
   }
+  // The reminders job ran the day before from 08:00: it reached those booked by then and not yet cancelled.
+  const reminder = instantIn(addDays(dayIn(a.inicio, DEMO_AGENDA_ZONE), -1), "08:00", DEMO_AGENDA_ZONE).getTime() + rng.int(0, 9) * MINUTE;
+  const cancelledBefore = a.status === "cancelado" && a.atualizadoEm <= reminder;
+  if (reminder <= now && a.criadoEm < reminder && !cancelledBefore) a.lembreteEm = reminder;
 }

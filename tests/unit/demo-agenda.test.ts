@@ -122,6 +122,11 @@ function expectInvariants(now: Date, plan: DemoAgendaPlan): void {
     expect(a.concluidoEm !== undefined, label).toBe(a.status === "concluido");
     expect(a.iniciadoEm !== undefined, label).toBe(a.status === "concluido" || a.status === "em_atendimento");
     if (a.iniciadoEm !== undefined && a.concluidoEm !== undefined) expect(a.iniciadoEm, label).toBeLessThan(a.concluidoEm);
+    if (a.lembreteEm !== undefined) {
+      expect(a.lembreteEm, label).toBeLessThanOrEqual(t);
+      expect(a.lembreteEm, label).toBeLessThan(a.inicio);
+      expect(a.lembreteEm, label).toBeGreaterThan(a.criadoEm);
+    }
     // Online only where the page offers it.
     if (a.origem === "online") {
       expect(pro?.agendaOnline, label).toBe(true);
