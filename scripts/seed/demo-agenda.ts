@@ -26,6 +26,7 @@ import { hashPassword } from "../../worker/auth/password.ts";
 import type { ResourceModule } from "../../worker/resources/define.ts";
 import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
+import { type Commission, commissionCents } from "../../worker/services/agenda/agenda-rules.ts";
 import { hashAppointmentLinkToken, newAppointmentLinkToken } from "../../worker/services/agenda/appointment-link.ts";
 import {
   DEMO_AGENDA_SETTINGS,
@@ -46,7 +47,7 @@ import { demoRestocks } from "./demo-agenda-stock.ts";
  * serviço" exits of the concluded ones in the stock ledger (the ledger's triggers keep the stock).
  */
 
-const COMMISSION_DEFAULT = { tipo: DEMO_AGENDA_SETTINGS.comissaoPadraoTipo, valor: DEMO_AGENDA_SETTINGS.comissaoPadraoValor };
+const COMMISSION_DEFAULT: Commission = { tipo: DEMO_AGENDA_SETTINGS.comissaoPadraoTipo, valor: DEMO_AGENDA_SETTINGS.comissaoPadraoValor };
 
 function chunked<T>(list: readonly T[], size = 100): T[][] {
   const out: T[][] = [];
@@ -94,15 +95,19 @@ function professionalInput(p: DemoProfessional, userId: string | null): Record<s
   };
 }
 
-/** The commission of one service line (centavos): the service's rule, else the professional's, else the business default. */
+/** A commission as the agenda's rules read it (none: the next rule applies). */
+function commissionOf(kind: CommissionKind | undefined, valor: number | undefined): Commission | null {
+  return kind && valor !== undefined ? { tipo: kind, valor } : null;
+}
+
+/** The commission of one service line (centavos), as core's bookAppointment snapshots it. */
 export function lineCommission(service: DemoService, professional: DemoProfessional): number {
-  const rule =
-    service.comissaoTipo && service.comissaoValor !== undefined
-      ? { tipo: service.comissaoTipo, valor: service.comissaoValor }
-      : professional.comissaoTipo && professional.comissaoValor !== undefined
-        ? { tipo: professional.comissaoTipo, valor: professional.comissaoValor }
-        : COMMISSION_DEFAULT;
-  return rule.tipo === "fixo" ? rule.valor : Math.round((service.precoCentavos * rule.valor) / 10_000);
+  return commissionCents(
+    service.precoCentavos,
+    commissionOf(service.comissaoTipo, service.comissaoValor),
+    commissionOf(professional.comissaoTipo, professional.comissaoValor),
+    COMMISSION_DEFAULT,
+  );
 }
 
 interface ClientRef {
