@@ -28,6 +28,8 @@ import { dayIn, instantIn } from "../../shared/time-zone.ts";
 import { addDays } from "../../shared/ai/brazil-dates.ts";
 import { businessHoursFromRows, parseWeekly } from "../../worker/services/agenda/hours-rows.ts";
 import { createSession } from "../../worker/auth/sessions.ts";
+import { publicLanding } from "../../worker/services/site/landing-page.ts";
+import { DEMO_LANDING_SLUG } from "../../scripts/seed/demo-landing.ts";
 import { createHarness, type Harness } from "./harness.ts";
 
 /**
@@ -108,8 +110,8 @@ describe("the demo's agenda", () => {
       comissaoPadraoTipo: "percentual",
       comissaoPadraoValor: 4000,
     });
-    const page = await h.request("/p/imobiliaria-horizonte");
-    expect(page.status).toBe(200);
+    // The landing page the booking page hangs from is published (/agendar/{slug} opens with it and online booking on).
+    expect((await publicLanding(h.ctx(), DEMO_LANDING_SLUG))?.negocio).toBe("Imobiliária Horizonte");
   });
 
   it("has a month behind and two weeks ahead in every status, several services, online bookings, and the plan's rows", async () => {
