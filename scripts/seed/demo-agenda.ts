@@ -15,13 +15,14 @@ import {
   professionals,
   professionalTimeOff,
   serviceProducts,
+  services,
   stockMovements,
   users,
 } from "../../db/schema/index.ts";
 import { type OrgScope, orgScope } from "../../db/tenant.ts";
 import { DEMO_LOGIN, DEMO_PEOPLE, DEMO_PROFESSIONAL } from "../../shared/demo-accounts.ts";
 import type { CommissionKind } from "../../shared/enums.ts";
-import { searchKeys, sortKey } from "../../shared/search.ts";
+import { categoryKey, searchKeys, sortKey } from "../../shared/search.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import type { ResourceModule } from "../../worker/resources/define.ts";
 import { insertValues } from "../../worker/resources/records.ts";
@@ -66,18 +67,31 @@ function commissionInput(kind: CommissionKind | undefined, value: number | undef
   return kind === "percentual" ? { comissaoTipo: kind, comissaoPercentual: value / 100 } : { comissaoTipo: kind, [fixedField]: value };
 }
 
-function serviceInput(s: DemoService): Record<string, unknown> {
-  return {
+/**
+ * A service's row as Serviços' registry module writes it (its values(): sort name from the
+ * name, search keys of the name plus the category's filter key, the commission's stored value).
+ * Written directly until that module is on main; then through it, like the professionals.
+ */
+function serviceRow(scope: OrgScope, s: DemoService, by: string | null, at: Date): Record<string, unknown> {
+  const keys = [...searchKeys({ names: [s.nome] }), categoryKey(s.categoria)];
+  return scope.values({
+    id: crypto.randomUUID(),
     nome: s.nome,
+    ordem: sortKey(s.nome),
     categoria: s.categoria,
     duracaoMin: s.duracaoMin,
     precoCentavos: s.precoCentavos,
-    ...commissionInput(s.comissaoTipo, s.comissaoValor, "comissaoFixoCentavos"),
+    comissaoTipo: s.comissaoTipo ?? null,
+    comissaoValor: s.comissaoValor ?? null,
     agendaOnline: s.agendaOnline,
     ativo: true,
-    profissionalIds: [],
     descricao: s.descricao,
-  };
+    chavesBusca: JSON.stringify(keys),
+    criadoEm: at,
+    atualizadoEm: at,
+    criadoPor: by,
+    atualizadoPor: by,
+  });
 }
 
 function professionalInput(p: DemoProfessional, userId: string | null): Record<string, unknown> {
@@ -210,10 +224,7 @@ export async function seedDemoAgenda(db: Database, orgId: string, now: Date, pas
   );
 
   // Services, then professionals (the login linked), then who performs what and what each consumes.
-  const serviceMod = moduleOf("servicos");
-  const serviceRows = DEMO_SERVICES.map((s, i) =>
-    row(serviceMod, scope, serviceInput(s), ownerId, new Date(setupAt.getTime() + i * 60_000)),
-  );
+  const serviceRows = DEMO_SERVICES.map((s, i) => serviceRow(scope, s, ownerId, new Date(setupAt.getTime() + i * 60_000)));
   const serviceIds = new Map(DEMO_SERVICES.map((s, i) => [s.key, serviceRows[i]?.id as string]));
   const proMod = moduleOf("profissionais");
   const proRows: Record<string, unknown>[] = DEMO_PROFESSIONALS.map((p, i) => ({
@@ -222,7 +233,7 @@ export async function seedDemoAgenda(db: Database, orgId: string, now: Date, pas
   }));
   const professionalIds = new Map(DEMO_PROFESSIONALS.map((p, i) => [p.key, proRows[i]?.id as string]));
   statements.push(
-    db.insert(serviceMod.table).values(serviceRows as never),
+    db.insert(services).values(serviceRows as never),
     db.insert(proMod.table).values(proRows as never),
     db
       .insert(professionalServices)

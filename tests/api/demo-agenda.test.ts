@@ -23,7 +23,7 @@ import { seedMissingDemoAgendaOf } from "../../scripts/seed/demo.ts";
 import { checkBooking } from "../../shared/agenda/booking-check.ts";
 import { APPOINTMENT_STATUSES, FREEING_STATUSES } from "../../shared/enums.ts";
 import { DEMO_LOGIN, DEMO_PEOPLE, DEMO_PROFESSIONAL } from "../../shared/demo-accounts.ts";
-import { sortKey } from "../../shared/search.ts";
+import { categoryKey, searchKeys, sortKey } from "../../shared/search.ts";
 import { dayIn, instantIn } from "../../shared/time-zone.ts";
 import { addDays } from "../../shared/ai/brazil-dates.ts";
 import { businessHoursFromRows, parseWeekly } from "../../worker/services/agenda/hours-rows.ts";
@@ -217,20 +217,22 @@ describe("the demo's agenda", () => {
   it("is searchable as the registry computes it: professionals, services and appointments by name", async () => {
     const db = h.fresh.db;
     const rows = await db
-      .select({ ordem: appointments.ordem, nome: clients.nome })
+      .select({ ordem: appointments.ordem, chaves: appointments.chavesBusca, nome: clients.nome })
       .from(appointments)
       .innerJoin(clients, eq(clients.id, appointments.clienteId))
       .where(eq(appointments.orgId, orgId));
-    for (const r of rows) expect(r.ordem).toBe(sortKey(r.nome));
-    for (const [path, q, n] of [
-      ["/api/profissionais", "kawamura", 1],
-      ["/api/servicos", "vistoria", 2],
-    ] as const) {
-      const res = await h.request(`${path}?q=${q}`, { cookie: ownerCookie });
-      expect(res.status, path).toBe(200);
-      const body = (await res.json()) as { data: unknown[] };
-      expect(body.data, path).toHaveLength(n);
+    for (const r of rows) {
+      expect(r.ordem).toBe(sortKey(r.nome));
+      expect(JSON.parse(r.chaves)).toContain(sortKey(r.nome));
     }
+    for (const s of await db.select().from(services).where(eq(services.orgId, orgId))) {
+      expect(s.ordem).toBe(sortKey(s.nome));
+      expect(JSON.parse(s.chavesBusca)).toEqual([...searchKeys({ names: [s.nome] }), categoryKey(s.categoria as string)]);
+    }
+    const res = await h.request("/api/profissionais?q=kawamura", { cookie: ownerCookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { nome: string; usuarioId: string | null }[] };
+    expect(body.data.map((p) => p.nome)).toEqual(["Sofia Kawamura"]);
   });
 
   it("is not seeded twice by the next npm start", async () => {
