@@ -13,8 +13,10 @@ import { Toaster } from "../../components/ui/toast.tsx";
 import { describeTimeOff, timeOffStatus, weekFromForm } from "../../../shared/agenda/availability.ts";
 import { colorName, colorStyle } from "../../../shared/agenda/professional-colors.ts";
 import { ROLE } from "../../../shared/enums/account.ts";
+import { COMMISSION_KIND } from "../../../shared/enums/agenda.ts";
 import { commissionText, profissionalDefinition } from "../../../shared/resources/profissionais.ts";
 import { isId } from "../../../shared/id.ts";
+import { definitionByApi } from "../../../shared/resources/definitions.ts";
 import { formatDateTimeIn, TIME_ZONES, timeZoneOf } from "../../../shared/time-zone.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { readForm, unknownIntent } from "../../server/forms.server.ts";
@@ -51,19 +53,19 @@ export async function loader(args: Route.LoaderArgs) {
   const { professional: p } = page;
   const permissions = screenPermissions(args, def);
   const manager = can(org.role, "team", "update");
+  const servicesBase = definitionByApi("servicos")?.basePath ?? null;
   const commission = p.comissaoTipo ? commissionText(p) : `Padrão do negócio (${page.defaultCommission})`;
   return {
     view: buildDetailView(
       def,
       p,
       {
-        servicoIds: p.servicoNomes ? { kind: "tags", tags: p.servicoNomes.split(", ") } : { kind: "empty" },
+        servicoIds: page.services.length ? { kind: "tags", tags: page.services.map((s) => s.nome) } : { kind: "empty" },
         usuarioId: page.member
           ? { kind: "text", text: `${page.member.nome} (${page.member.email})` }
           : { kind: "text", text: "Sem acesso" },
-        comissaoTipo: { kind: "text", text: commission },
-        comissaoPercentual: { kind: "empty" },
-        comissaoFixa: { kind: "empty" },
+        // The kind, or the default it falls back to; the value reads in its own field (% or R$).
+        comissaoTipo: { kind: "text", text: p.comissaoTipo ? COMMISSION_KIND.label(p.comissaoTipo) : commission },
       },
       zone,
     ),
@@ -72,7 +74,12 @@ export async function loader(args: Route.LoaderArgs) {
     ativo: p.ativo,
     agendaOnline: p.agendaOnline,
     commission,
-    services: p.servicoNomes ? p.servicoNomes.split(", ") : [],
+    // Each links to its page where Serviços has one.
+    services: page.services.map((s) => ({
+      id: s.id,
+      text: `${s.nome} · ${s.duracao} min${s.ativo ? "" : " (inativo)"}`,
+      href: servicesBase ? `${servicesBase}/${s.id}` : null,
+    })),
     semana: page.semana,
     horario: page.horario,
     horarioDefinido: page.horarioDefinido,
@@ -253,8 +260,14 @@ export default function Profissional({ loaderData, actionData }: Route.Component
                   {loaderData.services.length ? (
                     <ul className="mt-1 flex flex-wrap gap-1.5">
                       {loaderData.services.map((s) => (
-                        <li key={s} className="badge badge-neutral">
-                          {s}
+                        <li key={s.id} className="badge badge-neutral">
+                          {s.href ? (
+                            <Link to={s.href} className="hover:underline">
+                              {s.text}
+                            </Link>
+                          ) : (
+                            s.text
+                          )}
                         </li>
                       ))}
                     </ul>

@@ -1,6 +1,14 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { authTokens } from "../../../db/schema/accounts.ts";
-import { businessHours, businessSettings, memberships, professionals, services, users } from "../../../db/schema/index.ts";
+import {
+  businessHours,
+  businessSettings,
+  memberships,
+  professionalServices,
+  professionals,
+  services,
+  users,
+} from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import { parseWeekly } from "../../../shared/agenda/availability.ts";
 import { formatCommission } from "../../../shared/agenda/commission.ts";
@@ -76,7 +84,7 @@ function usedColorsStatement(ctx: ServiceContext, orgId: string) {
     .where(orgScope(ctx.db, orgId).where(professionals, isNull(professionals.excluidoEm)));
 }
 
-type ServiceOption = { id: string; nome: string; ativo: boolean; duracao: number };
+export type ServiceOption = { id: string; nome: string; ativo: boolean; duracao: number };
 type MemberOption = {
   id: string;
   nome: string;
@@ -145,6 +153,8 @@ export interface ProfessionalPage {
   /** Whether Horários was ever saved (else every day reads closed). */
   horarioDefinido: boolean;
   timeOff: TimeOff[];
+  /** The live services they perform, by name. */
+  services: ServiceOption[];
   defaultCommission: string;
   /** The linked member, while still on the team. */
   member: { nome: string; email: string; papel: Role; ativo: boolean } | null;
@@ -185,21 +195,30 @@ export async function professionalPage(ctx: ServiceContext, actor: Actor, id: st
         .limit(1)
     : null;
   const hours = ctx.db.select({ semana: businessHours.semana }).from(businessHours).where(scope.where(businessHours)).limit(1);
+  // The services they perform, each with its duration (the page names and links them).
+  const performed = ctx.db
+    .select({ id: services.id, nome: services.nome, duracao: services.duracaoMin, ativo: services.ativo })
+    .from(services)
+    .innerJoin(professionalServices, and(eq(professionalServices.servicoId, services.id), eq(professionalServices.orgId, services.orgId)))
+    .where(scope.where(services, eq(professionalServices.profissionalId, id), isNull(services.excluidoEm)))
+    .orderBy(asc(services.ordem), asc(services.id));
   const batch = [
     statement,
     hours,
     timeOffStatement(ctx, actor, id),
     settingsStatement(ctx, actor.orgId),
     member,
+    performed,
     ...(invites ? [invites] : []),
   ];
   const results = (await ctx.db.batch(batch as never)) as unknown[];
-  const [packed, hourRows, timeOff, settingsRows, memberRows, inviteRows] = results as [
+  const [packed, hourRows, timeOff, settingsRows, memberRows, serviceRows, inviteRows] = results as [
     { j: string }[],
     { semana: string }[],
     { id: string; inicio: Date; fim: Date; motivo: string | null }[],
     { tipo: CommissionKind; valor: number }[],
     { nome: string; email: string; papel: Role; desativadoEm: Date | null }[],
+    ServiceOption[],
     { email: string; enviadoEm: Date; expiraEm: Date }[] | undefined,
   ];
   const [professional] = rowsOf(mod, packed) as unknown as ProfissionalRow[];
@@ -212,6 +231,7 @@ export async function professionalPage(ctx: ServiceContext, actor: Actor, id: st
     horario: parseWeekly(hourRows[0]?.semana),
     horarioDefinido: hourRows.length > 0,
     timeOff: timeOffRows(timeOff),
+    services: serviceRows,
     defaultCommission: defaultCommissionText(settingsRows[0]),
     member: linked ? { nome: linked.nome, email: linked.email, papel: linked.papel, ativo: linked.desativadoEm === null } : null,
     invite:
