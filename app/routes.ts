@@ -100,6 +100,9 @@ export default [
   route("files/*", "routes/system/files.tsx"),
   // The business's public page (no login), built on /landing-page.
   route("p/:slug", "routes/site/landing-page.public.tsx"),
+  // The public booking page (no login, ADR 062) and the client's appointment page from its link.
+  route("agendar/:slug", "routes/agenda/booking.public.tsx"),
+  route("agendamento/:token", "routes/agenda/appointment.public.tsx"),
   // Public property page (no login): what a client opens from WhatsApp.
   route("imovel/:slug", "routes/real-estate/public-property.tsx"),
   route("*", "routes/system/not-found.tsx"),

@@ -107,4 +107,6 @@ export interface LandingView {
   negocio: string;
   page: Omit<LandingPageContent, "destaques">;
   cards: LandingCard[];
+  /** The business takes online bookings: the page links to /agendar/{slug} (ADR 062). */
+  agendar?: boolean;
 }

@@ -89,8 +89,20 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
   {
     tables: ["landing_pages", "organizations", "business_settings"],
     statement:
-      /^select "landing_pages"\."org_id", "landing_pages"\."published", "organizations"\."name", \(select bs\.time_zone from business_settings bs where bs\.org_id = "landing_pages"\."org_id"\) from "landing_pages" inner join "organizations" on "organizations"\."id" = "landing_pages"\."org_id" where \("landing_pages"\."slug" = \? and "landing_pages"\."published" is not null\)/,
-    why: "public landing page: its slug names the organization; only the published copy is read (with that organization's time zone, for a lead's day)",
+      /^select "landing_pages"\."org_id", "landing_pages"\."published", "organizations"\."name", \(select bs\.time_zone from business_settings bs where bs\.org_id = "landing_pages"\."org_id"\), \(select bs\.online_booking_enabled from business_settings bs where bs\.org_id = "landing_pages"\."org_id"\) from "landing_pages" inner join "organizations" on "organizations"\."id" = "landing_pages"\."org_id" where \("landing_pages"\."slug" = \? and "landing_pages"\."published" is not null\)/,
+    why: "public landing page: its slug names the organization; only the published copy is read (with that organization's time zone, for a lead's day, and whether it books online, for the link to /agendar)",
+  },
+  {
+    tables: ["landing_pages", "organizations", "business_settings"],
+    statement:
+      /^select "landing_pages"\."org_id", json_extract\("landing_pages"\."published", '\$\.corPrimaria'\), "organizations"\."name", "organizations"\."whatsapp", "business_settings"\."online_booking_enabled", "business_settings"\."online_booking_status", "business_settings"\."time_zone", "business_settings"\."booking_min_notice_minutes", "business_settings"\."booking_max_days_ahead" from "landing_pages" inner join "organizations" on "organizations"\."id" = "landing_pages"\."org_id" inner join "business_settings" on "business_settings"\."org_id" = "landing_pages"\."org_id" where \("landing_pages"\."slug" = \? and "landing_pages"\."published" is not null\) limit \?$/,
+    why: "the public booking page /agendar/{slug} (worker/services/agenda/booking-door.ts): the landing page's slug names the organização; only a published page of a business with online booking on opens it",
+  },
+  {
+    tables: ["appointments"],
+    statement:
+      /^select "id", "org_id" from "appointments" where \("appointments"\."link_hash" = \? and "appointments"\."deleted_at" is null\) limit \?$/,
+    why: "the client's appointment link /agendamento/{token} (worker/services/agenda/public-appointment.ts): the SHA-256 of the token (unique) names one appointment; its organização scopes every other read and write",
   },
   {
     tables: ["social_accounts", "social_insights_reads"],

@@ -1,7 +1,8 @@
 import { escapeHtml } from "../../shared/escape.ts";
 import type { EmailMessage } from "./provider.ts";
 
-function layout(title: string, intro: string, action: { label: string; link: string } | null, outro: string): string {
+/** The HTML frame of every e-mail: a title, an intro, one button and a note. */
+export function layout(title: string, intro: string, action: { label: string; link: string } | null, outro: string): string {
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.link)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="color:#555;font-size:13px">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(action.link)}</p>`
     : "";

@@ -26,10 +26,11 @@ const UPLOAD_PATHS = /^\/config(?:\.data)?\/?$/;
 export const PHOTO_BODY_LIMIT = 8 * MB;
 const PHOTO_PATHS = /^\/api\/(?:property-photos\/[^/]+(?:\/share-image|\/[^/]+\/publicacao)?|post-images)\/?$/;
 /**
- * The public contact forms (property page, the business's landing page) and the portals' lead
- * webhook: a few short fields, open to the internet.
+ * The public contact forms (property page, the business's landing page), the public booking
+ * page and the client's appointment page (ADR 062) and the portals' lead webhook: a few short
+ * fields, open to the internet.
  */
-const PUBLIC_FORM_PATHS = /^\/(?:imovel\/[^/]+|p\/[^/]+)(?:\.data)?\/?$|^\/api\/portal\/leads\/?$/;
+const PUBLIC_FORM_PATHS = /^\/(?:imovel\/[^/]+|p\/[^/]+|agendar\/[^/]+|agendamento\/[^/]+)(?:\.data)?\/?$|^\/api\/portal\/leads\/?$/;
 
 /** The most a request's body may carry, by path. */
 export function bodyLimitFor(pathname: string): number {

@@ -81,6 +81,15 @@ export const KEYED_LIMITS = {
   portalLeadFailure: { ip: { max: 20, windowMs: 60 * 60_000 } },
   /** The landing page's public contact form: per IP, and valid messages per organização. */
   landingContact: { ip: { max: 10, windowMs: 60 * 60_000 }, org: { max: 300, windowMs: 24 * 3600_000, quota: true } },
+  /**
+   * The public booking page's "Agendar" (ADR 062): per IP (every post), and valid bookings per
+   * organização (a quota, charged only once the honeypot and validation passed).
+   */
+  onlineBooking: { ip: { max: 10, windowMs: 60 * 60_000 }, org: { max: 300, windowMs: 24 * 3600_000, quota: true } },
+  /** The client's appointment page's actions (confirm, cancel, reschedule): per IP and per appointment. */
+  appointmentLink: { ip: { max: 30, windowMs: 60 * 60_000 }, appointment: { max: 10, windowMs: 60 * 60_000 } },
+  /** Unknown tokens at `/agendamento/{token}`: per IP, charged on failure only, so guessing stays slow. */
+  appointmentLinkMiss: { ip: { max: 30, windowMs: 60 * 60_000 } },
   /** Property photo uploads (each carries four sizes to R2): per user and per IP. */
   propertyPhotoUpload: { user: { max: 200, windowMs: 60 * 60_000 }, ip: { max: 400, windowMs: 60 * 60_000 } },
   /** Images from the device for posts (ADR 044): as photos, a busy day of carousels per person. */

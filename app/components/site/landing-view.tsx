@@ -41,13 +41,24 @@ export function LandingPageView({ view, form }: { view: LandingView; form: React
         <div className="mx-auto max-w-4xl">
           <p className="text-sm font-semibold uppercase tracking-wide">{negocio}</p>
           <h1 className="mt-2 text-3xl font-bold leading-tight sm:text-5xl">{page.titulo}</h1>
-          <a
-            href="#contato"
-            className="mt-6 inline-block rounded-lg px-5 py-3 font-semibold"
-            style={{ backgroundColor: onAccent, color: accent === "#ffffff" ? "#111827" : accent }}
-          >
-            Fale conosco
-          </a>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <a
+              href="#contato"
+              className="inline-block rounded-lg px-5 py-3 font-semibold"
+              style={{ backgroundColor: onAccent, color: accent === "#ffffff" ? "#111827" : accent }}
+            >
+              Fale conosco
+            </a>
+            {view.agendar ? (
+              <a
+                href={`/agendar/${page.slug}`}
+                className="inline-block rounded-lg border-2 px-5 py-3 font-semibold"
+                style={{ borderColor: onAccent, color: onAccent }}
+              >
+                Agendar horário
+              </a>
+            ) : null}
+          </div>
         </div>
       </header>
       <main id="conteudo" className="mx-auto max-w-4xl space-y-12 px-4 py-10">

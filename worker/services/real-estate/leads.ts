@@ -62,7 +62,7 @@ function invalid(error: ZodError): DomainError {
  * `INSERT INTO table (…) SELECT … WHERE NOT EXISTS (guard)` where values may be SQL
  * expressions (the client found by a subquery); parameters go through each column's encoding.
  */
-function insertSelect(ctx: ServiceContext, table: OrgTable, values: Record<string, unknown>, guard: SQL) {
+export function insertSelect(ctx: ServiceContext, table: OrgTable, values: Record<string, unknown>, guard: SQL) {
   const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
   const entries = Object.entries(values).filter(([, value]) => value !== undefined);
   const names = entries.map(([key]) => sql.identifier((columns[key] as SQLiteColumn).name));

@@ -270,6 +270,7 @@ async function publishedBySlug(ctx: ServiceContext, slug: string) {
       publicado: landingPages.publicado,
       negocio: organizations.name,
       timeZone: orgTimeZoneColumn(landingPages),
+      agendar: sql<number | null>`(select bs.online_booking_enabled from business_settings bs where bs.org_id = "landing_pages"."org_id")`,
     })
     .from(landingPages)
     .innerJoin(organizations, eq(organizations.id, landingPages.orgId))
@@ -277,14 +278,21 @@ async function publishedBySlug(ctx: ServiceContext, slug: string) {
     .limit(1);
   // The same person on the same local day (the organização's) folds into one lead.
   return row?.publicado
-    ? { orgId: row.orgId, negocio: row.negocio, page: row.publicado as LandingPageContent, timeZone: timeZoneOf(row.timeZone) }
+    ? {
+        orgId: row.orgId,
+        negocio: row.negocio,
+        page: row.publicado as LandingPageContent,
+        timeZone: timeZoneOf(row.timeZone),
+        agendar: Boolean(row.agendar),
+      }
     : null;
 }
 
 export async function publicLanding(ctx: ServiceContext, slug: string): Promise<LandingView | null> {
   const found = await publishedBySlug(ctx, slug);
   if (!found) return null;
-  return viewOf(ctx, found.orgId, found.negocio, found.page);
+  const view = await viewOf(ctx, found.orgId, found.negocio, found.page);
+  return found.agendar ? { ...view, agendar: true } : view;
 }
 
 /**
