@@ -80,13 +80,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const rc = getRequestContext(context);
   try {
     const chosen = actionOf(new URLSearchParams(await readCappedText(request)));
-    if (!chosen) return data({ erro: "Ação desconhecida." }, { status: 400 });
+    if (!chosen) return data({ error: "Ação desconhecida." }, { status: 400 });
     return await actOnAppointment(serviceContext(rc), params.token, chosen);
   } catch (error) {
     if (error instanceof DomainError) {
       const headers: Record<string, string> = {};
       if ("retryAfterSeconds" in error) headers["retry-after"] = String((error as { retryAfterSeconds: number }).retryAfterSeconds);
-      return data({ erro: error.message }, { status: error.status, headers });
+      return data({ error: error.message }, { status: error.status, headers });
     }
     throw error;
   }
@@ -114,9 +114,9 @@ export default function PublicAppointmentPage({ loaderData, params }: Route.Comp
           {DONE[result.feito]}
         </p>
       ) : null}
-      {result && "erro" in result ? (
+      {result && "error" in result ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {result.erro}
+          {result.error}
         </p>
       ) : null}
       <AppointmentCard view={view} />

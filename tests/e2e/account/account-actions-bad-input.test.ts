@@ -4,7 +4,7 @@
  * (/convite), sign-out, onboarding, leaving an organização, profile, preferences, business
  * profile, business settings and team — as tests/e2e/form-actions-bad-input.test.ts does
  * for the records (ACCOUNT_ROUTES in support/form-fuzz.ts is the list; the first test here fails
- * when a route with an action is neither in it, nor in SOCIAL_POST_ROUTES or SOCIAL_SETTINGS_ROUTES
+ * when a route with an action is neither in it, nor in SOCIAL_POST_ROUTES, SOCIAL_SETTINGS_ROUTES or PUBLIC_AGENDA_ROUTES
  * (fuzzed by social/social-{posts,settings}-actions-bad-input.test.ts), nor under a resource's
  * basePath, which the records' file fuzzes).
  *
@@ -127,6 +127,7 @@ import {
   serverView,
   SOCIAL_POST_ROUTES,
   SOCIAL_SETTINGS_ROUTES,
+  PUBLIC_AGENDA_ROUTES,
   type Transport,
   transports,
   type Value,
@@ -3237,7 +3238,12 @@ describe("bad input on the account screens' form actions", () => {
     const underBase = (p: string) => bases.some((b) => p === b || p.startsWith(`${b}/`));
     const records = (r: ActionRoute) => underBase(r.path) || entries.some((o) => o.file === r.file && underBase(o.path));
     // Routes another fuzz file owns, each with its own oracles (tests/e2e/social/social-{posts,settings}-…).
-    const fuzzedElsewhere: readonly string[] = [...ACCOUNT_ROUTES, ...SOCIAL_POST_ROUTES, ...SOCIAL_SETTINGS_ROUTES];
+    const fuzzedElsewhere: readonly string[] = [
+      ...ACCOUNT_ROUTES,
+      ...SOCIAL_POST_ROUTES,
+      ...SOCIAL_SETTINGS_ROUTES,
+      ...PUBLIC_AGENDA_ROUTES,
+    ];
     expect(
       entries.filter((r) => !fuzzedElsewhere.includes(r.path) && !records(r)).map((r) => `${r.path} (${r.file})`),
       "a route with an action fuzzed by no file: add it to ACCOUNT_ROUTES with an oracle here (or to another fuzz file's list)",

@@ -64,6 +64,13 @@ export const SOCIAL_SETTINGS_ROUTES = [
 ] as const;
 export type SocialSettingsRoute = (typeof SOCIAL_SETTINGS_ROUTES)[number];
 
+/**
+ * The public agenda pages (ADR 062): the booking page and the client's appointment link, fuzzed by
+ * tests/e2e/agenda/public-agenda-actions-bad-input.test.ts (the account file's check reads this list too).
+ */
+export const PUBLIC_AGENDA_ROUTES = ["/agendar/:slug", "/agendamento/:token"] as const;
+export type PublicAgendaRoute = (typeof PUBLIC_AGENDA_ROUTES)[number];
+
 interface RouteEntry {
   path?: string;
   index?: boolean;
