@@ -56,7 +56,8 @@ function ContactField({
         className={input}
         {...attrs}
       />
-      <p id={`${id}-erro`} className="text-sm text-danger" aria-live="polite">
+      {/* Its line is kept when empty: a message that appears or goes on blur must not move the button under a tap. */}
+      <p id={`${id}-erro`} className="min-h-5 text-sm text-danger" aria-live="polite">
         {error ?? ""}
       </p>
     </div>

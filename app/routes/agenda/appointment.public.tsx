@@ -20,7 +20,7 @@ import { keepRetryAfter } from "../../server/forms.server.ts";
  * booking's e-mail and the day-before reminder. GET shows it (and, with `?remarcar=1`, the
  * professional's free times), changing nothing; each button POSTs (confirmar, cancelar,
  * remarcar), behind the same Origin check as every form. No sign-in: the link is the key, so
- * the page is never indexed and sends no referrer.
+ * the page is never indexed and its address never leaves as a referrer to another site.
  */
 
 export const handle = { scripts: false };
@@ -63,7 +63,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: d }) => [
   { title: pageTitle(d ? `Seu agendamento — ${d.view.negocio}` : "Agendamento não encontrado") },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  // Never "no-referrer": Chromium then sends `Origin: null` on the page's own POSTs, which the CSRF check refuses.
+  { name: "referrer", content: "same-origin" },
 ];
 
 export const headers = keepRetryAfter;
