@@ -29,6 +29,9 @@ import { addDays } from "../../shared/ai/brazil-dates.ts";
 import { businessHoursFromRows, parseWeekly } from "../../worker/services/agenda/hours-rows.ts";
 import { createSession } from "../../worker/auth/sessions.ts";
 import { publicLanding } from "../../worker/services/site/landing-page.ts";
+import { bookingDoor } from "../../worker/services/agenda/booking-door.ts";
+import { bookingPage } from "../../worker/services/agenda/public-booking.ts";
+import { ANY_PROFESSIONAL } from "../../shared/agenda/public-booking.ts";
 import { DEMO_LANDING_SLUG } from "../../scripts/seed/demo-landing.ts";
 import { createHarness, type Harness } from "./harness.ts";
 
@@ -91,7 +94,7 @@ describe("the demo's agenda", () => {
     expect(consumed.length).toBeGreaterThanOrEqual(3);
   });
 
-  it("has the hours, special days and agenda settings; the booking page is open and the landing page published", async () => {
+  it("has the hours, special days and agenda settings; the landing page links to the open booking page", async () => {
     const db = h.fresh.db;
     const [hours] = await db.select().from(businessHours).where(eq(businessHours.orgId, orgId));
     expect(parseWeekly(hours?.semana ?? "[]")[1]).toEqual([
@@ -111,7 +114,20 @@ describe("the demo's agenda", () => {
       comissaoPadraoValor: 4000,
     });
     // The landing page the booking page hangs from is published (/agendar/{slug} opens with it and online booking on).
-    expect((await publicLanding(h.ctx(), DEMO_LANDING_SLUG))?.negocio).toBe("Imobiliária Horizonte");
+    const landing = await publicLanding(h.ctx(), DEMO_LANDING_SLUG);
+    expect(landing?.negocio).toBe("Imobiliária Horizonte");
+    expect(landing?.agendar).toBe(true);
+    // /agendar/imobiliaria-horizonte opens, online bookings arriving as pendente.
+    expect(await bookingDoor(h.ctx(), DEMO_LANDING_SLUG)).toMatchObject({ orgId, status: "pendente", antecedenciaMin: 60 });
+    // The page offers the online services (the vistorias and contracts are booked by the team) with real free slots.
+    const [avaliacao] = await db
+      .select({ id: services.id })
+      .from(services)
+      .where(and(eq(services.orgId, orgId), eq(services.nome, "Avaliação de imóvel para venda")));
+    const page = await bookingPage(h.ctx(), DEMO_LANDING_SLUG, { servico: avaliacao?.id ?? null, profissional: ANY_PROFESSIONAL });
+    expect(page?.categorias.map((c) => c.categoria).sort()).toEqual(["Avaliação e captação", "Crédito e contratos", "Fotos e divulgação"]);
+    expect(page?.profissionais.map((p) => p.nome)).toEqual(["Marcos Tadeu Ribeiro"]);
+    expect(page?.dias?.some((d) => d.horarios.length > 0)).toBe(true);
   });
 
   it("has a month behind and two weeks ahead in every status, several services, online bookings, and the plan's rows", async () => {
