@@ -1,3 +1,4 @@
+import { agendamentoDefinition } from "./agendamentos.ts";
 import { clientDefinition } from "./clients.ts";
 import { companyDefinition } from "./companies.ts";
 import { imovelDefinition } from "./imoveis.ts";
@@ -25,6 +26,7 @@ export const DEFINITIONS = [
   postDefinition,
   referenciaDefinition,
   profissionalDefinition,
+  agendamentoDefinition,
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different row and input types

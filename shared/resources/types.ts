@@ -223,6 +223,13 @@ export interface ResourceDefinition<Row extends { id: string }, Input> {
    * a form field, or `criadoPor`: the audit trail's creator, set from the session, never from input.
    */
   owners?: readonly string[];
+  /**
+   * Owner through a linked record, for a row that names no member itself: the row is the
+   * member's when the record its `field` points at, in `table`, names them in `userColumn` (an
+   * appointment whose profissional is linked to the member's login). The row carries that member
+   * as `rowKey` (an extra), for checks on rows already read.
+   */
+  ownerLink?: { field: string; table: string; userColumn: string; rowKey: string };
   labels: ResourceLabels;
   columns: readonly ColumnDef<Row>[];
   fields: readonly FieldDef[];

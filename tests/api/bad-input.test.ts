@@ -26,6 +26,8 @@ import { digest } from "../../worker/auth/tokens.ts";
 import { edgeFunctions } from "../../worker/functions/index.ts";
 import { definitionOf, moduleByApi, moduleOf, RESOURCE_NAMES } from "../../worker/resources/registry.ts";
 import { type FakeViaCep, startFakeViaCep } from "../fakes/viacep-server.ts";
+import { moveSchema as appointmentMoveSchema } from "../../shared/agenda/booking-input.ts";
+import { prepareResource } from "./resource-prerequisites.ts";
 import {
   BAD_CEPS,
   BAD_DATES,
@@ -239,6 +241,9 @@ function oracleFor(c: Case): Oracle {
         return (p, k) => k.idKind === "existing" && isObject(p.json);
       case "POST /:id/publicar":
         return (_p, k) => k.idKind === "existing";
+      // Agendamentos (worker/resources/modules/agenda/appointments-routes.ts): a new start (and end).
+      case "POST /:id/mover":
+        return (p, k) => k.idKind === "existing" && hasJson(p) && appointmentMoveSchema.safeParse(p.json).success;
       // Interesses (worker/resources/modules/real-estate/interests-routes.ts).
       case "POST /:id/move":
         return (p, k) => k.idKind === "existing" && hasJson(p) && moveSchema.safeParse(p.json).success;
@@ -802,9 +807,17 @@ afterAll(async () => {
   await viacep?.close();
 });
 
+const prepared = new Set<string>();
+
 /** A live record of the owner's organization, created through the API. */
 async function existingRecord(resource: ResourceName): Promise<string> {
   const mod = moduleOf(resource);
+  // What its example needs besides related records (an appointment: hours, a professional, a service).
+  if (!prepared.has(resource)) {
+    prepared.add(resource);
+    const found = await prepareResource(h, resource, owner.orgId, { owner: ownerId });
+    for (const [api, id] of Object.entries(found?.related ?? {})) knownIds[api] ??= id;
+  }
   // Records it points at come first (a movement needs a product).
   for (const relation of mod.relations ?? []) {
     const target = moduleOf(relation.target);

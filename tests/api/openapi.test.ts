@@ -24,6 +24,7 @@ import {
 import type { ResourceModule } from "../../worker/resources/define.ts";
 import { RESOURCES } from "../../worker/resources/registry.ts";
 import { createHarness, createOwner, type Harness, ORIGIN } from "./harness.ts";
+import { prepareResource } from "./resource-prerequisites.ts";
 
 const MODULES = RESOURCES as unknown as readonly ResourceModule[];
 const METHODS: readonly Method[] = ["get", "post", "put", "patch", "delete"];
@@ -33,10 +34,12 @@ const PUBLIC = new Set(["POST /api/auth/token", "POST /api/auth/refresh", "GET /
 let h: Harness;
 let doc: OpenApiDocument;
 let bearer: string;
+let orgId: string;
 
 beforeAll(async () => {
   h = await createHarness();
   const owner = await createOwner(h, "OpenAPI");
+  orgId = owner.orgId;
   const res = await h.request("/api/auth/token", { json: { email: owner.email, senha: owner.password } });
   expect(res.status).toBe(200);
   bearer = String(((await res.json()) as { access_token: string }).access_token);
@@ -470,6 +473,11 @@ describe("request schemas from the definitions", () => {
 describe("answers of the real API against the document", () => {
   it("creates one record of every resource from its example and reads it back as the row schema says", async () => {
     const ids = new Map<string, string>();
+    // What examples need besides related records (an appointment: hours, a professional, a service).
+    for (const mod of MODULES) {
+      const found = await prepareResource(h, mod.definition.name, orgId);
+      for (const [api, id] of Object.entries(found?.related ?? {})) ids.set(api, id);
+    }
     const pending = [...MODULES];
     for (let round = 0; pending.length && round < MODULES.length; round++) {
       for (const mod of [...pending]) {

@@ -24,6 +24,7 @@ import { moduleOf, notFoundMessage, RESOURCES } from "../../worker/resources/reg
 import { type FakeViaCep, startFakeViaCep } from "../fakes/viacep-server.ts";
 import { createHarness, createOwner, type Harness, userId } from "./harness.ts";
 import { addMember, api, errorMessage } from "./records.ts";
+import { prepareResource } from "./resource-prerequisites.ts";
 
 const MODULES = RESOURCES as unknown as readonly ResourceModule[];
 
@@ -99,8 +100,28 @@ interface MatrixOrg {
 /** The members' user ids of the first organization (owner columns name them). */
 const users = {} as Record<Role, string>;
 
+/** Per organization (its `related`): the linked record of each member (an ownerLink's target, from prepareResource). */
+const linkedRecords = new Map<Record<string, string>, Partial<Record<Role, string>>>();
+const prepared = new Set<string>();
+
+/** The linked record that makes a row `who`'s (an appointment's profissional linked to them). */
+function linkedOf(org: MatrixOrg, who: Role): string {
+  const id = linkedRecords.get(org.related)?.[who];
+  if (!id) throw new Error(`no linked record of ${who}: PREPARE did not run`);
+  return id;
+}
+
 /** The records `mod` points at, created once (depth first: a movement needs a product). */
 async function seedRelated(mod: ResourceModule, org: MatrixOrg = { cookies, related }): Promise<void> {
+  const main = org.related === related;
+  const key = `${mod.definition.name} ${main ? orgId : (org as { orgId?: string }).orgId}`;
+  if (!prepared.has(key)) {
+    prepared.add(key);
+    const owned = org as MatrixOrg & { orgId?: string; users?: Record<Role, string> };
+    const found = await prepareResource(h, mod.definition.name, main ? orgId : (owned.orgId as string), main ? users : owned.users);
+    if (found) Object.assign(org.related, found.related);
+    if (found?.linked) linkedRecords.set(org.related, found.linked);
+  }
   for (const relation of mod.relations ?? []) {
     const target = moduleOf(relation.target);
     if (org.related[target.definition.api]) continue;
@@ -115,8 +136,14 @@ async function createAsOwner(
   extra: Record<string, unknown> = {},
   by: Role = "owner",
 ): Promise<string> {
-  const body = { ...sample(mod, org.related), ...extra };
-  const res = await api<{ data?: { id: string } }>(h, org.cookies[by], "POST", `/api/${mod.definition.api}`, body);
+  let res = await api<{ data?: { id: string } }>(h, org.cookies[by], "POST", `/api/${mod.definition.api}`, {
+    ...sample(mod, org.related),
+    ...extra,
+  });
+  // An example whose unique value happened to take a slot already taken (an appointment): another one.
+  for (let retry = 0; res.status === 409 && retry < 3; retry++) {
+    res = await api(h, org.cookies[by], "POST", `/api/${mod.definition.api}`, { ...sample(mod, org.related), ...extra });
+  }
   if (res.status !== 201 || !res.body.data)
     throw new Error(`could not create a ${mod.definition.name}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id;
@@ -138,6 +165,8 @@ function ownerFields(mod: ResourceModule): string[] {
  * the creator) they create it. `all`: every owner column names them (another member's record).
  */
 async function recordOf(mod: ResourceModule, org: MatrixOrg, ids: Record<Role, string>, who: Role, all = false): Promise<string> {
+  const link = mod.definition.ownerLink;
+  if (link) return createAsOwner(mod, org, { [link.field]: linkedOf(org, who) });
   const owners = mod.definition.owners ?? [];
   const fields = ownerFields(mod);
   const byCreator = owners.some((key) => !fields.includes(key));
@@ -268,7 +297,12 @@ describe("role matrix: API (every resource × action × role)", () => {
             const id = !needsId ? "" : ownReach ? await recordOf(mod, { cookies, related }, users, role) : await freshRecord(mod);
             if (door.body) await seedRelated(mod);
             const path = `${base}${door.suffix.replace(":id", id)}`;
-            const body = door.body?.(mod, id);
+            const link = mod.definition.ownerLink;
+            const own =
+              ownReach && link && (action === "create" || action === "update")
+                ? { [link.field]: linkedOf({ cookies, related }, role) }
+                : {};
+            const body = door.body ? { ...(door.body(mod, id) as Record<string, unknown>), ...own } : undefined;
             const write = door.method !== "GET";
             const before = !allowed && write ? { db: await snapshot(), rows: await rowCounts(mod) } : null;
             const res = await api(h, cookies[role], door.method, path, body);
@@ -415,13 +449,21 @@ describe("role matrix: own vs any (every cell whose reach is own × its doors)",
   async function ownRows(mod: ResourceModule, user: string): Promise<Record<string, unknown>[]> {
     const rows = (await h.fresh.db.select().from(mod.table)) as Record<string, unknown>[];
     const owners = mod.definition.owners ?? [];
-    return rows.filter((r) => r.orgId === org.orgId && r.excluidoEm == null && owners.some((k) => r[k] === user));
+    const link = mod.definition.ownerLink;
+    const role = ROLES.find((r) => org.users[r] === user);
+    const linked = link && role ? linkedOf(org, role) : undefined;
+    return rows.filter(
+      (r) => r.orgId === org.orgId && r.excluidoEm == null && (owners.some((k) => r[k] === user) || (link && r[link.field] === linked)),
+    );
   }
 
   it("has own cells to check, each on a resource that declares its owner columns (so this part cannot pass empty)", () => {
     const cells = ownCells();
     expect(cells.length).toBeGreaterThan(0);
-    for (const { mod } of cells) expect(mod.definition.owners?.length, mod.definition.name).toBeGreaterThan(0);
+    for (const { mod } of cells) {
+      const declared = (mod.definition.owners?.length ?? 0) + (mod.definition.ownerLink ? 1 : 0);
+      expect(declared, mod.definition.name).toBeGreaterThan(0);
+    }
   });
 
   for (const { mod, role, action } of ownCells()) {
@@ -438,7 +480,13 @@ describe("role matrix: own vs any (every cell whose reach is own × its doors)",
       // Mine: the first owner column names me (or I created it); theirs: every owner column names another member.
       const mine = await recordOf(mod, org, org.users, role);
       const theirs = await recordOf(mod, org, org.users, otherRole, true);
-      const mineBody = () => ({ ...sample(mod, org.related), ...(fields[0] === owners[0] ? { [fields[0] as string]: me } : {}) });
+      const link = mod.definition.ownerLink;
+      const mineLink = link ? { [link.field]: linkedOf(org, role) } : {};
+      const mineBody = () => ({
+        ...sample(mod, org.related),
+        ...(fields[0] !== undefined && fields[0] === owners[0] ? { [fields[0]]: me } : {}),
+        ...mineLink,
+      });
       // A record they may read anyway is no secret: refused (403); one they cannot read is "não encontrado" (404).
       const readScope = scopeOf(mod.definition.access, role, "read");
       const sees = readScope !== undefined && reachOf(readScope, true) === "any";
@@ -499,7 +547,7 @@ describe("role matrix: own vs any (every cell whose reach is own × its doors)",
         expect.soft(res.status, `${role} DELETE own ${name}`).toBeLessThan(300);
       } else if (action === "create") {
         // No owner named: the new record is the creator's, so they see what they made.
-        const body = { ...sample(mod, org.related), ...Object.fromEntries(fields.map((k) => [k, null])) };
+        const body = { ...sample(mod, org.related), ...Object.fromEntries(fields.map((k) => [k, null])), ...mineLink };
         const res = await api<{ data?: { id: string } }>(h, cookie, "POST", base, body);
         expect.soft(res.status, `${role} POST ${name} ${JSON.stringify(res.body).slice(0, 300)}`).toBe(201);
         const id = res.body.data?.id ?? "";

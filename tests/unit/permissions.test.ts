@@ -93,6 +93,14 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "read create update delete",
     professional: "",
   },
+  // Agendamentos (issue 21): the office any; the professional linked to a profissional their own
+  // agenda (read, book, update); deleting is the office's, the export the managers'; no import.
+  agendamentos: {
+    owner: "read create update delete export",
+    admin: "read create update delete export",
+    staff: "read create update delete",
+    professional: "read create update",
+  },
   account: {
     owner: "read create update delete",
     admin: "read create update delete",
@@ -195,10 +203,14 @@ describe("permission table: the product's rules", () => {
 
   it("professionals read and register clients, capture and update real estate, draft their own posts, and see no other record", () => {
     const broker = ["imoveis", "interesses", "clients"];
-    for (const name of RESOURCE_NAMES.filter((n) => n !== "posts"))
+    for (const name of RESOURCE_NAMES.filter((n) => n !== "posts" && n !== "agendamentos"))
       expect(allowedActions("professional", name), name).toEqual(broker.includes(name) ? ["read", "create", "update"] : []);
     expect(allowedActions("professional", "posts")).toEqual(["read", "create", "update", "delete"]);
     expect(authorize({ role: "professional" }, "posts", "read")).toBe("own");
+    // Their own agenda: read, book and update the appointments of the profissional linked to them.
+    expect(allowedActions("professional", "agendamentos")).toEqual(["read", "create", "update"]);
+    for (const action of ["read", "create", "update"] as const)
+      expect(authorize({ role: "professional" }, "agendamentos", action)).toBe("own");
     for (const name of ["companies", "produtos", "movimentacoes-produtos"]) {
       for (const action of ACTIONS) expect(can("professional", name, action), `${name} ${action}`).toBe(false);
     }
@@ -241,7 +253,7 @@ describe("permission table: the product's rules", () => {
     expect(readable("owner").sort()).toEqual([...Object.keys(AREAS), ...RESOURCE_NAMES].sort());
     expect(readable("admin").sort()).toEqual([...Object.keys(AREAS).filter((a) => a !== "system"), ...RESOURCE_NAMES].sort());
     expect(readable("staff").sort()).toEqual(["account", "business-hours", "social-connections", ...RESOURCE_NAMES].sort());
-    expect(readable("professional").sort()).toEqual(["account", "clients", "imoveis", "interesses", "posts"]);
+    expect(readable("professional").sort()).toEqual(["account", "agendamentos", "clients", "imoveis", "interesses", "posts"]);
   });
 
   it("an unknown resource allows nothing to anyone", () => {
@@ -329,6 +341,8 @@ const BUSINESS_CELLS: Record<string, string> = {
   clients: "professional: update",
   // Always their own drafts; the professional reads only the posts they wrote.
   posts: "staff: update delete; professional: read update delete",
+  // Always their own agenda: the appointments whose profissional is linked to them.
+  agendamentos: "professional: read create update",
 };
 
 describe("permission table: own vs any", () => {
@@ -350,8 +364,14 @@ describe("permission table: own vs any", () => {
       const mod = moduleOf(name);
       const limited = ROLES.some((r) => ACTIONS.some((a) => ["own", "business"].includes(scopeOf(mod.definition.access, r, a) ?? "")));
       const owners = mod.definition.owners ?? [];
-      if (limited) expect(owners.length, `${name}: owners`).toBeGreaterThan(0);
+      const link = mod.definition.ownerLink;
+      if (limited) expect(owners.length + (link ? 1 : 0), `${name}: owners`).toBeGreaterThan(0);
       const columns = getTableColumns(mod.table) as Record<string, unknown>;
+      // Owned through a linked record: the link's column is the table's, and the row carries the member.
+      if (link) {
+        expect(columns[link.field], `${name}.${link.field} is not a column`).toBeDefined();
+        expect(mod.extras?.[link.rowKey], `${name}: the row carries ${link.rowKey}`).toBeDefined();
+      }
       for (const key of owners) {
         expect(columns[key], `${name}.${key} is not a column`).toBeDefined();
         expect(

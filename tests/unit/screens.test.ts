@@ -115,6 +115,8 @@ describe("the screens of the definitions", () => {
       referencias: 0,
       // Profissionais: the form (services and members to choose from) and the page (availability, time off, login).
       profissionais: 2,
+      // Agendamentos: the calendar at /agenda is its own screen (ADR 060); none from the registry.
+      agendamentos: 0,
     });
     const ownScreens: Record<string, number> = { posts: 2, profissionais: 2 };
     for (const def of definitions.filter((d) => d.screens?.plain.length))

@@ -50,7 +50,7 @@ function routerPaths(routers: readonly DocumentedRouter[], schemas: Record<strin
       Object.assign(schemas, doc.schemas);
       // A router's own root ("/") is its prefix itself, as Hono routes it.
       const full = path === "/" ? router.prefix : `${router.prefix}${openApiPath(path)}`;
-      const parameters = pathParameters(path);
+      const parameters = [...pathParameters(path), ...(doc.query ?? [])];
       paths[full] = {
         ...paths[full],
         [method]: {

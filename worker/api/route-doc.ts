@@ -124,6 +124,8 @@ export interface RouteDoc {
   access: { action: Action } | "public" | "bearer";
   /** Routes outside a resource: the operation's id (a resource's is derived from its path). */
   operationId?: string;
+  /** The query parameters it reads (a search's filters), documented after the path's. */
+  query?: Parameter[];
   /** The JSON body it takes, when it takes one, and an example of it. */
   body?: JsonSchema;
   bodyExample?: unknown;

@@ -1,4 +1,4 @@
-import { eq, or, type SQL } from "drizzle-orm";
+import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Role } from "../../shared/enums.ts";
 import {
@@ -101,14 +101,35 @@ export function ownerCondition(
 ): SQL | undefined {
   if (authorize(actor, resource, action) === "any") return undefined;
   const columns = ownerColumns(resource, table);
+  const linked = linkedOwner(actor, resource, table);
   // A resource with an "own" cell and no owners is refused outright rather than opened (a test checks none exists).
-  if (!columns.length) throw new DomainError(FORBIDDEN_MESSAGE, 403);
-  return or(...columns.map((column) => eq(column, actor.userId))) as SQL;
+  if (!columns.length && !linked) throw new DomainError(FORBIDDEN_MESSAGE, 403);
+  return or(...columns.map((column) => eq(column, actor.userId)), linked) as SQL;
+}
+
+/**
+ * The definition's `ownerLink` as a condition on `table`: the linked record (live, of the same
+ * organization) names the member. Undefined when the resource has no link.
+ */
+function linkedOwner(actor: Pick<Actor, "userId">, resource: string, table: object): SQL | undefined {
+  const link = definitionByName(resource)?.ownerLink;
+  if (!link) return undefined;
+  const columns = table as Record<string, SQLiteColumn | undefined>;
+  const field = columns[link.field];
+  const org = columns.orgId;
+  if (!field || !org) throw new Error(`${resource}: a coluna "${link.field}" do dono vinculado não existe na tabela`);
+  const linkedTable = sql.identifier(link.table);
+  const user = sql.identifier(link.userColumn);
+  return sql`exists (select 1 from ${linkedTable} ol where ol.id = ${field} and ol.org_id = ${org} and ol.${user} = ${actor.userId} and ol.deleted_at is null)`;
 }
 
 /** Whether a row already read belongs to the actor by one of the resource's owner fields. */
 export function ownsRow(actor: Pick<Actor, "userId">, resource: string, row: Record<string, unknown>): boolean {
-  return (definitionByName(resource)?.owners ?? []).some((key) => row[key] === actor.userId);
+  const def = definitionByName(resource);
+  return (
+    (def?.owners ?? []).some((key) => row[key] === actor.userId) ||
+    (def?.ownerLink !== undefined && row[def.ownerLink.rowKey] === actor.userId)
+  );
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 import { digest as sha } from "../auth/tokens.ts";
 import { type Config, ConfigError, readConfig } from "../config/env.ts";
 import type { RequestContext } from "../context.ts";
-import { IMPORT_PATHS } from "../resources/registry.ts";
+import { IMPORT_PATHS, READ_FIRST_WRITE_PATHS } from "../resources/registry.ts";
 import { apiError, INTERNAL_ERROR } from "./errors.ts";
 import { loggedPath } from "./log-redaction.ts";
 import type { AppEnv } from "./types.ts";
@@ -110,15 +110,21 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Writes whose handlers read before they write and act on nothing but the database (CSV
- * imports: preview and save). Their session lookup may ride with their first read too: the
- * prelude gate holds every write until the lookup is accepted, and `createApp` keeps their body
- * to serve them again when the session changed meanwhile. Other writes look the session up first.
+ * imports: preview and save; an appointment's booking, edit, move and status: the rules, then
+ * one guarded write). Their session lookup may ride with their first read too: the prelude gate
+ * holds every write until the lookup is accepted, and `createApp` keeps their body to serve them
+ * again when the session changed meanwhile. Other writes look the session up first.
  */
 const CARRY_ON_WRITE = IMPORT_PATHS;
+const CARRY_ON_READ_FIRST_WRITE = READ_FIRST_WRITE_PATHS;
 
 /** Whether a request's session lookup may ride with its first read (ADR 011). */
 export function mayCarrySession(method: string, pathname: string): boolean {
-  return SAFE_METHODS.has(method) || (method === "POST" && CARRY_ON_WRITE.test(pathname));
+  return (
+    SAFE_METHODS.has(method) ||
+    (method === "POST" && (CARRY_ON_WRITE.test(pathname) || CARRY_ON_READ_FIRST_WRITE.test(pathname))) ||
+    (method === "PATCH" && CARRY_ON_READ_FIRST_WRITE.test(pathname))
+  );
 }
 
 /** A write whose body must be kept in case it is served twice (see `mayCarrySession`). */

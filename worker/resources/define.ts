@@ -162,6 +162,17 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
    */
   writeCondition?: (actor: Actor, action: "update" | "delete") => { where: SQL; message: string } | undefined;
   /**
+   * Writes that go through a service of the resource's own instead of the generic insert and
+   * update (appointments: the agenda's rules, then one statement that checks the overlap and
+   * writes). The generic create and update authorize, validate, then hand the input over; the
+   * service answers its refusals and publishes its own live events. Such a resource is never
+   * created in bulk (createRecordsUnless refuses it: imports cannot skip the service).
+   */
+  save?: {
+    create: (ctx: ServiceContext, actor: Actor, input: Input) => Promise<string>;
+    update: (ctx: ServiceContext, actor: Actor, id: string, input: Input) => Promise<void>;
+  };
+  /**
    * Work after a create or an update landed (its batch committed): what the write must set in
    * motion outside the database (a post's publishing runs). Awaited, so a failure is the request's.
    */

@@ -1,6 +1,8 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import type { ResourceModule, RouteHelpers } from "./define.ts";
+import { appointmentRoutes } from "./modules/agenda/appointments-routes.ts";
+import { agendamentosModule } from "./modules/agenda/appointments.ts";
 import { clientRoutes } from "./modules/customers/clients-routes.ts";
 import { clientsModule } from "./modules/customers/clients.ts";
 import { companyRoutes } from "./modules/customers/companies-routes.ts";
@@ -43,6 +45,7 @@ const OWN_ROUTES = new Map<unknown, OwnRoutes>([
   [produtosModule, productRoutes],
   [postsModule, both(both(postArtRoutes, postRoutes), postCommentRoutes)],
   [profissionaisModule, professionalRoutes],
+  [agendamentosModule, appointmentRoutes],
 ]);
 
 /** The routes `mod` adds, if any. */

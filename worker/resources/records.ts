@@ -456,6 +456,7 @@ export async function createRecord(
 ): Promise<{ id: string | null; duplicates: Duplicate[] }> {
   const { mod, owner } = reached(actor, name, "create");
   const data = ownedInput(actor, mod, owner, validated(mod, input));
+  if (mod.save) return { id: await mod.save.create(ctx, actor, data), duplicates: [] };
   const scope = orgScope(ctx.db, actor.orgId);
   const values = insertValues(mod, scope, data, actor.userId, ctx.now);
   const statements = duplicateStatements(ctx.db, scope, mod, data);
@@ -514,6 +515,8 @@ export async function createRecordsUnless(
   if (!items.length) return [];
   if (items.length > MAX_BULK) throw new DomainError(`Selecione no máximo ${MAX_BULK} registros por vez.`, 400);
   const { mod, owner } = reached(actor, name, "create");
+  // A resource whose writes are its service's is never inserted in bulk around it.
+  if (mod.save) throw new Error(`${name}: criação em lote não passa pelo serviço do recurso`);
   const scope = orgScope(ctx.db, actor.orgId);
   const batch: BatchItem<"sqlite">[] = [];
   const inserts: { id: string; at: number }[] = [];
@@ -560,6 +563,10 @@ export async function updateRecord(
 ): Promise<{ saved: boolean; duplicates: Duplicate[] }> {
   const { mod, owner } = reached(actor, name, "update");
   const data = validated(mod, input);
+  if (mod.save) {
+    await mod.save.update(ctx, actor, id, data);
+    return { saved: true, duplicates: [] };
+  }
   const scope = orgScope(ctx.db, actor.orgId);
   const t = mod.table;
   const statements = duplicateStatements(ctx.db, scope, mod, data, id);

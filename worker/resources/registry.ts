@@ -9,6 +9,7 @@ import { produtosModule } from "./modules/stock/products.ts";
 import { postsModule } from "./modules/social/posts.ts";
 import { referenciasModule } from "./modules/ai-content/reference-accounts.ts";
 import { profissionaisModule } from "./modules/agenda/professionals.ts";
+import { agendamentosModule } from "./modules/agenda/appointments.ts";
 
 /**
  * Every kind of record, once. The API mounts, middleware patterns, export names, trigger SQL,
@@ -26,6 +27,7 @@ export const RESOURCES = [
   postsModule,
   referenciasModule,
   profissionaisModule,
+  agendamentosModule,
 ] as const satisfies readonly ResourceModule<
   // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
   any,
@@ -74,6 +76,19 @@ export function notFoundMessage(mod: ResourceModule): string {
 /** Paths whose POST keeps its body for a session re-check (imports: the file is read once). */
 export const IMPORT_PATHS: RegExp = new RegExp(
   `^/(?:api/(?:${RESOURCES.map((m) => escapeRegExp(m.definition.api)).join("|")})|(?:${RESOURCES.map((m) => escapeRegExp(m.definition.basePath.slice(1))).join("|")}))/import(?:\\.data)?$`,
+);
+
+/**
+ * API writes of resources whose writes are a service's (`save`: appointments): the handler reads
+ * the rules, then makes its one guarded write, so the session lookup may ride with that read
+ * (worker/http/middleware.ts). Create, update, move and status.
+ */
+export const READ_FIRST_WRITE_PATHS: RegExp = new RegExp(
+  `^/api/(?:${
+    RESOURCES.filter((m) => (m as unknown as ResourceModule).save)
+      .map((m) => escapeRegExp(m.definition.api))
+      .join("|") || "(?!)"
+  })(?:/[0-9A-Za-z-]{1,64}(?:/(?:mover|status))?)?$`,
 );
 
 function escapeRegExp(text: string): string {

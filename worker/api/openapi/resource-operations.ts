@@ -437,7 +437,7 @@ export function resourceOperations(mod: ResourceModule): OperationSpec[] {
       action: doc.access.action,
       summary: doc.summary,
       description: doc.description,
-      parameters: pathParameters(path),
+      parameters: [...pathParameters(path), ...(doc.query ?? [])],
       ...(doc.body ? { requestBody: { required: true, content: json(doc.body, doc.bodyExample) } } : {}),
       ok: { [doc.status ?? "200"]: doc.response },
       errors: [...(doc.errors ?? []), "401", "403", "404"],

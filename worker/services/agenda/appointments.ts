@@ -1,27 +1,39 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { checkBooking } from "../../../shared/agenda/booking-check.ts";
-import { bookingSchema, moveSchema, statusSchema } from "../../../shared/agenda/booking-input.ts";
 import { canChangeStatus, canMove, holdsTime } from "../../../shared/agenda/appointment-status.ts";
-import type { InstantRange } from "../../../shared/agenda/intervals.ts";
+import { bookingSchema, moveSchema, statusSchema } from "../../../shared/agenda/booking-input.ts";
 import { APPOINTMENT_STATUS, type AppointmentOrigin, type AppointmentStatus } from "../../../shared/enums.ts";
 import { isId } from "../../../shared/id.ts";
 import { searchKeys, sortKey } from "../../../shared/search.ts";
-import { formatTimeIn } from "../../../shared/time-zone.ts";
-import { FORBIDDEN_MESSAGE } from "../../auth/permissions.ts";
-import { APPOINTMENT, type Action, type Reach, reachOf, scopeOf } from "../../../shared/permissions.ts";
-import { publishLive } from "../../live/publish.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
+import { agendaRulesReads, clashOf, commissionCents } from "./agenda-rules.ts";
 import {
-  type AgendaProfessional,
-  type AgendaRules,
-  agendaRulesReads,
-  clashOf,
-  commissionCents,
-  type Holding,
-  slotRulesOf,
-} from "./agenda-rules.ts";
+  authorizeAppointments,
+  type Booker,
+  type BookResult,
+  CHANGED_MEANWHILE,
+  CLIENT_NOT_FOUND,
+  type Current,
+  currentStatement,
+  DAY,
+  isMember,
+  MINUTE,
+  missReason,
+  NOT_FOUND,
+  OWN_AGENDA_ONLY,
+  ownWrite,
+  PROFESSIONAL_NOT_FOUND,
+  parseIds,
+  parsePhones,
+  publish,
+  reachable,
+  refusal,
+  servicesFor,
+  windowAround,
+} from "./appointment-checks.ts";
 import { timeIsFree } from "./overlap-guard.ts";
+
+export { APPOINTMENTS, type Booker, type BookResult, conflictMessage, NOT_FOUND, OWN_AGENDA_ONLY } from "./appointment-checks.ts";
 
 /**
  * Booking, moving and changing an appointment (ADR 059). Each: the input checked (zod), the
@@ -31,93 +43,6 @@ import { timeIsFree } from "./overlap-guard.ts";
  * both win. A guard miss is answered from a re-read that rides in the write's own batch (the
  * state the guard saw), naming the conflict: "Conflita com o agendamento de Ana às 14:30".
  */
-
-/** Registry name of appointments (the permission table's row, the live events' resource). */
-export const APPOINTMENTS = "agendamentos";
-
-const MINUTE = 60_000;
-const DAY = 86_400_000;
-
-/** Who books: a member (permission table) or the public page (`userId` null, the page's own checks). */
-export type Booker = Actor | { orgId: string; userId: null; timeZone?: string };
-
-/**
- * The permission table's answer for appointments (shared/permissions.ts APPOINTMENT, the
- * registry definition's access): the 403 when refused, else how far the actor reaches.
- */
-function authorizeAppointments(actor: Actor, action: Action): Reach {
-  const scope = scopeOf(APPOINTMENT, actor.role, action);
-  if (!scope) throw new DomainError(FORBIDDEN_MESSAGE, 403);
-  return reachOf(scope, actor.ownOnly === true);
-}
-
-function isMember(booker: Booker): booker is Actor {
-  return booker.userId !== null;
-}
-
-export const NOT_FOUND = "Agendamento não encontrado.";
-export const OWN_AGENDA_ONLY = "Você só pode agendar na sua própria agenda.";
-const CLIENT_NOT_FOUND = "Cliente não encontrado. Escolha um cliente cadastrado.";
-const PROFESSIONAL_NOT_FOUND = "Profissional não encontrado. Escolha um profissional ativo.";
-const CHANGED_MEANWHILE = "O agendamento mudou enquanto você salvava. Confira e tente de novo.";
-
-/** "Conflita com o agendamento de Ana às 14:30" / "Conflita com a visita de Ana às 14:30". */
-export function conflictMessage(professional: { nome: string }, clash: Holding, zone: string): string {
-  const what = clash.kind === "visita" ? "a visita" : "o agendamento";
-  return `Conflita com ${what} de ${professional.nome} às ${formatTimeIn(clash.start, zone)}`;
-}
-
-/** The rules' verdict for `professional` at `range`, with a clash named by what it is; null: fits. */
-function refusal(
-  rules: AgendaRules,
-  professional: AgendaProfessional,
-  range: InstantRange,
-  now: number,
-  withNotice: boolean,
-): string | null {
-  const durationMin = (range.end - range.start) / MINUTE;
-  const verdict = checkBooking(slotRulesOf(rules, durationMin, now, withNotice), professional, range.start);
-  if (verdict.ok) return null;
-  const clash = clashOf(professional, range, rules.settings.bufferMin);
-  if (verdict.motivo.startsWith("Conflita com") && clash) return conflictMessage(professional, clash, rules.hours.zone);
-  return verdict.motivo;
-}
-
-/** Why a guarded write missed, from the rules re-read in its batch: the clash, or "changed meanwhile". */
-function missReason(rules: AgendaRules, professionalId: string, range: InstantRange): string {
-  const professional = rules.professionals.find((p) => p.id === professionalId);
-  if (!professional) return PROFESSIONAL_NOT_FOUND;
-  const clash = clashOf(professional, range, rules.settings.bufferMin);
-  return clash ? conflictMessage(professional, clash, rules.hours.zone) : CHANGED_MEANWHILE;
-}
-
-function publish(ctx: ServiceContext, orgId: string, action: "created" | "updated", id: string): void {
-  publishLive(ctx, orgId, { type: "record.changed", resource: APPOINTMENTS, action, ids: [id] });
-}
-
-/** The window the rules are loaded for around one appointment (its day and neighbours, any zone). */
-function windowAround(range: InstantRange): InstantRange {
-  return { start: range.start - DAY, end: range.end + DAY };
-}
-
-/** The services asked, in the order asked, checked against the rules (the org's, active, performed by the professional). */
-function servicesFor(rules: AgendaRules, professional: AgendaProfessional, ids: readonly string[]) {
-  return ids.map((id, i) => {
-    const service = rules.services.find((s) => s.id === id);
-    if (!service) throw new DomainError("Serviço não encontrado. Escolha um serviço ativo.", 422, `servicoIds.${i}`);
-    if (!professional.servicoIds.includes(id)) {
-      throw new DomainError(`${professional.nome} não realiza ${service.nome}`, 422, "servicoIds");
-    }
-    return service;
-  });
-}
-
-export interface BookResult {
-  id: string;
-  inicio: number;
-  fim: number;
-  profissionalId: string;
-}
 
 /**
  * Books an appointment: client + services + professional + start (the end from the durations).
@@ -185,48 +110,6 @@ where exists (select 1 from appointments w where w.org_id = ${orgId} and w.id = 
   return { id, inicio: range.start, fim: range.end, profissionalId: data.profissionalId };
 }
 
-function parsePhones(json: string | null): string[] {
-  try {
-    const value: unknown = JSON.parse(json ?? "[]");
-    if (!Array.isArray(value)) return [];
-    return value
-      .map((p) => (typeof p === "string" ? p : (p as { numero?: unknown })?.numero))
-      .filter((p): p is string => typeof p === "string");
-  } catch {
-    return [];
-  }
-}
-
-/** An appointment as the move and status changes read it (in the rules' batch). */
-interface Current {
-  profissionalId: string;
-  inicio: number;
-  fim: number;
-  status: AppointmentStatus;
-  ownerUserId: string | null;
-  servicoIds: string;
-}
-
-function currentStatement(ctx: ServiceContext, orgId: string, id: string) {
-  return ctx.db.all(sql`select a.professional_id as profissionalId, a.starts_at as inicio, a.ends_at as fim, a.status as status,
-  (select p.user_id from professionals p where p.org_id = ${orgId} and p.id = a.professional_id) as ownerUserId,
-  (select json_group_array(s.service_id) from appointment_services s where s.org_id = ${orgId} and s.appointment_id = a.id and s.service_id is not null) as servicoIds
-from appointments a where a.org_id = ${orgId} and a.id = ${id} and a.deleted_at is null`);
-}
-
-/** The one appointment the actor reaches for `action`, else 404 (another member's is not revealed). */
-function reachable(actor: Actor, reach: "any" | "own", current: Current | undefined): Current {
-  if (!current || (reach === "own" && current.ownerUserId !== actor.userId)) throw new DomainError(NOT_FOUND, 404);
-  return current;
-}
-
-/** The SQL that keeps an "own" actor's write on their own agenda. */
-function ownWrite(actor: Actor, reach: "any" | "own", orgId: string) {
-  return reach === "own"
-    ? sql` and professional_id in (select op.id from professionals op where op.org_id = ${orgId} and op.user_id = ${actor.userId} and op.deleted_at is null)`
-    : sql``;
-}
-
 /**
  * Moves (new start), resizes (new end) or hands an appointment to another professional: the same
  * rules and refusals as booking (the appointment itself leaves the way), then one guarded UPDATE
@@ -282,15 +165,6 @@ where org_id = ${orgId} and id = ${id} and deleted_at is null
   }
   publish(ctx, orgId, "updated", id);
   return { id, inicio: range.start, fim: range.end, profissionalId: professionalId };
-}
-
-function parseIds(json: string | null): string[] {
-  try {
-    const value: unknown = JSON.parse(json ?? "[]");
-    return Array.isArray(value) ? value.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
 }
 
 /**
