@@ -494,7 +494,8 @@ describe("answers of the real API against the document", () => {
         expect(created.status, `${def.api}: ${JSON.stringify(created.body)}`).toBe(201);
         expect(validate(okSchema(create, "201"), created.body), `${def.api}: 201`).toEqual([]);
         const id = (created.body.data as { id: string }).id;
-        ids.set(def.api, id);
+        // A record a prerequisite made stays the one examples point at (its services, its hours).
+        if (!ids.has(def.api)) ids.set(def.api, id);
 
         const one = await call("GET", `${base}/${id}`);
         expect(one.status).toBe(200);

@@ -71,11 +71,14 @@ function resourceWords(): string[] {
 
 /**
  * String literals (quotes or backticks) in `source` equal to a resource word, starting with
- * "word/", or holding "/word" as a path segment anywhere ("/:id/word", "/word/x").
+ * "word/", or holding "/word" as a path segment anywhere ("/:id/word", "/word/x"). Module
+ * specifiers (`from "…"`, `import("…")`) are files' paths, not names, and are left out.
  */
 function namedResources(source: string, words: readonly string[]): string[] {
   const found: string[] = [];
   for (const match of source.matchAll(/(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)) {
+    // A module specifier is a file's path (shared/agenda/…), not a resource named by the code.
+    if (/(?:\bfrom|\bimport\s*\(|^import|\nimport)\s*$/.test(source.slice(Math.max(0, (match.index ?? 0) - 12), match.index))) continue;
     const text = match[2] ?? "";
     for (const word of words) {
       const segment = word.replace(/^\//, "");

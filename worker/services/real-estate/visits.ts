@@ -9,6 +9,8 @@ import { ownedGuard } from "../../auth/own-records.ts";
 import { ownerCondition } from "../../auth/permissions.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { ID_RE, isId } from "../../../shared/id.ts";
+import { DEFAULT_TIME_ZONE } from "../../../shared/time-zone.ts";
+import { corretorClashes, corretorClashMessage, corretorTimeIsFree } from "../agenda/overlap-guard.ts";
 
 const v = propertyVisits;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -69,11 +71,18 @@ export async function scheduleVisit(ctx: ServiceContext, actor: Actor, interestI
   const inicio = localInstant(input.data, input.inicio, actor.timeZone);
   const fim = localInstant(input.data, input.fim, actor.timeZone);
   const broker = input.corretorId ?? null;
+  // The corretor: the one chosen, else the interest's.
+  const corretor = sql`coalesce(${broker}, (select bi.broker_id from property_interests bi where bi.org_id = ${actor.orgId} and bi.id = ${interestId}))`;
+  // A corretor who is also on the agenda (linked to a profissional) has one time: a scheduled
+  // visit obeys the agenda's appointments, time off and their other visits (ADR 059).
+  const range = { orgId: actor.orgId, brokerId: corretor, start: inicio.getTime(), end: fim.getTime() };
+  const free = input.resultado === "agendada" ? corretorTimeIsFree(range) : sql`1`;
   const insert = sql`INSERT INTO property_visits (id, org_id, client_id, property_id, interest_id, broker_id, starts_at, ends_at, outcome, notes, created_at, created_by)
 SELECT ${id}, i.org_id, i.client_id, p.id, i.id, coalesce(${broker}, i.broker_id), ${inicio.getTime()}, ${fim.getTime()}, ${input.resultado}, ${input.observacoes ?? null}, ${ctx.now.getTime()}, ${actor.userId}
 FROM property_interests i JOIN properties p ON p.org_id = i.org_id AND p.id = ${input.imovelId} AND p.deleted_at IS NULL
 WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NULL
-  AND (${broker} IS NULL OR EXISTS (SELECT 1 FROM memberships m WHERE m.org_id = i.org_id AND m.user_id = ${broker})) AND ${mine}`;
+  AND (${broker} IS NULL OR EXISTS (SELECT 1 FROM memberships m WHERE m.org_id = i.org_id AND m.user_id = ${broker})) AND ${mine}
+  AND ${free}`;
   const advance = ctx.db
     .update(propertyInterests)
     .set({ etapa: "visita_agendada", atualizadoEm: ctx.now, atualizadoPor: actor.userId })
@@ -87,8 +96,14 @@ WHERE i.org_id = ${actor.orgId} AND i.id = ${interestId} AND i.deleted_at IS NUL
         sql`exists (select 1 from property_visits pv where pv.org_id = ${actor.orgId} and pv.id = ${id})`,
       ),
     );
-  const [inserted] = await ctx.db.batch([ctx.db.run(insert), advance]);
-  if (inserted.rowsAffected === 0) throw new DomainError("Interesse, imóvel ou corretor não encontrado.", 404);
+  // What clashed, read in the same batch (after the insert, leaving the new visit out), to name a refusal.
+  const clash = ctx.db.all<{ kind: string; inicio: number; nome: string }>(corretorClashes({ ...range, exceptVisitId: id }));
+  const [inserted, , clashes] = await ctx.db.batch([ctx.db.run(insert), advance, clash]);
+  if (inserted.rowsAffected === 0) {
+    const found = input.resultado === "agendada" ? clashes[0] : undefined;
+    if (found) throw new DomainError(corretorClashMessage(found, actor.timeZone ?? DEFAULT_TIME_ZONE), 409);
+    throw new DomainError("Interesse, imóvel ou corretor não encontrado.", 404);
+  }
   return id;
 }
 
@@ -111,11 +126,28 @@ export function ownVisits(ctx: ServiceContext, actor: Actor, action: "read" | "u
 export async function setVisitOutcome(ctx: ServiceContext, actor: Actor, visitId: string, outcome: VisitOutcome): Promise<void> {
   const mine = ownVisits(ctx, actor, "update");
   if (!isId(visitId) || !VISIT_OUTCOMES.includes(outcome)) throw new DomainError("Visita não encontrada.", 404);
-  const result = await ctx.db
+  // Back to "agendada" takes the corretor's time again: the agenda's guard, as when scheduling (ADR 059).
+  const own = (column: string) =>
+    sql`(select ov.${sql.raw(column)} from property_visits ov where ov.org_id = ${actor.orgId} and ov.id = ${visitId})`;
+  const range = { orgId: actor.orgId, brokerId: own("broker_id"), start: own("starts_at"), end: own("ends_at"), exceptVisitId: visitId };
+  const reopening = outcome === "agendada" ? sql`(${v.resultado} = 'agendada' or ${corretorTimeIsFree(range)})` : undefined;
+  const update = ctx.db
     .update(v)
     .set({ resultado: outcome })
-    .where(orgScope(ctx.db, actor.orgId).where(v, eq(v.id, visitId), isNull(v.excluidoEm), mine));
-  if (result.rowsAffected === 0) throw new DomainError("Visita não encontrada.", 404);
+    .where(orgScope(ctx.db, actor.orgId).where(v, eq(v.id, visitId), isNull(v.excluidoEm), mine, reopening));
+  if (!reopening) {
+    const result = await update;
+    if (result.rowsAffected === 0) throw new DomainError("Visita não encontrada.", 404);
+    return;
+  }
+  const [result, clashes] = await ctx.db.batch([
+    update,
+    ctx.db.all<{ kind: string; inicio: number; nome: string }>(corretorClashes(range)),
+  ]);
+  if (result.rowsAffected > 0) return;
+  const found = clashes[0];
+  if (found) throw new DomainError(corretorClashMessage(found, actor.timeZone ?? DEFAULT_TIME_ZONE), 409);
+  throw new DomainError("Visita não encontrada.", 404);
 }
 
 /** The visits of an interest or of a property, newest first (a statement to batch with the page's reads). */

@@ -61,6 +61,12 @@ export const agendamentosModule: ResourceModule<AgendamentoRow, AgendamentoInput
   },
   relations: [
     { column: t.clienteId, target: "clients", field: "clienteId", message: "Cliente não encontrado. Escolha um cliente cadastrado." },
+    {
+      column: t.profissionalId,
+      target: "profissionais",
+      field: "profissionalId",
+      message: "Profissional não encontrado. Escolha um profissional ativo.",
+    },
   ],
   errors: [
     { match: "agendamento_conflito", message: "Conflita com outro agendamento ou visita desse profissional nesse horário.", status: 409 },
