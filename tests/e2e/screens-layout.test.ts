@@ -10,10 +10,11 @@
  * a stranger the public ones, a newcomer the onboarding, and the professional (corretor) every
  * screen the role may open. A few tabs of one browser context visit them side by side.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema/index.ts";
+import { appointments, memberships, users } from "../../db/schema/index.ts";
+import { hashAppointmentLinkToken, newAppointmentLinkToken } from "../../worker/services/agenda/appointment-link.ts";
 import { seedDemo } from "../../scripts/seed/demo.ts";
 import { DEMO_LOGIN, DEMO_PEOPLE } from "../../shared/demo-accounts.ts";
 import { createUserWithoutOrganization, e2eDb } from "./support/accounts.ts";
@@ -157,6 +158,34 @@ async function tour(pages: Page[], next: () => Screen | undefined, visit: (page:
   );
 }
 
+/** `/agendamento/{token}` for one of the demo's coming appointments (its link set as the reminders job sets it). */
+async function demoAppointmentLink(): Promise<string> {
+  const db = e2eDb();
+  const [demo] = await db
+    .select({ orgId: memberships.orgId })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(users.email, DEMO_LOGIN.email));
+  const [next] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.orgId, demo?.orgId ?? ""),
+        gt(appointments.inicio, new Date()),
+        inArray(appointments.status, ["pendente", "confirmado"]),
+      ),
+    )
+    .limit(1);
+  if (!next) throw new Error("the demo has no coming appointment");
+  const token = newAppointmentLinkToken();
+  await db
+    .update(appointments)
+    .set({ linkHash: await hashAppointmentLinkToken(token) })
+    .where(eq(appointments.id, next.id));
+  return `/agendamento/${token}`;
+}
+
 /** Screens the owner reached (pattern → path), for the professional's tour. */
 const reached = new Map<string, string>();
 
@@ -175,6 +204,8 @@ describe("every screen fits a phone and reads well on a laptop", () => {
     const pages = await tabsOf(f.context, f.page, errors);
     await login(f.page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     const finder = new ScreenFinder();
+    // The client's appointment page is opened from an e-mail, never from a screen: a demo appointment gets a link.
+    finder.learn(new URL(f.url("/")), [await demoAppointmentLink()]);
     const phone: Findings = new Map();
     const laptop: Findings = new Map();
     const signedOut: Screen[] = [];

@@ -18,6 +18,7 @@ import type { ServiceContext } from "../../worker/services/context.ts";
 import { postAttempts, postTargets, properties, socialAccountPosts, socialAccounts } from "../../db/schema/index.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { saveLandingDraft } from "../../worker/services/site/landing-page.ts";
+import { newAppointmentLinkToken } from "../../worker/services/agenda/appointment-link.ts";
 import { addTimeOff } from "../../worker/services/agenda/professional-schedule.ts";
 import { addHoursException, addLocalHoliday } from "../../worker/services/agenda/business-hours.ts";
 import { webpFile } from "../support/webp.ts";
@@ -133,6 +134,9 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   // available property's public page is checked below for its private fields).
   "/p/:slug": () => `/p/${landingSlugA}`,
   "/imovel/:slug": () => `/imovel/${draftSlugA}`,
+  // A's booking page stays shut while its landing page is unpublished; an unknown link is the same 404 (ADR 062).
+  "/agendar/:slug": () => `/agendar/${landingSlugA}`,
+  "/agendamento/:token": () => `/agendamento/${newAppointmentLinkToken()}`,
   "/business-settings": () => "/business-settings",
   // A's local holiday and exception (named with the marker) are A's only.
   "/horarios": () => "/horarios",
