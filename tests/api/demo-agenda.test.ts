@@ -249,6 +249,17 @@ describe("the demo's agenda", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: { nome: string; usuarioId: string | null }[] };
     expect(body.data.map((p) => p.nome)).toEqual(["Sofia Kawamura"]);
+    // An appointment is found by its client's name, its professional and its service, as /agenda's search does.
+    const sample = rows[0]?.nome as string;
+    const found = await h.request(`/api/agendamentos?q=${encodeURIComponent(sample)}`, { cookie: ownerCookie });
+    expect(found.status).toBe(200);
+    const list = (await found.json()) as { data: { clienteNome: string }[] };
+    expect(list.data.some((a) => a.clienteNome === sample)).toBe(true);
+    const marcos = await h.request("/api/agendamentos?q=tadeu%20laudo", { cookie: ownerCookie });
+    const laudos = (await marcos.json()) as { data: { profissionalNome: string; servicoNomes: string }[] };
+    expect(laudos.data.length).toBeGreaterThan(0);
+    for (const a of laudos.data)
+      expect([a.profissionalNome, a.servicoNomes]).toEqual(["Marcos Tadeu Ribeiro", expect.stringContaining("Laudo")]);
   });
 
   it("is not seeded twice by the next npm start", async () => {
