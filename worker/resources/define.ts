@@ -115,6 +115,8 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
   titleSql: SQL;
   /** Values packed into each row besides the table's own columns (correlated subqueries, no parameters). */
   extras?: Record<string, SQL>;
+  /** Columns never read into a row (a link token's hash): no page, API answer or export sees them. */
+  privateColumns?: readonly string[];
   /** The API reference's shape of an extra that is not a plain text or number (a list, its items' fields). */
   extraSchemas?: Record<string, JsonSchema>;
   /**
@@ -244,7 +246,7 @@ export function packingOf(mod: ResourceModule): Packing {
   const parts: { key: string; value: SQL }[] = [];
   const decoders: Packing["decoders"] = [];
   for (const [key, column] of Object.entries(columns)) {
-    if (key === "orgId" || key === "chavesBusca" || key === "excluidoPor") continue;
+    if (key === "orgId" || key === "chavesBusca" || key === "excluidoPor" || mod.privateColumns?.includes(key)) continue;
     const json = column.columnType === "SQLiteTextJson";
     parts.push({ key, value: json ? sql`json(${column})` : sql`${column}` });
     const decode = decoderOf(column);

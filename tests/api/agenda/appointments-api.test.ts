@@ -60,6 +60,8 @@ describe("/api/agendamentos", () => {
       inicio: iso("09:00"),
       fim: iso("10:00"),
     });
+    // The client's link opens by its token alone: its hash never leaves the database.
+    expect(row).not.toHaveProperty("linkHash");
     const clash = await book(owner.cookie, { inicio: iso("09:30") });
     expect(clash.status).toBe(409);
     expect(errorMessage(clash.body)).toBe("Conflita com o agendamento de Ana às 09:00");
