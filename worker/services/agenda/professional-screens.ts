@@ -17,7 +17,7 @@ import { ROLE, type Role } from "../../../shared/enums/account.ts";
 import type { CommissionKind } from "../../../shared/enums/agenda.ts";
 import { type ProfissionalRow, profissionalDefinition } from "../../../shared/resources/profissionais.ts";
 import type { FilterOption } from "../../../shared/resources/types.ts";
-import { authorize, can } from "../../auth/permissions.ts";
+import { can } from "../../auth/permissions.ts";
 import { recordFormStatements, recordStatement, rowsOf } from "../../resources/records.ts";
 import type { Actor, ServiceContext } from "../context.ts";
 import { type TimeOff, timeOffRows, timeOffStatement } from "./professional-schedule.ts";
@@ -239,9 +239,4 @@ export async function professionalPage(ctx: ServiceContext, actor: Actor, id: st
         ? { email: invite.email, enviadoEm: invite.enviadoEm.toISOString(), expirado: invite.expiraEm.getTime() <= ctx.now.getTime() }
         : null,
   };
-}
-
-/** Checks the reader may see professionals at all (pages call it before their batch). */
-export function authorizeRead(actor: Actor): void {
-  authorize(actor, RESOURCE, "read");
 }
