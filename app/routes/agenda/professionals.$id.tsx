@@ -106,7 +106,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { intent: "disponibilidade"; problems?: string[]; saved?: string }
+  // `errors`: the week's pt-BR problems (the name every form's refusal uses).
+  | { intent: "disponibilidade"; errors?: string[]; saved?: string }
   | { intent: "folga"; errors?: Record<string, string>; values?: Record<string, string>; saved?: string }
   | { intent: "remover-folga"; saved: string }
   | { intent: "convidar"; error?: string; field?: string; saved?: string }
@@ -158,7 +159,7 @@ export async function action(args: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof AvailabilityError)
-      return data({ intent: "disponibilidade", problems: error.problems } satisfies ActionResult, { status: 422 });
+      return data({ intent: "disponibilidade", errors: error.problems } satisfies ActionResult, { status: 422 });
     if (error instanceof TimeOffError) {
       const values: Record<string, string> = { ...timeOffValues(form) };
       return data({ intent: "folga", errors: error.errors, values } satisfies ActionResult, { status: 400 });
@@ -169,7 +170,7 @@ export async function action(args: Route.ActionArgs) {
         const status = error.status;
         return data({ intent: "convidar", error: error.message, ...(field ? { field } : {}) } satisfies ActionResult, { status });
       }
-      if (intent === "disponibilidade") return data({ intent, problems: [error.message] } satisfies ActionResult, { status: error.status });
+      if (intent === "disponibilidade") return data({ intent, errors: [error.message] } satisfies ActionResult, { status: error.status });
       return data({ intent: "excluir", error: error.message } satisfies ActionResult, { status: error.status });
     }
     if (error instanceof DomainError) throw data(error.message, { status: error.status });
@@ -207,7 +208,7 @@ export default function Profissional({ loaderData, actionData }: Route.Component
               semana={loaderData.semana}
               horario={loaderData.horario}
               horarioDefinido={loaderData.horarioDefinido}
-              problems={week?.problems ?? null}
+              problems={week?.errors ?? null}
               saved={week?.saved ?? null}
               canEdit={permissions.canUpdate}
             />
