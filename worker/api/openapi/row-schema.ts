@@ -89,7 +89,7 @@ export function rowSchema(mod: ResourceModule): JsonSchema {
   const columns = new Map<string, ColumnDef<never>>(def.columns.map((c) => [c.key, c as ColumnDef<never>]));
   const properties: Record<string, JsonSchema> = {};
   for (const [key, column] of Object.entries(getTableColumns(mod.table) as Record<string, SQLiteColumn>)) {
-    if (HIDDEN_COLUMNS.has(key)) continue;
+    if (HIDDEN_COLUMNS.has(key) || mod.privateColumns?.includes(key)) continue;
     const field = fields.get(key);
     const audit = AUDIT_TITLES[key];
     const title = field?.label ?? columns.get(key)?.label ?? audit?.title;
