@@ -62,6 +62,9 @@ export default [
     route("profissionais/create", "routes/agenda/professionals.form.tsx", { id: "routes/profissionais.create" }),
     route("profissionais/:id", "routes/agenda/professionals.$id.tsx"),
     route("profissionais/:id/edit", "routes/agenda/professionals.form.tsx", { id: "routes/profissionais.edit" }),
+    route("servicos/create", "routes/agenda/services.form.tsx", { id: "routes/servicos.create" }),
+    route("servicos/:id", "routes/agenda/services.$id.tsx"),
+    route("servicos/:id/edit", "routes/agenda/services.form.tsx", { id: "routes/servicos.edit" }),
     route("properties", "routes/real-estate/properties.tsx"),
     route("properties/create", "routes/real-estate/properties.form.tsx", { id: "routes/properties.create" }),
     route("properties/:id", "routes/real-estate/properties.$id.tsx", [

@@ -8,6 +8,7 @@ import { postDefinition } from "./posts.ts";
 import { produtoDefinition } from "./produtos.ts";
 import { profissionalDefinition } from "./profissionais.ts";
 import { referenciaDefinition } from "./referencias.ts";
+import { servicoDefinition } from "./servicos.ts";
 import type { ResourceDefinition } from "./types.ts";
 import { screenPathOf } from "./screen-path.ts";
 
@@ -27,6 +28,7 @@ export const DEFINITIONS = [
   referenciaDefinition,
   profissionalDefinition,
   agendamentoDefinition,
+  servicoDefinition,
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different row and input types

@@ -101,6 +101,13 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "read create update delete",
     professional: "read create update",
   },
+  // Serviços (issue 21): an office record; the professional role sees its agenda, not the catalogue's admin.
+  servicos: {
+    owner: "read create update delete import export",
+    admin: "read create update delete import export",
+    staff: "read create update delete import",
+    professional: "",
+  },
   account: {
     owner: "read create update delete",
     admin: "read create update delete",
@@ -163,7 +170,7 @@ const POLICY: Record<string, Record<Role, string>> = {
 };
 
 /** Office records: what the office keeps and staff writes (the ledger is not one: it is never edited). */
-const OFFICE_RECORDS = ["companies", "clients", "produtos"] as const;
+const OFFICE_RECORDS = ["companies", "clients", "produtos", "servicos"] as const;
 
 function allowedActions(role: Role, resource: string): Action[] {
   return ACTIONS.filter((a) => can(role, resource, a));

@@ -34,6 +34,7 @@ describe("the screens of the definitions", () => {
       ["movimentacao-produtos", "movimentacao-produtos/create", "movimentacao-produtos/import", "movimentacao-produtos/export"],
       ["movimentacao-produtos/:id", "properties", "properties/create", "properties/:id", "properties/:id/edit"],
       ["property_clients", "property_clients/create", "property_clients/:id", "property_clients/:id/edit"],
+      ["servicos", "servicos/create", "servicos/import", "servicos/export", "servicos/:id", "servicos/:id/edit"],
     ].flat();
     for (const url of urls)
       expect(
@@ -117,8 +118,11 @@ describe("the screens of the definitions", () => {
       profissionais: 2,
       // Agendamentos: the calendar at /agenda is its own screen (ADR 060); none from the registry.
       agendamentos: 0,
+      // The service's page (products consumed with stock and cost, margin, "Gerar post") and its
+      // form (the team's checkboxes and the categories in use, read with the record).
+      servicos: 2,
     });
-    const ownScreens: Record<string, number> = { posts: 2, profissionais: 2 };
+    const ownScreens: Record<string, number> = { posts: 2, profissionais: 2, servicos: 2 };
     for (const def of definitions.filter((d) => d.screens?.plain.length))
       expect(counts[def.name], def.name).toBeLessThanOrEqual(ownScreens[def.name] ?? 1);
   });
@@ -192,7 +196,7 @@ describe("the menu", () => {
     const owner = navFor([...new Set(NAV_ITEMS.map((i) => i.resource))]);
     expect(owner.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
       ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Movimentações de produtos"]],
-      ["Agenda", ["Profissionais", "Horários"]],
+      ["Agenda", ["Profissionais", "Horários", "Serviços"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
       [
         "Redes Sociais",

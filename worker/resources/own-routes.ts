@@ -3,6 +3,8 @@ import type { AppEnv } from "../http/types.ts";
 import type { ResourceModule, RouteHelpers } from "./define.ts";
 import { appointmentRoutes } from "./modules/agenda/appointments-routes.ts";
 import { agendamentosModule } from "./modules/agenda/appointments.ts";
+import { serviceRoutes } from "./modules/agenda/services-routes.ts";
+import { servicosModule } from "./modules/agenda/services.ts";
 import { clientRoutes } from "./modules/customers/clients-routes.ts";
 import { clientsModule } from "./modules/customers/clients.ts";
 import { companyRoutes } from "./modules/customers/companies-routes.ts";
@@ -46,6 +48,7 @@ const OWN_ROUTES = new Map<unknown, OwnRoutes>([
   [postsModule, both(both(postArtRoutes, postRoutes), postCommentRoutes)],
   [profissionaisModule, professionalRoutes],
   [agendamentosModule, appointmentRoutes],
+  [servicosModule, serviceRoutes],
 ]);
 
 /** The routes `mod` adds, if any. */

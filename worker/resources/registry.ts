@@ -10,6 +10,7 @@ import { postsModule } from "./modules/social/posts.ts";
 import { referenciasModule } from "./modules/ai-content/reference-accounts.ts";
 import { profissionaisModule } from "./modules/agenda/professionals.ts";
 import { agendamentosModule } from "./modules/agenda/appointments.ts";
+import { servicosModule } from "./modules/agenda/services.ts";
 
 /**
  * Every kind of record, once. The API mounts, middleware patterns, export names, trigger SQL,
@@ -28,6 +29,7 @@ export const RESOURCES = [
   referenciasModule,
   profissionaisModule,
   agendamentosModule,
+  servicosModule,
 ] as const satisfies readonly ResourceModule<
   // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
   any,

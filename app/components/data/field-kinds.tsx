@@ -152,8 +152,25 @@ const plainInput = (field: FieldDef, { common, text }: InputContext) => (
   <Field {...common} hint={field.hint} defaultValue={text(field.name)} />
 );
 
+/** A text with suggestions when the page offers some (`selectOptions` by the field's name): a native datalist, free typing kept. */
+const suggestedInput = (field: FieldDef, ctx: InputContext) => {
+  const suggestions = ctx.selectOptions[field.name];
+  if (!suggestions?.length) return plainInput(field, ctx);
+  const listId = `${field.name}-sugestoes`;
+  return (
+    <div>
+      <Field {...ctx.common} hint={field.hint} defaultValue={ctx.text(field.name)} list={listId} />
+      <datalist id={listId}>
+        {suggestions.map((o) => (
+          <option key={o.value} value={o.value} />
+        ))}
+      </datalist>
+    </div>
+  );
+};
+
 export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
-  text: { input: plainInput, display: plainText },
+  text: { input: suggestedInput, display: plainText },
   textarea: {
     input: (field, { common, text }) => <TextareaField {...common} hint={field.hint} defaultValue={text(field.name)} maxLength={2000} />,
     display: (value) => ({ kind: "text", text: String(value), multiline: true }),
