@@ -12,6 +12,7 @@ import {
 import { timestamp } from "./columns.ts";
 import { users } from "./accounts.ts";
 import { organizations } from "./organizations.ts";
+import { services } from "./agenda.ts";
 import { products } from "./products.ts";
 import { properties, propertyPhotos } from "./real-estate.ts";
 import { filterIndex, listIndexes, recordKey, recordTrail, searchKeyTable, sortKeyColumn } from "./records.ts";
@@ -132,6 +133,7 @@ export const posts = sqliteTable(
     origem: text("origin_kind", { enum: POST_ORIGINS }),
     imovelId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
     produtoId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    servicoId: text("service_id").references(() => services.id, { onDelete: "set null" }),
     aprovacao: text("approval", { enum: POST_APPROVALS }).notNull().default("rascunho"),
     aprovadoPor: text("approved_by"),
     aprovadoEm: timestamp("approved_at"),

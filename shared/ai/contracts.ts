@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SOCIAL_NETWORKS } from "../enums/social.ts";
+import { POST_ORIGINS, SOCIAL_NETWORKS } from "../enums/social.ts";
 import {
   GENERATION_GOALS,
   type GENERATION_SOURCES,
@@ -52,7 +52,7 @@ export interface GeneratedPost extends PostGeneration {
 
 /** A person's request for a post: the record, the networks, the goal and the tone. */
 export const postRequestSchema = z.object({
-  registro: z.object({ tipo: z.enum(["imovel", "produto"]), id: z.string().min(1) }),
+  registro: z.object({ tipo: z.enum(POST_ORIGINS), id: z.string().min(1) }),
   redes: z.array(z.enum(SOCIAL_NETWORKS)).min(1),
   objetivo: z.enum(GENERATION_GOALS),
   tom: z.enum(GENERATION_TONES),

@@ -39,6 +39,8 @@ export interface CheckedVariant {
 }
 
 const FREE_TEXT_FIELDS = ["titulo", "descricao", "nome", "categoria", "tema"];
+/** Facts whose text is allowed only as written (their digits are no count, price or area). */
+const LITERAL_FIELDS: ReadonlySet<string> = new Set(["codigo", "duracao"]);
 const URLS = /\b(?:https?:\/\/|www\.)[^\s]+/giu;
 const MENTIONS = /(?<![\p{L}\p{N}_.])@[A-Za-z0-9._]+/gu;
 const KEYCAPS = /\d\uFE0F?\u20E3/gu;
@@ -108,7 +110,8 @@ function maskAllowed(text: string, sheet: FactSheet): string {
   out = blankAll(out, KEYCAPS);
   if (sheet.negocio.whatsapp) out = blankAll(out, phonePattern(sheet.negocio.whatsapp));
   if (sheet.negocio.creci) out = out.replace(/CRECI[\s:nº°.-]*[\p{L}\p{N}./-]*/giu, (m) => " ".repeat(m.length));
-  const literal: string[] = [...quotedSpans(sheet), ...sheet.fatos.filter((f) => f.campo === "codigo").map((f) => f.texto)];
+  // The código, and a duration written as the record writes it ("1h30": its digits are not counts).
+  const literal: string[] = [...quotedSpans(sheet), ...sheet.fatos.filter((f) => LITERAL_FIELDS.has(f.campo)).map((f) => f.texto)];
   if (sheet.negocio.creci) literal.push(sheet.negocio.creci);
   const features = sheet.fatos.find((f) => f.campo === "caracteristicas");
   if (features && Array.isArray(features.valor)) literal.push(...(features.valor as string[]).filter((l) => /\d/.test(l)));

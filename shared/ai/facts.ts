@@ -1,3 +1,4 @@
+import { formatDuration } from "../agenda/duration.ts";
 import { PRODUCT_UNIT, type ProductUnit } from "../enums/records.ts";
 import { IPTU_PERIOD, PROPERTY_FEATURE, PROPERTY_TYPE, type PropertyPurpose, type PropertyStatus } from "../enums/real-estate.ts";
 import { maskPhone, nationalPhoneDigits } from "../mask.ts";
@@ -50,7 +51,7 @@ export interface FactImage {
   legenda: string | null;
 }
 
-export type RecordKind = "imovel" | "produto" | "tema";
+export type RecordKind = "imovel" | "produto" | "servico" | "tema";
 
 export interface FactSheet {
   registro: {
@@ -110,6 +111,16 @@ export interface ProductFactsInput {
   categoria: string | null;
   estoque: number;
   unidade: ProductUnit;
+}
+
+export interface ServiceFactsInput {
+  id: string;
+  nome: string;
+  categoria: string | null;
+  /** Minutes. */
+  duracaoMin: number;
+  precoCentavos: number;
+  descricao: string | null;
 }
 
 export interface BusinessInput {
@@ -199,6 +210,21 @@ export function productFacts(p: ProductFactsInput): Fact[] {
   return fatos;
 }
 
+/**
+ * What a serviço's facts are: name, price, category, duration ("1h30", written exactly so: the
+ * checker accepts the duration only as this text) and description. Never its commission, its
+ * cost or the products it consumes: those are the business's, not the client's.
+ */
+export function serviceFacts(s: ServiceFactsInput): Fact[] {
+  const { fatos, add } = collector();
+  add("nome", "Nome", clean(s.nome), clean(s.nome) ?? "");
+  if (positive(s.precoCentavos)) add("preco", "Preço", s.precoCentavos, formatMoneyShort(s.precoCentavos));
+  add("categoria", "Categoria", clean(s.categoria), clean(s.categoria) ?? "");
+  if (positive(s.duracaoMin)) add("duracao", "Duração", s.duracaoMin, formatDuration(s.duracaoMin));
+  add("descricao", "Descrição", clean(s.descricao), clean(s.descricao) ?? "");
+  return fatos;
+}
+
 /** The business's contact as a caption gives it; the public link only when there is one. */
 export function businessInfo(b: BusinessInput, link: string | null): BusinessInfo {
   const digits = b.whatsapp ? nationalPhoneDigits(b.whatsapp) : "";
@@ -258,6 +284,17 @@ export function propertySheet(
     negocio: business,
     imagens: [...images],
     outrosLugares: [...new Set(otherPlaces.map((v) => clean(v)).filter((v): v is string => !!v && !own.has(v.toLocaleLowerCase("pt-BR"))))],
+  };
+}
+
+/** The sheet of a serviço (no public page of its own: the CTA is the WhatsApp). */
+export function serviceSheet(s: ServiceFactsInput, business: BusinessInfo): FactSheet {
+  return {
+    registro: { tipo: "servico", id: s.id, nome: clean(s.nome) ?? "", tipoLabel: clean(s.categoria), finalidade: null },
+    fatos: [...serviceFacts(s), ...businessFacts(business)],
+    negocio: business,
+    imagens: [],
+    outrosLugares: [],
   };
 }
 

@@ -2,7 +2,7 @@ import { SOCIAL_NETWORK, type SocialNetwork } from "../enums/social.ts";
 import { CAPTION_MAX_HASHTAGS, CAPTION_MAX_LENGTH } from "../social/caption-rules.ts";
 import type { BrazilDate } from "./brazil-dates.ts";
 import type { FreeRequest } from "./contracts.ts";
-import type { BusinessInfo, FactSheet } from "./facts.ts";
+import type { BusinessInfo, FactSheet, RecordKind } from "./facts.ts";
 import {
   GENERATION_GOAL,
   GENERATION_TONE,
@@ -109,12 +109,15 @@ export function postPrompt(p: PostPromptInput): Prompt {
   const input = [
     toneLine(p.objetivo, p.tom, p.redes),
     voiceAndReferences(b, p.referencias),
-    `REGISTRO: ${p.sheet.registro.tipo === "imovel" ? "imóvel" : "produto"} ${quoted(p.sheet.registro.nome, 200)}`,
+    `REGISTRO: ${RECORD_WORDS[p.sheet.registro.tipo]} ${quoted(p.sheet.registro.nome, 200)}`,
     `FATOS (campo | rótulo | texto):\n${factLines(p.sheet)}`,
     `IMAGENS (${p.sheet.imagens.length}):${images ? `\n${images}` : " nenhuma"}`,
   ].join("\n\n");
   return { instructions, input };
 }
+
+/** What the prompt calls each kind of record. */
+const RECORD_WORDS: Record<RecordKind, string> = { imovel: "imóvel", produto: "produto", servico: "serviço", tema: "tema" };
 
 /** /ai-content: captions, hashtags and ideas on a topic (the topic is the only source of facts). */
 export function freePrompt(request: FreeRequest, business: BusinessInfo, references: readonly ReferenceAccount[]): Prompt {

@@ -4,6 +4,7 @@ import { GENERATION_SOURCE, type GenerationGoal, type GenerationTone, MAX_VARIAN
 import { productVariants } from "./template-product.ts";
 import { propertyVariants } from "./template-property.ts";
 import { seededRandom } from "./template-random.ts";
+import { serviceVariants } from "./template-service.ts";
 
 /**
  * The offline generator (no OpenAI key: the local default and the demo; ADR 053): the same
@@ -25,9 +26,8 @@ export const TEMPLATE_NOTICE = GENERATION_SOURCE.labels.modelo;
 export function templatePost(sheet: FactSheet, options: TemplateOptions): GeneratedPost {
   const rnd = seededRandom(`${options.seed}|${sheet.registro.id}|${options.objetivo}|${options.tom}`);
   const count = Math.min(MAX_VARIANTS, Math.max(2, options.variantes ?? MAX_VARIANTS));
-  const variantes =
-    sheet.registro.tipo === "imovel"
-      ? propertyVariants(sheet, options.objetivo, options.tom, rnd, count)
-      : productVariants(sheet, options.objetivo, options.tom, rnd, count);
+  const variants =
+    sheet.registro.tipo === "imovel" ? propertyVariants : sheet.registro.tipo === "servico" ? serviceVariants : productVariants;
+  const variantes = variants(sheet, options.objetivo, options.tom, rnd, count);
   return { origem: "modelo", aviso: TEMPLATE_NOTICE, variantes };
 }

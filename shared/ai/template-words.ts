@@ -29,7 +29,7 @@ export function emoji(tone: GenerationTone, symbol: string): string {
   return tone === "sofisticado" ? "" : `${symbol} `;
 }
 
-export type Subject = "imovel" | "produto";
+export type Subject = "imovel" | "produto" | "servico";
 
 const ACTIONS: Record<Subject, Record<"convite" | "compra", string[]>> = {
   imovel: {
@@ -39,6 +39,10 @@ const ACTIONS: Record<Subject, Record<"convite" | "compra", string[]>> = {
   produto: {
     convite: ["Quer saber mais?", "Gostou?", "Ficou com alguma dúvida?"],
     compra: ["Garanta o seu!", "Quer o seu?", "Peça já o seu!"],
+  },
+  servico: {
+    convite: ["Quer saber mais?", "Ficou com alguma dúvida?", "Gostou?"],
+    compra: ["Agende o seu horário!", "Vamos marcar?", "Reserve o seu horário!"],
   },
 };
 
@@ -98,6 +102,16 @@ const CLOSERS: Record<Subject, Record<GenerationGoal, string[]>> = {
     divulgar: ["Compartilhe com quem precisa!", "Salve este post para não esquecer.", "Conhece alguém que vai gostar? Envie este post!"],
     alugar: ["Passe na loja ou peça pelo WhatsApp.", "Aproveite!", "A gente separa o seu."],
     vender: ["Passe na loja ou peça pelo WhatsApp.", "Aproveite!", "A gente separa o seu."],
+  },
+  servico: {
+    engajar: [
+      "Você já experimentou? Conta pra gente nos comentários! 👇",
+      "Marque alguém que merece esse cuidado!",
+      "Qual é o seu preferido? Responde aqui!",
+    ],
+    divulgar: ["Compartilhe com quem precisa!", "Salve este post para marcar depois.", "Conhece alguém que vai gostar? Envie este post!"],
+    alugar: ["Os horários são marcados pelo WhatsApp.", "Reserve o seu horário.", "A gente te espera!"],
+    vender: ["Os horários são marcados pelo WhatsApp.", "Reserve o seu horário.", "A gente te espera!"],
   },
 };
 

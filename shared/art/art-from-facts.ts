@@ -27,6 +27,9 @@ function artFacts(sheet: FactSheet): ArtFact[] {
     const n = numberOf(factOf(sheet, campo));
     if (n !== null && n > 0) out.push({ valor: formatNumber(n, { maximumFractionDigits: 2 }), rotulo: rotulo(n) });
   }
+  // A serviço's duration, as its fact writes it ("1h30").
+  const duration = factOf(sheet, "duracao");
+  if (duration) out.push({ valor: duration.texto, rotulo: "de duração" });
   return out.slice(0, 6);
 }
 
@@ -59,7 +62,8 @@ const cut = (text: string | null, max: number): string | null =>
 
 /** The art's content for a record's fact sheet. */
 export function artContentOf(sheet: FactSheet): ArtContentInput {
-  const description = sheet.registro.tipo === "produto" ? (factOf(sheet, "descricao")?.texto ?? null) : null;
+  // An imóvel's description is long and its facts speak; a produto's or serviço's line is its own words.
+  const description = sheet.registro.tipo !== "imovel" ? (factOf(sheet, "descricao")?.texto ?? null) : null;
   return {
     titulo: cut(sheet.registro.nome, 120) || "Sem título",
     preco: cut(priceText(sheet), 40),

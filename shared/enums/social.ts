@@ -44,10 +44,11 @@ export const POST_APPROVAL = defineEnum({
 export const POST_APPROVALS = POST_APPROVAL.values;
 export type PostApproval = (typeof POST_APPROVALS)[number];
 
-/** Where a post came from (serviço joins when the agenda lands). */
+/** Where a post came from: the record it was made from (shared/social/post-origins.ts). */
 export const POST_ORIGIN = defineEnum({
   imovel: { label: "Imóvel" },
   produto: { label: "Produto" },
+  servico: { label: "Serviço" },
 });
 export const POST_ORIGINS = POST_ORIGIN.values;
 export type PostOrigin = (typeof POST_ORIGINS)[number];

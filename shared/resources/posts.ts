@@ -58,6 +58,8 @@ export interface PostRow {
   imovelNome: string | null;
   produtoId: string | null;
   produtoNome: string | null;
+  servicoId: string | null;
+  servicoNome: string | null;
   aprovacao: PostApproval;
   aprovadoPor: string | null;
   aprovadoEm: string | null;
@@ -157,6 +159,7 @@ export const postSchema = z.preprocess(
       textoAlternativo: optionalString("Texto alternativo", { max: 1000 }),
       imovelId: optionalId("Imóvel"),
       produtoId: optionalId("Produto"),
+      servicoId: optionalId("Serviço"),
       agendadoPara: scheduledAt("Data e hora"),
       contas: z.preprocess(
         listOf,
@@ -187,8 +190,9 @@ export const postSchema = z.preprocess(
       if (value.textosAlternativos.length > Math.max(value.midias.length, 1)) {
         ctx.addIssue({ code: "custom", path: ["textosAlternativos"], message: "Há mais textos alternativos do que imagens no post." });
       }
-      if (value.imovelId && value.produtoId) {
-        ctx.addIssue({ code: "custom", path: ["produtoId"], message: "Um post vem de um imóvel ou de um produto, não dos dois." });
+      if ([value.imovelId, value.produtoId, value.servicoId].filter(Boolean).length > 1) {
+        const path = value.servicoId ? "servicoId" : "produtoId";
+        ctx.addIssue({ code: "custom", path: [path], message: "Um post vem de um só registro: um imóvel, um produto ou um serviço." });
       }
     }),
 );
@@ -276,6 +280,7 @@ export const postFields: readonly FieldDef[] = [
   },
   { name: "imovelId", label: "Imóvel", kind: "relation", relation: "properties", section: "Origem" },
   { name: "produtoId", label: "Produto", kind: "relation", relation: "produtos", section: "Origem" },
+  { name: "servicoId", label: "Serviço", kind: "relation", relation: "servicos", section: "Origem" },
   {
     name: "contas",
     label: "Redes e contas",

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { GENERATION_KINDS, GENERATION_STATUSES, RECENT_GENERATIONS_MAX } from "../../shared/ai/generation-api.ts";
 import { GENERATION_GOALS, GENERATION_SOURCES, GENERATION_TONES } from "../../shared/ai/generation-options.ts";
-import { SOCIAL_NETWORKS } from "../../shared/enums/social.ts";
+import { POST_ORIGINS, SOCIAL_NETWORKS } from "../../shared/enums/social.ts";
 import { timeZoneOf } from "../../shared/time-zone.ts";
 import { apiError } from "../http/errors.ts";
 import { runAsMember } from "../http/member-route.ts";
@@ -61,13 +61,13 @@ const REQUEST_SCHEMA: JsonSchema = {
     tipo: {
       type: "string",
       enum: [...GENERATION_KINDS],
-      description: "post: post de um imóvel ou produto; livre: a partir de um tema; mes: um mês de ideias.",
+      description: "post: post de um imóvel, produto ou serviço; livre: a partir de um tema; mes: um mês de ideias.",
     },
     registro: {
       type: "object",
       required: ["tipo", "id"],
-      description: "post: o imóvel ou produto (dentro do seu alcance; 404 se não).",
-      properties: { tipo: { type: "string", enum: ["imovel", "produto"] }, id: text("O id do registro.") },
+      description: "post: o imóvel, produto ou serviço (dentro do seu alcance; 404 se não).",
+      properties: { tipo: { type: "string", enum: [...POST_ORIGINS] }, id: text("O id do registro.") },
     },
     redes: { type: "array", items: { type: "string", enum: [...SOCIAL_NETWORKS] }, minItems: 1, description: "post: as redes." },
     objetivo: goals,

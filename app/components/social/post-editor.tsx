@@ -530,6 +530,9 @@ export function PostEditor({ view, failure }: { view: PostEditorView; failure?: 
             </Card>
             <Card title="Imagens">
               <div className="space-y-4">
+                {/* A post made from a produto or serviço keeps that link when edited (a save replaces the whole form). */}
+                {view.values.produtoId ? <input type="hidden" name="produtoId" value={view.values.produtoId} /> : null}
+                {view.values.servicoId ? <input type="hidden" name="servicoId" value={view.values.servicoId} /> : null}
                 <RelationField
                   label="Imóvel"
                   name="imovelId"

@@ -5,8 +5,8 @@ import { titleMeta } from "../../lib/title.ts";
 import { generatePostAction, generatePostLoader } from "../../server/social/generate-post.server.ts";
 
 /**
- * /gerar-postagem "Gerar Postagem" (issue 20, ADR 056): from an imóvel or produto (`?imovel=`,
- * `?produto=`, or a search) to a caption generated from its facts, the art, the previews and the
+ * /gerar-postagem "Gerar Postagem" (issue 20, ADR 056): from an imóvel, produto or serviço
+ * (`?imovel=`, `?produto=`, `?servico=`: shared/social/post-origins.ts; or a search) to a caption generated from its facts, the art, the previews and the
  * post — saved, sent for approval, scheduled or published by the post editor's action.
  */
 export const meta: Route.MetaFunction = () => titleMeta("Gerar Postagem");

@@ -18,7 +18,9 @@ import {
 import { artContentOf } from "../../../shared/art/art-from-facts.ts";
 import type { BrandStyle } from "../../../shared/brand/brand-style.ts";
 import { isId } from "../../../shared/id.ts";
+import { POST_ORIGINS, type PostOrigin } from "../../../shared/enums/social.ts";
 import { postDefinition } from "../../../shared/resources/posts.ts";
+import { POST_ORIGIN_CHOICE_TEXT, POST_ORIGIN_DEFS, postOriginDef } from "../../../shared/social/post-origins.ts";
 import type { PostImage } from "../../../shared/social/post-screens.ts";
 import { TIME_ZONES, timeZoneOf } from "../../../shared/time-zone.ts";
 import { can } from "../../../worker/auth/permissions.ts";
@@ -34,7 +36,7 @@ import { guard } from "../resources.server.ts";
 
 type Args = Parameters<typeof guard>[0];
 
-export type RecordKind = "imovel" | "produto";
+export type RecordKind = PostOrigin;
 
 /** A record the person may generate a post from (the search's answer). */
 export interface RecordChoice {
@@ -65,7 +67,7 @@ export interface ChosenRecord {
 }
 
 export interface GeneratePostView {
-  /** The search as typed and its answer (the organização's imóveis and produtos the person reaches). */
+  /** The search as typed and its answer (the organização's imóveis, produtos and serviços the person reaches). */
   busca: string;
   choices: RecordChoice[];
   chosen: ChosenRecord | null;
@@ -81,10 +83,11 @@ export interface GeneratePostView {
 const SEARCH_LIMIT = 12;
 
 function chosenFromUrl(url: URL): { tipo: RecordKind; id: string } | null {
-  const imovel = url.searchParams.get("imovel");
-  if (imovel) return { tipo: "imovel", id: imovel };
-  const produto = url.searchParams.get("produto");
-  return produto ? { tipo: "produto", id: produto } : null;
+  for (const origin of POST_ORIGIN_DEFS) {
+    const id = url.searchParams.get(origin.param);
+    if (id) return { tipo: origin.tipo, id };
+  }
+  return null;
 }
 
 export async function generatePostLoader(args: Args): Promise<GeneratePostView> {
@@ -92,25 +95,23 @@ export async function generatePostLoader(args: Args): Promise<GeneratePostView> 
   const url = new URL(args.request.url);
   const busca = (url.searchParams.get("busca") ?? "").trim().slice(0, 100);
   const asked = chosenFromUrl(url);
-  const readsProperties = can(actor.role, "imoveis", "read");
-  const readsProducts = can(actor.role, "produtos", "read");
-  const propertyId = asked?.tipo === "imovel" && readsProperties && isId(asked.id) ? asked.id : null;
-  const mayRead = asked ? (asked.tipo === "imovel" ? readsProperties : readsProducts) : false;
-  const [imoveis, produtos, editor, sheet, brand] = await Promise.all([
-    readsProperties ? recordOptions(ctx, actor, "imoveis", busca, SEARCH_LIMIT) : Promise.resolve([]),
-    readsProducts ? recordOptions(ctx, actor, "produtos", busca, SEARCH_LIMIT) : Promise.resolve([]),
+  const readable = POST_ORIGIN_DEFS.filter((origin) => can(actor.role, origin.resource, "read"));
+  const mayRead = asked ? readable.some((origin) => origin.tipo === asked.tipo) : false;
+  // Only an imóvel has photos of its own for the art.
+  const propertyId = asked?.tipo === "imovel" && mayRead && isId(asked.id) ? asked.id : null;
+  const [options, editor, sheet, brand] = await Promise.all([
+    Promise.all(readable.map((origin) => recordOptions(ctx, actor, origin.resource, busca, SEARCH_LIMIT))),
     postEditorData(ctx, actor, { propertyId }),
     asked && mayRead ? recordFactSheet(ctx, actor, asked) : Promise.resolve(null),
     // The art draws in the organização's colours, font and logo (/cores, ADR 054).
     getBrandStyle(ctx, actor.orgId),
   ]);
-  const choices: RecordChoice[] = [
-    ...imoveis.map((r) => ({ tipo: "imovel" as const, id: r.id, title: r.title })),
-    ...produtos.map((r) => ({ tipo: "produto" as const, id: r.id, title: r.title })),
-  ];
+  const choices: RecordChoice[] = readable.flatMap((origin, i) =>
+    (options[i] ?? []).map((r) => ({ tipo: origin.tipo, id: r.id, title: r.title })),
+  );
   let chosen: ChosenRecord | null = null;
   if (asked && sheet) {
-    const photos = asked.tipo === "imovel" ? editor.photos.map((p) => ({ chave: p.chave, legenda: p.legenda })) : [];
+    const photos = propertyId ? editor.photos.map((p) => ({ chave: p.chave, legenda: p.legenda })) : [];
     chosen = {
       tipo: asked.tipo,
       id: asked.id,
@@ -119,7 +120,7 @@ export async function generatePostLoader(args: Args): Promise<GeneratePostView> 
       art: artContentOf(sheet),
       photos,
       link: sheet.negocio.link ?? "",
-      href: asked.tipo === "imovel" ? `/properties/${asked.id}` : `/produtos/${asked.id}`,
+      href: postOriginDef(asked.tipo).href(asked.id),
     };
   }
   return {
@@ -137,8 +138,8 @@ export async function generatePostLoader(args: Args): Promise<GeneratePostView> 
 // ——— The art ———
 
 const artInput = z.object({
-  tipo: z.enum(["imovel", "produto"]),
-  id: z.string().refine(isId, "Escolha um imóvel ou produto."),
+  tipo: z.enum(POST_ORIGINS, { error: () => `Escolha ${POST_ORIGIN_CHOICE_TEXT}.` }),
+  id: z.string().refine(isId, `Escolha ${POST_ORIGIN_CHOICE_TEXT}.`),
   modelo: z.enum(ART_TEMPLATE_IDS, { error: () => "Escolha um modelo de arte." }),
   formato: z.enum(ART_FORMAT_IDS as [ArtFormat, ...ArtFormat[]], { error: () => "Escolha um formato." }),
   carrossel: z.preprocess((v) => v === "sim", z.boolean()),
@@ -163,9 +164,9 @@ export async function generatePostAction(args: Args) {
   const parsed = artInput.safeParse(Object.fromEntries(form));
   if (!parsed.success) return failure(parsed.error.issues[0]?.message ?? "Pedido inválido.", 400);
   const input = parsed.data;
-  const mayRead = can(actor.role, input.tipo === "imovel" ? "imoveis" : "produtos", "read");
-  const sheet = mayRead ? await recordFactSheet(ctx, actor, { tipo: input.tipo, id: input.id }) : null;
-  if (!sheet) return failure("Imóvel ou produto não encontrado. Escolha outro.", 404);
+  const origin = postOriginDef(input.tipo);
+  const sheet = can(actor.role, origin.resource, "read") ? await recordFactSheet(ctx, actor, { tipo: input.tipo, id: input.id }) : null;
+  if (!sheet) return failure(`${origin.notFound} Escolha outro.`, 404);
   const content = artContentSchema.parse(artContentOf(sheet));
   const photos = input.tipo === "imovel" ? (await postEditorData(ctx, actor, { propertyId: input.id })).photos.map((p) => p.chave) : [];
   const deps = { art: rc.env.ART, bucket: rc.env.FILES };

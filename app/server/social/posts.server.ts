@@ -54,6 +54,9 @@ export interface PostFormValues {
   primeiroComentario: string;
   textoAlternativo: string;
   imovelId: string;
+  /** The produto or serviço the post came from (kept by an edit; /gerar-postagem sets them). */
+  produtoId: string;
+  servicoId: string;
   contas: string[];
   midias: string[];
   /** Each image's alt text, by position (a carousel's). */
@@ -93,6 +96,8 @@ function valuesOf(row: PostRow, zone: string): PostFormValues {
     primeiroComentario: row.primeiroComentario ?? "",
     textoAlternativo: row.textoAlternativo ?? "",
     imovelId: row.imovelId ?? "",
+    produtoId: row.produtoId ?? "",
+    servicoId: row.servicoId ?? "",
     contas: row.contas,
     midias: row.midias,
     textosAlternativos: row.midias.map((_m, i) => row.textosAlternativos[i] ?? ""),
@@ -106,6 +111,8 @@ const EMPTY: PostFormValues = {
   primeiroComentario: "",
   textoAlternativo: "",
   imovelId: "",
+  produtoId: "",
+  servicoId: "",
   contas: [],
   midias: [],
   textosAlternativos: [],

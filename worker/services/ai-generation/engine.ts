@@ -17,6 +17,7 @@ import { referenceAccountsForPrompt } from "../ai-content/reference-accounts.ts"
 import type { Actor, ServiceContext } from "../context.ts";
 import { LiveText } from "./live-text.ts";
 import { type GenerationPlan, planFor, RecordGoneError } from "./plans.ts";
+import { isPostOrigin, postOriginDef } from "../../../shared/social/post-origins.ts";
 import { addTokenUsage, limitReached, limitReachedMessage, monthIn, tokenUsage } from "./usage.ts";
 
 /**
@@ -174,8 +175,9 @@ export async function runGeneration(deps: EngineDeps, job: GenerationJob): Promi
     plan = await planFor(ctx, actor, row.tipo, row.pedido, refs, zone, job.generationId);
   } catch (error) {
     if (!(error instanceof RecordGoneError)) throw error;
-    const what = error.message === "produto" ? "O produto" : "O imóvel";
-    return { status: await fail("registro_indisponivel", `${what} não foi encontrado ou não está mais ao seu alcance.`) };
+    const what = isPostOrigin(error.message) ? postOriginDef(error.message).withArticle : "o registro";
+    const sentence = `${what.charAt(0).toUpperCase()}${what.slice(1)} não foi encontrado ou não está mais ao seu alcance.`;
+    return { status: await fail("registro_indisponivel", sentence) };
   }
 
   const settings = openAiSettings(deps.config);

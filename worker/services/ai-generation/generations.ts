@@ -1,3 +1,4 @@
+import { postOriginDef } from "../../../shared/social/post-origins.ts";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { aiGenerations } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
@@ -47,7 +48,7 @@ export async function createGeneration(ctx: ServiceContext, actor: Actor, body: 
   let titulo: string;
   if (request.tipo === "post") {
     const sheet = await recordFactSheet(ctx, actor, request.registro);
-    if (!sheet) throw new DomainError(request.registro.tipo === "imovel" ? "Imóvel não encontrado." : "Produto não encontrado.", 404);
+    if (!sheet) throw new DomainError(postOriginDef(request.registro.tipo).notFound, 404);
     titulo = clip(sheet.registro.nome, 120);
   } else if (request.tipo === "livre") {
     titulo = clip(request.tema, 120);

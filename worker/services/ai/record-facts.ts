@@ -1,6 +1,6 @@
 import { asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { organizations, products, properties, propertyPhotos } from "../../../db/schema/index.ts";
+import { organizations, products, properties, propertyPhotos, services } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import {
   type BusinessInfo,
@@ -10,7 +10,10 @@ import {
   type ProductFactsInput,
   productSheet,
   propertySheet,
+  type ServiceFactsInput,
+  serviceSheet,
 } from "../../../shared/ai/facts.ts";
+import type { PostOrigin } from "../../../shared/enums/social.ts";
 import { isId } from "../../../shared/id.ts";
 import { publicPageUrl, publicState } from "../../../shared/real-estate/public-page.ts";
 import { isPublicOrigin } from "../../../shared/social/post-from-property.ts";
@@ -175,11 +178,45 @@ export async function productFactSheet(ctx: ServiceContext, actor: Actor, id: st
   return row ? productSheet(row, businessOf(business, null)) : null;
 }
 
+/** The serviço's columns a fact sheet reads: never its commission, cost or products (the business's, not the client's). */
+export const serviceColumns = {
+  id: services.id,
+  nome: services.nome,
+  categoria: services.categoria,
+  duracaoMin: services.duracaoMin,
+  precoCentavos: services.precoCentavos,
+  descricao: services.descricao,
+};
+
+/** A serviço's fact sheet; null when it is not the organização's (or is deleted). */
+export async function serviceFactSheet(ctx: ServiceContext, actor: Actor, id: string): Promise<FactSheet | null> {
+  const owner = ownerCondition(actor, "servicos", "read", services);
+  if (!isId(id)) return null;
+  const scope = orgScope(ctx.db, actor.orgId);
+  const statements = [
+    ctx.db
+      .select(serviceColumns)
+      .from(services)
+      .where(scope.where(services, eq(services.id, id), isNull(services.excluidoEm), owner))
+      .limit(1),
+    businessStatement(ctx, actor),
+  ];
+  const [rows, business] = (await ctx.db.batch(statements as unknown as [BatchItem<"sqlite">])) as unknown as [
+    ServiceFactsInput[],
+    BusinessRow[],
+  ];
+  const row = rows[0];
+  return row ? serviceSheet(row, businessOf(business, null)) : null;
+}
+
+/** Each kind of post origin's sheet loader (shared/social/post-origins.ts names the kinds). */
+const SHEETS: Record<PostOrigin, (ctx: ServiceContext, actor: Actor, id: string) => Promise<FactSheet | null>> = {
+  imovel: propertyFactSheet,
+  produto: productFactSheet,
+  servico: serviceFactSheet,
+};
+
 /** The fact sheet of a record named by kind and id. */
-export function recordFactSheet(
-  ctx: ServiceContext,
-  actor: Actor,
-  record: { tipo: "imovel" | "produto"; id: string },
-): Promise<FactSheet | null> {
-  return record.tipo === "imovel" ? propertyFactSheet(ctx, actor, record.id) : productFactSheet(ctx, actor, record.id);
+export function recordFactSheet(ctx: ServiceContext, actor: Actor, record: { tipo: PostOrigin; id: string }): Promise<FactSheet | null> {
+  return SHEETS[record.tipo](ctx, actor, record.id);
 }

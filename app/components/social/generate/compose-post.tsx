@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import type { PostVariant } from "../../../../shared/ai/contracts.ts";
 import { checkVariant } from "../../../../shared/ai/fact-check.ts";
 import type { FactSheet } from "../../../../shared/ai/facts.ts";
+import { postOriginDef } from "../../../../shared/social/post-origins.ts";
 import { composeCaption, variantRuleProblems } from "../../../../shared/ai/post-variant-rules.ts";
 import { slideAltTexts } from "../../../../shared/art/art-from-facts.ts";
 import type { ArtSlideKind } from "../../../../shared/art/art-content.ts";
@@ -215,7 +216,7 @@ export default function ComposePost({
             <input type="hidden" name="legenda" value={caption} />
             <input type="hidden" name="link" value={record.link} />
             <input type="hidden" name="primeiroComentario" value={edited.primeiroComentario} />
-            <input type="hidden" name={record.tipo === "imovel" ? "imovelId" : "produtoId"} value={record.id} />
+            <input type="hidden" name={postOriginDef(record.tipo).field} value={record.id} />
             {contas.map((c) => (
               <input key={c} type="hidden" name="contas" value={c} />
             ))}

@@ -4,7 +4,7 @@ import type { PostVariant } from "../../../../shared/ai/contracts.ts";
 import { GENERATION_STATUS } from "../../../../shared/ai/generation-paths.ts";
 import { GENERATION_GOAL, GENERATION_GOALS, GENERATION_TONE, GENERATION_TONES } from "../../../../shared/ai/generation-options.ts";
 import type { GenerationGoal, GenerationTone } from "../../../../shared/ai/generation-options.ts";
-import { SOCIAL_NETWORK, type SocialNetwork } from "../../../../shared/enums/social.ts";
+import { POST_ORIGIN, SOCIAL_NETWORK, type SocialNetwork } from "../../../../shared/enums/social.ts";
 import type { GeneratePostView } from "../../../server/social/generate-post.server.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -24,7 +24,7 @@ function RecordPicker({ view }: { view: GeneratePostView }) {
     return (
       <div className="flex flex-wrap items-center gap-3">
         <p className="min-w-0 flex-1 break-words">
-          <span className="block text-xs text-fg-soft">{view.chosen.tipo === "imovel" ? "Imóvel" : "Produto"}</span>
+          <span className="block text-xs text-fg-soft">{POST_ORIGIN.label(view.chosen.tipo)}</span>
           <Link to={view.chosen.href} className="font-semibold text-accent hover:underline">
             {view.chosen.title}
           </Link>
@@ -37,17 +37,17 @@ function RecordPicker({ view }: { view: GeneratePostView }) {
   }
   return (
     <div className="space-y-3">
-      {view.missing ? <Alert tone="error">Imóvel ou produto não encontrado. Busque outro abaixo.</Alert> : null}
+      {view.missing ? <Alert tone="error">Registro não encontrado (imóvel, produto ou serviço). Busque outro abaixo.</Alert> : null}
       <Form method="get" role="search" className="flex flex-wrap gap-2">
         <label htmlFor="busca-registro" className="sr-only">
-          Buscar imóvel ou produto
+          Buscar imóvel, produto ou serviço
         </label>
         <input
           id="busca-registro"
           type="search"
           name="busca"
           defaultValue={view.busca}
-          placeholder="Código, título, bairro ou nome do produto"
+          placeholder="Código, título, bairro, produto ou serviço"
           className={`${selectClass} min-w-0 flex-1`}
         />
         <Button type="submit" variant="secondary">
@@ -62,7 +62,7 @@ function RecordPicker({ view }: { view: GeneratePostView }) {
                 to={`/gerar-postagem?${c.tipo}=${c.id}`}
                 className="flex min-h-11 items-center gap-2 px-3 py-2 text-sm hover:bg-accent-soft focus-visible:bg-accent-soft"
               >
-                <span className="badge badge-neutral shrink-0">{c.tipo === "imovel" ? "Imóvel" : "Produto"}</span>
+                <span className="badge badge-neutral shrink-0">{POST_ORIGIN.label(c.tipo)}</span>
                 <span className="min-w-0 break-words">{c.title}</span>
               </Link>
             </li>
@@ -70,7 +70,7 @@ function RecordPicker({ view }: { view: GeneratePostView }) {
         </ul>
       ) : (
         <p className="text-sm text-fg-soft">
-          {view.busca ? "Nada encontrado com essa busca." : "Cadastre um imóvel ou produto para gerar um post."}
+          {view.busca ? "Nada encontrado com essa busca." : "Cadastre um imóvel, produto ou serviço para gerar um post."}
         </p>
       )}
     </div>
@@ -114,7 +114,7 @@ export function GeneratePost({ view }: { view: GeneratePostView }) {
     <>
       <PageHeader
         title="Gerar Postagem"
-        description="Do cadastro ao post pronto: legenda com os dados do imóvel ou produto, arte com as cores do negócio, e a publicação."
+        description="Do cadastro ao post pronto: legenda com os dados do imóvel, produto ou serviço, arte com as cores do negócio, e a publicação."
       />
       <div className="space-y-6">
         <Card title="1. O que divulgar">

@@ -157,7 +157,7 @@ export const servicosModule: ResourceModule<ServicoRow, ServicoInput> = {
   example: () => ({
     nome: "Corte feminino",
     categoria: "Cabelo",
-    duracaoMin: 60,
+    duracaoMin: "60",
     precoCentavos: 12000,
     comissaoTipo: "percentual",
     comissaoPercentual: 40,

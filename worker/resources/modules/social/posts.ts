@@ -6,6 +6,7 @@ import { hashtagsOf } from "../../../../shared/social/caption-rules.ts";
 import { parsePostImageKey } from "../../../../shared/social/post-image-key.ts";
 import { captionPreview, isPhotoReference, type PostInput, type PostRow, postDefinition } from "../../../../shared/resources/posts.ts";
 import { searchKeys, sortKey } from "../../../../shared/search.ts";
+import { postOriginOf } from "../../../../shared/social/post-origins.ts";
 import { schedulePublicationsLater } from "../../../services/social/publishing/schedule.ts";
 import type { ResourceModule } from "../../define.ts";
 import type { Actor } from "../../../services/context.ts";
@@ -108,6 +109,7 @@ export const postsModule: ResourceModule<PostRow, PostInput> = {
   extras: {
     imovelNome: sql`(select coalesce(p.title, p.code) from properties p where p.id = ${t.imovelId} and p.org_id = ${t.orgId} and p.deleted_at is null)`,
     produtoNome: sql`(select p.name from products p where p.id = ${t.produtoId} and p.org_id = ${t.orgId} and p.deleted_at is null)`,
+    servicoNome: sql`(select s.name from services s where s.id = ${t.servicoId} and s.org_id = ${t.orgId} and s.deleted_at is null)`,
     contas: sql`json((select json_group_array(x.account_id) from (select pt.account_id from post_targets pt where pt.org_id = ${t.orgId} and pt.post_id = ${t.id} order by pt.network || '') x))`,
     redes:
       sql.raw(`json((select json_group_array(json_object('id', x.id, 'rede', x.network, 'contaId', x.account_id, 'contaNome', x.name, 'status', x.status,
@@ -160,7 +162,7 @@ export const postsModule: ResourceModule<PostRow, PostInput> = {
     const keys = searchKeys({ names: [input.legenda.slice(0, 300)], tags: hashtagsOf(input.legenda).map((h) => h.slice(1)) });
     return {
       ordem: sortKey(captionPreview(input.legenda)),
-      origem: input.imovelId ? "imovel" : input.produtoId ? "produto" : null,
+      origem: postOriginOf(input),
       agendadoPara: input.agendadoPara ? new Date(input.agendadoPara) : null,
       chavesBusca: JSON.stringify(keys),
     };
@@ -176,6 +178,7 @@ export const postsModule: ResourceModule<PostRow, PostInput> = {
   relations: [
     { column: t.imovelId, target: "imoveis", field: "imovelId", message: "Imóvel não encontrado. Escolha um imóvel cadastrado." },
     { column: t.produtoId, target: "produtos", field: "produtoId", message: "Produto não encontrado. Escolha um produto cadastrado." },
+    { column: t.servicoId, target: "servicos", field: "servicoId", message: "Serviço não encontrado. Escolha um serviço cadastrado." },
   ],
   errors: [
     {

@@ -1,0 +1,1 @@
+ALTER TABLE `posts` ADD `service_id` text REFERENCES services(id) ON DELETE set null;
