@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clients, matchAlerts, organizations, products, propertyInterests, propertyPhotos } from "../../../db/schema/index.ts";
+import { clients, matchAlerts, organizations, products, propertyInterests, propertyPhotos, services } from "../../../db/schema/index.ts";
 import { checkVariant } from "../../../shared/ai/fact-check.ts";
 import { templatePost } from "../../../shared/ai/template-post.ts";
 import { monthPlanSources } from "../../../worker/services/ai/month-plan-sources.ts";
-import { listingLink, productFactSheet, propertyFactSheet } from "../../../worker/services/ai/record-facts.ts";
+import { listingLink, productFactSheet, propertyFactSheet, recordFactSheet } from "../../../worker/services/ai/record-facts.ts";
 import { createHarness, createOwner, type Harness, userId } from "../harness.ts";
 import { insertProperty } from "../real-estate/property-photos-fixtures.ts";
 import { actorFor, addMember } from "../records.ts";
@@ -144,6 +144,38 @@ describe("a produto's facts and the month plan's records", () => {
     expect(sheet?.fatos.map((f) => f.campo)).toEqual(["nome", "preco", "categoria", "negocio", "whatsapp", "creci"]);
     expect(sheet?.fatos.find((f) => f.campo === "preco")?.texto).toBe("R$ 39,90");
     expect(await productFactSheet(h.ctx(), actorFor(orgB, ownerA), product)).toBeNull();
+  });
+
+  it("a serviço: its own facts only (never its commission), only the organização's, a deleted one not found", async () => {
+    const id = crypto.randomUUID();
+    await h.fresh.db.insert(services).values({
+      id,
+      orgId: orgA,
+      nome: "Limpeza de pele",
+      ordem: "limpeza de pele",
+      categoria: "Estética",
+      duracaoMin: 75,
+      precoCentavos: 18_000,
+      comissaoTipo: "percentual",
+      comissaoValor: 4000,
+      descricao: "Com extração e máscara calmante.",
+    });
+    const sheet = await recordFactSheet(h.ctx(), actorFor(orgA, ownerA), { tipo: "servico", id });
+    expect(sheet?.registro).toMatchObject({ tipo: "servico", nome: "Limpeza de pele", tipoLabel: "Estética" });
+    expect(sheet?.fatos.map((f) => [f.campo, f.texto])).toEqual([
+      ["nome", "Limpeza de pele"],
+      ["preco", "R$ 180"],
+      ["categoria", "Estética"],
+      ["duracao", "1h15"],
+      ["descricao", "Com extração e máscara calmante."],
+      ["negocio", "Negócio A"],
+      ["whatsapp", "(11) 91234-5678"],
+      ["creci", "CRECI 12345-J"],
+    ]);
+    expect(JSON.stringify(sheet)).not.toMatch(/4000|40%|comiss/i);
+    expect(await recordFactSheet(h.ctx(), actorFor(orgB, ownerA), { tipo: "servico", id })).toBeNull();
+    await h.fresh.db.update(services).set({ excluidoEm: new Date() }).where(eq(services.id, id));
+    expect(await recordFactSheet(h.ctx(), actorFor(orgA, ownerA), { tipo: "servico", id })).toBeNull();
   });
 
   it("new imóveis, price drops and low or new products, in one round trip and only the organização's", async () => {
