@@ -236,8 +236,9 @@ export const servicoFields: readonly FieldDef[] = [
     label: "Comissão",
     kind: "select",
     options: COMMISSION_KIND_OPTIONS,
+    placeholder: "Padrão do profissional",
     section: "Preço e comissão",
-    hint: "Em branco: vale a comissão de cada profissional (ou o padrão do negócio).",
+    hint: "“Padrão do profissional”: vale a comissão de cada profissional (ou o padrão do negócio).",
   },
   {
     name: "comissaoPercentual",

@@ -50,6 +50,7 @@
  * runs more (default keeps the file within a few minutes).
  */
 import { DEFAULT_TIME_ZONE } from "../../shared/time-zone.ts";
+import { serviceProductLine } from "../../shared/agenda/service-products.ts";
 import {
   checkAvailability,
   parseTimeOff,
@@ -379,6 +380,40 @@ const PAGE_INTENTS: Record<string, Record<string, Record<string, PageIntent>>> =
         forms: [[["intent", "convidar"]]],
         may: (_form, idKind) => idKind === "own",
         tables: ["auth_tokens", "email_outbox", "job_runs", "job_steps", "rate_limits"],
+      },
+    },
+  },
+  // Serviços (ADR 065): a product consumed per service, added or its quantity changed, and removed.
+  servicos: {
+    "/:id": {
+      produto: {
+        forms: [
+          [
+            ["intent", "produto"],
+            ["produtoId", OWN("produtos")],
+            ["quantidade", "1,5"],
+          ],
+          [
+            ["intent", "produto"],
+            ["linha", "existente"],
+            ["produtoId", OWN("produtos")],
+            ["quantidade", "0,05"],
+          ],
+        ],
+        may: (form, idKind) =>
+          idKind === "own" &&
+          serviceProductLine.safeParse({ produtoId: form.get("produtoId"), quantidade: form.get("quantidade") ?? undefined }).success,
+        tables: ["service_products"],
+      },
+      "remover-produto": {
+        forms: [
+          [
+            ["intent", "remover-produto"],
+            ["produtoId", OWN("produtos")],
+          ],
+        ],
+        may: (form, idKind) => idKind === "own" && isId(String(form.get("produtoId") ?? "")),
+        tables: ["service_products"],
       },
     },
   },

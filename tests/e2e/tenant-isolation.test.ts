@@ -20,6 +20,7 @@ import { moduleOf } from "../../worker/resources/registry.ts";
 import { saveLandingDraft } from "../../worker/services/site/landing-page.ts";
 import { newAppointmentLinkToken } from "../../worker/services/agenda/appointment-link.ts";
 import { addTimeOff } from "../../worker/services/agenda/professional-schedule.ts";
+import { setServiceProduct } from "../../worker/services/agenda/service-products.ts";
 import { addHoursException, addLocalHoliday } from "../../worker/services/agenda/business-hours.ts";
 import { webpFile } from "../support/webp.ts";
 import { jpegFile } from "../support/jpeg.ts";
@@ -74,6 +75,12 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/profissionais/export": () => "/profissionais/export?formato=csv",
   "/profissionais/:id": () => `/profissionais/${profissionalA}`,
   "/profissionais/:id/edit": () => `/profissionais/${profissionalA}/edit`,
+  "/servicos": () => "/servicos?q=segredo",
+  "/servicos/create": () => "/servicos/create",
+  "/servicos/import": () => "/servicos/import",
+  "/servicos/export": () => "/servicos/export?formato=csv",
+  "/servicos/:id": () => `/servicos/${servicoA}`,
+  "/servicos/:id/edit": () => `/servicos/${servicoA}/edit`,
   "/clients": () => "/clients",
   "/clientes": () => "/clientes?q=segredo",
   "/clients/create": () => "/clients/create",
@@ -177,6 +184,7 @@ let postA: string;
 let referenciaA: string;
 /** A's professional (name, notes and a time off's detail carry the marker). */
 let profissionalA: string;
+let servicoA: string;
 /** A's AI generation (its topic, partial text and result carry the marker). */
 let generationA: string;
 /** A's month plan (its title and idea carry the marker). */
@@ -324,6 +332,18 @@ beforeAll(async () => {
       } as never)
     ).id,
   );
+  servicoA = String(
+    (
+      await createRecord(ctx, owner, "servicos", {
+        nome: `Serviço ${MARK}`,
+        categoria: `Categoria ${MARK}`,
+        duracaoMin: 60,
+        profissionalIds: [profissionalA],
+        descricao: `Descrição ${MARK}`,
+      } as never)
+    ).id,
+  );
+  await setServiceProduct(ctx, owner, servicoA, { produtoId: produtoA, quantidade: 1 });
   await addTimeOff(ctx, owner, profissionalA, { dataInicio: "2030-01-07", dataFim: "2030-01-08", tipo: "Férias", detalhe: MARK });
   await addLocalHoliday(ctx, owner, { dia: "2030-01-20", nome: `Feriado ${MARK}` });
   await addHoursException(ctx, owner, { dia: "2030-01-21", fechado: "on", motivo: `Inventário ${MARK}` });
@@ -471,6 +491,9 @@ beforeAll(async () => {
     `/posts/${postA}`,
     `/ai-content/referencias/${referenciaA}`,
     `/profissionais/${profissionalA}`,
+    `/servicos/${servicoA}`,
+    `/servicos/${servicoA}/edit`,
+    `/gerar-postagem?servico=${servicoA}`,
     "/horarios",
     "/rascunhos",
     `/gerar-postagem?produto=${produtoA}`,
@@ -544,6 +567,7 @@ describe("tenant isolation", () => {
       [moduleOf("posts").definition.api]: postA,
       [moduleOf("referencias").definition.api]: referenciaA,
       [moduleOf("profissionais").definition.api]: profissionalA,
+      [moduleOf("servicos").definition.api]: servicoA,
       "ai-generations": generationA,
     };
     const gets = [...new Set(app.routes.filter((r) => r.method === "GET").map((r) => r.path))].filter(

@@ -116,7 +116,14 @@ export function ServiceProductLines({
 }
 
 /** "Adicionar produto": a product of the organização (searched as typed) and the quantity per service. */
-export function AddServiceProduct({ failure }: { failure: ProductFormError | null }) {
+export function AddServiceProduct({
+  failure,
+  choices,
+}: {
+  failure: ProductFormError | null;
+  /** The first products by name, offered before a search (and the list without JavaScript). */
+  choices: readonly { id: string; title: string }[];
+}) {
   const busy = useNavigation().state === "submitting";
   const own = failure && !failure.produtoId ? failure : null;
   return (
@@ -129,7 +136,7 @@ export function AddServiceProduct({ failure }: { failure: ProductFormError | nul
         relation="produtos"
         required
         selected={null}
-        options={[]}
+        options={choices}
         error={own && own.field !== "quantidade" ? own.error : undefined}
       />
       <div className="flex flex-wrap items-end gap-2">

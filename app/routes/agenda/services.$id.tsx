@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { ctx, actor, org } = guard(args, servicoDefinition, "read");
   const page = await servicePage(ctx, actor, args.params.id);
   if (!page) throw new Response("Serviço não encontrado.", { status: 404 });
-  const { service, professionals } = page;
+  const { service, professionals, productChoices } = page;
   const zone = timeZoneOf(actor.timeZone);
   const permissions = screenPermissions(args, servicoDefinition);
   const confirm = permissions.canDelete && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null;
@@ -69,6 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
       custo: formatBRL(Math.round(p.quantidade * p.custoCentavos)),
     })),
     professionals,
+    productChoices,
     permissions,
     // "Gerar post": a caption and art from the service's own facts (ADR 065).
     canPost: permissionsFor(org.role, "posts").canCreate,
@@ -120,7 +121,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Servico({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, summary, lines, professionals, permissions, canPost, confirm, toast } = loaderData;
+  const { view, summary, lines, professionals, productChoices, permissions, canPost, confirm, toast } = loaderData;
   const failure = actionData && "error" in actionData ? (actionData as ProductFormError) : null;
   return (
     <>
@@ -146,7 +147,7 @@ export default function Servico({ loaderData, actionData }: Route.ComponentProps
         <div className="min-w-0 space-y-6">
           <Card title={`Produtos consumidos (${lines.length})`}>
             <ServiceProductLines lines={lines} canEdit={permissions.canUpdate} failure={failure} />
-            {permissions.canUpdate ? <AddServiceProduct failure={failure} /> : null}
+            {permissions.canUpdate ? <AddServiceProduct failure={failure} choices={productChoices} /> : null}
           </Card>
           <ResourceDetail view={view} />
         </div>

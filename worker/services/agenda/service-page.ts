@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { professionalServices, professionals, services } from "../../../db/schema/index.ts";
+import { products, professionalServices, professionals, services } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import type { ServicoRow } from "../../../shared/resources/servicos.ts";
 import type { FilterOption } from "../../../shared/resources/types.ts";
@@ -30,7 +30,12 @@ export interface ServiceProfessional {
 export interface ServicePage {
   service: ServicoRow;
   professionals: ServiceProfessional[];
+  /** The first active products by name: "Adicionar produto"'s choices before any search (and without JavaScript). */
+  productChoices: { id: string; title: string }[];
 }
+
+/** Products offered before a search: the search finds the rest. */
+const PRODUCT_CHOICES = 50;
 
 export interface ServiceFormChoices {
   professionals: FilterOption[];
@@ -73,12 +78,20 @@ export async function servicePage(ctx: ServiceContext, actor: Actor, id: string)
     .where(orgScope(ctx.db, actor.orgId).where(professionalServices, eq(professionalServices.servicoId, id)))
     .orderBy(asc(professionals.ordem), asc(professionals.id))
     .limit(PROFESSIONALS_MAX);
-  const [rows, people] = (await ctx.db.batch([statement, team] as unknown as [BatchItem<"sqlite">])) as unknown as [
+  const choices = ctx.db
+    .select({ id: products.id, nome: products.nome, sku: products.sku })
+    .from(products)
+    .where(orgScope(ctx.db, actor.orgId).where(products, isNull(products.excluidoEm), eq(products.ativo, true)))
+    .orderBy(asc(products.ordem), asc(products.id))
+    .limit(PRODUCT_CHOICES);
+  const [rows, people, offered] = (await ctx.db.batch([statement, team, choices] as unknown as [BatchItem<"sqlite">])) as unknown as [
     { j: string }[],
     ServiceProfessional[],
+    { id: string; nome: string; sku: string }[],
   ];
   const [service] = rowsOf(mod, rows) as unknown as ServicoRow[];
-  return service ? { service, professionals: people } : null;
+  const productChoices = offered.map((p) => ({ id: p.id, title: `${p.nome} (${p.sku})` }));
+  return service ? { service, professionals: people, productChoices } : null;
 }
 
 /** The form's choices as statements, to ride in the form's own batch (one round trip with the record). */
