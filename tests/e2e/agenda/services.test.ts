@@ -71,10 +71,10 @@ describe("serviços", () => {
     await category.fill("Cabelo");
     // The duration reads as a salon writes it; the value sent is minutes.
     await page.getByLabel("Duração", { exact: true }).selectOption({ label: "1h30" });
-    await page.getByLabel("Preço", { exact: true }).pressSequentially("15000");
+    await page.getByLabel("Preço", { exact: true }).pressSequentially("150");
     expect(await page.getByLabel("Comissão", { exact: true }).locator("option").first().textContent()).toBe("Padrão do profissional");
     await page.getByLabel("Comissão", { exact: true }).selectOption("fixo");
-    await page.getByLabel("Comissão (R$)", { exact: true }).pressSequentially("2500");
+    await page.getByLabel("Comissão (R$)", { exact: true }).pressSequentially("25");
     await page.getByLabel("Bianca Torres").check();
     expect(await pageOverflow(page)).toBeUndefined();
     await page.getByRole("button", { name: "Salvar serviço" }).click();
@@ -89,11 +89,13 @@ describe("serviços", () => {
     await page
       .locator("section")
       .filter({ has: page.getByRole("heading", { name: "Profissionais", exact: true }) })
-      .getByText("Bianca Torres")
+      .getByRole("link", { name: "Bianca Torres" })
       .waitFor();
 
     // A product consumed per service, found by search.
     const picker = page.getByRole("combobox", { name: "Produto" });
+    // Before the page's script runs the picker is a plain list; once hydrated it searches as typed.
+    await expect.poll(() => picker.evaluate((el) => el.tagName), { timeout: 15_000 }).toBe("INPUT");
     await picker.fill("tinta");
     await page.getByRole("option", { name: /Tinta 6\.0 castanho/ }).click();
     await page.getByLabel("Quantidade por serviço", { exact: true }).fill("1,5");
