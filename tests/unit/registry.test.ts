@@ -109,9 +109,6 @@ describe("the resource registry", () => {
     // A resource's own route, named by path anywhere (what a table of routes by path would hold).
     expect(namedResources(`const routes = { "/:id/clients": {} };`, words).length).toBeGreaterThan(0);
     expect(namedResources(`const x = "/:id/clientes-vip";`, words)).toHaveLength(0);
-    // A module path is a file, not a resource; the same words as a path of the app still count.
-    expect(namedResources(withoutComments(`import { x } from "../services/context.ts";`), words)).toHaveLength(0);
-    expect(namedResources(withoutComments(`const table = "services";`), words).length).toBeGreaterThan(0);
   });
 
   it("names, API segments and screen paths are unique; every action of the permission table is answered with known roles", () => {
@@ -229,15 +226,7 @@ describe("the list engine's definitions", () => {
 
 /** Source without comments (they may name resources as examples). */
 function withoutComments(source: string): string {
-  return withoutModulePaths(source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1"));
-}
-
-/**
- * Module specifiers (`from "../services/context.ts"`, `import("…")`) are file paths, not names of
- * resources: the folder worker/services/ shares its name with the table of Serviços.
- */
-function withoutModulePaths(source: string): string {
-  return source.replace(/\bfrom\s*(["'])[^"'\n]*\1/g, "from ''").replace(/\bimport\s*\(\s*(["'])[^"'\n]*\1\s*\)/g, "import('')");
+  return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
 }
 
 /** The object shape inside a schema built with preprocess, pipes, refinements and transforms. */
