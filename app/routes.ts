@@ -91,6 +91,8 @@ export default [
     route("historico", "routes/social/history.tsx"),
     route("historico/exportar", "routes/social/history.export.ts"),
     route("content-calendar", "routes/social/content-calendar.tsx"),
+    // The agenda (issue 21, ADR 060): appointments and property visits, day/week/month.
+    route("agenda", "routes/agenda/agenda.tsx"),
     route("ai-content", "routes/social/ai-content.tsx"),
     route("feed", "routes/social/feed.tsx"),
     route("landing-page", "routes/site/landing-page.tsx"),

@@ -57,6 +57,8 @@ export interface Screen extends MenuLink {
  */
 export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/", label: "Dashboard", group: "Negócio", order: 0, resource: "account" },
+  // The agenda (ADR 060): whoever reads appointments (a professional: their own column).
+  { to: "/agenda", label: "Agendamentos", group: "Agenda", order: 10, resource: "agendamentos" },
   // Horários: what the agenda books by (the office reads it; managers change it).
   { to: "/horarios", label: "Horários", group: "Agenda", order: 60, resource: "business-hours" },
   { to: "/property-drafts", label: "Rascunhos de Imóveis", group: "Imóveis", order: 20, resource: "imoveis" },

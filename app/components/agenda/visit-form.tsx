@@ -1,0 +1,110 @@
+import { useEffect, useId, useRef } from "react";
+import { useFetcher } from "react-router";
+import type { AgendaViewData } from "../../server/agenda/agenda.server.ts";
+import { RelationPicker } from "../data/relation-picker.tsx";
+import { buttonClass } from "../ui/button.tsx";
+import type { ActionAnswer } from "./appointment-panel.tsx";
+import type { BookingStart } from "./booking-form.tsx";
+
+const field = "mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm";
+const LENGTHS = [30, 45, 60, 90, 120] as const;
+
+/**
+ * "Agendar visita": client + imóvel + corretor (+ the interest it belongs to, when there is one),
+ * day, time and length. Booked through core's visit scheduling, on the same rules as an
+ * appointment when the corretor is a professional of the agenda (ADR 059); the visit stays on
+ * its interest (and its interest's page lists it).
+ */
+export function VisitForm({ view, start, onClose, onDone }: { view: AgendaViewData; start: BookingStart; onClose: () => void; onDone: (message: string) => void }) {
+  const id = useId();
+  const fetcher = useFetcher<ActionAnswer>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onDone("Visita agendada.");
+  }, [fetcher.state, fetcher.data, onDone]);
+  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const linked = view.professionals.find((p) => p.id === start.profissionalId)?.usuarioId ?? "";
+  return (
+    <section className="mb-3 rounded-lg border border-dashed border-line bg-surface p-3 shadow-sm" aria-labelledby={`${id}-titulo`}>
+      <div className="flex items-start justify-between gap-2">
+        <h2 id={`${id}-titulo`} ref={heading} tabIndex={-1} className="text-base font-semibold">
+          Agendar visita
+        </h2>
+        <button type="button" onClick={onClose} className={buttonClass("secondary", "!px-2.5")} aria-label="Fechar agendar visita">
+          ✕
+        </button>
+      </div>
+      <fetcher.Form method="post" className="mt-2 space-y-3">
+        <input type="hidden" name="intent" value="visita" />
+        <div>
+          <label htmlFor={`${id}-cliente`} className="text-xs font-semibold">
+            Cliente
+          </label>
+          <RelationPicker id={`${id}-cliente`} name="clienteId" relation="clients" label="Cliente" defaultSelected={[]} required />
+        </div>
+        <div>
+          <label htmlFor={`${id}-imovel`} className="text-xs font-semibold">
+            Imóvel
+          </label>
+          <RelationPicker id={`${id}-imovel`} name="imovelId" relation="properties" label="Imóvel" defaultSelected={[]} required placeholder="Código, título ou bairro" />
+        </div>
+        <div>
+          <label htmlFor={`${id}-interesse`} className="text-xs font-semibold">
+            Interesse (opcional)
+          </label>
+          <RelationPicker id={`${id}-interesse`} name="interesseId" relation="property_clients" label="Interesse" defaultSelected={[]} />
+          <p className="mt-1 text-xs text-fg-soft">A visita aparece também no interesse escolhido.</p>
+        </div>
+        <label className="block text-xs font-semibold" htmlFor={`${id}-corretor`}>
+          Corretor
+          <select id={`${id}-corretor`} name="corretorId" defaultValue={linked} className={field}>
+            <option value="">Sem corretor definido</option>
+            {view.corretores.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.nome}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="grid grid-cols-3 gap-2">
+          <label className="text-xs font-semibold" htmlFor={`${id}-dia`}>
+            Dia
+            <input id={`${id}-dia`} name="dia" type="date" required defaultValue={start.dia} className={field} />
+          </label>
+          <label className="text-xs font-semibold" htmlFor={`${id}-hora`}>
+            Horário
+            <input id={`${id}-hora`} name="hora" type="time" required step={view.settings.stepMin * 60} defaultValue={start.hora} className={field} />
+          </label>
+          <label className="text-xs font-semibold" htmlFor={`${id}-duracao`}>
+            Duração
+            <select id={`${id}-duracao`} name="duracaoMin" defaultValue="60" className={field}>
+              {LENGTHS.map((m) => (
+                <option key={m} value={m}>
+                  {m} min
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <label className="block text-xs font-semibold" htmlFor={`${id}-obs`}>
+          Observações
+          <textarea id={`${id}-obs`} name="observacoes" rows={2} maxLength={1000} className={field} />
+        </label>
+        {error ? (
+          <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={buttonClass("primary")} disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? "Agendando…" : "Agendar visita"}
+          </button>
+          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
+            Cancelar
+          </button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}
