@@ -32,6 +32,7 @@ import { localDay } from "../shared/format.ts";
 import { sql } from "drizzle-orm";
 import { seedRealEstate } from "./lib/bench-real-estate.ts";
 import { seedSocial } from "./lib/bench-social.ts";
+import { seedAgenda } from "./lib/bench-agenda.ts";
 import { type SeedResult, seedResources } from "./lib/bench-seed.ts";
 import type { LoadRequest, LoadResult } from "./lib/bench-load.ts";
 import { startCalibration } from "./lib/bench-calibration.ts";
@@ -47,6 +48,8 @@ const ROWS = { clients: 50_000, companies: 5_000, products: 20_000, movements: 2
 const REAL_ESTATE = { properties: 20_000, interests: 50_000 } as const;
 /** Issue 19's calendar: one month (this one) of posts. */
 const POSTS_IN_MONTH = 2_000;
+/** Issue 21's agenda: this week's appointments over 5 professionals. */
+const APPOINTMENTS_IN_WEEK = 2_000;
 const CONNECTIONS = 32;
 /** 8 s a route keeps the whole run near five minutes on two CPUs (23 loads, seeding, build). */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -109,6 +112,8 @@ const ROUTES: readonly BenchRoute[] = [
   // Issue 19: this month's calendar with 2,000 posts (the first posts of each day and its count, one round trip) and the posts API list.
   { name: "content_calendar", path: "/content-calendar", auth: "cookie", page: true },
   { name: "api_posts", path: "/api/posts", auth: "bearer" },
+  // Issue 21: this week's agenda, 5 professionals side by side with 2,000 appointments (one round trip).
+  { name: "agenda_week", path: "/agenda?vista=semana", auth: "cookie", page: true },
   // References that exist since the platform issue: a signed-in page, a public page, an API read.
   { name: "dashboard", path: "/", auth: "cookie", page: true },
   // The least a signed-in page renders (the layout and a small form): the page budget's reference.
@@ -586,6 +591,14 @@ async function main(): Promise<void> {
       const socialStarted = performance.now();
       await seedSocial(db, demo.orgId, POSTS_IN_MONTH);
       seeded.seconds.social = (performance.now() - socialStarted) / 1000;
+      const agendaStarted = performance.now();
+      await seedAgenda(
+        db,
+        demo.orgId,
+        someClients.slice(0, 1000).map((c) => c.id),
+        APPOINTMENTS_IN_WEEK,
+      );
+      seeded.seconds.agenda = (performance.now() - agendaStarted) / 1000;
       db.$client.close();
       if (cached) {
         mkdirSync(path.dirname(cached.file), { recursive: true });

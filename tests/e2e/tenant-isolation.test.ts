@@ -16,6 +16,7 @@ import { hashPassword } from "../../worker/auth/password.ts";
 import { createRecord } from "../../worker/resources/records.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
 import { postAttempts, postTargets, properties, socialAccountPosts, socialAccounts } from "../../db/schema/index.ts";
+import { appointmentServices, appointments, professionals } from "../../db/schema/index.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { saveLandingDraft } from "../../worker/services/site/landing-page.ts";
 import { newAppointmentLinkToken } from "../../worker/services/agenda/appointment-link.ts";
@@ -129,6 +130,8 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   // Started from A's produto (its name carries the marker): B gets neither it nor its facts.
   "/gerar-postagem": () => `/gerar-postagem?produto=${produtoA}`,
   "/content-calendar": () => "/content-calendar",
+  // A's appointment (its client carries the marker) is on A's week only.
+  "/agenda": () => `/agenda?vista=semana&data=${dayIn(POST_A_AT, DEFAULT_TIME_ZONE)}`,
   "/feed": () => "/feed",
   "/landing-page": () => "/landing-page",
   "/landing-page/preview": () => "/landing-page/preview",
@@ -264,6 +267,24 @@ beforeAll(async () => {
     ).id,
   );
   const owner = { orgId: orgA, userId: a.id, role: "owner" as const };
+  // A's professional and an appointment of A's client on POST_A_AT's day (/agenda's week).
+  const professionalA = crypto.randomUUID();
+  const appointmentA = crypto.randomUUID();
+  await db.batch([
+    db.insert(professionals).values({ id: professionalA, orgId: orgA, nome: `Profissional ${MARK}`, ordem: "profissional", cor: "#2563eb", criadoEm: now, atualizadoEm: now }),
+    db.insert(appointments).values({
+      id: appointmentA,
+      orgId: orgA,
+      clienteId: clientA,
+      profissionalId: professionalA,
+      inicio: POST_A_AT,
+      fim: new Date(POST_A_AT.getTime() + 3_600_000),
+      ordem: "cliente",
+      criadoEm: now,
+      atualizadoEm: now,
+    }),
+    db.insert(appointmentServices).values({ id: crypto.randomUUID(), orgId: orgA, agendamentoId: appointmentA, nome: `Serviço ${MARK}`, duracaoMin: 60, precoCentavos: 0 }),
+  ]);
   produtoA = String(
     (
       await createRecord(ctx, owner, "produtos", {

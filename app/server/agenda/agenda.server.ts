@@ -39,7 +39,10 @@ export async function agendaLoader(args: Args) {
   const { ctx, actor } = agendaGuard(args, "read");
   const zone = timeZoneOf(actor.timeZone);
   const today = dayIn(ctx.now, zone);
-  const query = parseAgendaQuery(new URL(args.request.url).searchParams, today);
+  const asked = parseAgendaQuery(new URL(args.request.url).searchParams, today);
+  const canSeeAll = reachFor(actor, APPOINTMENTS, "read") === "any";
+  // A professional who reaches only their own agenda sees their column, whatever the URL names.
+  const query = canSeeAll ? asked : { ...asked, profissional: null };
   const days = agendaDays(query, zone);
   const read = await readAgenda(ctx, actor, { days, perDay: query.vista === "mes" ? MONTH_PER_DAY : null, profissionalId: query.profissional }, zone);
   const view: AgendaViewData = { ...read, query, today, now: ctx.now.getTime(), zone, days: days.map((d) => ({ ...d })) };
@@ -48,7 +51,7 @@ export async function agendaLoader(args: Args) {
     query,
     canBook: can(actor.role, APPOINTMENTS, "create"),
     /** Everyone's agenda (a professional who reaches only their own sees their column, no choice). */
-    canSeeAll: reachFor(actor, APPOINTMENTS, "read") === "any",
+    canSeeAll,
     canMove: reachFor(actor, APPOINTMENTS, "update") !== undefined,
     /** Visits are booked on an interest's rules (ADR 059): who may update interests. */
     canBookVisit: can(actor.role, "interesses", "update"),

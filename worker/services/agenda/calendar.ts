@@ -150,9 +150,12 @@ function visitsStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow) {
   const limit = w.perDay === null ? sql`` : sql` where r.n <= ${w.perDay}`;
   // A visit goes in the column of the professional linked to its corretor; one professional's
   // agenda shows that corretor's visits only.
-  const who = w.profissionalId
-    ? sql` and property_visits.broker_id = (select p.user_id from professionals p where p.org_id = ${org} and p.id = ${w.profissionalId})`
-    : sql``;
+  // A professional's own agenda (the professional role) shows the visits they are the corretor of.
+  const who = ownProfessional(actor)
+    ? sql` and property_visits.broker_id = ${actor.userId}`
+    : w.profissionalId
+      ? sql` and property_visits.broker_id = (select p.user_id from professionals p where p.org_id = ${org} and p.id = ${w.profissionalId})`
+      : sql``;
   return ctx.db.all<Packed>(sql`
     with d(day, s, e) as (values ${spansCte(w.days)}),
     r as (
