@@ -21,7 +21,10 @@ export async function seedAgenda(db: Database, orgId: string, clientIds: readonl
   const trail = { criadoEm: created, atualizadoEm: created };
   const open = [{ start: "08:00", end: "20:00" }];
   const semana = JSON.stringify([open, open, open, open, open, open, open]);
-  await db.insert(businessHours).values({ orgId, semana, atualizadoEm: created }).onConflictDoUpdate({ target: businessHours.orgId, set: { semana } });
+  await db
+    .insert(businessHours)
+    .values({ orgId, semana, atualizadoEm: created })
+    .onConflictDoUpdate({ target: businessHours.orgId, set: { semana } });
   const names = ["Ana Souza", "Bruno Lima", "Carla Dias", "Diego Rocha", "Elisa Prado"];
   const colors = ["#2563eb", "#db2777", "#16a34a", "#ea580c", "#7c3aed"];
   const pros = names.map((nome, i) => ({
@@ -81,12 +84,23 @@ export async function seedAgenda(db: Database, orgId: string, clientIds: readonl
       ordem: `cliente ${i}`,
       ...trail,
     });
-    chosen.forEach((s, posicao) =>
-      lines.push({ id: crypto.randomUUID(), orgId, agendamentoId: id, servicoId: s.id, nome: s.nome, duracaoMin: s.duracaoMin, precoCentavos: s.precoCentavos, posicao }),
-    );
+    for (const [posicao, s] of chosen.entries())
+      lines.push({
+        id: crypto.randomUUID(),
+        orgId,
+        agendamentoId: id,
+        servicoId: s.id,
+        nome: s.nome,
+        duracaoMin: s.duracaoMin,
+        precoCentavos: s.precoCentavos,
+        posicao,
+      });
   }
-  const chunks = <T>(list: T[], size: number) => Array.from({ length: Math.ceil(list.length / size) }, (_, k) => list.slice(k * size, k * size + size));
-  for (const part of chunks(chunks(rows, 200), 10)) await db.batch(part.map((r) => db.insert(appointments).values(r)) as unknown as [BatchItem<"sqlite">]);
-  for (const part of chunks(chunks(lines, 300), 10)) await db.batch(part.map((r) => db.insert(appointmentServices).values(r)) as unknown as [BatchItem<"sqlite">]);
+  const chunks = <T>(list: T[], size: number) =>
+    Array.from({ length: Math.ceil(list.length / size) }, (_, k) => list.slice(k * size, k * size + size));
+  for (const part of chunks(chunks(rows, 200), 10))
+    await db.batch(part.map((r) => db.insert(appointments).values(r)) as unknown as [BatchItem<"sqlite">]);
+  for (const part of chunks(chunks(lines, 300), 10))
+    await db.batch(part.map((r) => db.insert(appointmentServices).values(r)) as unknown as [BatchItem<"sqlite">]);
   return { professionals: pros.map((p) => p.id), week: first };
 }

@@ -1,5 +1,16 @@
 import { isId } from "../id.ts";
-import { addDays, type CalendarDay, dayLabel, fullDayLabel, monthGrid, monthLabel, monthStart, weekGrid, weekLabel, weekStart } from "../social/calendar.ts";
+import {
+  addDays,
+  type CalendarDay,
+  dayLabel,
+  fullDayLabel,
+  monthGrid,
+  monthLabel,
+  monthStart,
+  weekGrid,
+  weekLabel,
+  weekStart,
+} from "../social/calendar.ts";
 import { formatTimeIn, instantIn } from "../time-zone.ts";
 import type { BusinessHours } from "./business-hours.ts";
 import { nationalHolidayOn } from "./holidays.ts";
@@ -123,7 +134,11 @@ const DEFAULT_GRID: GridHours = { from: 8 * 60, to: 20 * 60 };
  * From the earliest opening to the latest closing of the days shown (default 08:00–20:00 when the
  * business set no hours), widened to every item's start and end so nothing booked is cut off.
  */
-export function gridHours(hours: BusinessHours, days: readonly string[], items: readonly { startMin: number; endMin: number }[]): GridHours {
+export function gridHours(
+  hours: BusinessHours,
+  days: readonly string[],
+  items: readonly { startMin: number; endMin: number }[],
+): GridHours {
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
   for (const day of days) {

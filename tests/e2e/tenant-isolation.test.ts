@@ -271,7 +271,15 @@ beforeAll(async () => {
   const professionalA = crypto.randomUUID();
   const appointmentA = crypto.randomUUID();
   await db.batch([
-    db.insert(professionals).values({ id: professionalA, orgId: orgA, nome: `Profissional ${MARK}`, ordem: "profissional", cor: "#2563eb", criadoEm: now, atualizadoEm: now }),
+    db.insert(professionals).values({
+      id: professionalA,
+      orgId: orgA,
+      nome: `Profissional ${MARK}`,
+      ordem: "profissional",
+      cor: "#2563eb",
+      criadoEm: now,
+      atualizadoEm: now,
+    }),
     db.insert(appointments).values({
       id: appointmentA,
       orgId: orgA,
@@ -283,7 +291,14 @@ beforeAll(async () => {
       criadoEm: now,
       atualizadoEm: now,
     }),
-    db.insert(appointmentServices).values({ id: crypto.randomUUID(), orgId: orgA, agendamentoId: appointmentA, nome: `Serviço ${MARK}`, duracaoMin: 60, precoCentavos: 0 }),
+    db.insert(appointmentServices).values({
+      id: crypto.randomUUID(),
+      orgId: orgA,
+      agendamentoId: appointmentA,
+      nome: `Serviço ${MARK}`,
+      duracaoMin: 60,
+      precoCentavos: 0,
+    }),
   ]);
   produtoA = String(
     (

@@ -104,7 +104,14 @@ export function startDrag(down: PointerEvent, el: HTMLElement, start: DragStart)
       const length = snapDuration(start.startMin, rawEnd, start.stepMin);
       el.style.height = `${Math.max(14, length * PX_PER_MIN - 1)}px`;
       if (time) time.textContent = `${clockOf(start.startMin)}–${clockOf(start.startMin + length)}`;
-      target = { id: start.id, kind: "redimensionar", dia: start.day, minutos: start.startMin, duracaoMin: length, profissionalId: start.profissionalId };
+      target = {
+        id: start.id,
+        kind: "redimensionar",
+        dia: start.day,
+        minutos: start.startMin,
+        duracaoMin: length,
+        profissionalId: start.profissionalId,
+      };
       return;
     }
     const col = columnAt(grid, event.clientX) ?? origin;

@@ -99,7 +99,15 @@ export function timeGrid(view: AgendaViewData): { hours: GridHours; columns: Col
     for (const k of keys) {
       const key = `${d.day}|${k.id ?? "visitas"}`;
       const placed = placeInLanes(items.get(key) ?? []);
-      columns.push({ key, day: d.day, profissionalId: k.id, title: k.title, color: k.color, items: placed, html: itemsHtml(placed, hours) });
+      columns.push({
+        key,
+        day: d.day,
+        profissionalId: k.id,
+        title: k.title,
+        color: k.color,
+        items: placed,
+        html: itemsHtml(placed, hours),
+      });
     }
   }
   return { hours, columns };

@@ -1,6 +1,12 @@
 import { Link, useNavigate } from "react-router";
-import { type AgendaQuery, type AgendaView, agendaPeriodLabel, agendaSearch, stepAgendaDate } from "../../../shared/agenda/calendar-view.ts";
-import type { AgendaProfessional } from "../../../worker/services/agenda/calendar.ts";
+import {
+  type AgendaQuery,
+  type AgendaView,
+  agendaPeriodLabel,
+  agendaSearch,
+  stepAgendaDate,
+} from "../../../shared/agenda/calendar-view.ts";
+import type { AgendaProfessional } from "../../../shared/agenda/calendar-data.ts";
 import { buttonClass } from "../ui/button.tsx";
 
 const VIEW_LABEL: Record<AgendaView, string> = { dia: "Dia", semana: "Semana", mes: "Mês" };
@@ -31,13 +37,21 @@ export function AgendaToolbar({
   return (
     <nav aria-label="Período" className="mb-3 flex flex-wrap items-center gap-2">
       <div className="flex items-center gap-1">
-        <Link to={agendaSearch(query, { data: stepAgendaDate(query, -1) })} className={buttonClass("secondary", "!px-2.5")} aria-label={before}>
+        <Link
+          to={agendaSearch(query, { data: stepAgendaDate(query, -1) })}
+          className={buttonClass("secondary", "!px-2.5")}
+          aria-label={before}
+        >
           ‹
         </Link>
         <Link to={agendaSearch(query, { data: today })} className={buttonClass("secondary")}>
           Hoje
         </Link>
-        <Link to={agendaSearch(query, { data: stepAgendaDate(query, 1) })} className={buttonClass("secondary", "!px-2.5")} aria-label={after}>
+        <Link
+          to={agendaSearch(query, { data: stepAgendaDate(query, 1) })}
+          className={buttonClass("secondary", "!px-2.5")}
+          aria-label={after}
+        >
           ›
         </Link>
       </div>

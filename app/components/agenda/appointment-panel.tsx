@@ -7,7 +7,7 @@ import { VISIT_OUTCOME } from "../../../shared/enums/real-estate.ts";
 import { formatBRL } from "../../../shared/format.ts";
 import { fullDayLabel } from "../../../shared/social/calendar.ts";
 import { dayIn } from "../../../shared/time-zone.ts";
-import type { AgendaAppointment, AgendaVisit } from "../../../worker/services/agenda/calendar.ts";
+import type { AgendaAppointment, AgendaVisit } from "../../../shared/agenda/calendar-data.ts";
 import type { AgendaViewData } from "../../server/agenda/agenda.server.ts";
 import { TONE_CLASS } from "../data/rows.tsx";
 import { buttonClass } from "../ui/button.tsx";
@@ -97,17 +97,23 @@ export function AppointmentPanel({
       ) : null}
       {canUpdate ? (
         confirmCancel ? (
-          <div className="mt-3 rounded border border-line p-2" role="group" aria-label="Confirmar o cancelamento">
+          <fieldset className="mt-3 rounded border border-line p-2">
+            <legend className="sr-only">Confirmar o cancelamento</legend>
             <p className="text-sm font-semibold">Cancelar este agendamento? O horário fica livre para outro cliente.</p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <button type="button" className={buttonClass("danger")} disabled={fetcher.state !== "idle"} onClick={() => setStatus("cancelado")}>
+              <button
+                type="button"
+                className={buttonClass("danger")}
+                disabled={fetcher.state !== "idle"}
+                onClick={() => setStatus("cancelado")}
+              >
                 Sim, cancelar
               </button>
               <button type="button" className={buttonClass("secondary")} onClick={() => setConfirmCancel(false)}>
                 Não
               </button>
             </div>
-          </div>
+          </fieldset>
         ) : (
           <div className="mt-3 flex flex-wrap gap-2">
             {next.map((status) => (

@@ -94,7 +94,15 @@ export function BookingForm({
           <label htmlFor={`${id}-cliente`} className="text-xs font-semibold">
             Cliente
           </label>
-          <RelationPicker id={`${id}-cliente`} name="clienteId" relation="clients" label="Cliente" defaultSelected={[]} required placeholder="Busque pelo nome, telefone ou e-mail" />
+          <RelationPicker
+            id={`${id}-cliente`}
+            name="clienteId"
+            relation="clients"
+            label="Cliente"
+            defaultSelected={[]}
+            required
+            placeholder="Busque pelo nome, telefone ou e-mail"
+          />
         </div>
         <label className="block text-xs font-semibold" htmlFor={`${id}-pro`}>
           Profissional
@@ -141,7 +149,15 @@ export function BookingForm({
         <div className="grid grid-cols-2 gap-2">
           <label className="text-xs font-semibold" htmlFor={`${id}-dia`}>
             Dia
-            <input id={`${id}-dia`} name="dia" type="date" required value={dia} onChange={(e) => setDia(e.target.value)} className={field} />
+            <input
+              id={`${id}-dia`}
+              name="dia"
+              type="date"
+              required
+              value={dia}
+              onChange={(e) => setDia(e.target.value)}
+              className={field}
+            />
           </label>
           <label className="text-xs font-semibold" htmlFor={`${id}-hora`}>
             Horário
@@ -158,7 +174,12 @@ export function BookingForm({
           </label>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" className={buttonClass("secondary")} onClick={askNext} disabled={chosen.length === 0 || next.state !== "idle"}>
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            onClick={askNext}
+            disabled={chosen.length === 0 || next.state !== "idle"}
+          >
             {next.state !== "idle" ? "Procurando…" : "Próximo horário livre"}
           </button>
           <p className="text-xs text-fg-soft" aria-live="polite">

@@ -2,7 +2,7 @@ import { useEffect, useId } from "react";
 import { useFetcher } from "react-router";
 import { clockOf, minutesInZone } from "../../../shared/agenda/calendar-view.ts";
 import { dayIn } from "../../../shared/time-zone.ts";
-import type { AgendaAppointment } from "../../../worker/services/agenda/calendar.ts";
+import type { AgendaAppointment } from "../../../shared/agenda/calendar-data.ts";
 import type { AgendaViewData } from "../../server/agenda/agenda.server.ts";
 import { buttonClass } from "../ui/button.tsx";
 import type { ActionAnswer } from "./appointment-panel.tsx";
@@ -11,7 +11,15 @@ import type { ActionAnswer } from "./appointment-panel.tsx";
  * "Mover": another day, time or professional, typed (the way without dragging: keyboard, screen
  * readers, phones). The same rules and refusals as a drag (core's moveAppointment).
  */
-export function MoveForm({ view, appointment, onDone }: { view: AgendaViewData; appointment: AgendaAppointment; onDone: (message: string) => void }) {
+export function MoveForm({
+  view,
+  appointment,
+  onDone,
+}: {
+  view: AgendaViewData;
+  appointment: AgendaAppointment;
+  onDone: (message: string) => void;
+}) {
   const fetcher = useFetcher<ActionAnswer>();
   const id = useId();
   useEffect(() => {
@@ -20,7 +28,11 @@ export function MoveForm({ view, appointment, onDone }: { view: AgendaViewData; 
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   const field = "mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm";
   return (
-    <fetcher.Form method="post" className="mt-3 grid grid-cols-1 gap-2 rounded border border-line p-2 sm:grid-cols-4 sm:items-end" aria-label="Mover o agendamento">
+    <fetcher.Form
+      method="post"
+      className="mt-3 grid grid-cols-1 gap-2 rounded border border-line p-2 sm:grid-cols-4 sm:items-end"
+      aria-label="Mover o agendamento"
+    >
       <input type="hidden" name="intent" value="mover" />
       <input type="hidden" name="id" value={appointment.id} />
       <label className="text-xs font-semibold" htmlFor={`${id}-dia`}>

@@ -97,7 +97,7 @@ export function TimeGrid({ view, handlers }: { view: AgendaViewData; handlers: T
 
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
     const hit = itemAt(event.target);
-    if (!hit || hit.kind !== "a" || !handlers.canMove(hit.id) || event.button !== 0) return;
+    if (hit?.kind !== "a" || !handlers.canMove(hit.id) || event.button !== 0) return;
     const found = byId.get(`a:${hit.id}`);
     if (!found) return;
     const start = drag.current?.startDrag;
@@ -169,8 +169,6 @@ export function TimeGrid({ view, handlers }: { view: AgendaViewData; handlers: T
                     data-col={c.key}
                     data-day={c.day}
                     data-pro={c.profissionalId ?? ""}
-                    aria-label={`${c.title}, ${fullDayLabel(c.day)}`}
-                    role="group"
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: agenda-layout.ts escapes every value
                     dangerouslySetInnerHTML={{ __html: closedHtml(view, c, hours) + c.html }}
                   />

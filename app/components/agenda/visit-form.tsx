@@ -15,7 +15,17 @@ const LENGTHS = [30, 45, 60, 90, 120] as const;
  * appointment when the corretor is a professional of the agenda (ADR 059); the visit stays on
  * its interest (and its interest's page lists it).
  */
-export function VisitForm({ view, start, onClose, onDone }: { view: AgendaViewData; start: BookingStart; onClose: () => void; onDone: (message: string) => void }) {
+export function VisitForm({
+  view,
+  start,
+  onClose,
+  onDone,
+}: {
+  view: AgendaViewData;
+  start: BookingStart;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const id = useId();
   const fetcher = useFetcher<ActionAnswer>();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -47,7 +57,15 @@ export function VisitForm({ view, start, onClose, onDone }: { view: AgendaViewDa
           <label htmlFor={`${id}-imovel`} className="text-xs font-semibold">
             Imóvel
           </label>
-          <RelationPicker id={`${id}-imovel`} name="imovelId" relation="properties" label="Imóvel" defaultSelected={[]} required placeholder="Código, título ou bairro" />
+          <RelationPicker
+            id={`${id}-imovel`}
+            name="imovelId"
+            relation="properties"
+            label="Imóvel"
+            defaultSelected={[]}
+            required
+            placeholder="Código, título ou bairro"
+          />
         </div>
         <div>
           <label htmlFor={`${id}-interesse`} className="text-xs font-semibold">
@@ -74,7 +92,15 @@ export function VisitForm({ view, start, onClose, onDone }: { view: AgendaViewDa
           </label>
           <label className="text-xs font-semibold" htmlFor={`${id}-hora`}>
             Horário
-            <input id={`${id}-hora`} name="hora" type="time" required step={view.settings.stepMin * 60} defaultValue={start.hora} className={field} />
+            <input
+              id={`${id}-hora`}
+              name="hora"
+              type="time"
+              required
+              step={view.settings.stepMin * 60}
+              defaultValue={start.hora}
+              className={field}
+            />
           </label>
           <label className="text-xs font-semibold" htmlFor={`${id}-duracao`}>
             Duração

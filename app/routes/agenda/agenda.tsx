@@ -152,11 +152,21 @@ export default function Agenda({ loaderData }: Route.ComponentProps) {
   const pendingAppt = pending ? byId.get(pending.id) : undefined;
   const panel = (() => {
     if (!open) return null;
-    if (open.kind === "novo") return <BookingForm key={JSON.stringify(open.start)} view={view} start={open.start} onClose={() => setOpen(null)} onDone={done} />;
+    if (open.kind === "novo")
+      return <BookingForm key={JSON.stringify(open.start)} view={view} start={open.start} onClose={() => setOpen(null)} onDone={done} />;
     if (open.kind === "visita") return <VisitForm view={view} start={open.start} onClose={() => setOpen(null)} onDone={done} />;
     if (open.kind === "a") {
       const a = byId.get(open.id);
-      return a ? <AppointmentPanel key={a.id} view={view} appointment={a} canUpdate={loaderData.canMove} onClose={() => setOpen(null)} onDone={done} /> : null;
+      return a ? (
+        <AppointmentPanel
+          key={a.id}
+          view={view}
+          appointment={a}
+          canUpdate={loaderData.canMove}
+          onClose={() => setOpen(null)}
+          onDone={done}
+        />
+      ) : null;
     }
     const v = view.visits.find((x) => x.id === open.id);
     return v ? <VisitPanel view={view} visit={v} onClose={() => setOpen(null)} /> : null;
@@ -193,7 +203,10 @@ export default function Agenda({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {pending && pendingAppt ? (
-        <div className="mb-3 flex flex-wrap items-center gap-2 rounded border border-accent bg-accent-soft/40 p-2 text-sm" role="group" aria-label="Confirmar o movimento">
+        <section
+          className="mb-3 flex flex-wrap items-center gap-2 rounded border border-accent bg-accent-soft/40 p-2 text-sm"
+          aria-label="Confirmar o movimento"
+        >
           <p className="min-w-0 flex-1">
             Mover <b>{pendingAppt.cliente}</b> para {fullDayLabel(pending.dia)} às {clockOf(pending.minutos)} com{" "}
             {view.professionals.find((p) => p.id === pending.profissionalId)?.nome}?
@@ -211,7 +224,7 @@ export default function Agenda({ loaderData }: Route.ComponentProps) {
           <button type="button" className={buttonClass("secondary")} onClick={() => setPending(null)}>
             Desistir
           </button>
-        </div>
+        </section>
       ) : null}
       {panel}
       {view.professionals.length === 0 ? (
@@ -222,12 +235,14 @@ export default function Agenda({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.canMove && view.query.vista !== "mes" ? (
         <p className="mb-2 text-xs text-fg-soft" id="agenda-ajuda">
-          Clique num horário livre para agendar. Arraste um agendamento para mover (no celular, segure antes de arrastar) ou a borda de baixo
-          para mudar a duração; com ele focado, as setas movem e Enter confirma. “Mover”, no agendamento, faz o mesmo por formulário.
+          Clique num horário livre para agendar. Arraste um agendamento para mover (no celular, segure antes de arrastar) ou a borda de
+          baixo para mudar a duração; com ele focado, as setas movem e Enter confirma. “Mover”, no agendamento, faz o mesmo por formulário.
         </p>
       ) : null}
       {empty && view.professionals.length ? (
-        <p className="mb-2 text-sm text-fg-soft">Nenhum agendamento {view.query.vista === "dia" ? "neste dia" : view.query.vista === "semana" ? "nesta semana" : "neste mês"}.</p>
+        <p className="mb-2 text-sm text-fg-soft">
+          Nenhum agendamento {view.query.vista === "dia" ? "neste dia" : view.query.vista === "semana" ? "nesta semana" : "neste mês"}.
+        </p>
       ) : null}
       <div aria-busy={mover.state !== "idle" || undefined}>
         {view.query.vista === "mes" ? (

@@ -40,9 +40,16 @@ export async function resolveAnyone(ctx: ServiceContext, actor: Actor, servicoId
   const zone = rules.hours.zone;
   const pros = performers(rules, actor, servicoIds, null);
   if (pros.length === 0) throw new DomainError("Nenhum profissional realiza todos esses serviços.", 422, "servicoIds");
-  const slots = findSlotsForAnyone(slotRulesOf(rules, durationOf(rules, servicoIds), ctx.now.getTime()), pros, { start: inicio, end: inicio + 1 });
+  const slots = findSlotsForAnyone(slotRulesOf(rules, durationOf(rules, servicoIds), ctx.now.getTime()), pros, {
+    start: inicio,
+    end: inicio + 1,
+  });
   const chosen = slots[0]?.start === inicio ? slots[0].professionalIds[0] : undefined;
-  if (!chosen) throw new DomainError(`Nenhum profissional livre às ${clockOf(minutesInZone(inicio, zone))} para esses serviços. Use “Próximo horário livre”.`, 409);
+  if (!chosen)
+    throw new DomainError(
+      `Nenhum profissional livre às ${clockOf(minutesInZone(inicio, zone))} para esses serviços. Use “Próximo horário livre”.`,
+      409,
+    );
   return chosen;
 }
 
@@ -53,7 +60,12 @@ export async function nextSlotAction(args: Args, form: FormData) {
   if (servicoIds.length === 0) return data({ error: "Escolha ao menos um serviço." }, { status: 422 });
   const only = String(form.get("profissionalId") ?? "");
   const now = ctx.now.getTime();
-  const rules = await loadAgendaRules(ctx, actor.orgId, { start: now - DAY, end: now + (HORIZON_DAYS + 1) * DAY }, { serviceIds: servicoIds });
+  const rules = await loadAgendaRules(
+    ctx,
+    actor.orgId,
+    { start: now - DAY, end: now + (HORIZON_DAYS + 1) * DAY },
+    { serviceIds: servicoIds },
+  );
   const pros = performers(rules, actor, servicoIds, isId(only) ? only : null);
   if (pros.length === 0) return data({ error: "Nenhum profissional realiza todos esses serviços." }, { status: 422 });
   const slot = nextFreeSlot(slotRulesOf(rules, durationOf(rules, servicoIds), now), pros, HORIZON_DAYS);
@@ -62,5 +74,12 @@ export async function nextSlotAction(args: Args, form: FormData) {
   const dia = dayIn(slot.start, zone);
   const hora = clockOf(minutesInZone(slot.start, zone));
   const nome = rules.professionals.find((p) => p.id === slot.professionalId)?.nome ?? "";
-  return { proximo: { dia, hora, profissionalId: slot.professionalId, texto: `Próximo horário livre: ${fullDayLabel(dia)} às ${hora} com ${nome}.` } };
+  return {
+    proximo: {
+      dia,
+      hora,
+      profissionalId: slot.professionalId,
+      texto: `Próximo horário livre: ${fullDayLabel(dia)} às ${hora} com ${nome}.`,
+    },
+  };
 }

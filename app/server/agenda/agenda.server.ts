@@ -2,7 +2,8 @@ import { type AgendaQuery, agendaDays, parseAgendaQuery } from "../../../shared/
 import { dayIn, timeZoneOf } from "../../../shared/time-zone.ts";
 import { can, reachFor } from "../../../worker/auth/permissions.ts";
 import { serviceContext } from "../../../worker/context.ts";
-import { APPOINTMENTS, type AgendaRead, readAgenda } from "../../../worker/services/agenda/calendar.ts";
+import type { AgendaRead } from "../../../shared/agenda/calendar-data.ts";
+import { APPOINTMENTS, readAgenda } from "../../../worker/services/agenda/calendar.ts";
 import type { ServiceContext } from "../../../worker/services/context.ts";
 import { requirePermission } from "../guards.server.ts";
 import type { RouterContextProvider } from "react-router";
@@ -44,7 +45,12 @@ export async function agendaLoader(args: Args) {
   // A professional who reaches only their own agenda sees their column, whatever the URL names.
   const query = canSeeAll ? asked : { ...asked, profissional: null };
   const days = agendaDays(query, zone);
-  const read = await readAgenda(ctx, actor, { days, perDay: query.vista === "mes" ? MONTH_PER_DAY : null, profissionalId: query.profissional }, zone);
+  const read = await readAgenda(
+    ctx,
+    actor,
+    { days, perDay: query.vista === "mes" ? MONTH_PER_DAY : null, profissionalId: query.profissional },
+    zone,
+  );
   const view: AgendaViewData = { ...read, query, today, now: ctx.now.getTime(), zone, days: days.map((d) => ({ ...d })) };
   return {
     view: JSON.stringify(view) as AgendaJson,

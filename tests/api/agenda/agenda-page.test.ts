@@ -29,7 +29,6 @@ import { actorFor, addMember } from "../records.ts";
  */
 
 const SP = DEFAULT_TIME_ZONE;
-const FORBIDDEN = "Você não tem permissão para esta ação.";
 let h: Harness;
 let owner: Awaited<ReturnType<typeof createOwner>>;
 let ownerId: string;
@@ -40,10 +39,19 @@ const ids = { ana: "", bia: "", corte: "", escova: "", maria: "", joao: "", imov
 /** A Wednesday two weeks ahead (open, in the future whatever today is). */
 let day: string;
 
-const open = [{ start: "09:00", end: "12:00" }, { start: "13:00", end: "19:00" }];
+const open = [
+  { start: "09:00", end: "12:00" },
+  { start: "13:00", end: "19:00" },
+];
 const now = () => new Date();
 
-async function insertAppointment(profissionalId: string, clienteId: string, at: string, minutes: number, status: "confirmado" | "cancelado" = "confirmado") {
+async function insertAppointment(
+  profissionalId: string,
+  clienteId: string,
+  at: string,
+  minutes: number,
+  status: "confirmado" | "cancelado" = "confirmado",
+) {
   const id = crypto.randomUUID();
   const start = instantIn(day, at, SP);
   await h.fresh.db.insert(appointments).values({
@@ -59,7 +67,15 @@ async function insertAppointment(profissionalId: string, clienteId: string, at: 
     criadoEm: now(),
     atualizadoEm: now(),
   });
-  await h.fresh.db.insert(appointmentServices).values({ id: crypto.randomUUID(), orgId: owner.orgId, agendamentoId: id, servicoId: ids.corte, nome: "Corte feminino", duracaoMin: minutes, precoCentavos: 6000 });
+  await h.fresh.db.insert(appointmentServices).values({
+    id: crypto.randomUUID(),
+    orgId: owner.orgId,
+    agendamentoId: id,
+    servicoId: ids.corte,
+    nome: "Corte feminino",
+    duracaoMin: minutes,
+    precoCentavos: 6000,
+  });
   return id;
 }
 
@@ -79,12 +95,30 @@ beforeAll(async () => {
   ids.bia = crypto.randomUUID();
   await db.insert(professionals).values([
     { id: ids.ana, orgId: owner.orgId, nome: "Ana Cabeleireira", ordem: sortKey("Ana Cabeleireira"), cor: "#2563eb", semana: week, ...t },
-    { id: ids.bia, orgId: owner.orgId, nome: "Bia Corretora", ordem: sortKey("Bia Corretora"), cor: "#db2777", semana: week, usuarioId: corretora.userId, ...t },
+    {
+      id: ids.bia,
+      orgId: owner.orgId,
+      nome: "Bia Corretora",
+      ordem: sortKey("Bia Corretora"),
+      cor: "#db2777",
+      semana: week,
+      usuarioId: corretora.userId,
+      ...t,
+    },
   ]);
   ids.corte = crypto.randomUUID();
   ids.escova = crypto.randomUUID();
   await db.insert(services).values([
-    { id: ids.corte, orgId: owner.orgId, nome: "Corte feminino", ordem: "corte feminino", categoria: "Cabelo", duracaoMin: 60, precoCentavos: 6000, ...t },
+    {
+      id: ids.corte,
+      orgId: owner.orgId,
+      nome: "Corte feminino",
+      ordem: "corte feminino",
+      categoria: "Cabelo",
+      duracaoMin: 60,
+      precoCentavos: 6000,
+      ...t,
+    },
     { id: ids.escova, orgId: owner.orgId, nome: "Escova", ordem: "escova", categoria: "Cabelo", duracaoMin: 30, precoCentavos: 4000, ...t },
   ]);
   await db.insert(professionalServices).values([
@@ -99,7 +133,15 @@ beforeAll(async () => {
     { id: ids.joao, orgId: owner.orgId, tipo: "pf", nome: "João da Bia", ordem: "joao da bia", ...t },
   ]);
   ids.imovel = crypto.randomUUID();
-  await db.insert(properties).values({ id: ids.imovel, orgId: owner.orgId, codigo: "AG-1", slug: `casa-visitada-${ids.imovel.slice(0, 8)}`, titulo: "Casa Visitada", ordem: "casa visitada", ...t });
+  await db.insert(properties).values({
+    id: ids.imovel,
+    orgId: owner.orgId,
+    codigo: "AG-1",
+    slug: `casa-visitada-${ids.imovel.slice(0, 8)}`,
+    titulo: "Casa Visitada",
+    ordem: "casa visitada",
+    ...t,
+  });
   await insertAppointment(ids.ana, ids.maria, "10:00", 60);
   await insertAppointment(ids.ana, ids.maria, "15:00", 30, "cancelado");
   await insertAppointment(ids.bia, ids.joao, "09:00", 60);
@@ -131,7 +173,12 @@ describe("GET /agenda", () => {
 
   it("places each visit in its corretor's column when linked, else in the Visitas lane (service level)", async () => {
     const days = agendaDays({ vista: "dia", data: day }, SP);
-    const read = await readAgenda(h.ctx(), { ...actorFor(owner.orgId, ownerId), timeZone: SP }, { days, perDay: null, profissionalId: null }, SP);
+    const read = await readAgenda(
+      h.ctx(),
+      { ...actorFor(owner.orgId, ownerId), timeZone: SP },
+      { days, perDay: null, profissionalId: null },
+      SP,
+    );
     expect(read.appointments.map((a) => [a.cliente, a.servicos, a.status])).toEqual([
       ["João da Bia", "Corte feminino", "confirmado"],
       ["Maria Agendada", "Corte feminino", "confirmado"],
@@ -148,7 +195,12 @@ describe("GET /agenda", () => {
 
   it("one professional's agenda shows only them (and their visits)", async () => {
     const days = agendaDays({ vista: "dia", data: day }, SP);
-    const read = await readAgenda(h.ctx(), { ...actorFor(owner.orgId, ownerId), timeZone: SP }, { days, perDay: null, profissionalId: ids.bia }, SP);
+    const read = await readAgenda(
+      h.ctx(),
+      { ...actorFor(owner.orgId, ownerId), timeZone: SP },
+      { days, perDay: null, profissionalId: ids.bia },
+      SP,
+    );
     expect(read.appointments.map((a) => a.cliente)).toEqual(["João da Bia"]);
     expect(read.visits).toHaveLength(1);
   });
@@ -171,7 +223,12 @@ describe("GET /agenda", () => {
   it("the month ships each day's first few and its count", async () => {
     for (let i = 0; i < 6; i++) await insertAppointment(ids.ana, ids.maria, `${13 + i}:00`, 30);
     const days = agendaDays({ vista: "mes", data: day }, SP);
-    const read = await readAgenda(h.ctx(), { ...actorFor(owner.orgId, ownerId), timeZone: SP }, { days, perDay: 4, profissionalId: null }, SP);
+    const read = await readAgenda(
+      h.ctx(),
+      { ...actorFor(owner.orgId, ownerId), timeZone: SP },
+      { days, perDay: 4, profissionalId: null },
+      SP,
+    );
     expect(read.appointments.filter((a) => a.day === day)).toHaveLength(4);
     expect(read.appointmentTotals[day]).toBe(9);
   });
@@ -188,7 +245,12 @@ describe("GET /agenda", () => {
 const post = (cookie: string, body: Record<string, string | string[]>) => {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(body)) for (const x of [v].flat()) form.append(k, x);
-  return h.request("/agenda.data", { method: "POST", cookie, headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
+  return h.request("/agenda.data", {
+    method: "POST",
+    cookie,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+  });
 };
 
 async function appointmentsOf(profissionalId: string) {
@@ -201,17 +263,38 @@ async function appointmentsOf(profissionalId: string) {
 describe("POST /agenda (core's rules and guard)", () => {
   it("books on the calendar; a clash is refused in pt-BR naming it, and nothing is saved", async () => {
     const before = (await appointmentsOf(ids.ana)).length;
-    const ok = await post(staff.cookie, { intent: "agendar", clienteId: ids.maria, profissionalId: ids.ana, servicoIds: [ids.escova], dia: day, hora: "11:00" });
+    const ok = await post(staff.cookie, {
+      intent: "agendar",
+      clienteId: ids.maria,
+      profissionalId: ids.ana,
+      servicoIds: [ids.escova],
+      dia: day,
+      hora: "11:00",
+    });
     expect(ok.status, await ok.clone().text()).toBe(200);
     expect((await appointmentsOf(ids.ana)).length).toBe(before + 1);
-    const clash = await post(staff.cookie, { intent: "agendar", clienteId: ids.joao, profissionalId: ids.ana, servicoIds: [ids.corte], dia: day, hora: "10:30" });
+    const clash = await post(staff.cookie, {
+      intent: "agendar",
+      clienteId: ids.joao,
+      profissionalId: ids.ana,
+      servicoIds: [ids.corte],
+      dia: day,
+      hora: "10:30",
+    });
     expect(clash.status).toBe(409);
     expect(await clash.text()).toContain("Conflita com o agendamento de Ana Cabeleireira às 10:00");
     expect((await appointmentsOf(ids.ana)).length).toBe(before + 1);
   });
 
   it("refuses outside business hours with the hours named", async () => {
-    const res = await post(owner.cookie, { intent: "agendar", clienteId: ids.maria, profissionalId: ids.ana, servicoIds: [ids.escova], dia: day, hora: "12:00" });
+    const res = await post(owner.cookie, {
+      intent: "agendar",
+      clienteId: ids.maria,
+      profissionalId: ids.ana,
+      servicoIds: [ids.escova],
+      dia: day,
+      hora: "12:00",
+    });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("Fora do horário de funcionamento");
   });
@@ -242,7 +325,14 @@ describe("POST /agenda (core's rules and guard)", () => {
   });
 
   it("a professional may not book on another professional's agenda; another organização may not move", async () => {
-    const refused = await post(corretora.cookie, { intent: "agendar", clienteId: ids.maria, profissionalId: ids.ana, servicoIds: [ids.escova], dia: day, hora: "17:00" });
+    const refused = await post(corretora.cookie, {
+      intent: "agendar",
+      clienteId: ids.maria,
+      profissionalId: ids.ana,
+      servicoIds: [ids.escova],
+      dia: day,
+      hora: "17:00",
+    });
     expect(refused.status).toBe(403);
     const [first] = await appointmentsOf(ids.ana);
     const foreign = await post(other.cookie, { intent: "mover", id: first?.id as string, dia: day, hora: "17:00" });

@@ -8,7 +8,15 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { appointments, businessHours, clients, memberships, professionalServices, professionals, services } from "../../../db/schema/index.ts";
+import {
+  appointments,
+  businessHours,
+  clients,
+  memberships,
+  professionalServices,
+  professionals,
+  services,
+} from "../../../db/schema/index.ts";
 import { addDays } from "../../../shared/social/calendar.ts";
 import { DEFAULT_TIME_ZONE, dayIn, instantIn } from "../../../shared/time-zone.ts";
 import { createRegisteredUser, e2eDb } from "../support/accounts.ts";
@@ -52,7 +60,16 @@ describe("agendamentos", () => {
       { id: bruno, orgId, nome: "Bruno Navalha", ordem: "bruno navalha", cor: "#db2777", semana: week, ...t },
     ]);
     const corte = crypto.randomUUID();
-    await db.insert(services).values({ id: corte, orgId, nome: "Corte clássico", ordem: "corte classico", categoria: "Cabelo", duracaoMin: 60, precoCentavos: 5000, ...t });
+    await db.insert(services).values({
+      id: corte,
+      orgId,
+      nome: "Corte clássico",
+      ordem: "corte classico",
+      categoria: "Cabelo",
+      duracaoMin: 60,
+      precoCentavos: 5000,
+      ...t,
+    });
     await db.insert(professionalServices).values([
       { orgId, profissionalId: ana, servicoId: corte },
       { orgId, profissionalId: bruno, servicoId: corte },
@@ -64,7 +81,10 @@ describe("agendamentos", () => {
     // Two days ahead: in the future whatever the hour, inside the week shown.
     const day = addDays(dayIn(now, SP), 2);
     const of = (professionalId: string) =>
-      db.select().from(appointments).where(and(eq(appointments.orgId, orgId), eq(appointments.profissionalId, professionalId)));
+      db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.orgId, orgId), eq(appointments.profissionalId, professionalId)));
 
     await login(page, owner.email, owner.password);
     await page.goto(`${f.baseURL}/agenda?data=${day}`);
@@ -96,7 +116,8 @@ describe("agendamentos", () => {
     ]);
     await expect.poll(async () => (await of(bruno)).length).toBe(1);
     const refusedIn = async () =>
-      (await formA.getByRole("alert").filter({ hasText: "Conflita" }).count()) + (await formB.getByRole("alert").filter({ hasText: "Conflita" }).count());
+      (await formA.getByRole("alert").filter({ hasText: "Conflita" }).count()) +
+      (await formB.getByRole("alert").filter({ hasText: "Conflita" }).count());
     await expect.poll(refusedIn).toBe(1);
     expect(await of(bruno)).toHaveLength(1);
 

@@ -22,7 +22,15 @@ const MANAUS = "America/Manaus";
 const HOUR = 3_600_000;
 const ID = "0190f5a8-7d3c-7b2a-9c1e-1234567890ab";
 
-const week = (intervals: { start: string; end: string }[]) => [[], intervals, intervals, intervals, intervals, intervals, [{ start: "09:00", end: "13:00" }]];
+const week = (intervals: { start: string; end: string }[]) => [
+  [],
+  intervals,
+  intervals,
+  intervals,
+  intervals,
+  intervals,
+  [{ start: "09:00", end: "13:00" }],
+];
 const hours = (zone: string): BusinessHours => ({
   zone,
   weekly: week([

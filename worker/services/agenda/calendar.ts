@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { BusinessHours, HoursException } from "../../../shared/agenda/business-hours.ts";
 import type { LocalInterval, WeeklyIntervals } from "../../../shared/agenda/local-times.ts";
+import type { AgendaRead } from "../../../shared/agenda/calendar-data.ts";
 import type { AppointmentStatus } from "../../../shared/enums/agenda.ts";
 import type { VisitOutcome } from "../../../shared/enums/real-estate.ts";
 import type { CalendarDay } from "../../../shared/social/calendar.ts";
@@ -20,76 +21,6 @@ import { ownVisits } from "../real-estate/visits.ts";
 
 /** The registry resource of appointments (the permission table's row; core's module). */
 export const APPOINTMENTS = "agendamentos";
-
-/** An appointment as the calendar draws it (times epoch ms). */
-export interface AgendaAppointment {
-  id: string;
-  day: string;
-  profissionalId: string;
-  clienteId: string;
-  cliente: string;
-  /** The services' names as booked, "Corte + Escova". */
-  servicos: string;
-  inicio: number;
-  fim: number;
-  status: AppointmentStatus;
-  online: boolean;
-  totalCentavos: number;
-}
-
-/** A property visit on the calendar (client + imóvel + corretor), linked to its interest. */
-export interface AgendaVisit {
-  id: string;
-  day: string;
-  inicio: number;
-  fim: number;
-  resultado: VisitOutcome;
-  cliente: string;
-  imovel: string;
-  imovelId: string;
-  interesseId: string | null;
-  corretorId: string | null;
-  corretor: string | null;
-}
-
-export interface AgendaProfessional {
-  id: string;
-  nome: string;
-  cor: string;
-  usuarioId: string | null;
-  semana: WeeklyIntervals;
-  /** Service ids they perform (the form offers these when they are chosen). */
-  servicos: string[];
-}
-
-export interface AgendaService {
-  id: string;
-  nome: string;
-  categoria: string | null;
-  duracaoMin: number;
-  precoCentavos: number;
-}
-
-export interface AgendaSettings {
-  stepMin: number;
-  bufferMin: number;
-  minNoticeMin: number;
-}
-
-export interface AgendaRead {
-  /** Active members who may be a visit's corretor (read only with the visits). */
-  corretores: { id: string; nome: string }[];
-  appointments: AgendaAppointment[];
-  /** Each day's count of appointments (the month shows the first few and "+N"). */
-  appointmentTotals: Record<string, number>;
-  visits: AgendaVisit[];
-  visitTotals: Record<string, number>;
-  professionals: AgendaProfessional[];
-  services: AgendaService[];
-  hours: BusinessHours;
-  timeOff: { profissionalId: string; inicio: number; fim: number }[];
-  settings: AgendaSettings;
-}
 
 export interface AgendaWindow {
   days: readonly CalendarDay[];
@@ -141,7 +72,20 @@ function appointmentsStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindo
     from r${limit}`);
 }
 
-type PackedAppointment = [string, number, string, string, string, string | null, string | null, number, number, AppointmentStatus, string, number];
+type PackedAppointment = [
+  string,
+  number,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  number,
+  number,
+  AppointmentStatus,
+  string,
+  number,
+];
 
 /** The window's property visits for who may read them (their own interests' visits for a corretor), packed. */
 function visitsStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow) {
@@ -173,7 +117,20 @@ function visitsStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow) {
     from r${limit}`);
 }
 
-type PackedVisit = [string, number, string, number, number, VisitOutcome, string | null, string | null, string, string | null, string | null, string | null];
+type PackedVisit = [
+  string,
+  number,
+  string,
+  number,
+  number,
+  VisitOutcome,
+  string | null,
+  string | null,
+  string,
+  string | null,
+  string | null,
+  string | null,
+];
 
 function professionalsStatement(ctx: ServiceContext, actor: Actor) {
   const own = ownProfessional(actor);
@@ -195,7 +152,14 @@ function hoursStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow) {
   const org = actor.orgId;
   const first = w.days[0]?.day ?? "";
   const last = w.days[w.days.length - 1]?.day ?? "";
-  return ctx.db.all<{ weekly: string | null; national: number | null; special: string | null; step: number | null; buffer: number | null; notice: number | null }>(sql`
+  return ctx.db.all<{
+    weekly: string | null;
+    national: number | null;
+    special: string | null;
+    step: number | null;
+    buffer: number | null;
+    notice: number | null;
+  }>(sql`
     select (select weekly from business_hours where org_id = ${org}) as weekly,
       (select closed_on_national_holidays from business_hours where org_id = ${org}) as national,
       (select json_group_array(json_array(day, kind, intervals, reason)) from business_hour_days where org_id = ${org} and day >= ${first} and day <= ${last}) as special,
@@ -239,7 +203,11 @@ function hoursOf(row: Awaited<ReturnType<typeof hoursStatement>>[number] | undef
   const localHolidays = special.filter((s) => s[1] === "feriado").map(([day, , , reason]) => ({ day, nome: reason ?? "feriado local" }));
   const exceptions: HoursException[] = special
     .filter((s) => s[1] === "excecao")
-    .map(([day, , intervals, reason]) => ({ day, intervals: JSON.parse(intervals || "[]") as LocalInterval[], ...(reason ? { motivo: reason } : {}) }));
+    .map(([day, , intervals, reason]) => ({
+      day,
+      intervals: JSON.parse(intervals || "[]") as LocalInterval[],
+      ...(reason ? { motivo: reason } : {}),
+    }));
   return { zone, weekly: weeklyOf(row?.weekly ?? null), closedOnNationalHolidays: row?.national !== 0, localHolidays, exceptions };
 }
 
@@ -256,7 +224,15 @@ export async function readAgenda(ctx: ServiceContext, actor: Actor, w: AgendaWin
   ];
   const [appointmentRows, professionalRows, serviceRows, hoursRows, timeOffRows, visitRows, memberRows] = (await ctx.db.batch(
     statements as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
-  )) as unknown as [Packed[], Packed[], Packed[], Awaited<ReturnType<typeof hoursStatement>>, Packed[], Packed[] | undefined, Packed[] | undefined];
+  )) as unknown as [
+    Packed[],
+    Packed[],
+    Packed[],
+    Awaited<ReturnType<typeof hoursStatement>>,
+    Packed[],
+    Packed[] | undefined,
+    Packed[] | undefined,
+  ];
 
   const appointmentTotals: Record<string, number> = {};
   const appointments = unpack<PackedAppointment>(appointmentRows).map(([day, total, id, p, c, cliente, servicos, s, e, st, o, t]) => {
@@ -276,32 +252,43 @@ export async function readAgenda(ctx: ServiceContext, actor: Actor, w: AgendaWin
     };
   });
   const visitTotals: Record<string, number> = {};
-  const visits = (visitRows ? unpack<PackedVisit>(visitRows) : []).map(([day, total, id, s, e, o, cliente, imovel, imovelId, i, b, corretor]) => {
-    visitTotals[day] = Number(total);
-    return {
-      id,
-      day,
-      inicio: Number(s),
-      fim: Number(e),
-      resultado: o,
-      cliente: cliente ?? "(cliente excluído)",
-      imovel: imovel ?? "(imóvel excluído)",
-      imovelId,
-      interesseId: i,
-      corretorId: b,
-      corretor: corretor,
-    };
-  });
-  const professionals = unpack<[string, string, string, string | null, string | null, string | null]>(professionalRows).map(
-    ([id, nome, cor, usuarioId, semana, servicos]) => ({ id, nome, cor, usuarioId, semana: weeklyOf(semana), servicos: servicos ? servicos.split(",") : [] }),
+  const visits = (visitRows ? unpack<PackedVisit>(visitRows) : []).map(
+    ([day, total, id, s, e, o, cliente, imovel, imovelId, i, b, corretor]) => {
+      visitTotals[day] = Number(total);
+      return {
+        id,
+        day,
+        inicio: Number(s),
+        fim: Number(e),
+        resultado: o,
+        cliente: cliente ?? "(cliente excluído)",
+        imovel: imovel ?? "(imóvel excluído)",
+        imovelId,
+        interesseId: i,
+        corretorId: b,
+        corretor: corretor,
+      };
+    },
   );
-  const services = unpack<[string, string, string | null, number, number]>(serviceRows).map(([id, nome, categoria, duracaoMin, precoCentavos]) => ({
-    id,
-    nome,
-    categoria,
-    duracaoMin: Number(duracaoMin),
-    precoCentavos: Number(precoCentavos),
-  }));
+  const professionals = unpack<[string, string, string, string | null, string | null, string | null]>(professionalRows).map(
+    ([id, nome, cor, usuarioId, semana, servicos]) => ({
+      id,
+      nome,
+      cor,
+      usuarioId,
+      semana: weeklyOf(semana),
+      servicos: servicos ? servicos.split(",") : [],
+    }),
+  );
+  const services = unpack<[string, string, string | null, number, number]>(serviceRows).map(
+    ([id, nome, categoria, duracaoMin, precoCentavos]) => ({
+      id,
+      nome,
+      categoria,
+      duracaoMin: Number(duracaoMin),
+      precoCentavos: Number(precoCentavos),
+    }),
+  );
   const hoursRow = hoursRows[0];
   const timeOff = unpack<[string, number, number]>(timeOffRows).map(([profissionalId, inicio, fim]) => ({
     profissionalId,
