@@ -19,7 +19,8 @@ import {
 } from "../../../db/schema/index.ts";
 import { addDays } from "../../../shared/social/calendar.ts";
 import { DEFAULT_TIME_ZONE, dayIn, instantIn } from "../../../shared/time-zone.ts";
-import { createRegisteredUser, e2eDb } from "../support/accounts.ts";
+import { createRecord } from "../../../worker/resources/records.ts";
+import { createRegisteredUser, e2eDb, e2eServiceContext } from "../support/accounts.ts";
 import { browserFixture } from "../support/browser.ts";
 import { login } from "../support/pages.ts";
 
@@ -30,7 +31,8 @@ const SP = DEFAULT_TIME_ZONE;
 async function fillBooking(page: Page, client: string, professional: string, service: string, day: string, time: string) {
   await page.getByRole("button", { name: "Novo agendamento" }).click();
   const form = page.getByRole("region", { name: "Novo agendamento" });
-  const picker = form.getByRole("combobox", { name: "Cliente" });
+  // The searching picker replaces its no-JavaScript <select> once loaded.
+  const picker = form.locator('input[role="combobox"]');
   await picker.fill(client.split(" ")[0] as string);
   await page.getByRole("option", { name: client }).click();
   await form.getByLabel("Profissional").selectOption({ label: professional });
@@ -43,6 +45,8 @@ async function fillBooking(page: Page, client: string, professional: string, ser
 describe("agendamentos", () => {
   it("books, refuses a clash, lets one of two simultaneous bookings win, and moves by dragging", { timeout: 180_000 }, async () => {
     const { page } = f;
+    // The refusals answer 409 (the clash and the booking that lost the race): the browser logs them.
+    f.allowBrowserError(/status of 409/);
     const owner = await createRegisteredUser({ name: "Rita Salão" });
     const db = e2eDb();
     const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
@@ -74,10 +78,17 @@ describe("agendamentos", () => {
       { orgId, profissionalId: ana, servicoId: corte },
       { orgId, profissionalId: bruno, servicoId: corte },
     ]);
-    await db.insert(clients).values([
-      { id: crypto.randomUUID(), orgId, tipo: "pf", nome: "Marta Cliente", ordem: "marta cliente", ...t },
-      { id: crypto.randomUUID(), orgId, tipo: "pf", nome: "Paulo Cliente", ordem: "paulo cliente", ...t },
-    ]);
+    // Through the registry, so the picker's search finds them.
+    const actor = { orgId, userId: owner.id, role: "owner" as const, timeZone: SP };
+    for (const nome of ["Marta Cliente", "Paulo Cliente"]) {
+      await createRecord(e2eServiceContext(f.baseURL), actor, "clients", {
+        tipo: "pf",
+        nome,
+        telefones: [],
+        tags: [],
+        consentimentoLgpd: false,
+      } as never);
+    }
     // Two days ahead: in the future whatever the hour, inside the week shown.
     const day = addDays(dayIn(now, SP), 2);
     const of = (professionalId: string) =>
