@@ -11,7 +11,6 @@ import type { Page } from "playwright-core";
 import {
   appointments,
   businessHours,
-  clients,
   memberships,
   professionalServices,
   professionals,
