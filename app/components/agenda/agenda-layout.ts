@@ -3,7 +3,6 @@ import { VISIT_OUTCOME } from "../../../shared/enums/real-estate.ts";
 import { escapeHtml } from "../../../shared/escape.ts";
 import { clockOf, type GridHours, gridHours, minutesInZone, type Placed, placeInLanes } from "../../../shared/agenda/calendar-view.ts";
 import type { AgendaViewData } from "../../server/agenda/agenda.server.ts";
-import { TONE_CLASS } from "../data/rows.tsx";
 
 /**
  * The time grid's columns (ADR 060): one per day × professional (all side by side, or the one
@@ -40,8 +39,9 @@ function minutesIn(instant: number, span: { start: number; end: number }, zone: 
   return minutesInZone(instant, zone);
 }
 
-const STATUS_CLASS: Record<AppointmentStatus, string> = Object.fromEntries(
-  APPOINTMENT_STATUS.values.map((s) => [s, TONE_CLASS[APPOINTMENT_STATUS.tone(s)] ?? TONE_CLASS.neutral]),
+/** The status badge's classes (app.css `.badge-<tone>`, as the lists' badges; not imported from them: the list code is not this page's). */
+export const STATUS_CLASS: Record<AppointmentStatus, string> = Object.fromEntries(
+  APPOINTMENT_STATUS.values.map((s) => [s, `badge badge-${APPOINTMENT_STATUS.tone(s)}`]),
 ) as Record<AppointmentStatus, string>;
 
 /** The grid's hours and columns of a day or week view. */

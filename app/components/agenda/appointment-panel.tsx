@@ -9,8 +9,8 @@ import { fullDayLabel } from "../../../shared/social/calendar.ts";
 import { dayIn } from "../../../shared/time-zone.ts";
 import type { AgendaAppointment, AgendaVisit } from "../../../shared/agenda/calendar-data.ts";
 import type { AgendaViewData } from "../../server/agenda/agenda.server.ts";
-import { TONE_CLASS } from "../data/rows.tsx";
 import { buttonClass } from "../ui/button.tsx";
+import { STATUS_CLASS } from "./agenda-layout.ts";
 import { MoveForm } from "./move-form.tsx";
 
 /** What each status button says (the move to that status). */
@@ -79,7 +79,7 @@ export function AppointmentPanel({
         <dd>{appointment.servicos || "—"}</dd>
         <dt className="text-fg-soft">Status</dt>
         <dd>
-          <span className={TONE_CLASS[APPOINTMENT_STATUS.tone(appointment.status)]}>{APPOINTMENT_STATUS.label(appointment.status)}</span>
+          <span className={STATUS_CLASS[appointment.status]}>{APPOINTMENT_STATUS.label(appointment.status)}</span>
           {appointment.online ? <span className="ml-2 text-xs text-fg-soft">agendado online</span> : null}
         </dd>
         <dt className="text-fg-soft">Total</dt>
