@@ -29,9 +29,14 @@ export function action(args: Route.ActionArgs) {
   return agendaAction(args);
 }
 
-/** Appointments and visits change anywhere (another desk, the public page, the desk's check-in): read again (ADR 043). */
+/**
+ * What changes the calendar anywhere in the organização (ADR 043): appointments (another desk, the
+ * public page, the service desk's check-in), visits (on their interests), the columns and the
+ * services offered. The page reads again.
+ */
+const LIVE_RESOURCES = new Set(["agendamentos", "interesses", "profissionais", "servicos"]);
 const liveAgenda = (event: { type: string; resource?: string }) =>
-  event.type === "record.changed" && (event.resource === "agendamentos" || event.resource === "interesses" || event.resource === "visitas");
+  event.type === "record.changed" && LIVE_RESOURCES.has(event.resource ?? "");
 
 type Open = { kind: "a" | "v"; id: string } | { kind: "novo"; start: BookingStart } | { kind: "visita"; start: BookingStart } | null;
 

@@ -3,6 +3,7 @@ import { clockOf, isAgendaDay, minutesInZone } from "../../../shared/agenda/cale
 import { isId } from "../../../shared/id.ts";
 import { instantIn, timeZoneOf } from "../../../shared/time-zone.ts";
 import { scheduleVisit, visitSchema } from "../../../worker/services/real-estate/visits.ts";
+import { publishLive } from "../../../worker/live/publish.ts";
 import { requirePermission } from "../guards.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import type { ServiceContext } from "../../../worker/services/context.ts";
@@ -42,5 +43,10 @@ export async function bookVisitAction(args: Args, form: FormData) {
     observacoes: String(form.get("observacoes") ?? ""),
   });
   if (!input.success) return data({ error: input.error.issues[0]?.message ?? "Confira os campos." }, { status: 422 });
-  return answer(() => scheduleVisit(ctx, actor, interesseId, input.data));
+  return answer(async () => {
+    const id = await scheduleVisit(ctx, actor, interesseId, input.data);
+    // Other open agendas (and the interest's page) read again: the visits service publishes nothing itself.
+    publishLive(ctx, actor.orgId, { type: "record.changed", resource: "interesses", action: "updated", ids: [interesseId] });
+    return { id };
+  });
 }

@@ -9,6 +9,7 @@ import type { CalendarDay } from "../../../shared/social/calendar.ts";
 import { can, reachFor } from "../../auth/permissions.ts";
 import type { Actor, ServiceContext } from "../context.ts";
 import { ownVisits } from "../real-estate/visits.ts";
+import { APPOINTMENTS } from "./appointments.ts";
 
 /**
  * What /agenda reads (ADR 060), in ONE round trip (one `db.batch`): the window's appointments with
@@ -19,8 +20,7 @@ import { ownVisits } from "../real-estate/visits.ts";
  * one JSON text per statement (one value to decode, not eight per appointment).
  */
 
-/** The registry resource of appointments (the permission table's row; core's module). */
-export const APPOINTMENTS = "agendamentos";
+export { APPOINTMENTS };
 
 export interface AgendaWindow {
   days: readonly CalendarDay[];
