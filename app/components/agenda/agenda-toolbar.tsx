@@ -60,7 +60,7 @@ export function AgendaToolbar({
       </h2>
       <div className="flex w-full flex-wrap items-center gap-2 sm:ml-auto sm:w-auto">
         {fixedProfessional ? null : (
-          <label className="flex min-w-0 flex-1 items-center gap-2 text-sm sm:flex-none">
+          <label className="flex min-w-0 basis-full items-center gap-2 text-sm sm:basis-auto">
             <span className="shrink-0 font-semibold">Profissional</span>
             <select
               className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"

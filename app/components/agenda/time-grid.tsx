@@ -124,8 +124,8 @@ export function TimeGrid({ view, handlers }: { view: AgendaViewData; handlers: T
           <div className={`sticky top-0 z-[2] border-b border-line bg-surface ${week ? "h-14" : "h-9"}`} />
           <div className="relative" style={{ height }}>
             {Array.from({ length: (hours.to - hours.from) / 60 }, (_, i) => (
-              <span key={i} className="absolute right-1 -translate-y-1/2" style={{ top: i * 60 * PX_PER_MIN }}>
-                {i === 0 ? "" : clockOf(hours.from + i * 60)}
+              <span key={i} className={`absolute right-1 ${i === 0 ? "" : "-translate-y-1/2"}`} style={{ top: i * 60 * PX_PER_MIN }}>
+                {clockOf(hours.from + i * 60)}
               </span>
             ))}
           </div>
@@ -153,7 +153,10 @@ export function TimeGrid({ view, handlers }: { view: AgendaViewData; handlers: T
                 ) : null}
                 <div className="flex">
                   {g.columns.map((c) => (
-                    <p key={c.key} className="flex min-w-24 flex-1 items-center gap-1 truncate px-1 py-1 text-xs font-semibold">
+                    <p
+                      key={c.key}
+                      className={`flex flex-1 items-center gap-1 truncate px-1 py-1 text-xs font-semibold ${week ? "min-w-16" : "min-w-24"}`}
+                    >
                       <span className="inline-block size-2.5 shrink-0 rounded-full" style={{ background: c.color }} aria-hidden="true" />
                       <span className="truncate">{c.title}</span>
                     </p>
@@ -164,7 +167,7 @@ export function TimeGrid({ view, handlers }: { view: AgendaViewData; handlers: T
                 {g.columns.map((c) => (
                   <div
                     key={c.key}
-                    className={`ag-col${g.day === view.today ? " ag-col-today" : ""}`}
+                    className={`ag-col${week ? " ag-col-week" : ""}${g.day === view.today ? " ag-col-today" : ""}`}
                     style={{ height }}
                     data-col={c.key}
                     data-day={c.day}
