@@ -10,10 +10,9 @@ const field = "mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 
 const LENGTHS = [30, 45, 60, 90, 120] as const;
 
 /**
- * "Agendar visita": client + imóvel + corretor (+ the interest it belongs to, when there is one),
- * day, time and length. Booked through core's visit scheduling, on the same rules as an
- * appointment when the corretor is a professional of the agenda (ADR 059); the visit stays on
- * its interest (and its interest's page lists it).
+ * "Agendar visita": the client's interest + imóvel + corretor, day, time and length, booked by the
+ * visits' own service (the visit stays on its interest, whose page lists it; the client is the
+ * interest's). A visit without an interest waits for the agenda's visit scheduling (ADR 059).
  */
 export function VisitForm({
   view,
@@ -48,10 +47,21 @@ export function VisitForm({
       <fetcher.Form method="post" className="mt-2 space-y-3">
         <input type="hidden" name="intent" value="visita" />
         <div>
-          <label htmlFor={`${id}-cliente`} className="text-xs font-semibold">
-            Cliente
+          <label htmlFor={`${id}-interesse`} className="text-xs font-semibold">
+            Interesse do cliente
           </label>
-          <RelationPicker id={`${id}-cliente`} name="clienteId" relation="clients" label="Cliente" defaultSelected={[]} required />
+          <RelationPicker
+            id={`${id}-interesse`}
+            name="interesseId"
+            relation="property_clients"
+            label="Interesse do cliente"
+            defaultSelected={[]}
+            required
+            placeholder="Busque pelo nome do cliente"
+          />
+          <p className="mt-1 text-xs text-fg-soft">
+            A visita fica no interesse (e o cliente é o dele). Sem interesse ainda? Crie em Interesses em Imóveis.
+          </p>
         </div>
         <div>
           <label htmlFor={`${id}-imovel`} className="text-xs font-semibold">
@@ -66,13 +76,6 @@ export function VisitForm({
             required
             placeholder="Código, título ou bairro"
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-interesse`} className="text-xs font-semibold">
-            Interesse (opcional)
-          </label>
-          <RelationPicker id={`${id}-interesse`} name="interesseId" relation="property_clients" label="Interesse" defaultSelected={[]} />
-          <p className="mt-1 text-xs text-fg-soft">A visita aparece também no interesse escolhido.</p>
         </div>
         <label className="block text-xs font-semibold" htmlFor={`${id}-corretor`}>
           Corretor

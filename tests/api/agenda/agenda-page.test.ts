@@ -9,6 +9,7 @@ import {
   professionalServices,
   professionals,
   properties,
+  propertyInterests,
   propertyVisits,
   services,
 } from "../../../db/schema/index.ts";
@@ -338,5 +339,26 @@ describe("POST /agenda (core's rules and guard)", () => {
     const foreign = await post(other.cookie, { intent: "mover", id: first?.id as string, dia: day, hora: "17:00" });
     expect([403, 404]).toContain(foreign.status);
     expect(await foreign.text()).not.toContain("Maria Agendada");
+  });
+
+  it("books a visit on an interest (the interest's client), with the corretor chosen", async () => {
+    const interest = crypto.randomUUID();
+    await h.fresh.db.insert(propertyInterests).values({ id: interest, orgId: owner.orgId, clienteId: ids.joao, ordem: "joao" });
+    const res = await post(staff.cookie, {
+      intent: "visita",
+      interesseId: interest,
+      imovelId: ids.imovel,
+      corretorId: corretora.userId,
+      dia: day,
+      hora: "15:00",
+      duracaoMin: "45",
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const [visit] = await h.fresh.db.select().from(propertyVisits).where(eq(propertyVisits.interesseId, interest));
+    expect(visit).toMatchObject({ clienteId: ids.joao, imovelId: ids.imovel, corretorId: corretora.userId });
+    expect(visit?.inicio.getTime()).toBe(instantIn(day, "15:00", SP).getTime());
+    expect((visit?.fim.getTime() ?? 0) - (visit?.inicio.getTime() ?? 0)).toBe(45 * 60_000);
+    const missing = await post(staff.cookie, { intent: "visita", imovelId: ids.imovel, dia: day, hora: "15:00" });
+    expect(missing.status).toBe(422);
   });
 });
