@@ -26,7 +26,8 @@ export function isRead(stmt: InStatement): boolean {
 }
 
 /** The statements a WITH can lead into besides SELECT (`replace(` the function is not one). */
-const WRITES = /\b(insert|update|delete|replace\b(?!\s*\())/i;
+// Whole words only: a read of `deleted_at` or `updated_by` is still a read (it used to cost a round trip of its own).
+const WRITES = /\b(?:insert|update|delete)\b|\breplace\b(?!\s*\()/i;
 
 function withoutLiterals(sql: string): string {
   return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|`[^`]*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?\*\//g, " ");

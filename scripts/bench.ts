@@ -16,6 +16,10 @@
  *                         (600 requests, 4 at a time), its self time by function and file printed
  *                         and the profile written to node_modules/.cache/bench-<name>.cpuprofile
  *                         (opens in Chrome DevTools' Performance panel)
+ *   BENCH_SCALE=0.02      seed the big lists (clients, companies, products, movements, imóveis,
+ *                         interesses) at that fraction: for measuring a route that does not read
+ *                         them (the agenda, a settings page) on a busy machine; their own rows'
+ *                         numbers then mean nothing
  *   BENCH_ASSETS=1        put Miniflare's static-assets router in front, as `wrangler dev` does
  *                         (off by default: locally it costs ≈3× on every request, a cost
  *                         production pays outside the Worker; no measured route is a static file)
@@ -46,6 +50,10 @@ import { builtModules, serveBuiltWorker } from "./lib/serve-miniflare.ts";
 const ROWS = { clients: 50_000, companies: 5_000, products: 20_000, movements: 200_000 } as const;
 /** Issue 12's matching size: imóveis and interesses (the interests go to seeded clients). */
 const REAL_ESTATE = { properties: 20_000, interests: 50_000 } as const;
+/** BENCH_SCALE: the big lists at a fraction (1: the sizes above). */
+const SCALE = Math.min(1, Math.max(0.001, Number(process.env.BENCH_SCALE ?? 1) || 1));
+const scaled = <T extends Record<string, number>>(sizes: T): T =>
+  Object.fromEntries(Object.entries(sizes).map(([k, v]) => [k, Math.max(1, Math.round(v * SCALE))])) as T;
 /** Issue 19's calendar: one month (this one) of posts. */
 const POSTS_IN_MONTH = 2_000;
 /** Issue 21's agenda: this week's appointments over 5 professionals. */
@@ -396,11 +404,13 @@ function seededCopy(): { file: string; meta: string } | undefined {
     "scripts/lib/bench-stock.ts",
     "scripts/lib/bench-real-estate.ts",
     "scripts/lib/bench-social.ts",
+    "scripts/lib/bench-agenda.ts",
     "scripts/seed/demo.ts",
     "scripts/seed/demo-data.ts",
     "shared/demo-accounts.ts",
   ])
     hash.update(readFileSync(path.join(ROOT, seed)));
+  hash.update(`scale:${SCALE}`);
   const key = hash.digest("hex").slice(0, 16);
   const dir = path.join(ROOT, "node_modules/.cache/alicerce-bench");
   return { file: path.join(dir, `seeded-${key}.db`), meta: path.join(dir, `seeded-${key}.json`) };
@@ -575,14 +585,14 @@ async function main(): Promise<void> {
       const db = await migrateDatabase(`file:${file}`);
       const demo = await seedDemo(db);
       login = demo.login;
-      seeded = await seedResources(db, demo.orgId, ROWS, log);
+      seeded = await seedResources(db, demo.orgId, scaled(ROWS), log);
       // Real estate at issue 12's size, its interests spread over the seeded clients.
       const started = performance.now();
       const someClients = await db.all<{ id: string }>(sql`SELECT id FROM clients WHERE org_id = ${demo.orgId} LIMIT 5000`);
       const realEstate = await seedRealEstate(
         db,
         demo.orgId,
-        { clients: 0, ...REAL_ESTATE },
+        { clients: 0, ...scaled(REAL_ESTATE) },
         "b",
         someClients.map((c) => c.id),
       );

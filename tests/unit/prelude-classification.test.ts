@@ -10,6 +10,9 @@ describe("prelude classification", () => {
     expect(isRead("WITH t AS (SELECT replace(name, 'a', 'b') AS n FROM clients) SELECT n FROM t")).toBe(true);
     // Keywords inside literals, quoted names and comments are not statements.
     expect(isRead(`WITH t AS (SELECT 'delete me' AS "update", [insert] FROM x) SELECT * FROM t -- update`)).toBe(true);
+    // Column names that begin with a keyword are not one (the agenda's reads filter on deleted_at).
+    expect(isRead("WITH d(s) AS (VALUES (1)) SELECT a.id FROM appointments a WHERE a.deleted_at IS NULL AND a.updated_by = ?")).toBe(true);
+    expect(isRead("with k as (select 1) select inserted_rows, replaced from t")).toBe(true);
   });
 
   it("never lets a WITH that writes ride along", () => {
