@@ -67,6 +67,8 @@ export interface AgendaRead {
   /** Active members who may be a visit's corretor (read only with the visits). */
   corretores: { id: string; nome: string }[];
   appointments: AgendaAppointment[];
+  /** A crowded column's appointments past those shipped: busy stretches with how many each holds. */
+  hidden: { day: string; profissionalId: string; inicio: number; fim: number; count: number }[];
   /** Each day's count of appointments (the month shows the first few and "+N"). */
   appointmentTotals: Record<string, number>;
   visits: AgendaVisit[];

@@ -1,7 +1,15 @@
 import { APPOINTMENT_STATUS, type AppointmentStatus } from "../../../shared/enums/agenda.ts";
 import { VISIT_OUTCOME } from "../../../shared/enums/real-estate.ts";
 import { escapeHtml } from "../../../shared/escape.ts";
-import { clockOf, type GridHours, gridHours, minutesInZone, type Placed, placeInLanes } from "../../../shared/agenda/calendar-view.ts";
+import {
+  agendaSearch,
+  clockOf,
+  type GridHours,
+  gridHours,
+  minutesInZone,
+  type Placed,
+  placeInLanes,
+} from "../../../shared/agenda/calendar-view.ts";
 import type { AgendaViewData } from "../../server/agenda/agenda.server.ts";
 
 /**
@@ -17,7 +25,9 @@ export const PX_PER_MIN = 1.6;
 
 export type Item =
   | { kind: "a"; id: string; startMin: number; endMin: number; status: AppointmentStatus; color: string; label: string; html: string }
-  | { kind: "v"; id: string; startMin: number; endMin: number; color: string; label: string; html: string };
+  | { kind: "v"; id: string; startMin: number; endMin: number; color: string; label: string; html: string }
+  /** A crowded column's appointments not shipped (the week): where the time is taken, and the way to that day. */
+  | { kind: "h"; id: string; startMin: number; endMin: number; color: string; label: string; html: string; href: string };
 
 export interface Column {
   key: string;
@@ -73,6 +83,26 @@ export function timeGrid(view: AgendaViewData): { hours: GridHours; columns: Col
       `<span class="${STATUS_CLASS[a.status]} ag-badge">${escapeHtml(status)}</span>`;
     push(`${a.day}|${a.profissionalId}`, { kind: "a", id: a.id, startMin, endMin, status: a.status, color, label, html });
   }
+  for (const h of view.hidden) {
+    const span = spans.get(h.day);
+    if (!span) continue;
+    const startMin = minutesIn(h.inicio, span, zone);
+    const endMin = Math.min(1440, startMin + Math.round((h.fim - h.inicio) / 60_000));
+    const more = `+${h.count} ${h.count === 1 ? "agendamento" : "agendamentos"}`;
+    const label = `${more} de ${clockOf(startMin)} a ${clockOf(endMin)} com ${proName.get(h.profissionalId) ?? "profissional"}: ver o dia`;
+    const href = agendaSearch(view.query, { vista: "dia", data: h.day, profissional: h.profissionalId });
+    const html = `<b>${clockOf(startMin)}–${clockOf(endMin)}</b> <span class="ag-client">${more}</span><span class="ag-services">ver o dia</span>`;
+    push(`${h.day}|${h.profissionalId}`, {
+      kind: "h",
+      id: `${h.day}${h.inicio}`,
+      startMin,
+      endMin,
+      color: colorOf.get(h.profissionalId) ?? "#64748b",
+      label,
+      html,
+      href,
+    });
+  }
   let laneNeeded = false;
   for (const v of view.visits) {
     const span = spans.get(v.day);
@@ -121,7 +151,9 @@ export function itemsHtml(placed: readonly Placed<Item>[], hours: GridHours): st
     const height = Math.max(14, (item.endMin - item.startMin) * PX_PER_MIN - 1);
     const width = 100 / lanes;
     const style = `top:${top}px;height:${height}px;left:${lane * width}%;width:${width}%;--pro:${escapeHtml(item.color)}`;
-    if (item.kind === "a") {
+    if (item.kind === "h") {
+      out += `<a class="ag-item ag-busy" href="${escapeHtml(item.href)}" style="${style}" aria-label="${escapeHtml(item.label)}">${item.html}</a>`;
+    } else if (item.kind === "a") {
       const freed = item.status === "cancelado" || item.status === "faltou" ? " ag-freed" : "";
       out += `<div class="ag-item${freed}" role="button" tabindex="0" data-appt="${escapeHtml(item.id)}" style="${style}" aria-label="${escapeHtml(item.label)}">${item.html}<span class="ag-resize" data-resize aria-hidden="true"></span></div>`;
     } else {

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, type PointerEvent, useMemo, useRef } from "react";
+import { useNavigate } from "react-router";
 import { closedStretches, clockOf, snapMinutes } from "../../../shared/agenda/calendar-view.ts";
 import { fullDayLabel, WEEKDAYS_SHORT, weekdayOf } from "../../../shared/social/calendar.ts";
 import type { AgendaViewData } from "../../server/agenda/agenda.server.ts";
@@ -47,6 +48,7 @@ export function TimeGrid({ view, handlers }: { view: AgendaViewData; handlers: T
     for (const column of columns) for (const p of column.items) m.set(`${p.item.kind}:${p.item.id}`, { column, item: p.item });
     return m;
   }, [columns]);
+  const navigate = useNavigate();
   const drag = useRef<typeof import("./agenda-drag.ts") | null>(null);
   const loadDrag = () => {
     if (!drag.current) void import("./agenda-drag.ts").then((m) => (drag.current = m));
@@ -60,6 +62,14 @@ export function TimeGrid({ view, handlers }: { view: AgendaViewData; handlers: T
   };
 
   const onClick = (event: MouseEvent<HTMLElement>) => {
+    // A busy stretch's link (a crowded column in the week) opens that day in the app; a modified click is the browser's.
+    const link = (event.target as HTMLElement).closest?.("a[href]");
+    if (link) {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      navigate(link.getAttribute("href") ?? "");
+      return;
+    }
     const hit = itemAt(event.target);
     if (hit) {
       if (hit.el.getAttribute("data-dragged") === "1") {

@@ -16,8 +16,12 @@ import type { RouterContextProvider } from "react-router";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** How many items a month's day ships (then "+N" → that day). */
-const MONTH_PER_DAY = 4;
+/**
+ * How many appointments ship: a month's day shows 4 (then "+N" → that day); a week's column (day
+ * × professional) 12, as the posts calendar's week (ADR 045), the rest as busy stretches leading
+ * to that day; a day's column 60 (a 10-minute grid's whole day).
+ */
+const LIMITS = { mes: { per: "day", n: 4 }, semana: { per: "column", n: 12 }, dia: { per: "column", n: 60 } } as const;
 
 export function agendaGuard(args: Args, action: "read" | "create" | "update") {
   const signed = requirePermission(args.context, args.request, APPOINTMENTS, action);
@@ -45,12 +49,7 @@ export async function agendaLoader(args: Args) {
   // A professional who reaches only their own agenda sees their column, whatever the URL names.
   const query = canSeeAll ? asked : { ...asked, profissional: null };
   const days = agendaDays(query, zone);
-  const read = await readAgenda(
-    ctx,
-    actor,
-    { days, perDay: query.vista === "mes" ? MONTH_PER_DAY : null, profissionalId: query.profissional },
-    zone,
-  );
+  const read = await readAgenda(ctx, actor, { days, limit: LIMITS[query.vista], profissionalId: query.profissional }, zone);
   const view: AgendaViewData = { ...read, query, today, now: ctx.now.getTime(), zone, days: days.map((d) => ({ ...d })) };
   return {
     view: JSON.stringify(view) as AgendaJson,

@@ -177,7 +177,7 @@ describe("GET /agenda", () => {
     const read = await readAgenda(
       h.ctx(),
       { ...actorFor(owner.orgId, ownerId), timeZone: SP },
-      { days, perDay: null, profissionalId: null },
+      { days, limit: null, profissionalId: null },
       SP,
     );
     expect(read.appointments.map((a) => [a.cliente, a.servicos, a.status])).toEqual([
@@ -199,7 +199,7 @@ describe("GET /agenda", () => {
     const read = await readAgenda(
       h.ctx(),
       { ...actorFor(owner.orgId, ownerId), timeZone: SP },
-      { days, perDay: null, profissionalId: ids.bia },
+      { days, limit: null, profissionalId: ids.bia },
       SP,
     );
     expect(read.appointments.map((a) => a.cliente)).toEqual(["João da Bia"]);
@@ -216,7 +216,7 @@ describe("GET /agenda", () => {
     // Only the visit they are the corretor of (the one of the staff member is not theirs).
     const days = agendaDays({ vista: "dia", data: day }, SP);
     const actor = { ...actorFor(owner.orgId, corretora.userId, "professional"), timeZone: SP };
-    const read = await readAgenda(h.ctx(), actor, { days, perDay: null, profissionalId: null }, SP);
+    const read = await readAgenda(h.ctx(), actor, { days, limit: null, profissionalId: null }, SP);
     expect(read.visits.map((v) => v.corretorId)).toEqual([corretora.userId]);
     expect(read.professionals.map((p) => p.nome)).toEqual(["Bia Corretora"]);
   });
@@ -227,11 +227,45 @@ describe("GET /agenda", () => {
     const read = await readAgenda(
       h.ctx(),
       { ...actorFor(owner.orgId, ownerId), timeZone: SP },
-      { days, perDay: 4, profissionalId: null },
+      { days, limit: { per: "day", n: 4 }, profissionalId: null },
       SP,
     );
     expect(read.appointments.filter((a) => a.day === day)).toHaveLength(4);
     expect(read.appointmentTotals[day]).toBe(9);
+  });
+
+  it("a week's crowded column ships its first 12 and the rest as busy stretches with their count", async () => {
+    const other = addDays(day, 1);
+    const at = (i: number) => `${String(9 + Math.floor((i * 20) / 60)).padStart(2, "0")}:${String((i * 20) % 60).padStart(2, "0")}`;
+    for (let i = 0; i < 15; i++) {
+      const id = crypto.randomUUID();
+      const start = instantIn(other, at(i), SP);
+      await h.fresh.db.insert(appointments).values({
+        id,
+        orgId: owner.orgId,
+        clienteId: ids.maria,
+        profissionalId: ids.bia,
+        inicio: start,
+        fim: new Date(start.getTime() + 20 * 60_000),
+        ordem: "x",
+        criadoEm: now(),
+        atualizadoEm: now(),
+      });
+    }
+    const days = agendaDays({ vista: "semana", data: other }, SP);
+    const actor = { ...actorFor(owner.orgId, ownerId), timeZone: SP };
+    const read = await readAgenda(h.ctx(), actor, { days, limit: { per: "column", n: 12 }, profissionalId: null }, SP);
+    expect(read.appointments.filter((a) => a.day === other && a.profissionalId === ids.bia)).toHaveLength(12);
+    // The 13th to 15th (13:00–14:00, back to back): one stretch.
+    expect(read.hidden).toEqual([
+      {
+        day: other,
+        profissionalId: ids.bia,
+        inicio: instantIn(other, "13:00", SP).getTime(),
+        fim: instantIn(other, "14:00", SP).getTime(),
+        count: 3,
+      },
+    ]);
   });
 
   it("another organização's owner sees none of it", async () => {

@@ -13,6 +13,7 @@ function view(zone: string, data: string, vista: "dia" | "semana", extra: Partia
   return {
     corretores: [],
     appointments: [],
+    hidden: [],
     appointmentTotals: {},
     visits: [],
     visitTotals: {},
@@ -114,5 +115,17 @@ describe("the time grid's columns", () => {
     expect(html).toContain("left:0%;width:50%");
     expect(html).toContain("left:50%;width:50%");
     expect(html).toContain("ag-item ag-freed");
+  });
+
+  it("a crowded column's busy stretch is a link to that professional's day, in their column", () => {
+    const inicio = instantIn("2026-03-05", "13:00", MANAUS).getTime();
+    const v = view(MANAUS, "2026-03-05", "semana", {
+      hidden: [{ day: "2026-03-05", profissionalId: "p2", inicio, fim: inicio + 3_600_000, count: 3 }],
+    });
+    const { columns } = timeGrid(v);
+    const column = columns.find((c) => c.key === "2026-03-05|p2");
+    expect(column?.items.map((p) => [p.item.kind, p.item.startMin, p.item.endMin])).toEqual([["h", 780, 840]]);
+    expect(column?.html).toContain('href="?data=2026-03-05&amp;profissional=p2"');
+    expect(column?.html).toContain("+3 agendamentos");
   });
 });

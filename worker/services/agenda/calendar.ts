@@ -24,8 +24,12 @@ export { APPOINTMENTS };
 
 export interface AgendaWindow {
   days: readonly CalendarDay[];
-  /** How many items a day ships (the month's cells); null: all of them (day and week). */
-  perDay: number | null;
+  /**
+   * How many appointments ship: the first `n` of each day (the month's cells) or of each day ×
+   * professional column (the week and day grids: the rest of a crowded column travels as busy
+   * stretches, `hidden`); null: all.
+   */
+  limit: { per: "day" | "column"; n: number } | null;
   /** One professional's column; null: everyone. */
   profissionalId: string | null;
 }
@@ -36,7 +40,7 @@ export interface AgendaWindow {
  */
 function ownProfessional(actor: Actor): SQL | null {
   return reachFor(actor, APPOINTMENTS, "read") === "own"
-    ? sql`(select p.id from professionals p where p.org_id = ${actor.orgId} and p.user_id = ${actor.userId} and p.deleted_at is null)`
+    ? sql`(select p.id from professionals p where p.org_id = ${actor.orgId} and p.user_id = ${actor.userId} and p."deleted_at" is null)`
     : null;
 }
 
@@ -49,27 +53,45 @@ function spansCte(days: readonly CalendarDay[]): SQL {
 
 type Packed = { j: string | null };
 
-/** The window's appointments (each day's first `perDay` by time when limited), packed. */
-function appointmentsStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow) {
+/** The window's appointments by day (and professional), each group's first `limit.n` by time when limited. */
+function appointmentRows(actor: Actor, w: AgendaWindow): SQL {
   const org = actor.orgId;
   const own = ownProfessional(actor);
   const who = sql`${w.profissionalId ? sql` and a.professional_id = ${w.profissionalId}` : sql``}${own ? sql` and a.professional_id = ${own}` : sql``}`;
-  const limit = w.perDay === null ? sql`` : sql` where r.n <= ${w.perDay}`;
+  const group = w.limit?.per === "day" ? sql`d.day` : sql`d.day, a.professional_id`;
   // CROSS JOIN keeps the days outside: each day's appointments come from the (org, starts_at)
   // index range, never a scan of the organização's appointments per day.
-  return ctx.db.all<Packed>(sql`
-    with d(day, s, e) as (values ${spansCte(w.days)}),
+  return sql`with d(day, s, e) as (values ${spansCte(w.days)}),
     r as (
       select d.day, a.id, a.professional_id as p, a.client_id as c, a.starts_at as s, a.ends_at as e, a.status as st, a.origin as o, a.total_cents as t,
-        row_number() over (partition by d.day order by a.starts_at, a.id) as n, count(*) over (partition by d.day) as total
+        row_number() over (partition by ${group} order by a.starts_at, a.id) as n, count(*) over (partition by ${group}) as total
       from d cross join appointments a
-        on a.org_id = ${org} and a.deleted_at is null and a.starts_at >= d.s and a.starts_at < d.e${who}
-    )
+        on a.org_id = ${org} and a."deleted_at" is null and a.starts_at >= d.s and a.starts_at < d.e${who}
+    )`;
+}
+
+/** The shown appointments with client and services, packed. */
+function appointmentsStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow) {
+  const org = actor.orgId;
+  const limit = w.limit === null ? sql`` : sql` where r.n <= ${w.limit.n}`;
+  return ctx.db.all<Packed>(sql`${appointmentRows(actor, w)}
     select json_group_array(json_array(r.day, r.total, r.id, r.p, r.c,
       (select c.name from clients c where c.org_id = ${org} and c.id = r.c),
       (select group_concat(x.name, ' + ') from (select s.name from appointment_services s where s.org_id = ${org} and s.appointment_id = r.id order by s.position) x),
       r.s, r.e, r.st, r.o, r.t)) as j
-    from r${limit}`);
+    from (select * from r${limit} order by r.s, r.id) r`);
+}
+
+/**
+ * A crowded column's appointments past the first `limit.n`, as busy stretches (overlapping or
+ * touching ones merged: gaps and islands) with how many each holds: the week shows where the
+ * time is taken without shipping every appointment, and leads to that day for the detail.
+ */
+function hiddenStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow & { limit: { n: number } }) {
+  return ctx.db.all<Packed>(sql`${appointmentRows(actor, w)},
+    h as (select day, p, id, s, e, max(e) over (partition by day, p order by s, id rows between unbounded preceding and 1 preceding) as pe from r where n > ${w.limit.n}),
+    g as (select day, p, s, e, sum(case when pe is null or s > pe then 1 else 0 end) over (partition by day, p order by s, id) as grp from h)
+    select json_group_array(json_array(day, p, s, e, k)) as j from (select day, p, min(s) as s, max(e) as e, count(*) as k from g group by day, p, grp)`);
 }
 
 type PackedAppointment = [
@@ -91,7 +113,8 @@ type PackedAppointment = [
 function visitsStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow) {
   const org = actor.orgId;
   const mine = ownVisits(ctx, actor, "read");
-  const limit = w.perDay === null ? sql`` : sql` where r.n <= ${w.perDay}`;
+  // Visits are few: limited only in the month's cells.
+  const limit = w.limit?.per === "day" ? sql` where r.n <= ${w.limit.n}` : sql``;
   // A visit goes in the column of the professional linked to its corretor; one professional's
   // agenda shows that corretor's visits only.
   // A professional's own agenda (the professional role) shows the visits they are the corretor of.
@@ -107,7 +130,7 @@ function visitsStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow) {
         property_visits.client_id as c, property_visits.property_id as im, property_visits.interest_id as i, property_visits.broker_id as b,
         row_number() over (partition by d.day order by property_visits.starts_at, property_visits.id) as n, count(*) over (partition by d.day) as total
       from d cross join property_visits
-        on property_visits.org_id = ${org} and property_visits.deleted_at is null
+        on property_visits.org_id = ${org} and property_visits."deleted_at" is null
           and property_visits.starts_at >= d.s and property_visits.starts_at < d.e${who}${mine ? sql` and ${mine}` : sql``}
     )
     select json_group_array(json_array(r.day, r.total, r.id, r.s, r.e, r.o,
@@ -220,23 +243,24 @@ export async function readAgenda(ctx: ServiceContext, actor: Actor, w: AgendaWin
     servicesStatement(ctx, actor),
     hoursStatement(ctx, actor, w),
     timeOffStatement(ctx, actor, w),
+    ...(w.limit?.per === "column" ? [hiddenStatement(ctx, actor, { ...w, limit: w.limit })] : []),
     ...(seesVisits ? [visitsStatement(ctx, actor, w), membersStatement(ctx, actor)] : []),
   ];
-  const [appointmentRows, professionalRows, serviceRows, hoursRows, timeOffRows, visitRows, memberRows] = (await ctx.db.batch(
-    statements as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
-  )) as unknown as [
+  const results = (await ctx.db.batch(statements as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+  const [appointmentRows, professionalRows, serviceRows, hoursRows, timeOffRows] = results as [
     Packed[],
     Packed[],
     Packed[],
     Awaited<ReturnType<typeof hoursStatement>>,
     Packed[],
-    Packed[] | undefined,
-    Packed[] | undefined,
   ];
+  const rest = results.slice(5) as Packed[][];
+  const hiddenRows = w.limit?.per === "column" ? rest.shift() : undefined;
+  const [visitRows, memberRows] = rest as [Packed[] | undefined, Packed[] | undefined];
 
   const appointmentTotals: Record<string, number> = {};
   const appointments = unpack<PackedAppointment>(appointmentRows).map(([day, total, id, p, c, cliente, servicos, s, e, st, o, t]) => {
-    appointmentTotals[day] = Number(total);
+    if (w.limit?.per === "day") appointmentTotals[day] = Number(total);
     return {
       id,
       day,
@@ -295,7 +319,15 @@ export async function readAgenda(ctx: ServiceContext, actor: Actor, w: AgendaWin
     inicio: Number(inicio),
     fim: Number(fim),
   }));
+  const hidden = (hiddenRows ? unpack<[string, string, number, number, number]>(hiddenRows) : []).map(([day, profissionalId, s, e, k]) => ({
+    day,
+    profissionalId,
+    inicio: Number(s),
+    fim: Number(e),
+    count: Number(k),
+  }));
   return {
+    hidden,
     corretores: memberRows ? unpack<[string, string]>(memberRows).map(([id, nome]) => ({ id, nome })) : [],
     appointments,
     appointmentTotals,
