@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client.ts";
-import { appointmentServices, appointments, businessHours, professionalServices, professionals, services } from "../../db/schema/index.ts";
+import { appointmentServices, appointments, businessHours, professionals, services } from "../../db/schema/index.ts";
 import type { AppointmentStatus } from "../../shared/enums/agenda.ts";
 import { addDays, weekStart } from "../../shared/social/calendar.ts";
 import { DEFAULT_TIME_ZONE, dayIn, instantIn } from "../../shared/time-zone.ts";
@@ -8,7 +9,8 @@ import { sortKey } from "../../shared/search.ts";
 import { createRng, hashSeed } from "../seed/demo-random.ts";
 
 /**
- * Issue 21's agenda size: 5 professionals with `count` appointments this week (São Paulo),
+ * Issue 21's agenda size: 5 professionals (the demo's, else 5 new ones) with `count` more
+ * appointments this week (São Paulo),
  * spread evenly over the seven days and the five columns from 08:00, each of one to three
  * services, every status, for the given clients. Deterministic. Written straight into the tables
  * (the booking service checks each one: 2,000 guarded writes would take the bench minutes); the
@@ -28,7 +30,7 @@ export async function seedAgenda(db: Database, orgId: string, clientIds: readonl
   const names = ["Ana Souza", "Bruno Lima", "Carla Dias", "Diego Rocha", "Elisa Prado"];
   const colors = ["#2563eb", "#db2777", "#16a34a", "#ea580c", "#7c3aed"];
   const pros = names.map((nome, i) => ({
-    id: crypto.randomUUID(),
+    id: crypto.randomUUID() as string,
     orgId,
     nome,
     ordem: sortKey(nome),
@@ -53,9 +55,13 @@ export async function seedAgenda(db: Database, orgId: string, clientIds: readonl
     precoCentavos,
     ...trail,
   }));
-  await db.insert(professionals).values(pros);
+  // The demo business already has its 5 professionals (ADR 066): the week is theirs, on top of their own appointments.
+  const existing = await db.all<{ id: string }>(
+    sql`select id from professionals where org_id = ${orgId} and deleted_at is null and active = 1 order by sort_name, id limit 5`,
+  );
   await db.insert(services).values(svc);
-  await db.insert(professionalServices).values(pros.flatMap((p) => svc.map((s) => ({ orgId, profissionalId: p.id, servicoId: s.id }))));
+  if (existing.length === 5) pros.splice(0, 5, ...existing.map((e, i) => ({ ...(pros[i] as (typeof pros)[number]), id: e.id })));
+  else await db.insert(professionals).values(pros);
 
   const first = weekStart(dayIn(now, zone));
   const statuses: AppointmentStatus[] = ["confirmado", "confirmado", "pendente", "concluido", "em_atendimento", "cancelado", "faltou"];
