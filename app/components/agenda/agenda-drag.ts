@@ -36,6 +36,7 @@ export interface DragTarget {
 }
 
 const MOUSE_THRESHOLD_PX = 4;
+const RESIZE_EDGE_PX = 8;
 const TOUCH_HOLD_MS = 350;
 const TOUCH_SLOP_PX = 8;
 
@@ -49,7 +50,9 @@ function columnAt(grid: Element, x: number): HTMLElement | null {
 }
 
 export function startDrag(down: PointerEvent, el: HTMLElement, start: DragStart): void {
-  const resize = Boolean((down.target as HTMLElement).closest("[data-resize]"));
+  // The bottom edge (its last 8 px, drawn by .ag-item::after) resizes; the rest moves.
+  const edge = el.getBoundingClientRect();
+  const resize = down.clientY >= edge.bottom - RESIZE_EDGE_PX;
   const grid = el.closest("[data-agenda-grid]");
   const origin = el.closest<HTMLElement>("[data-col]");
   if (!grid || !origin) return;

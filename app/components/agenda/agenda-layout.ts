@@ -150,12 +150,15 @@ export function itemsHtml(placed: readonly Placed<Item>[], hours: GridHours): st
     const top = (item.startMin - hours.from) * PX_PER_MIN;
     const height = Math.max(14, (item.endMin - item.startMin) * PX_PER_MIN - 1);
     const width = 100 / lanes;
-    const style = `top:${top}px;height:${height}px;left:${lane * width}%;width:${width}%;--pro:${escapeHtml(item.color)}`;
+    // Only what differs from the column's defaults (one lane, the professional's colour): a week ships hundreds of these.
+    const lanesStyle = lanes > 1 ? `;left:${lane * width}%;width:${width}%` : "";
+    const colorStyle = item.kind === "v" ? `;--pro:${escapeHtml(item.color)}` : "";
+    const style = `top:${top}px;height:${height}px${lanesStyle}${colorStyle}`;
     if (item.kind === "h") {
       out += `<a class="ag-item ag-busy" href="${escapeHtml(item.href)}" style="${style}" aria-label="${escapeHtml(item.label)}">${item.html}</a>`;
     } else if (item.kind === "a") {
       const freed = item.status === "cancelado" || item.status === "faltou" ? " ag-freed" : "";
-      out += `<div class="ag-item${freed}" role="button" tabindex="0" data-appt="${escapeHtml(item.id)}" style="${style}" aria-label="${escapeHtml(item.label)}">${item.html}<span class="ag-resize" data-resize aria-hidden="true"></span></div>`;
+      out += `<div class="ag-item${freed}" role="button" tabindex="0" data-appt="${escapeHtml(item.id)}" style="${style}" aria-label="${escapeHtml(item.label)}">${item.html}</div>`;
     } else {
       out += `<div class="ag-item ag-visit" role="button" tabindex="0" data-visit="${escapeHtml(item.id)}" style="${style}" aria-label="${escapeHtml(item.label)}">${item.html}</div>`;
     }

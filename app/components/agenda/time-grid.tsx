@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, type PointerEvent, useMemo, useRef } from "react";
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, type PointerEvent, useMemo, useRef } from "react";
 import { useNavigate } from "react-router";
 import { closedStretches, clockOf, snapMinutes } from "../../../shared/agenda/calendar-view.ts";
 import { fullDayLabel, WEEKDAYS_SHORT, weekdayOf } from "../../../shared/social/calendar.ts";
@@ -178,7 +178,7 @@ export function TimeGrid({ view, handlers }: { view: AgendaViewData; handlers: T
                   <div
                     key={c.key}
                     className={`ag-col${week ? " ag-col-week" : ""}${g.day === view.today ? " ag-col-today" : ""}`}
-                    style={{ height }}
+                    style={{ height, "--pro": c.color } as CSSProperties}
                     data-col={c.key}
                     data-day={c.day}
                     data-pro={c.profissionalId ?? ""}

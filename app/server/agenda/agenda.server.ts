@@ -18,10 +18,11 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /**
  * How many appointments ship: a month's day shows 4 (then "+N" → that day); a week's column (day
- * × professional) 12, as the posts calendar's week (ADR 045), the rest as busy stretches leading
- * to that day; a day's column 60 (a 10-minute grid's whole day).
+ * × professional) 8 — a week of everyone is an overview of up to 35 narrow columns, and the page
+ * budget holds a few hundred items — the rest as busy stretches leading to that day; a day's
+ * column 60 (a 10-minute grid's whole day).
  */
-const LIMITS = { mes: { per: "day", n: 4 }, semana: { per: "column", n: 12 }, dia: { per: "column", n: 60 } } as const;
+const LIMITS = { mes: { per: "day", n: 4 }, semana: { per: "column", n: 8 }, dia: { per: "column", n: 60 } } as const;
 
 export function agendaGuard(args: Args, action: "read" | "create" | "update") {
   const signed = requirePermission(args.context, args.request, APPOINTMENTS, action);
