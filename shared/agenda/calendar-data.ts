@@ -79,3 +79,15 @@ export interface AgendaRead {
   timeOff: { profissionalId: string; inicio: number; fim: number }[];
   settings: AgendaSettings;
 }
+
+/** An appointment as the page data carries it: one array, no keys (a week ships hundreds). */
+export type WireAppointment = [string, string, string, string, string, string, number, number, AppointmentStatus, 0 | 1, number];
+
+export function toWire(a: AgendaAppointment): WireAppointment {
+  return [a.id, a.day, a.profissionalId, a.clienteId, a.cliente, a.servicos, a.inicio, a.fim, a.status, a.online ? 1 : 0, a.totalCentavos];
+}
+
+export function fromWire(w: WireAppointment): AgendaAppointment {
+  const [id, day, profissionalId, clienteId, cliente, servicos, inicio, fim, status, online, totalCentavos] = w;
+  return { id, day, profissionalId, clienteId, cliente, servicos, inicio, fim, status, online: online === 1, totalCentavos };
+}

@@ -17,7 +17,8 @@ import { PageHeader } from "../../components/ui/card.tsx";
 import { useLiveRevalidation } from "../../lib/live/use-live-events.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { agendaAction } from "../../server/agenda/agenda-actions.server.ts";
-import { type AgendaJson, type AgendaViewData, agendaLoader } from "../../server/agenda/agenda.server.ts";
+import { type AgendaJson, agendaLoader } from "../../server/agenda/agenda.server.ts";
+import { readAgendaView } from "../../components/agenda/agenda-view.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Agendamentos");
 
@@ -50,7 +51,7 @@ interface PendingMove {
 
 export default function Agenda({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(liveAgenda);
-  const view = useMemo(() => JSON.parse(loaderData.view as AgendaJson) as AgendaViewData, [loaderData.view]);
+  const view = useMemo(() => readAgendaView(loaderData.view as AgendaJson), [loaderData.view]);
   const [open, setOpen] = useState<Open>(null);
   const [announcement, setAnnouncement] = useState("");
   const [pending, setPending] = useState<PendingMove | null>(null);

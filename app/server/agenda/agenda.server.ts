@@ -2,7 +2,7 @@ import { type AgendaQuery, agendaDays, parseAgendaQuery } from "../../../shared/
 import { dayIn, timeZoneOf } from "../../../shared/time-zone.ts";
 import { can, reachFor } from "../../../worker/auth/permissions.ts";
 import { serviceContext } from "../../../worker/context.ts";
-import type { AgendaRead } from "../../../shared/agenda/calendar-data.ts";
+import { type AgendaRead, toWire } from "../../../shared/agenda/calendar-data.ts";
 import { APPOINTMENTS, readAgenda } from "../../../worker/services/agenda/calendar.ts";
 import type { ServiceContext } from "../../../worker/services/context.ts";
 import { requirePermission } from "../guards.server.ts";
@@ -53,7 +53,7 @@ export async function agendaLoader(args: Args) {
   const read = await readAgenda(ctx, actor, { days, limit: LIMITS[query.vista], profissionalId: query.profissional }, zone);
   const view: AgendaViewData = { ...read, query, today, now: ctx.now.getTime(), zone, days: days.map((d) => ({ ...d })) };
   return {
-    view: JSON.stringify(view) as AgendaJson,
+    view: JSON.stringify({ ...view, appointments: view.appointments.map(toWire) }) as AgendaJson,
     query,
     canBook: can(actor.role, APPOINTMENTS, "create"),
     /** Everyone's agenda (a professional who reaches only their own sees their column, no choice). */
