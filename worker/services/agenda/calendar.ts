@@ -53,45 +53,41 @@ function spansCte(days: readonly CalendarDay[]): SQL {
 
 type Packed = { j: string | null };
 
-/** The window's appointments by day (and professional), each group's first `limit.n` by time when limited. */
-function appointmentRows(actor: Actor, w: AgendaWindow): SQL {
+/**
+ * The window's appointments, in ONE statement: the rows of each group (a day in the month, a day
+ * × professional column in the grids) numbered by time once (`r`, materialized), the first
+ * `limit.n` of each group shipped with client and services (`j`), and — in the grids — the rest
+ * of a crowded column as busy stretches (`k`: overlapping or touching ones merged, gaps and
+ * islands) with how many each holds, so the week shows where the time is taken without shipping
+ * every appointment, and leads to that day for the detail.
+ */
+function appointmentsStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow) {
   const org = actor.orgId;
   const own = ownProfessional(actor);
   const who = sql`${w.profissionalId ? sql` and a.professional_id = ${w.profissionalId}` : sql``}${own ? sql` and a.professional_id = ${own}` : sql``}`;
-  const group = w.limit?.per === "day" ? sql`d.day` : sql`d.day, a.professional_id`;
+  const byDay = w.limit?.per === "day";
+  const group = byDay ? sql`d.day` : sql`d.day, a.professional_id`;
+  // Only the month shows a day's count; a column's hidden ones are counted in their stretches.
+  const total = byDay ? sql`count(*) over (partition by d.day)` : sql`0`;
+  const cap = w.limit?.n ?? -1;
   // CROSS JOIN keeps the days outside: each day's appointments come from the (org, starts_at)
   // index range, never a scan of the organização's appointments per day.
-  return sql`with d(day, s, e) as (values ${spansCte(w.days)}),
-    r as (
+  return ctx.db.all<{ j: string | null; k: string | null }>(sql`with d(day, s, e) as (values ${spansCte(w.days)}),
+    r as materialized (
       select d.day, a.id, a.professional_id as p, a.client_id as c, a.starts_at as s, a.ends_at as e, a.status as st, a.origin as o, a.total_cents as t,
-        row_number() over (partition by ${group} order by a.starts_at, a.id) as n, count(*) over (partition by ${group}) as total
+        row_number() over (partition by ${group} order by a.starts_at, a.id) as n, ${total} as total
       from d cross join appointments a
         on a.org_id = ${org} and a."deleted_at" is null and a.starts_at >= d.s and a.starts_at < d.e${who}
-    )`;
-}
-
-/** The shown appointments with client and services, packed. */
-function appointmentsStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow) {
-  const org = actor.orgId;
-  const limit = w.limit === null ? sql`` : sql` where r.n <= ${w.limit.n}`;
-  return ctx.db.all<Packed>(sql`${appointmentRows(actor, w)}
-    select json_group_array(json_array(r.day, r.total, r.id, r.p, r.c,
-      (select c.name from clients c where c.org_id = ${org} and c.id = r.c),
-      (select group_concat(x.name, ' + ') from (select s.name from appointment_services s where s.org_id = ${org} and s.appointment_id = r.id order by s.position) x),
-      r.s, r.e, r.st, r.o, r.t)) as j
-    from (select * from r${limit} order by r.s, r.id) r`);
-}
-
-/**
- * A crowded column's appointments past the first `limit.n`, as busy stretches (overlapping or
- * touching ones merged: gaps and islands) with how many each holds: the week shows where the
- * time is taken without shipping every appointment, and leads to that day for the detail.
- */
-function hiddenStatement(ctx: ServiceContext, actor: Actor, w: AgendaWindow & { limit: { n: number } }) {
-  return ctx.db.all<Packed>(sql`${appointmentRows(actor, w)},
-    h as (select day, p, id, s, e, max(e) over (partition by day, p order by s, id rows between unbounded preceding and 1 preceding) as pe from r where n > ${w.limit.n}),
+    ),
+    shown as (select * from r where ${cap} < 0 or n <= ${cap} order by s, id),
+    h as (select day, p, id, s, e, max(e) over (partition by day, p order by s, id rows between unbounded preceding and 1 preceding) as pe
+      from r where ${byDay ? 0 : 1} and ${cap} >= 0 and n > ${cap}),
     g as (select day, p, s, e, sum(case when pe is null or s > pe then 1 else 0 end) over (partition by day, p order by s, id) as grp from h)
-    select json_group_array(json_array(day, p, s, e, k)) as j from (select day, p, min(s) as s, max(e) as e, count(*) as k from g group by day, p, grp)`);
+    select (select json_group_array(json_array(x.day, x.total, x.id, x.p, x.c,
+        (select c.name from clients c where c.org_id = ${org} and c.id = x.c),
+        (select group_concat(y.name, ' + ') from (select s.name from appointment_services s where s.org_id = ${org} and s.appointment_id = x.id order by s.position) y),
+        x.s, x.e, x.st, x.o, x.t)) from shown x) as j,
+      (select json_group_array(json_array(day, p, s, e, k)) from (select day, p, min(s) as s, max(e) as e, count(*) as k from g group by day, p, grp)) as k`);
 }
 
 type PackedAppointment = [
@@ -243,20 +239,17 @@ export async function readAgenda(ctx: ServiceContext, actor: Actor, w: AgendaWin
     servicesStatement(ctx, actor),
     hoursStatement(ctx, actor, w),
     timeOffStatement(ctx, actor, w),
-    ...(w.limit?.per === "column" ? [hiddenStatement(ctx, actor, { ...w, limit: w.limit })] : []),
     ...(seesVisits ? [visitsStatement(ctx, actor, w), membersStatement(ctx, actor)] : []),
   ];
   const results = (await ctx.db.batch(statements as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
   const [appointmentRows, professionalRows, serviceRows, hoursRows, timeOffRows] = results as [
-    Packed[],
+    { j: string | null; k: string | null }[],
     Packed[],
     Packed[],
     Awaited<ReturnType<typeof hoursStatement>>,
     Packed[],
   ];
-  const rest = results.slice(5) as Packed[][];
-  const hiddenRows = w.limit?.per === "column" ? rest.shift() : undefined;
-  const [visitRows, memberRows] = rest as [Packed[] | undefined, Packed[] | undefined];
+  const [visitRows, memberRows] = results.slice(5) as [Packed[] | undefined, Packed[] | undefined];
 
   const appointmentTotals: Record<string, number> = {};
   const appointments = unpack<PackedAppointment>(appointmentRows).map(([day, total, id, p, c, cliente, servicos, s, e, st, o, t]) => {
@@ -319,13 +312,15 @@ export async function readAgenda(ctx: ServiceContext, actor: Actor, w: AgendaWin
     inicio: Number(inicio),
     fim: Number(fim),
   }));
-  const hidden = (hiddenRows ? unpack<[string, string, number, number, number]>(hiddenRows) : []).map(([day, profissionalId, s, e, k]) => ({
-    day,
-    profissionalId,
-    inicio: Number(s),
-    fim: Number(e),
-    count: Number(k),
-  }));
+  const hidden = (JSON.parse(appointmentRows[0]?.k ?? "[]") as [string, string, number, number, number][]).map(
+    ([day, profissionalId, s, e, k]) => ({
+      day,
+      profissionalId,
+      inicio: Number(s),
+      fim: Number(e),
+      count: Number(k),
+    }),
+  );
   return {
     hidden,
     corretores: memberRows ? unpack<[string, string]>(memberRows).map(([id, nome]) => ({ id, nome })) : [],
