@@ -89,8 +89,9 @@ describe("the route ↔ permission table of the menus", () => {
   it("gives the corretor (professional) their real-estate screens, clients and posts from the menu, and no office or settings screen", () => {
     const nav = navFor(readable("professional"));
     expect(nav.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
+      ["Negócio", ["Dashboard", "Clientes"]],
       // Their own agenda (the appointments of the profissional linked to them, and their visits).
-      ["Negócio", ["Dashboard", "Agendamentos", "Clientes"]],
+      ["Agenda", ["Agendamentos"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis"]],
       // Generating a post, their own posts: drafts and those waiting for approval, the list, the calendar and the feed, what went out and every attempt.
       [

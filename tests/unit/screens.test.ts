@@ -116,8 +116,8 @@ describe("the screens of the definitions", () => {
       referencias: 0,
       // Profissionais: the form (services and members to choose from) and the page (availability, time off, login).
       profissionais: 2,
-      // Agendamentos: the calendar at /agenda is its own screen (ADR 060); none from the registry.
-      agendamentos: 0,
+      // Agendamentos: the calendar at /agenda (ADR 060) is its own route module; no shared screen.
+      agendamentos: 1,
       // The service's page (products consumed with stock and cost, margin, "Gerar post") and its
       // form (the team's checkboxes and the categories in use, read with the record).
       servicos: 2,
@@ -196,7 +196,7 @@ describe("the menu", () => {
     const owner = navFor([...new Set(NAV_ITEMS.map((i) => i.resource))]);
     expect(owner.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
       ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Movimentações de produtos"]],
-      ["Agenda", ["Profissionais", "Horários", "Serviços"]],
+      ["Agenda", ["Agendamentos", "Profissionais", "Horários", "Serviços"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
       [
         "Redes Sociais",

@@ -8,14 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import {
-  appointments,
-  businessHours,
-  memberships,
-  professionalServices,
-  professionals,
-  services,
-} from "../../../db/schema/index.ts";
+import { appointments, businessHours, memberships, professionalServices, professionals, services } from "../../../db/schema/index.ts";
 import { addDays } from "../../../shared/social/calendar.ts";
 import { DEFAULT_TIME_ZONE, dayIn, instantIn } from "../../../shared/time-zone.ts";
 import { createRecord } from "../../../worker/resources/records.ts";
