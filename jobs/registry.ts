@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { aiContent } from "./contracts/ai-content.ts";
+import { appointmentReminders } from "./contracts/appointment-reminders.ts";
 import { sweepAiGenerations } from "./contracts/sweep-ai-generations.ts";
 import { matchInterest } from "./contracts/match-interest.ts";
 import { matchProperty } from "./contracts/match-property.ts";
@@ -31,6 +32,7 @@ export const JOBS = [
   lazyJob(sweepPublications, () => import("./handlers/sweep-publications.ts")),
   lazyJob(aiContent, () => import("./handlers/ai-content.ts")),
   lazyJob(sweepAiGenerations, () => import("./handlers/sweep-ai-generations.ts")),
+  lazyJob(appointmentReminders, () => import("./handlers/appointment-reminders.ts")),
 ] as const satisfies readonly AnyJob[];
 
 type Job = (typeof JOBS)[number];

@@ -149,4 +149,10 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
     statement: /^select "id" from "organizations"( where "organizations"\."id" > \?)? order by "organizations"\."id" asc limit \?$/,
     why: "the nightly post-image sweep (jobs/handlers/sweep-post-images.ts) walks every organização's id; each sweep is then org-scoped",
   },
+  {
+    tables: ["organizations", "business_settings", "appointments"],
+    statement:
+      /^select o\.id as orgId from organizations o where coalesce\(\(select s\.reminders_enabled from business_settings s where s\.org_id = o\.id\), 1\) = 1 and exists \(select 1 from appointments a where a\.org_id = o\.id and a\.starts_at >= \? and a\.starts_at < \? and a\.reminder_at is null and a\.status in \('pendente', 'confirmado'\) and a\.deleted_at is null\) order by o\.id limit 1000$/,
+    why: "the day-before reminders job (worker/services/agenda/reminders.ts) lists the organizações with an unreminded appointment soon (ids only); each is then reminded org-scoped",
+  },
 ];

@@ -20,6 +20,11 @@ export interface TimelineSource {
   /** The rows as timeline entries. */
   /** `zone`: the organização's IANA zone, for the times a description reads out. */
   events: (rows: readonly Record<string, unknown>[], clientId: string, zone: string) => TimelineEvent[];
+  /**
+   * The summary's lines when one count is not enough (appointments: próximos, concluídos, faltas),
+   * from the rows as read (window counts in the statement cover rows past the limit too).
+   */
+  summary?: (rows: readonly Record<string, unknown>[]) => { key: string; total: number; text: string }[];
 }
 
 /** Most rows a source lists on the page (the summary says "100+" beyond). */

@@ -1,4 +1,5 @@
 import { interestsSource, leadsSource, ownedPropertiesSource, visitsSource } from "../real-estate/client-timeline.ts";
+import { appointmentsSource } from "../agenda/client-appointments.ts";
 import type { TimelineSource } from "./timeline-source.ts";
 
 /**
@@ -6,4 +7,10 @@ import type { TimelineSource } from "./timeline-source.ts";
  * about a client (appointments, sales, documents) writes its source beside its own services and
  * adds one line here; the page, the API and the summary need no edit.
  */
-export const CLIENT_TIMELINE_SOURCES: readonly TimelineSource[] = [interestsSource, visitsSource, ownedPropertiesSource, leadsSource];
+export const CLIENT_TIMELINE_SOURCES: readonly TimelineSource[] = [
+  interestsSource,
+  visitsSource,
+  ownedPropertiesSource,
+  leadsSource,
+  appointmentsSource,
+];

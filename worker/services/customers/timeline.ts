@@ -46,7 +46,8 @@ export async function loadClientTimeline(ctx: ServiceContext, actor: Actor, id: 
     const more = rows.length > SOURCE_LIMIT;
     const own = source.events(rows.slice(0, SOURCE_LIMIT), id, timeZoneOf(actor.timeZone));
     events.push(...own);
-    counts.push({ key: source.key, total: own.length, text: countText(source, own.length, more) });
+    if (source.summary) counts.push(...source.summary(rows));
+    else counts.push({ key: source.key, total: own.length, text: countText(source, own.length, more) });
   });
   // Stable: same-instant entries keep the order of the client's own, then the sources'.
   events.sort((a, b) => b.at.localeCompare(a.at));

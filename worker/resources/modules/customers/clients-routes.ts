@@ -52,7 +52,7 @@ const TIMELINE_DOC: RouteDoc = {
   access: { action: "read" },
   summary: "Linha do tempo: cliente",
   description:
-    "Tudo sobre o cliente, do mais recente ao mais antigo: cadastro e alterações, interesses (com a etapa), visitas, imóveis de que é proprietário e leads, cada um com o caminho do registro. Só o que o papel de quem pede pode ver (um corretor restrito aos próprios registros vê só os seus). `resumo` conta cada fonte.",
+    "Tudo sobre o cliente, do mais recente ao mais antigo: cadastro e alterações, interesses (com a etapa), visitas, imóveis de que é proprietário, leads e agendamentos (com próximos, concluídos e faltas no resumo), cada um com o caminho do registro. Só o que o papel de quem pede pode ver (um corretor restrito aos próprios registros vê só os seus). `resumo` conta cada fonte.",
   response: {
     description: "Os eventos e o resumo.",
     content: json({
