@@ -95,6 +95,8 @@ export default [
     route("agenda", "routes/agenda/agenda.tsx"),
     route("ai-content", "routes/social/ai-content.tsx"),
     route("feed", "routes/social/feed.tsx"),
+    // The service desk (ADR 061): today's queue; `?finalizar={id}` opens the finish panel.
+    route("atendimento", "routes/agenda/atendimento.tsx"),
     route("landing-page", "routes/site/landing-page.tsx"),
     route("landing-page/preview", "routes/site/landing-page.preview.tsx"),
     route("social-connect-simple", "routes/social/connect-simple.tsx"),

@@ -61,6 +61,8 @@ export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/agenda", label: "Agendamentos", group: "Agenda", order: 10, resource: "agendamentos" },
   // Horários: what the agenda books by (the office reads it; managers change it).
   { to: "/horarios", label: "Horários", group: "Agenda", order: 60, resource: "business-hours" },
+  // The service desk (ADR 061): whoever reads appointments (a professional: their own queue).
+  { to: "/atendimento", label: "Atendimento", group: "Agenda", order: 20, resource: "agendamentos" },
   { to: "/property-drafts", label: "Rascunhos de Imóveis", group: "Imóveis", order: 20, resource: "imoveis" },
   { to: "/landing-page", label: "Landing Page", group: "Imóveis", order: 40, resource: "organization" },
   // Post drafts and those waiting for approval (the posts' own "read" opens it).

@@ -8,7 +8,16 @@ import { pagePaths, type RouteEntry } from "./support/routes.ts";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { aiGenerations, organizations, socialConnections, users } from "../../db/schema/index.ts";
+import {
+  aiGenerations,
+  appointmentServices,
+  appointments,
+  organizations,
+  professionals,
+  services,
+  socialConnections,
+  users,
+} from "../../db/schema/index.ts";
 import { createApp } from "../../worker/app.ts";
 import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
 import { memberships } from "../../db/schema/index.ts";
@@ -132,6 +141,8 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/content-calendar": () => "/content-calendar",
   // A's appointment (its client carries the marker) is on A's week only.
   "/agenda": () => `/agenda?vista=semana&data=${dayIn(POST_A_AT, DEFAULT_TIME_ZONE)}`,
+  // The service desk (ADR 061): A's appointment's finish panel asked by id (on A's queue of today).
+  "/atendimento": () => `/atendimento?finalizar=${appointmentA}`,
   "/feed": () => "/feed",
   "/landing-page": () => "/landing-page",
   "/landing-page/preview": () => "/landing-page/preview",
@@ -182,6 +193,7 @@ let propertySlugA: string;
 let draftA: string;
 let draftSlugA: string;
 let interestA: string;
+let appointmentA: string;
 let postA: string;
 /** A's reference account (its notes carry the marker). */
 let referenciaA: string;
@@ -354,6 +366,44 @@ beforeAll(async () => {
       } as never)
     ).id,
   );
+  // Today's appointment of A's client, with its professional and service: A's desk queue.
+  appointmentA = crypto.randomUUID();
+  const proA = crypto.randomUUID();
+  const serviceA = crypto.randomUUID();
+  await db.batch([
+    db.insert(professionals).values({
+      id: proA,
+      orgId: orgA,
+      nome: `Profissional ${MARK}`,
+      ordem: "profissional",
+      cor: "#0f766e",
+      criadoEm: now,
+      atualizadoEm: now,
+    }),
+    db
+      .insert(services)
+      .values({ id: serviceA, orgId: orgA, nome: `Serviço ${MARK}`, ordem: "servico", duracaoMin: 30, criadoEm: now, atualizadoEm: now }),
+    db.insert(appointments).values({
+      id: appointmentA,
+      orgId: orgA,
+      clienteId: clientA,
+      profissionalId: proA,
+      inicio: now,
+      fim: new Date(now.getTime() + 30 * 60_000),
+      ordem: "cliente",
+      criadoEm: now,
+      atualizadoEm: now,
+    }),
+    db.insert(appointmentServices).values({
+      id: crypto.randomUUID(),
+      orgId: orgA,
+      agendamentoId: appointmentA,
+      servicoId: serviceA,
+      nome: `Serviço ${MARK}`,
+      duracaoMin: 30,
+      precoCentavos: 0,
+    }),
+  ]);
   // Tomorrow: on A's calendar (the week view below opens that day's week).
   postA = String((await createRecord(ctx, owner, "posts", { legenda: `Post ${MARK}`, agendadoPara: POST_A_AT.toISOString() } as never)).id);
   referenciaA = String(
@@ -604,6 +654,7 @@ describe("tenant isolation", () => {
       [moduleOf("referencias").definition.api]: referenciaA,
       [moduleOf("profissionais").definition.api]: profissionalA,
       [moduleOf("servicos").definition.api]: servicoA,
+      [moduleOf("agendamentos").definition.api]: appointmentA,
       "ai-generations": generationA,
     };
     const gets = [...new Set(app.routes.filter((r) => r.method === "GET").map((r) => r.path))].filter(

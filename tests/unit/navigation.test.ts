@@ -90,8 +90,8 @@ describe("the route ↔ permission table of the menus", () => {
     const nav = navFor(readable("professional"));
     expect(nav.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
       ["Negócio", ["Dashboard", "Clientes"]],
-      // Their own agenda (the appointments of the profissional linked to them, and their visits).
-      ["Agenda", ["Agendamentos"]],
+      // Their own agenda (the appointments of the profissional linked to them, and their visits) and service desk.
+      ["Agenda", ["Agendamentos", "Atendimento"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis"]],
       // Generating a post, their own posts: drafts and those waiting for approval, the list, the calendar and the feed, what went out and every attempt.
       [

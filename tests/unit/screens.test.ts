@@ -196,7 +196,7 @@ describe("the menu", () => {
     const owner = navFor([...new Set(NAV_ITEMS.map((i) => i.resource))]);
     expect(owner.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
       ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Movimentações de produtos"]],
-      ["Agenda", ["Agendamentos", "Profissionais", "Horários", "Serviços"]],
+      ["Agenda", ["Agendamentos", "Atendimento", "Profissionais", "Horários", "Serviços"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
       [
         "Redes Sociais",

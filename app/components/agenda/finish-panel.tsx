@@ -1,0 +1,289 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { formatBRL } from "../../../shared/format.ts";
+import { formatQuantityWithUnit } from "../../../shared/quantity.ts";
+import { FINISHABLE } from "../../../shared/agenda/desk.ts";
+import type { DeskData, FinishData } from "../../server/agenda/desk.server.ts";
+import { Button, buttonClass } from "../ui/button.tsx";
+
+/**
+ * "Finalizar" (ADR 061): a modal of what was done — the services performed (the booking's,
+ * editable) and the products consumed (what those services use, quantities editable, products
+ * added) — confirmed in one step: the appointment concluído and one stock exit per product, all
+ * or nothing. Adding or removing a service adds or takes its products' quantities.
+ */
+
+interface Line {
+  produtoId: string;
+  /** As typed ("1,5"). */
+  quantidade: string;
+}
+
+type Recipe = FinishData["receitas"][number];
+
+const typed = (n: number) => String(Math.round(n * 1000) / 1000).replace(".", ",");
+/** "1,5" and "1.5" are both one and a half; "1.000,5" has a thousands dot. */
+const parsed = (text: string) => {
+  const t = text.trim();
+  return Number(t.includes(",") ? t.replace(/\./g, "").replace(",", ".") : t);
+};
+
+/** Lines after a service is added (sign 1) or removed (sign −1): its recipe's quantities summed in. */
+function withRecipe(lines: readonly Line[], recipes: readonly Recipe[], servicoId: string, sign: 1 | -1): Line[] {
+  const next = lines.map((l) => ({ ...l }));
+  for (const r of recipes) {
+    if (r.servicoId !== servicoId) continue;
+    const line = next.find((l) => l.produtoId === r.produtoId);
+    const current = line ? parsed(line.quantidade) || 0 : 0;
+    const value = Math.max(0, current + sign * r.quantidade);
+    if (line) line.quantidade = typed(value);
+    else if (sign > 0) next.push({ produtoId: r.produtoId, quantidade: typed(value) });
+  }
+  return next.filter((l) => sign > 0 || parsed(l.quantidade) > 0);
+}
+
+export function FinishPanel({
+  finishing,
+  clienteNome,
+  onClose,
+  onDone,
+}: {
+  finishing: NonNullable<DeskData["finishing"]>;
+  clienteNome: string;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const saver = useFetcher<{ ok: boolean; error?: string; movimentos?: number }>();
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const done = saver.state === "idle" && saver.data?.ok === true;
+  // Told once (the parent's callbacks change every render; the panel closes by navigating).
+  const told = useRef(false);
+  const latest = useRef(onDone);
+  latest.current = onDone;
+  useEffect(() => {
+    if (!done || told.current) return;
+    told.current = true;
+    const n = saver.data?.movimentos ?? 0;
+    latest.current(
+      `Atendimento de ${clienteNome} concluído.${n ? ` ${n === 1 ? "1 produto baixado" : `${n} produtos baixados`} do estoque (consumo em serviço).` : ""}`,
+    );
+  }, [done, saver.data, clienteNome]);
+  const { panel } = finishing;
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={() => {
+        if (!done) onClose();
+      }}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-line bg-surface p-4 text-fg shadow-xl backdrop:bg-black/40 sm:p-5"
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        Finalizar atendimento de {clienteNome}
+      </h2>
+      {panel && FINISHABLE_NOW.has(panel.status) ? (
+        <PanelForm key={panel.id} panel={panel} saver={saver} onClose={() => ref.current?.close()} />
+      ) : (
+        <>
+          <p className="mt-3 text-sm" role="alert">
+            {finishing.error ?? "Este atendimento já foi finalizado ou encerrado: nada a lançar."}
+          </p>
+          <div className="mt-4 flex justify-end">
+            <Button type="button" variant="secondary" onClick={() => ref.current?.close()}>
+              Voltar
+            </Button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}
+
+const FINISHABLE_NOW: ReadonlySet<string> = new Set(FINISHABLE);
+
+function PanelForm({
+  panel,
+  saver,
+  onClose,
+}: {
+  panel: FinishData;
+  saver: ReturnType<typeof useFetcher<{ ok: boolean; error?: string; movimentos?: number }>>;
+  onClose: () => void;
+}) {
+  const [servicoIds, setServicoIds] = useState<string[]>(panel.servicoIds);
+  const [lines, setLines] = useState<Line[]>(panel.produtos.map((p) => ({ produtoId: p.produtoId, quantidade: typed(p.quantidade) })));
+  const [addService, setAddService] = useState("");
+  const [addProduct, setAddProduct] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const services = new Map(panel.servicos.map((s) => [s.id, s]));
+  const products = new Map(panel.produtosDisponiveis.map((p) => [p.id, p]));
+  const busy = saver.state !== "idle";
+  const error = problem ?? (saver.state === "idle" && saver.data && !saver.data.ok ? (saver.data.error ?? null) : null);
+  const total = servicoIds.reduce((sum, id) => sum + (services.get(id)?.precoCentavos ?? 0), 0);
+
+  function removeService(index: number) {
+    const id = servicoIds[index] as string;
+    setServicoIds(servicoIds.filter((_, i) => i !== index));
+    setLines(withRecipe(lines, panel.receitas, id, -1));
+  }
+  function confirm() {
+    const produtos = lines.map((l) => ({ produtoId: l.produtoId, quantidade: parsed(l.quantidade) }));
+    const bad = produtos.find((p) => !Number.isFinite(p.quantidade) || p.quantidade <= 0);
+    if (!servicoIds.length) return setProblem("Escolha ao menos um serviço realizado.");
+    if (bad)
+      return setProblem(`Informe uma quantidade maior que zero para ${products.get(bad.produtoId)?.nome ?? "o produto"}, ou remova-o.`);
+    setProblem(null);
+    saver.submit(
+      { intent: "finalizar", id: panel.id, feito: JSON.stringify({ servicoIds, produtos }) },
+      { method: "post", action: "/atendimento", preventScrollReset: true },
+    );
+  }
+
+  return (
+    <div className="mt-3 space-y-5">
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-semibold">Serviços realizados</legend>
+        <ul className="mt-2 space-y-1">
+          {servicoIds.map((id, i) => (
+            <li key={`${id}-${i}`} className="flex items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm">
+              <span className="min-w-0 flex-1 break-words">{services.get(id)?.nome ?? "Serviço"}</span>
+              <span className="tabular-nums text-fg-soft">{formatBRL(services.get(id)?.precoCentavos ?? 0)}</span>
+              <button
+                type="button"
+                className={buttonClass("ghost", "!px-2")}
+                aria-label={`Remover ${services.get(id)?.nome ?? "serviço"}`}
+                onClick={() => removeService(i)}
+              >
+                Remover
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 flex flex-wrap items-end gap-2">
+          <label className="flex min-w-0 flex-1 flex-col text-xs font-semibold">
+            Adicionar serviço
+            <select
+              value={addService}
+              onChange={(e) => setAddService(e.target.value)}
+              className="mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
+            >
+              <option value="">Escolha um serviço</option>
+              {panel.servicos.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.nome} · {formatBRL(s.precoCentavos)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={!addService}
+            onClick={() => {
+              setServicoIds([...servicoIds, addService]);
+              setLines(withRecipe(lines, panel.receitas, addService, 1));
+              setAddService("");
+            }}
+          >
+            Adicionar
+          </Button>
+        </div>
+        <p className="mt-1 text-sm">
+          Total dos serviços: <strong className="tabular-nums">{formatBRL(total)}</strong>
+        </p>
+      </fieldset>
+
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-semibold">Produtos consumidos</legend>
+        <p className="text-xs text-fg-soft">Saem do estoque como “Consumo em serviço” ao concluir.</p>
+        {lines.length ? (
+          <ul className="mt-2 space-y-1">
+            {lines.map((l, i) => {
+              const p = products.get(l.produtoId);
+              const inputId = `consumo-${l.produtoId}`;
+              return (
+                <li key={l.produtoId} className="flex flex-wrap items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm">
+                  <label htmlFor={inputId} className="min-w-0 flex-1 break-words">
+                    {p?.nome ?? "Produto"}
+                    <span className="block text-xs text-fg-soft">Em estoque: {formatQuantityWithUnit(p?.estoque ?? 0, p?.unidade)}</span>
+                  </label>
+                  <input
+                    id={inputId}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={l.quantidade}
+                    onChange={(e) => setLines(lines.map((x, j) => (j === i ? { ...x, quantidade: e.target.value } : x)))}
+                    className="w-20 rounded-lg border border-line bg-surface px-2 py-1.5 text-right tabular-nums"
+                    aria-describedby={`${inputId}-un`}
+                  />
+                  <span id={`${inputId}-un`} className="w-8 text-xs text-fg-soft">
+                    {p?.unidade ?? ""}
+                  </span>
+                  <button
+                    type="button"
+                    className={buttonClass("ghost", "!px-2")}
+                    aria-label={`Remover ${p?.nome ?? "produto"}`}
+                    onClick={() => setLines(lines.filter((_, j) => j !== i))}
+                  >
+                    Remover
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-fg-soft">Nenhum produto consumido.</p>
+        )}
+        <div className="mt-2 flex flex-wrap items-end gap-2">
+          <label className="flex min-w-0 flex-1 flex-col text-xs font-semibold">
+            Adicionar produto
+            <select
+              value={addProduct}
+              onChange={(e) => setAddProduct(e.target.value)}
+              className="mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
+            >
+              <option value="">Escolha um produto</option>
+              {panel.produtosDisponiveis
+                .filter((p) => !lines.some((l) => l.produtoId === p.id))
+                .map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.nome} ({formatQuantityWithUnit(p.estoque, p.unidade)})
+                  </option>
+                ))}
+            </select>
+          </label>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={!addProduct}
+            onClick={() => {
+              setLines([...lines, { produtoId: addProduct, quantidade: "1" }]);
+              setAddProduct("");
+            }}
+          >
+            Adicionar
+          </Button>
+        </div>
+      </fieldset>
+
+      {error ? (
+        <p role="alert" className="rounded-lg border border-danger p-3 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Voltar
+        </Button>
+        <Button type="button" busy={busy} onClick={confirm}>
+          Concluir atendimento
+        </Button>
+      </div>
+    </div>
+  );
+}

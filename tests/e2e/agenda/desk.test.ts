@@ -1,0 +1,163 @@
+/**
+ * The service desk end to end in Chromium at 390 px (ADR 061): an appointment of today goes
+ * through /atendimento — check-in, start, finish with a product consumed (its quantity edited) —
+ * and the product's stock moves by a "Consumo em serviço" exit on its ledger; a no-show is one tap,
+ * undone from the toast.
+ */
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  appointmentServices,
+  appointments,
+  memberships,
+  products,
+  professionals,
+  serviceProducts,
+  services,
+  stockMovements,
+} from "../../../db/schema/index.ts";
+import { clientSchema } from "../../../shared/resources/clients.ts";
+import { produtoSchema } from "../../../shared/resources/produtos.ts";
+import { dayIn, instantIn } from "../../../shared/time-zone.ts";
+import { createRecord } from "../../../worker/resources/records.ts";
+import { createRegisteredUser, e2eDb, e2eServiceContext } from "../support/accounts.ts";
+import { axeSeriousViolations, browserFixture } from "../support/browser.ts";
+import { login } from "../support/pages.ts";
+
+const f = browserFixture();
+const ZONE = "America/Sao_Paulo";
+
+describe("/atendimento", () => {
+  it("runs an appointment through check-in, start and finish with a product consumed; the stock moves", async () => {
+    const { page } = f;
+    const owner = await createRegisteredUser({ name: "Paula Salão" });
+    const db = e2eDb();
+    const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
+    if (!m) throw new Error("no membership");
+    const orgId = m.orgId;
+    const actor = { orgId, userId: owner.id, role: "owner" as const };
+    const ctx = e2eServiceContext(f.baseURL);
+    const created = async (resource: string, input: unknown) => String((await createRecord(ctx, actor, resource, input)).id);
+    const clientId = await created("clients", clientSchema.parse({ tipo: "pf", nome: "Rita Alves" }));
+    const productId = await created("produtos", produtoSchema.parse({ sku: "ESM-VRM", nome: "Esmalte vermelho", unidade: "un" }));
+    await createRecord(ctx, actor, "movimentacoes-produtos", { produtoId: productId, tipo: "entrada", quantidade: 5 });
+
+    const now = new Date();
+    const proId = crypto.randomUUID();
+    const serviceId = crypto.randomUUID();
+    const appointmentId = crypto.randomUUID();
+    const missedId = crypto.randomUUID();
+    const otherClient = await created("clients", clientSchema.parse({ tipo: "pf", nome: "Otávio Ausente" }));
+    // Today in the organização's zone, whatever the hour the suite runs.
+    const start = Math.max(instantIn(dayIn(now, ZONE), "00:05", ZONE).getTime(), now.getTime() - 60 * 60_000);
+    await db.batch([
+      db
+        .insert(professionals)
+        .values({ id: proId, orgId, nome: "Joana Manicure", ordem: "joana manicure", cor: "#be185d", criadoEm: now, atualizadoEm: now }),
+      db.insert(services).values({
+        id: serviceId,
+        orgId,
+        nome: "Manicure",
+        ordem: "manicure",
+        duracaoMin: 45,
+        precoCentavos: 4500,
+        criadoEm: now,
+        atualizadoEm: now,
+      }),
+      db.insert(serviceProducts).values({ orgId, servicoId: serviceId, produtoId: productId, quantidade: 0.5 }),
+      db.insert(appointments).values({
+        id: appointmentId,
+        orgId,
+        clienteId: clientId,
+        profissionalId: proId,
+        inicio: new Date(start),
+        fim: new Date(start + 45 * 60_000),
+        status: "confirmado",
+        totalCentavos: 4500,
+        ordem: "rita alves",
+        criadoEm: now,
+        atualizadoEm: now,
+      }),
+      db.insert(appointments).values({
+        id: missedId,
+        orgId,
+        clienteId: otherClient,
+        profissionalId: proId,
+        inicio: new Date(start + 45 * 60_000),
+        fim: new Date(start + 90 * 60_000),
+        status: "pendente",
+        totalCentavos: 0,
+        ordem: "otavio ausente",
+        criadoEm: now,
+        atualizadoEm: now,
+      }),
+      db.insert(appointmentServices).values({
+        id: crypto.randomUUID(),
+        orgId,
+        agendamentoId: appointmentId,
+        servicoId: serviceId,
+        nome: "Manicure",
+        duracaoMin: 45,
+        precoCentavos: 4500,
+      }),
+    ]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, owner.email, owner.password);
+    await page.goto("/atendimento");
+    expect(await page.title()).toBe("Atendimento | Alicerce");
+    await page.getByRole("heading", { level: 2, name: /Joana Manicure/ }).waitFor();
+    const card = page.getByTestId("desk-appointment").filter({ hasText: "Rita Alves" });
+    await card.getByText("Manicure · R$ 45,00").waitFor();
+    expect(await axeSeriousViolations(page)).toEqual([]);
+
+    await card.getByRole("button", { name: /^Chegou: Rita Alves/ }).click();
+    await card.getByText(/^Chegou às \d\d:\d\d$/).waitFor();
+    await page.getByTestId("desk-toast").getByText("Chegada de Rita Alves registrada.").waitFor();
+    await card.getByRole("button", { name: /^Iniciar: Rita Alves/ }).click();
+    await card.locator(".badge", { hasText: "Em atendimento" }).waitFor();
+
+    await card.getByRole("link", { name: /^Finalizar: Rita Alves/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Finalizar atendimento de Rita Alves" });
+    const quantity = dialog.getByRole("textbox", { name: /Esmalte vermelho/ });
+    await quantity.waitFor();
+    // Prefilled from what the service consumes (0,5 un); this time it took two.
+    expect(await quantity.inputValue()).toBe("0,5");
+    await quantity.fill("2");
+    expect(await axeSeriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await dialog.getByRole("button", { name: "Concluir atendimento" }).click();
+    await page
+      .getByTestId("desk-toast")
+      .getByText("Atendimento de Rita Alves concluído. 1 produto baixado do estoque (consumo em serviço).")
+      .waitFor();
+    await card.locator(".badge", { hasText: "Concluído" }).waitFor();
+    expect(await card.getByRole("button").count()).toBe(0);
+
+    const [product] = await db.select({ estoque: products.estoque }).from(products).where(eq(products.id, productId));
+    expect(product?.estoque).toBe(3);
+    const moves = await db
+      .select({ tipo: stockMovements.tipo, quantidade: stockMovements.quantidade })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.orgId, orgId), eq(stockMovements.agendamentoId, appointmentId)));
+    expect(moves).toEqual([{ tipo: "consumo", quantidade: -2 }]);
+
+    // A no-show is one tap; the toast undoes it (back to pendente).
+    const missed = page.getByTestId("desk-appointment").filter({ hasText: "Otávio Ausente" });
+    await missed.getByRole("button", { name: /^Faltou: Otávio Ausente/ }).click();
+    await missed.locator(".badge", { hasText: "Faltou" }).waitFor();
+    const toast = page.getByTestId("desk-toast");
+    await toast.getByText("Otávio Ausente marcado(a) como falta.").waitFor();
+    await toast.getByRole("button", { name: "Desfazer" }).click();
+    await toast.getByText("Desfeito: o agendamento voltou para a fila.").waitFor();
+    await missed.locator(".badge", { hasText: "Pendente" }).waitFor();
+    const [back] = await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, missedId));
+    expect(back?.status).toBe("pendente");
+
+    // The product's page shows the exit on its ledger and the new stock.
+    await page.goto(`/produtos/${productId}`);
+    await page.getByText("Consumo em serviço").first().waitFor();
+    expect((await page.getByTestId("estoque-atual").textContent())?.trim()).toBe("3 un");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
