@@ -73,7 +73,13 @@ describe("a client's timeline", () => {
     const res = await timeline(a.cookie, felipe);
     expect(res.status).toBe(200);
     expect(res.roundTrips).toBeLessThanOrEqual(2);
-    expect(summary(res.body)).toEqual({ interesses: "3 interesses", visitas: "1 visita", imoveis: "2 imóveis", leads: "0 leads", ...NO_APPOINTMENTS });
+    expect(summary(res.body)).toEqual({
+      interesses: "3 interesses",
+      visitas: "1 visita",
+      imoveis: "2 imóveis",
+      leads: "0 leads",
+      ...NO_APPOINTMENTS,
+    });
     const byKind = (kind: string) => res.body.data.filter((e) => e.kind === kind);
     expect(
       byKind("interest")
@@ -110,7 +116,13 @@ describe("a client's timeline", () => {
     const theirs = await created(b.cookie, "/api/clients", { tipo: "pf", nome: "Outro Felipe", email: "felipe@exemplo.com.br" });
     const other = await timeline(b.cookie, theirs);
     expect(other.body.data.map((e) => e.kind)).toEqual(["created"]);
-    expect(summary(other.body)).toEqual({ interesses: "0 interesses", visitas: "0 visitas", imoveis: "0 imóveis", leads: "0 leads", ...NO_APPOINTMENTS });
+    expect(summary(other.body)).toEqual({
+      interesses: "0 interesses",
+      visitas: "0 visitas",
+      imoveis: "0 imóveis",
+      leads: "0 leads",
+      ...NO_APPOINTMENTS,
+    });
   });
 
   it("shows a corretor everything while the business does not restrict, only their own records when it does", async () => {
@@ -120,7 +132,13 @@ describe("a client's timeline", () => {
     await h.fresh.db.insert(businessSettings).values({ orgId: a.orgId, estoqueNegativo: false, corretorApenasSeus: true });
     const own = await timeline(pro.cookie, felipe);
     expect(own.status).toBe(200);
-    expect(summary(own.body)).toEqual({ interesses: "1 interesse", visitas: "0 visitas", imoveis: "1 imóvel", leads: "0 leads", ...NO_APPOINTMENTS });
+    expect(summary(own.body)).toEqual({
+      interesses: "1 interesse",
+      visitas: "0 visitas",
+      imoveis: "1 imóvel",
+      leads: "0 leads",
+      ...NO_APPOINTMENTS,
+    });
     expect(own.body.data.filter((e) => e.kind === "interest").map((e) => e.href)).toEqual([`/property_clients/${interests[0]}`]);
     expect(JSON.stringify(own.body)).not.toContain("Apartamento do Felipe");
     // The office still sees it all.
