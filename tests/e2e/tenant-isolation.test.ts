@@ -8,16 +8,7 @@ import { pagePaths, type RouteEntry } from "./support/routes.ts";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "../../app/routes.ts";
-import {
-  aiGenerations,
-  appointmentServices,
-  appointments,
-  organizations,
-  professionals,
-  services,
-  socialConnections,
-  users,
-} from "../../db/schema/index.ts";
+import { aiGenerations, organizations, services, socialConnections, users } from "../../db/schema/index.ts";
 import { createApp } from "../../worker/app.ts";
 import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support/accounts.ts";
 import { memberships } from "../../db/schema/index.ts";
@@ -142,7 +133,7 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   // A's appointment (its client carries the marker) is on A's week only.
   "/agenda": () => `/agenda?vista=semana&data=${dayIn(POST_A_AT, DEFAULT_TIME_ZONE)}`,
   // The service desk (ADR 061): A's appointment's finish panel asked by id (on A's queue of today).
-  "/atendimento": () => `/atendimento?finalizar=${appointmentA}`,
+  "/atendimento": () => `/atendimento?finalizar=${deskAppointmentA}`,
   "/feed": () => "/feed",
   "/landing-page": () => "/landing-page",
   "/landing-page/preview": () => "/landing-page/preview",
@@ -193,7 +184,7 @@ let propertySlugA: string;
 let draftA: string;
 let draftSlugA: string;
 let interestA: string;
-let appointmentA: string;
+let deskAppointmentA: string;
 let postA: string;
 /** A's reference account (its notes carry the marker). */
 let referenciaA: string;
@@ -367,7 +358,7 @@ beforeAll(async () => {
     ).id,
   );
   // Today's appointment of A's client, with its professional and service: A's desk queue.
-  appointmentA = crypto.randomUUID();
+  deskAppointmentA = crypto.randomUUID();
   const proA = crypto.randomUUID();
   const serviceA = crypto.randomUUID();
   await db.batch([
@@ -384,7 +375,7 @@ beforeAll(async () => {
       .insert(services)
       .values({ id: serviceA, orgId: orgA, nome: `Serviço ${MARK}`, ordem: "servico", duracaoMin: 30, criadoEm: now, atualizadoEm: now }),
     db.insert(appointments).values({
-      id: appointmentA,
+      id: deskAppointmentA,
       orgId: orgA,
       clienteId: clientA,
       profissionalId: proA,
@@ -397,7 +388,7 @@ beforeAll(async () => {
     db.insert(appointmentServices).values({
       id: crypto.randomUUID(),
       orgId: orgA,
-      agendamentoId: appointmentA,
+      agendamentoId: deskAppointmentA,
       servicoId: serviceA,
       nome: `Serviço ${MARK}`,
       duracaoMin: 30,
@@ -654,7 +645,7 @@ describe("tenant isolation", () => {
       [moduleOf("referencias").definition.api]: referenciaA,
       [moduleOf("profissionais").definition.api]: profissionalA,
       [moduleOf("servicos").definition.api]: servicoA,
-      [moduleOf("agendamentos").definition.api]: appointmentA,
+      [moduleOf("agendamentos").definition.api]: deskAppointmentA,
       "ai-generations": generationA,
     };
     const gets = [...new Set(app.routes.filter((r) => r.method === "GET").map((r) => r.path))].filter(
