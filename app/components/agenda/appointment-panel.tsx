@@ -34,12 +34,15 @@ export function AppointmentPanel({
   view,
   appointment,
   canUpdate,
+  canOpenClient,
   onClose,
   onDone,
 }: {
   view: AgendaViewData;
   appointment: AgendaAppointment;
   canUpdate: boolean;
+  /** The client's record is a screen of theirs (not in the professionals' slim layout, ADR 063). */
+  canOpenClient: boolean;
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
@@ -85,11 +88,13 @@ export function AppointmentPanel({
         <dt className="text-fg-soft">Total</dt>
         <dd>{formatBRL(appointment.totalCentavos)}</dd>
       </dl>
-      <p className="mt-2 text-sm">
-        <Link to={`/clients/${appointment.clienteId}`} className="font-semibold text-accent hover:underline">
-          Ver o cadastro do cliente
-        </Link>
-      </p>
+      {canOpenClient ? (
+        <p className="mt-2 text-sm">
+          <Link to={`/clients/${appointment.clienteId}`} className="font-semibold text-accent hover:underline">
+            Ver o cadastro do cliente
+          </Link>
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="mt-2 rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
           {error}

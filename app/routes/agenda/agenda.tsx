@@ -169,6 +169,7 @@ export default function Agenda({ loaderData }: Route.ComponentProps) {
           view={view}
           appointment={a}
           canUpdate={loaderData.canMove}
+          canOpenClient={loaderData.canSeeAll}
           onClose={() => setOpen(null)}
           onDone={done}
         />
