@@ -10,16 +10,9 @@ import { describeIntervals, minutesOf } from "./local-times.ts";
  * JavaScript posts them as typed. Every refusal is pt-BR and names the day and the intervals.
  */
 
-export const WEEKDAY_NAMES = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"] as const;
+import { dayKey, HOLIDAY_NAME_MAX, MAX_INTERVALS_PER_DAY, REASON_MAX, WEEKDAY_NAMES } from "./hours-fields.ts";
 
-/** More is a typing accident, not a business (and keeps a form's work small). */
-export const MAX_INTERVALS_PER_DAY = 6;
-
-export const HOLIDAY_NAME_MAX = 80;
-export const REASON_MAX = 120;
-
-/** The form's field for a weekday's intervals, where its error is shown. */
-export const dayKey = (weekday: number): string => `dia-${weekday}`;
+export { dayKey, formatDay, HOLIDAY_NAME_MAX, MAX_INTERVALS_PER_DAY, REASON_MAX, WEEKDAY_NAMES } from "./hours-fields.ts";
 
 /** A repeated form field as a list (absent: none; a file or a number counts as malformed text). */
 function listOf(value: unknown): string[] {
@@ -90,12 +83,6 @@ export function calendarDay(text: string): string | null {
   if (year < 2000 || year > 2100) return null;
   const date = new Date(Date.UTC(year, Number(m) - 1, Number(d)));
   return date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d) ? `${y}-${m}-${d}` : null;
-}
-
-/** "aaaa-mm-dd" → "dd/mm/aaaa". */
-export function formatDay(day: string): string {
-  const [y, m, d] = day.split("-");
-  return `${d}/${m}/${y}`;
 }
 
 /** A calendar day field: required, a real date between 2000 and 2100. */

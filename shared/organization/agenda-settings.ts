@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMMISSION_FIXED_MAX_CENTAVOS, COMMISSION_PERCENT_MAX, percentToBasisPoints } from "../agenda/commission.ts";
 import { COMMISSION_KIND, type CommissionKind, ONLINE_BOOKING_STATUS } from "../enums/agenda.ts";
-import { formatBRL, formatNumber, parseBRL } from "../format.ts";
+import { formatBRL, parseBRL } from "../format.ts";
 import { requiredOption } from "../resources/schema-helpers.ts";
 import { checkbox, intValue } from "../validation.ts";
 
@@ -11,40 +11,15 @@ import { checkbox, intValue } from "../validation.ts";
  * not know the section never switches reminders off by omission.
  */
 
-/** The agenda's grid (slot size, ADR 058): what a salon, a clinic or an imobiliária books by. */
-export const SLOT_MINUTES = [5, 10, 15, 20, 30, 60] as const;
-
-/** Minimum notice for a new booking, in minutes, as a person chooses it. */
-export const NOTICE_OPTIONS: readonly { value: number; label: string }[] = [
-  { value: 0, label: "Sem antecedência mínima" },
-  { value: 15, label: "15 minutos" },
-  { value: 30, label: "30 minutos" },
-  { value: 60, label: "1 hora" },
-  { value: 120, label: "2 horas" },
-  { value: 180, label: "3 horas" },
-  { value: 240, label: "4 horas" },
-  { value: 360, label: "6 horas" },
-  { value: 720, label: "12 horas" },
-  { value: 1440, label: "1 dia" },
-  { value: 2880, label: "2 dias" },
-  { value: 4320, label: "3 dias" },
-  { value: 10080, label: "1 semana" },
-];
-
-export const BUFFER_MAX_MINUTES = 120;
-export const HORIZON_MAX_DAYS = 365;
-
-export const AGENDA_SETTINGS_DEFAULTS = {
-  agendaIntervaloMin: 30,
-  agendaFolgaMin: 0,
-  agendaAntecedenciaMin: 60,
-  agendaHorizonteDias: 60,
-  agendamentoOnline: false,
-  agendamentoOnlineStatus: "pendente",
-  lembretes: true,
-  comissaoPadraoTipo: "percentual",
-  comissaoPadraoValor: 0,
-} as const satisfies Record<string, unknown>;
+export {
+  AGENDA_SETTINGS_DEFAULTS,
+  BUFFER_MAX_MINUTES,
+  commissionText,
+  HORIZON_MAX_DAYS,
+  NOTICE_OPTIONS,
+  SLOT_MINUTES,
+} from "./agenda-settings-options.ts";
+import { AGENDA_SETTINGS_DEFAULTS, BUFFER_MAX_MINUTES, HORIZON_MAX_DAYS, NOTICE_OPTIONS, SLOT_MINUTES } from "./agenda-settings-options.ts";
 
 const withDefault =
   (value: unknown) =>
@@ -75,13 +50,6 @@ function commissionValue(): z.ZodType<number, unknown> {
       .number({ error: "A comissão padrão deve ser um número (ex.: 10 ou 12,5)." })
       .int("A comissão padrão deve ser um número (ex.: 10 ou 12,5)."),
   );
-}
-
-/** The commission as the form shows it: "12,5" (%) or "25,00" (R$). */
-export function commissionText(kind: CommissionKind, value: number): string {
-  return kind === "percentual"
-    ? formatNumber(value / 100, { maximumFractionDigits: 2 })
-    : formatNumber(value / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 export const agendaSettingsFields = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalizeHex } from "../brand/contrast.ts";
 import { commissionRule, formatCommission, percentToBasisPoints } from "../agenda/commission.ts";
-import { colorName } from "../agenda/professional-colors.ts";
+import { CALENDAR_PALETTE, colorName } from "../agenda/calendar-palette.ts";
 import { COMMISSION_KIND, type CommissionKind } from "../enums/agenda.ts";
 import { formatPhoneBR } from "../documents.ts";
 import { ID_RE } from "../id.ts";
@@ -178,6 +178,7 @@ export const profissionalFields: readonly FieldDef[] = [
     label: COLOR_LABEL,
     kind: "color",
     required: true,
+    options: CALENDAR_PALETTE,
     section: "Profissional",
     hint: "Os agendamentos aparecem nesta cor. O texto fica branco ou preto, o que ler melhor.",
   },

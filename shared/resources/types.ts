@@ -114,6 +114,7 @@ export interface FieldDef {
   label: string;
   kind: FieldKind;
   required?: boolean;
+  /** `select`/`choices`: the allowed values; `color`: the palette offered (any "#rrggbb" is still accepted). */
   options?: readonly FilterOption[];
   hint?: string;
   /** Form section heading ("Dados", "Contato", "Endereço", "LGPD"…). */

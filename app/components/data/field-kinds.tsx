@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { applyMask, MASKS, maskCpfCnpj, maskPhone } from "../../../shared/mask.ts";
 import { formatCep, formatCnpj, formatCpf, formatPhoneBR } from "../../../shared/documents.ts";
 import { formatBRL, formatDate, formatDateTime, formatNumber, toDateTimeLocal } from "../../../shared/format.ts";
@@ -7,10 +7,11 @@ import { CheckboxField, Field, SelectField } from "../ui/form.tsx";
 import { completeMoneyInput, decimalsOfStep, maskDecimalInput, onMoneyInput } from "../ui/number-input.ts";
 import { type PhoneValue, PhonesField, RelationField, TagsField, TextareaField } from "./form-fields.tsx";
 import { ChoicesField, PlacesField } from "./choice-fields.tsx";
-import { ColorChoiceField } from "./color-choice.tsx";
-import { CALENDAR_PALETTE, colorName } from "../../../shared/agenda/professional-colors.ts";
 import { formatPlace, type InterestPlace } from "../../../shared/real-estate/places.ts";
 import type { DetailValue, RelationCreateLink, RelationOption } from "./types.ts";
+
+/** The colour picker loads with the first form that has a colour (contrast math and swatches stay out of every other form). */
+const ColorChoiceField = lazy(() => import("./color-choice.tsx").then((m) => ({ default: m.ColorChoiceField })));
 
 /**
  * Every field kind, once: its form input, how a stored value reads on the record page and what
@@ -270,19 +271,24 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
   },
   color: {
     input: (field, { common, text, onChanged }) => (
-      <ColorChoiceField
-        label={field.label}
-        name={field.name}
-        hint={field.hint}
-        error={common.error}
-        required={field.required}
-        palette={CALENDAR_PALETTE}
-        defaultValue={text(field.name)}
-        onChanged={onChanged}
-      />
+      <Suspense fallback={<Field {...common} hint={field.hint} defaultValue={text(field.name)} />}>
+        <ColorChoiceField
+          label={field.label}
+          name={field.name}
+          hint={field.hint}
+          error={common.error}
+          required={field.required}
+          palette={field.options ?? []}
+          defaultValue={text(field.name)}
+          onChanged={onChanged}
+        />
+      </Suspense>
     ),
     // The palette's name ("Azul"), else the code.
-    display: (value) => ({ kind: "text", text: colorName(String(value)) }),
+    display: (value, field) => {
+      const hex = String(value);
+      return { kind: "text", text: field.options?.find((o) => o.value === hex.toLowerCase())?.label ?? hex.toUpperCase() };
+    },
     wideInForm: true,
   },
   select: {

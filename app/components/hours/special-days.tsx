@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
-import { formatDay, HOLIDAY_NAME_MAX, MAX_INTERVALS_PER_DAY, REASON_MAX, WEEKDAY_NAMES } from "../../../shared/agenda/hours-form.ts";
+import { formatDay, HOLIDAY_NAME_MAX, MAX_INTERVALS_PER_DAY, REASON_MAX, WEEKDAY_NAMES } from "../../../shared/agenda/hours-fields.ts";
 import { type LocalInterval, weekdayOf } from "../../../shared/agenda/local-times.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, FormError } from "../ui/form.tsx";

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { dayKey, MAX_INTERVALS_PER_DAY, WEEKDAY_NAMES } from "../../../shared/agenda/hours-form.ts";
+import { dayKey, MAX_INTERVALS_PER_DAY, WEEKDAY_NAMES } from "../../../shared/agenda/hours-fields.ts";
 import type { LocalInterval, WeeklyIntervals } from "../../../shared/agenda/local-times.ts";
 
 /** An interval row as typed (kept as text until saved; the server says what is wrong). */

@@ -1,7 +1,7 @@
 import { addDays } from "../../../shared/ai/brazil-dates.ts";
 import { type BusinessHours, hoursOn } from "../../../shared/agenda/business-hours.ts";
-import { formatDay } from "../../../shared/agenda/hours-form.ts";
-import { WEEKDAY_NAMES } from "../../../shared/agenda/hours-form.ts";
+import { formatDay } from "../../../shared/agenda/hours-fields.ts";
+import { WEEKDAY_NAMES } from "../../../shared/agenda/hours-fields.ts";
 import { weekdayOf } from "../../../shared/agenda/local-times.ts";
 import { DayBar, hoursText } from "./day-bar.tsx";
 

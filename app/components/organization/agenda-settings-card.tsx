@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { COMMISSION_KIND, type CommissionKind, ONLINE_BOOKING_STATUS } from "../../../shared/enums/agenda.ts";
-import { commissionText, NOTICE_OPTIONS, SLOT_MINUTES } from "../../../shared/organization/agenda-settings.ts";
+import { commissionText, NOTICE_OPTIONS, SLOT_MINUTES } from "../../../shared/organization/agenda-settings-options.ts";
 import type { BusinessSettings } from "../../../shared/organization/business-settings.ts";
 import { Card } from "../ui/card.tsx";
 import { Field, SelectField } from "../ui/form.tsx";

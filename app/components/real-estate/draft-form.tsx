@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { type DraftValues, clearLocalDraft, formValues, readLocalDraft } from "../../lib/draft-store.ts";
@@ -10,8 +10,10 @@ import { ResourceForm } from "../data/resource-form.tsx";
 import type { RelationOption } from "../data/types.ts";
 import { Button } from "../ui/button.tsx";
 import { type DraftConflictInfo, type SaveState, useDraftAutosave } from "./draft-autosave.ts";
-import { DraftConflictDialog } from "./draft-conflict-dialog.tsx";
 import { DraftChecklist } from "./draft-checklist.tsx";
+
+/** Shown only when another tab or person saved first: loaded then, not with the page (ADR 029's budget). */
+const DraftConflictDialog = lazy(() => import("./draft-conflict-dialog.tsx").then((m) => ({ default: m.DraftConflictDialog })));
 
 export interface DraftFormProps {
   propertyId: string;
@@ -197,7 +199,11 @@ export function DraftForm(props: DraftFormProps) {
       >
         {stateText(autosave.state, props.atualizadoEm, zone)}
       </p>
-      {shownConflict ? <DraftConflictDialog conflict={shownConflict} onKeepMine={keepMine} onUseServer={takeServer} /> : null}
+      {shownConflict ? (
+        <Suspense fallback={null}>
+          <DraftConflictDialog conflict={shownConflict} onKeepMine={keepMine} onUseServer={takeServer} />
+        </Suspense>
+      ) : null}
       {conflict ? (
         <div role="alert" className="mb-4 space-y-3 rounded-xl border border-accent/40 bg-accent-soft p-4 text-sm">
           <p className="font-semibold">

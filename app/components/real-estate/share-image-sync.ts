@@ -1,4 +1,3 @@
-import { useRouteLoaderData } from "react-router";
 import type { ShareText } from "../../lib/image-resize.ts";
 import { formatListingPrices } from "../../../shared/real-estate/listing-price.ts";
 import { photoUrl } from "../../../shared/real-estate/photo-url.ts";
@@ -63,27 +62,4 @@ export function refreshShareImage(propertyId: string, empresa: string): void {
     if (!property.capaChave) return;
     await uploadShareImage(propertyId, property.capaChave, shareTextOf(property, empresa), property.imagemCompartilhamentoChave);
   })().catch(() => {});
-}
-
-/** The business name shown on the share image, kept by the page for its clientAction. */
-let businessName = "";
-
-/** Call in the page: remembers the business name (from the app layout's data) for the clientAction. */
-export function useShareBusiness(): void {
-  const layout = useRouteLoaderData("layouts/app") as { org?: { name: string } } | undefined;
-  businessName = layout?.org?.name ?? businessName;
-}
-
-/**
- * A route's clientAction for a form whose success is a redirect: once the server saved (the
- * redirect is thrown), the share image is refreshed in the background; the navigation goes on.
- */
-export async function saveThenRefreshShare<T>(serverAction: () => Promise<T>, propertyId: string | undefined): Promise<T> {
-  try {
-    return await serverAction();
-  } catch (thrown) {
-    if (propertyId && thrown instanceof Response && thrown.status >= 300 && thrown.status < 400)
-      refreshShareImage(propertyId, businessName);
-    throw thrown;
-  }
 }

@@ -10,18 +10,13 @@ import { intervalsOf, rowsOf, WeekEditor, type WeekRows } from "../../components
 import { WeekPreview } from "../../components/hours/week-preview.tsx";
 import { hoursText } from "../../components/hours/day-bar.tsx";
 import { nationalHolidays } from "../../../shared/agenda/holidays.ts";
-import {
-  businessWeekSchema,
-  formatDay,
-  hoursExceptionSchema,
-  localHolidaySchema,
-  removeSpecialDaySchema,
-  WEEKDAY_NAMES,
-} from "../../../shared/agenda/hours-form.ts";
+import { businessWeekSchema, hoursExceptionSchema, localHolidaySchema, removeSpecialDaySchema } from "../../../shared/agenda/hours-form.ts";
+import { formatDay, WEEKDAY_NAMES } from "../../../shared/agenda/hours-fields.ts";
 import { weekdayOf } from "../../../shared/agenda/local-times.ts";
 import { formatDateTime } from "../../../shared/format.ts";
 import { dayIn, formatTimeIn, timeZoneOf } from "../../../shared/time-zone.ts";
-import { FORM_ERROR_KEY, formDataToObject, UNKNOWN_INTENT, validateForm } from "../../../shared/validation.ts";
+import { formDataToObject, UNKNOWN_INTENT, validateForm } from "../../../shared/validation.ts";
+import { FORM_ERROR_KEY } from "../../components/ui/form-data.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { UNREADABLE_FORM } from "../../server/forms.server.ts";
 import { requirePermission } from "../../server/guards.server.ts";
@@ -69,16 +64,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The forms of the page (client-safe: the component reads the messages; the action picks the service). */
-const INTENTS = {
-  semana: { schema: businessWeekSchema, saved: "Horários salvos." },
-  feriado: { schema: localHolidaySchema, saved: "Feriado adicionado." },
-  excecao: { schema: hoursExceptionSchema, saved: "Horário especial adicionado." },
-  "remover-dia": { schema: removeSpecialDaySchema, saved: "Dia removido." },
+// The forms of the page. What each form says once saved: the page reads this, never the schemas (zod stays on the server, ADR 029).
+const SAVED = {
+  semana: "Horários salvos.",
+  feriado: "Feriado adicionado.",
+  excecao: "Horário especial adicionado.",
+  "remover-dia": "Dia removido.",
 } as const;
-type Intent = keyof typeof INTENTS;
 
-const isIntent = (value: unknown): value is Intent => typeof value === "string" && Object.hasOwn(INTENTS, value);
+const INTENTS = {
+  semana: { schema: businessWeekSchema },
+  feriado: { schema: localHolidaySchema },
+  excecao: { schema: hoursExceptionSchema },
+  "remover-dia": { schema: removeSpecialDaySchema },
+} as const satisfies Record<keyof typeof SAVED, unknown>;
+
+type Intent = keyof typeof SAVED;
+
+const isIntent = (value: unknown): value is Intent => typeof value === "string" && Object.hasOwn(SAVED, value);
 
 interface Refusal {
   intent: Intent | null;
@@ -127,7 +130,7 @@ export default function BusinessHoursPage({ loaderData }: Route.ComponentProps) 
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
   const savedIntent = params.get("salvo");
-  const saved = navigation.state === "idle" && isIntent(savedIntent) ? INTENTS[savedIntent].saved : null;
+  const saved = navigation.state === "idle" && isIntent(savedIntent) ? SAVED[savedIntent] : null;
   const [rows, setRows] = useState<WeekRows>(() => rowsOf(hours.weekly));
   const [closedOnHolidays, setClosedOnHolidays] = useState(hours.closedOnNationalHolidays);
   const errorsOf = (intent: Intent) => (result?.intent === intent ? result.errors : undefined);

@@ -102,6 +102,9 @@ export async function loader(args: Route.LoaderArgs) {
     permissions,
     confirm: permissions.canDelete && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null,
     toast: toastFor(def, takeFlash(args)),
+    // The definition (with its zod schema) stays on the server: the page gets what it shows.
+    listHref: def.basePath,
+    listLabel: def.labels.listTitle,
   };
 }
 
@@ -179,7 +182,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Profissional({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, permissions, confirm, toast, color } = loaderData;
+  const { view, permissions, confirm, toast, color, listHref, listLabel } = loaderData;
   const result = actionData as ActionResult | undefined;
   const of = <I extends ActionResult["intent"]>(intent: I) =>
     result?.intent === intent ? (result as Extract<ActionResult, { intent: I }>) : undefined;
@@ -192,8 +195,8 @@ export default function Profissional({ loaderData, actionData }: Route.Component
     <>
       <RecordHeader
         view={view}
-        listHref={def.basePath}
-        listLabel={def.labels.listTitle}
+        listHref={listHref}
+        listLabel={listLabel}
         canWrite={permissions.canWrite}
         canEdit={permissions.canUpdate}
         canDelete={permissions.canDelete}
@@ -276,7 +279,7 @@ export default function Profissional({ loaderData, actionData }: Route.Component
                     <span>
                       Nenhum ainda.{" "}
                       {permissions.canUpdate ? (
-                        <Link to={`${def.basePath}/${view.id}/edit`} className="font-semibold text-accent hover:underline">
+                        <Link to={`${listHref}/${view.id}/edit`} className="font-semibold text-accent hover:underline">
                           Escolher serviços
                         </Link>
                       ) : null}
@@ -323,7 +326,7 @@ export default function Profissional({ loaderData, actionData }: Route.Component
                     </Form>
                   ) : (
                     <p>
-                      <Link to={`${def.basePath}/${view.id}/edit`} className={buttonClass("secondary")}>
+                      <Link to={`${listHref}/${view.id}/edit`} className={buttonClass("secondary")}>
                         Cadastrar o e-mail para convidar
                       </Link>
                     </p>

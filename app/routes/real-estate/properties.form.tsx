@@ -1,7 +1,7 @@
 import type { Route } from "./+types/properties.form";
 import { ResourceErrorBoundary } from "../../components/data/error-boundary.tsx";
 import { RecordEditor } from "../../components/data/record-editor.tsx";
-import { saveThenRefreshShare, useShareBusiness } from "../../components/real-estate/share-image-sync.ts";
+import { saveThenRefreshShare, useShareBusiness } from "../../components/real-estate/share-after-save.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { type ImovelRow, imovelDefinition } from "../../../shared/resources/imoveis.ts";
 import { guard, saveAction } from "../../server/resources.server.ts";

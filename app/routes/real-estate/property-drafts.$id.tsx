@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/property-drafts.$id";
 import { ResourceErrorBoundary } from "../../components/data/error-boundary.tsx";
 import { DraftForm } from "../../components/real-estate/draft-form.tsx";
-import { saveThenRefreshShare, useShareBusiness } from "../../components/real-estate/share-image-sync.ts";
+import { saveThenRefreshShare, useShareBusiness } from "../../components/real-estate/share-after-save.ts";
 import { PageHeader } from "../../components/ui/card.tsx";
 import { titleMeta } from "../../lib/title.ts";
 import type { DraftValues } from "../../lib/draft-store.ts";
