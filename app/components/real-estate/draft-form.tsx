@@ -10,10 +10,11 @@ import { ResourceForm } from "../data/resource-form.tsx";
 import type { RelationOption } from "../data/types.ts";
 import { Button } from "../ui/button.tsx";
 import { type DraftConflictInfo, type SaveState, useDraftAutosave } from "./draft-autosave.ts";
-import { DraftChecklist } from "./draft-checklist.tsx";
 
 /** Shown only when another tab or person saved first: loaded then, not with the page (ADR 029's budget). */
 const DraftConflictDialog = lazy(() => import("./draft-conflict-dialog.tsx").then((m) => ({ default: m.DraftConflictDialog })));
+/** Shown only when publishing found missing fields: loaded then. */
+const DraftChecklist = lazy(() => import("./draft-checklist.tsx").then((m) => ({ default: m.DraftChecklist })));
 
 export interface DraftFormProps {
   propertyId: string;
@@ -235,7 +236,11 @@ export function DraftForm(props: DraftFormProps) {
           Sem conexão: suas alterações estão guardadas neste aparelho. Publique quando a internet voltar.
         </p>
       ) : null}
-      {props.missing?.length ? <DraftChecklist propertyId={propertyId} items={props.missing} onField={focusField} /> : null}
+      {props.missing?.length ? (
+        <Suspense fallback={null}>
+          <DraftChecklist propertyId={propertyId} items={props.missing} onField={focusField} />
+        </Suspense>
+      ) : null}
       <input ref={versionInput} type="hidden" name="versao" form="form-rascunho" defaultValue={props.atualizadoEm} />
       <ResourceForm
         key={formKey}
