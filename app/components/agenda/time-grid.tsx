@@ -128,7 +128,13 @@ export function TimeGrid({ view, handlers }: { view: AgendaViewData; handlers: T
   };
 
   return (
-    <div className="ag-scroll" data-agenda-grid={view.query.vista}>
+    <section
+      className="ag-scroll"
+      data-agenda-grid={view.query.vista}
+      aria-label="Grade de horários"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the grid scrolls on a phone and must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+    >
       <div className="flex w-max min-w-full">
         <div className="ag-time" aria-hidden="true">
           <div className={`sticky top-0 z-[2] border-b border-line bg-surface ${week ? "h-14" : "h-9"}`} />
@@ -191,7 +197,7 @@ export function TimeGrid({ view, handlers }: { view: AgendaViewData; handlers: T
           ))}
         </div>
       </div>
-    </div>
+    </section>
   );
 }
 

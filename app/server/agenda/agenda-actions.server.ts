@@ -1,13 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
-import { ZodError } from "zod";
 import { isAgendaDay } from "../../../shared/agenda/calendar-view.ts";
 import { isId } from "../../../shared/id.ts";
 import { instantIn, timeZoneOf } from "../../../shared/time-zone.ts";
 import { bookAppointment, moveAppointment, setAppointmentStatus } from "../../../worker/services/agenda/appointments.ts";
-import { DomainError } from "../../../worker/services/context.ts";
 import { readForm, unknownIntent } from "../forms.server.ts";
 import { agendaGuard } from "./agenda.server.ts";
 import { nextSlotAction, resolveAnyone } from "./agenda-slots.server.ts";
+import { answer } from "./agenda-answer.server.ts";
 import { bookVisitAction } from "./agenda-visits.server.ts";
 
 /**
@@ -20,19 +19,6 @@ import { bookVisitAction } from "./agenda-visits.server.ts";
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Runs a write; a refusal (domain or validation) is the page's pt-BR message with its status. */
-export async function answer(write: () => Promise<unknown>, id?: string) {
-  try {
-    const result = await write();
-    const created = typeof result === "object" && result && "id" in result ? String((result as { id: unknown }).id) : id;
-    return { ok: true as const, ...(created ? { id: created } : {}) };
-  } catch (error) {
-    if (error instanceof DomainError) return data({ error: error.message }, { status: error.status });
-    if (error instanceof ZodError) return data({ error: error.issues[0]?.message ?? "Confira os campos." }, { status: 422 });
-    throw error;
-  }
-}
 
 /** "aaaa-mm-dd" + "HH:mm" typed in the zone → epoch ms, or the pt-BR problem. */
 export function typedInstant(form: FormData, zone: string): number | string {

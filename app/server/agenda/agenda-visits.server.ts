@@ -7,7 +7,7 @@ import { publishLive } from "../../../worker/live/publish.ts";
 import { requirePermission } from "../guards.server.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import type { ServiceContext } from "../../../worker/services/context.ts";
-import { answer } from "./agenda-actions.server.ts";
+import { answer } from "./agenda-answer.server.ts";
 
 /**
  * "Agendar visita" on /agenda (ADR 060): client + imóvel + corretor on an interest, through the

@@ -2,7 +2,7 @@
  * Online booking end to end in Chromium (ADR 062): a client on a phone (390 px) goes from the
  * landing page to /agendar/{slug}, picks the service, "qualquer profissional" and a real free
  * slot, is told in pt-BR on blur what is wrong, books; the owner's open page hears it at once
- * (the live connection, ADR 043; on /agenda once that screen is on main); the client opens their link, sees the
+ * (the live connection, ADR 043: the owner's /agenda shows it without a reload); the client opens their link, sees the
  * appointment and cancels it. The public pages ship no JavaScript bundle (ADR 022).
  */
 import { and, eq } from "drizzle-orm";
@@ -68,9 +68,7 @@ describe("agendamento online", () => {
     const day = addDays(dayIn(now, SP), 2);
     const [, month, date] = day.split("-");
 
-    // The owner keeps a page of the app open: its live connection hears what changes (ADR 043).
-    // /agenda (the calendar helper's screen, which revalidates on this very event) is not on main
-    // yet, so the clients list stands in as the listening page and the event itself is asserted.
+    // The owner keeps the agenda of that day open: its live connection hears what changes (ADR 043).
     const heard: string[] = [];
     const sockets: string[] = [];
     f.page.on("websocket", (ws) => {
@@ -78,8 +76,11 @@ describe("agendamento online", () => {
       ws.on("framereceived", (frame) => heard.push(String(frame.payload)));
     });
     await login(f.page, owner.email, owner.password);
-    await f.page.goto(`${f.baseURL}/clients`);
+    await f.page.goto(`${f.baseURL}/agenda?vista=dia&data=${day}`);
     await expect.poll(() => sockets.some((url) => new URL(url).pathname === "/api/live")).toBe(true);
+    // A mark that a reload would wipe: the booking must appear without one.
+    await f.page.evaluate(() => Object.assign(window, { __semRecarregar: true }));
+    expect(await f.page.getByText("Clara Online").count()).toBe(0);
 
     const phone = await f.browser.newContext({
       baseURL: f.baseURL,
@@ -116,6 +117,8 @@ describe("agendamento online", () => {
       await expect
         .poll(() => heard.some((m) => m.includes('"resource":"agendamentos"') && m.includes('"created"')), { timeout: 15_000 })
         .toBe(true);
+      await f.page.getByText("Clara Online").first().waitFor({ timeout: 15_000 });
+      expect(await f.page.evaluate(() => (window as unknown as { __semRecarregar?: boolean }).__semRecarregar)).toBe(true);
       const [row] = await db
         .select()
         .from(appointments)
