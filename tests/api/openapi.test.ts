@@ -393,7 +393,11 @@ describe("request schemas from the definitions", () => {
         expect(property.title, `${def.api}.${field.name}`).toBe(field.label);
         expect(property["x-kind"], `${def.api}.${field.name}`).toBe(field.kind);
         if (field.hint) expect(property.description, `${def.api}.${field.name}`).toContain(field.hint);
-        if (field.options) {
+        if (field.options && field.kind === "color") {
+          // A colour's options are the palette offered: any #rrggbb is accepted, so no enum; the palette is named.
+          expect(property.enum, `${def.api}.${field.name}`).toBeUndefined();
+          for (const option of field.options) expect(property.description).toContain(`${option.value} ${option.label}`);
+        } else if (field.options) {
           // A list of choices names its values on its items.
           const listed = field.kind === "choices" ? (property.items as JsonSchema | undefined)?.enum : property.enum;
           expect(listed, `${def.api}.${field.name}`).toEqual(field.options.map((o) => o.value));
