@@ -816,7 +816,8 @@ async function existingRecord(resource: ResourceName): Promise<string> {
   if (!prepared.has(resource)) {
     prepared.add(resource);
     const found = await prepareResource(h, resource, owner.orgId, { owner: ownerId });
-    for (const [api, id] of Object.entries(found?.related ?? {})) knownIds[api] ??= id;
+    // Its own: a service created earlier (its own sample) is not one these professionals perform.
+    for (const [api, id] of Object.entries(found?.related ?? {})) knownIds[api] = id;
   }
   // Records it points at come first (a movement needs a product).
   for (const relation of mod.relations ?? []) {

@@ -183,7 +183,7 @@ describe("what a post needs, in pt-BR", () => {
     const past = await api(h, staff.cookie, "POST", "/api/posts", draft({ agendadoPara: "2020-01-01T10:00" }));
     expect(errorFields(past.body).agendadoPara).toBe("Escolha um horário a partir de agora.");
     const both = await api(h, staff.cookie, "POST", "/api/posts", draft({ produtoId: crypto.randomUUID() }));
-    expect(errorFields(both.body).produtoId).toBe("Um post vem de um imóvel ou de um produto, não dos dois.");
+    expect(errorFields(both.body).produtoId).toBe("Um post vem de um só registro: um imóvel, um produto ou um serviço.");
   });
 
   it("Instagram needs an image before going for approval; a post needs an account", async () => {
