@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Form, Link } from "react-router";
 import type { Tone } from "../../../shared/define-enum.ts";
 import { TONE_CLASS } from "../data/rows.tsx";
@@ -44,11 +45,12 @@ export function TimelineSummary({ counts }: { counts: readonly TimelineCountView
     );
   return (
     <p className="text-sm text-fg-soft" data-testid="timeline-summary">
+      {/* The separators sit between the unbreakable counts, so a phone wraps the line there. */}
       {counts.map((c, i) => (
-        <span key={c.key} className="whitespace-nowrap">
+        <Fragment key={c.key}>
           {i ? <span aria-hidden="true"> · </span> : null}
-          <span className={c.total ? "font-semibold text-fg" : undefined}>{c.text}</span>
-        </span>
+          <span className={`whitespace-nowrap${c.total ? " font-semibold text-fg" : ""}`}>{c.text}</span>
+        </Fragment>
       ))}
     </p>
   );
