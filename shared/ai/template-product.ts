@@ -1,9 +1,9 @@
 import type { Claim, PostVariant } from "./contracts.ts";
 import { type FactSheet, factOf } from "./facts.ts";
-import { sentencesOf } from "./fact-format.ts";
 import type { GenerationGoal, GenerationTone } from "./generation-options.ts";
-import { dealer, type Random } from "./template-random.ts";
-import { callToAction, emoji, firstComment, goalCloser, hashtagList, toHashtag } from "./template-words.ts";
+import type { Random } from "./template-random.ts";
+import { emoji, goalCloser, toHashtag } from "./template-words.ts";
+import { shortDescription, styledVariants } from "./template-variants.ts";
 
 /**
  * The template generator's captions for a produto: its name, price, category, the corretor's —
@@ -13,23 +13,12 @@ import { callToAction, emoji, firstComment, goalCloser, hashtagList, toHashtag }
 
 /** A stock this small is worth saying ("Restam só 3 unidades"). */
 const FEW_LEFT = 10;
-const DESCRIPTION_MAX = 280;
-
-function description(text: string | undefined): string {
-  if (!text) return "";
-  let out = "";
-  for (const s of sentencesOf(text)) {
-    if ((out ? `${out} ${s}` : s).length > DESCRIPTION_MAX) break;
-    out = out ? `${out} ${s}` : s;
-  }
-  return out;
-}
 
 export function productVariants(sheet: FactSheet, goal: GenerationGoal, tone: GenerationTone, rnd: Random, count: number): PostVariant[] {
   const name = factOf(sheet, "nome")?.texto ?? sheet.registro.nome;
   const price = factOf(sheet, "preco")?.texto ?? "";
   const category = factOf(sheet, "categoria")?.texto ?? "";
-  const about = description(factOf(sheet, "descricao")?.texto);
+  const about = shortDescription(factOf(sheet, "descricao")?.texto);
   const stock = factOf(sheet, "estoque");
   const few = stock && typeof stock.valor === "number" && stock.valor <= FEW_LEFT ? stock.texto : "";
   const e = (s: string) => emoji(tone, s);
@@ -70,41 +59,23 @@ export function productVariants(sheet: FactSheet, goal: GenerationGoal, tone: Ge
         .join("\n");
     },
   ];
-  const offset = Math.floor(rnd.next() * 1_000);
-  return rnd
-    .shuffle(styles)
-    .slice(0, count)
-    .map((style, i) => {
-      const claims: Claim[] = [];
-      const deal = dealer(rnd, offset, i);
-      const legenda = style(claims, deal)
-        .replace(/\n{3,}/g, "\n\n")
-        .trim();
-      const chamada = callToAction(sheet.negocio, goal, tone, deal, "produto", `de ${name}`);
-      const alt = sheet.imagens.map((image, k) => {
-        const own = image.legenda?.trim().replace(/[.!]+$/, "");
-        const base = k === 0 ? `Foto de ${name}.` : `Outra foto de ${name}.`;
-        return own ? `${own}. ${base}` : base;
-      });
-      const primeiroComentario = i === 0 ? null : firstComment(goal, deal);
-      const written = [legenda, chamada, ...alt, primeiroComentario ?? ""].join("\n");
-      for (const campo of ["preco", "categoria", "estoque"]) {
-        const fact = factOf(sheet, campo);
-        if (fact && written.includes(fact.texto)) claims.push({ trecho: fact.texto, campo });
-      }
-      return {
-        legenda,
-        hashtags: hashtagList([
-          toHashtag(category),
-          ...rnd.shuffle(goal === "engajar" ? ["#dica", "#comunidade", "#lojadobairro"] : ["#oferta", "#promoção", "#compras"]),
-          toHashtag(sheet.negocio.nome),
-          "#comprelocal",
-          "#novidades",
-        ]),
-        chamada,
-        textosAlternativos: alt,
-        primeiroComentario,
-        afirmacoes: claims.filter((c) => written.includes(c.trecho)),
-      };
-    });
+  return styledVariants({
+    sheet,
+    goal,
+    tone,
+    rnd,
+    count,
+    subject: "produto",
+    name,
+    styles,
+    picture: "Foto",
+    claimed: ["preco", "categoria", "estoque"],
+    hashtags: () => [
+      toHashtag(category),
+      ...rnd.shuffle(goal === "engajar" ? ["#dica", "#comunidade", "#lojadobairro"] : ["#oferta", "#promoção", "#compras"]),
+      toHashtag(sheet.negocio.nome),
+      "#comprelocal",
+      "#novidades",
+    ],
+  });
 }

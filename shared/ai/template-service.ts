@@ -1,9 +1,9 @@
 import type { Claim, PostVariant } from "./contracts.ts";
 import { type FactSheet, factOf } from "./facts.ts";
-import { sentencesOf } from "./fact-format.ts";
 import type { GenerationGoal, GenerationTone } from "./generation-options.ts";
-import { dealer, type Random } from "./template-random.ts";
-import { callToAction, emoji, firstComment, goalCloser, hashtagList, toHashtag } from "./template-words.ts";
+import type { Random } from "./template-random.ts";
+import { emoji, goalCloser, toHashtag } from "./template-words.ts";
+import { shortDescription, styledVariants } from "./template-variants.ts";
 
 /**
  * The template generator's captions for a serviço (issue 21): its name, price, duration, category
@@ -11,24 +11,12 @@ import { callToAction, emoji, firstComment, goalCloser, hashtagList, toHashtag }
  * for imóveis and produtos; the duration is written exactly as its fact ("1h30").
  */
 
-const DESCRIPTION_MAX = 280;
-
-function description(text: string | undefined): string {
-  if (!text) return "";
-  let out = "";
-  for (const s of sentencesOf(text)) {
-    if ((out ? `${out} ${s}` : s).length > DESCRIPTION_MAX) break;
-    out = out ? `${out} ${s}` : s;
-  }
-  return out;
-}
-
 export function serviceVariants(sheet: FactSheet, goal: GenerationGoal, tone: GenerationTone, rnd: Random, count: number): PostVariant[] {
   const name = factOf(sheet, "nome")?.texto ?? sheet.registro.nome;
   const price = factOf(sheet, "preco")?.texto ?? "";
   const category = factOf(sheet, "categoria")?.texto ?? "";
   const duration = factOf(sheet, "duracao")?.texto ?? "";
-  const about = description(factOf(sheet, "descricao")?.texto);
+  const about = shortDescription(factOf(sheet, "descricao")?.texto);
   const e = (s: string) => emoji(tone, s);
   const openings: Record<GenerationTone, string[]> = {
     profissional: [`Conheça o nosso serviço: ${name}.`, `${name}, feito com cuidado e técnica.`, `Destaque da semana: ${name}.`],
@@ -64,40 +52,22 @@ export function serviceVariants(sheet: FactSheet, goal: GenerationGoal, tone: Ge
         .join("\n");
     },
   ];
-  const offset = Math.floor(rnd.next() * 1_000);
-  return rnd
-    .shuffle(styles)
-    .slice(0, count)
-    .map((style, i) => {
-      const claims: Claim[] = [];
-      const deal = dealer(rnd, offset, i);
-      const legenda = style(claims, deal)
-        .replace(/\n{3,}/g, "\n\n")
-        .trim();
-      const chamada = callToAction(sheet.negocio, goal, tone, deal, "servico", `de ${name}`);
-      const alt = sheet.imagens.map((image, k) => {
-        const own = image.legenda?.trim().replace(/[.!]+$/, "");
-        const base = k === 0 ? `Imagem de ${name}.` : `Outra imagem de ${name}.`;
-        return own ? `${own}. ${base}` : base;
-      });
-      const primeiroComentario = i === 0 ? null : firstComment(goal, deal);
-      const written = [legenda, chamada, ...alt, primeiroComentario ?? ""].join("\n");
-      for (const campo of ["preco", "categoria", "duracao"]) {
-        const fact = factOf(sheet, campo);
-        if (fact && written.includes(fact.texto)) claims.push({ trecho: fact.texto, campo });
-      }
-      return {
-        legenda,
-        hashtags: hashtagList([
-          toHashtag(category),
-          toHashtag(name),
-          ...rnd.shuffle(goal === "engajar" ? ["#autocuidado", "#bemestar", "#dica"] : ["#agendeja", "#beleza", "#cuidado"]),
-          toHashtag(sheet.negocio.nome),
-        ]),
-        chamada,
-        textosAlternativos: alt,
-        primeiroComentario,
-        afirmacoes: claims.filter((c) => written.includes(c.trecho)),
-      };
-    });
+  return styledVariants({
+    sheet,
+    goal,
+    tone,
+    rnd,
+    count,
+    subject: "servico",
+    name,
+    styles,
+    picture: "Imagem",
+    claimed: ["preco", "categoria", "duracao"],
+    hashtags: () => [
+      toHashtag(category),
+      toHashtag(name),
+      ...rnd.shuffle(goal === "engajar" ? ["#autocuidado", "#bemestar", "#dica"] : ["#agendeja", "#beleza", "#cuidado"]),
+      toHashtag(sheet.negocio.nome),
+    ],
+  });
 }
