@@ -210,8 +210,13 @@ export const appointments = sqliteTable(
     chegadaEm: timestamp("checked_in_at"),
     iniciadoEm: timestamp("started_at"),
     concluidoEm: timestamp("finished_at"),
-    /** SHA-256 (hex) of the token in the client's cancel/reschedule link (online bookings and reminders). */
+    /** SHA-256 (hex) of the token in the online booking's confirmation link (cancel/reschedule). */
     linkHash: text("link_hash"),
+    /**
+     * SHA-256 (hex) of the token in the day-before reminder's link: a second link, so the one in
+     * the booking's confirmation keeps working after the reminder (only hashes are kept).
+     */
+    lembreteLinkHash: text("reminder_link_hash"),
     /** When the day-before reminder was prepared (once per appointment). */
     lembreteEm: timestamp("reminder_at"),
     ...recordTrail(),
@@ -224,6 +229,7 @@ export const appointments = sqliteTable(
     filterIndex("appointments_org_status_idx", t, t.status),
     lookupIndex("appointments_org_link_idx", t.orgId, t.linkHash),
     uniqueIndex("appointments_link_hash_uq").on(t.linkHash).where(sql`link_hash is not null`),
+    uniqueIndex("appointments_reminder_link_hash_uq").on(t.lembreteLinkHash).where(sql`reminder_link_hash is not null`),
     check("appointments_range", sql`ends_at > starts_at`),
   ],
 );

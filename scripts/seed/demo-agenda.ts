@@ -297,8 +297,9 @@ export async function seedDemoAgenda(db: Database, orgId: string, now: Date, pas
         chegadaEm: a.chegadaEm === undefined ? null : at(a.chegadaEm),
         iniciadoEm: a.iniciadoEm === undefined ? null : at(a.iniciadoEm),
         concluidoEm: a.concluidoEm === undefined ? null : at(a.concluidoEm),
-        // Online bookings and reminders carry the client's link (only its hash is kept; nobody holds these tokens).
-        linkHash: a.origem === "online" || a.lembreteEm !== undefined ? await hashAppointmentLinkToken(newAppointmentLinkToken()) : null,
+        // Online bookings and reminders carry the client's links (only hashes are kept; nobody holds these tokens).
+        linkHash: a.origem === "online" ? await hashAppointmentLinkToken(newAppointmentLinkToken()) : null,
+        lembreteLinkHash: a.lembreteEm !== undefined ? await hashAppointmentLinkToken(newAppointmentLinkToken()) : null,
         lembreteEm: a.lembreteEm === undefined ? null : at(a.lembreteEm),
         criadoEm: at(a.criadoEm),
         atualizadoEm: at(a.atualizadoEm),

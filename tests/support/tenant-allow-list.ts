@@ -101,8 +101,8 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
   {
     tables: ["appointments"],
     statement:
-      /^select "id", "org_id" from "appointments" where \("appointments"\."link_hash" = \? and "appointments"\."deleted_at" is null\) limit \?$/,
-    why: "the client's appointment link /agendamento/{token} (worker/services/agenda/public-appointment.ts): the SHA-256 of the token (unique) names one appointment; its organização scopes every other read and write",
+      /^select "id", "org_id" from "appointments" where \(\("appointments"\."link_hash" = \? or "appointments"\."reminder_link_hash" = \?\) and "appointments"\."deleted_at" is null\) limit \?$/,
+    why: "the client's appointment links /agendamento/{token} (worker/services/agenda/public-appointment.ts): the SHA-256 of the token (unique: the booking's or the reminder's) names one appointment; its organização scopes every other read and write",
   },
   {
     tables: ["social_accounts", "social_insights_reads"],

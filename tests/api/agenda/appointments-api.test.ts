@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { appointments } from "../../../db/schema/index.ts";
 import type { AgendamentoRow } from "../../../shared/resources/agendamentos.ts";
 import { instantIn } from "../../../shared/time-zone.ts";
 import { createHarness, createOwner, type Harness } from "../harness.ts";
@@ -84,12 +86,28 @@ describe("/api/agendamentos", () => {
     const blocked = await api(h, owner.cookie, "POST", `/api/agendamentos/${a}/mover`, { inicio: iso("10:30", day) });
     expect(blocked.status).toBe(409);
     expect(errorMessage(blocked.body)).toBe("Conflita com o agendamento de Ana às 11:00");
+    // Its reminder went out for 09:00: a new time releases the claim, so the new time gets one.
+    await h.fresh.db.update(appointments).set({ lembreteEm: new Date() }).where(eq(appointments.id, a));
     const moved = await api<Body<{ inicio: number; fim: number }>>(h, owner.cookie, "POST", `/api/agendamentos/${a}/mover`, {
       inicio: ms("13:00", day),
       fim: ms("14:30", day),
       profissionalId: bia,
     });
     expect(moved.body.data).toMatchObject({ inicio: ms("13:00", day), fim: ms("14:30", day) });
+    const reminded = async () =>
+      (await h.fresh.db.select({ at: appointments.lembreteEm }).from(appointments).where(eq(appointments.id, a)))[0]?.at ?? null;
+    expect(await reminded()).toBeNull();
+    // Only the time matters: a change of notes at the same time keeps the reminder sent.
+    await h.fresh.db.update(appointments).set({ lembreteEm: new Date() }).where(eq(appointments.id, a));
+    const noted = await api(h, owner.cookie, "PATCH", `/api/agendamentos/${a}`, {
+      clienteId: maria,
+      profissionalId: bia,
+      servicoIds: [corte],
+      inicio: iso("13:00", day),
+      observacoes: "Trazer referência",
+    });
+    expect(noted.status, JSON.stringify(noted.body)).toBe(200);
+    expect(await reminded()).not.toBeNull();
     const finished = await api(h, owner.cookie, "POST", `/api/agendamentos/${a}/status`, { status: "concluido" });
     expect(finished.status).toBe(200);
     const back = await api(h, owner.cookie, "POST", `/api/agendamentos/${a}/status`, { status: "cancelado" });

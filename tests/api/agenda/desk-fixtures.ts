@@ -69,6 +69,8 @@ export async function insertAppointment(
     servicos: readonly ServiceFixture[];
     status?: AppointmentStatus;
     lembreteEm?: Date | null;
+    /** The online booking's link (its hash), as the public page stores it. */
+    linkHash?: string | null;
   },
 ): Promise<string> {
   const id = crypto.randomUUID();
@@ -86,6 +88,7 @@ export async function insertAppointment(
       totalCentavos: values.servicos.reduce((sum, s) => sum + s.precoCentavos, 0),
       ordem: "cliente",
       lembreteEm: values.lembreteEm ?? null,
+      linkHash: values.linkHash ?? null,
       criadoEm: now,
       atualizadoEm: now,
     }),

@@ -2,7 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointments, businessSettings, emailOutbox } from "../../../db/schema/index.ts";
 import { instantIn } from "../../../shared/time-zone.ts";
-import { hashAppointmentLinkToken } from "../../../worker/services/agenda/appointment-link.ts";
+import { hashAppointmentLinkToken, newAppointmentLinkToken } from "../../../worker/services/agenda/appointment-link.ts";
+import { actOnAppointment, appointmentByLink } from "../../../worker/services/agenda/public-appointment.ts";
 import { prepareReminders } from "../../../worker/services/agenda/reminders.ts";
 import { runScheduledSweep } from "../../../worker/scheduled.ts";
 import { createHarness, createOwner, type Harness, lastEmail } from "../harness.ts";
@@ -40,7 +41,7 @@ async function clientWith(cookie: string, nome: string, email?: string): Promise
 
 async function row(id: string) {
   const [found] = await h.fresh.db
-    .select({ lembreteEm: appointments.lembreteEm, linkHash: appointments.linkHash })
+    .select({ lembreteEm: appointments.lembreteEm, linkHash: appointments.linkHash, lembreteLinkHash: appointments.lembreteLinkHash })
     .from(appointments)
     .where(eq(appointments.id, id));
   return found;
@@ -113,7 +114,7 @@ describe("the day-before reminders", () => {
     expect(mail?.text).toContain(`/agendamento/${link?.[1]}?acao=cancelar`);
     const confirmed = await row(ids.confirmado as string);
     expect(confirmed?.lembreteEm?.getTime()).toBeGreaterThanOrEqual(NOW.getTime());
-    expect(confirmed?.linkHash).toBe(await hashAppointmentLinkToken(link?.[1] as string));
+    expect(confirmed?.lembreteLinkHash).toBe(await hashAppointmentLinkToken(link?.[1] as string));
     expect((await row(ids.pendenteSemEmail as string))?.lembreteEm).not.toBeNull();
     for (const left of ["cancelado", "depoisDeAmanha", "hoje", "desligado"])
       expect((await row(ids[left] as string))?.lembreteEm).toBeNull();
@@ -132,6 +133,33 @@ describe("the day-before reminders", () => {
       .from(emailOutbox)
       .where(inArray(emailOutbox.to, ["ana.lembrete@exemplo.com.br"]));
     expect(queued).toHaveLength(1);
+  });
+
+  it("an online booking's confirmation link keeps working after the reminder brings its own", async () => {
+    const booked = newAppointmentLinkToken();
+    const online = await insertAppointment(h, a.orgId, {
+      clienteId: await clientWith(a.cookie, "Davi Online", "davi.lembrete@exemplo.com.br"),
+      profissionalId: await insertProfessional(h, a.orgId, { nome: "Ciro Lima" }),
+      servicos: [corte],
+      inicio: tomorrowAt("11:00"),
+      status: "pendente",
+      linkHash: await hashAppointmentLinkToken(booked),
+    });
+    expect((await prepareReminders(h.fresh.db, a.orgId, NOW, "http://localhost")).lembrados).toBe(1);
+    const mail = h.fresh.db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.to, "davi.lembrete@exemplo.com.br"));
+    const reminder = /\/agendamento\/([A-Za-z0-9_-]{43})\?acao=confirmar/.exec((await mail)[0]?.text ?? "")?.[1];
+    expect(reminder).toBeDefined();
+    expect(reminder).not.toBe(booked);
+    const stored = await row(online);
+    expect(stored?.linkHash).toBe(await hashAppointmentLinkToken(booked));
+    expect(stored?.lembreteLinkHash).toBe(await hashAppointmentLinkToken(reminder as string));
+    for (const token of [booked, reminder as string]) {
+      expect((await appointmentByLink(h.ctx("10.62.0.1"), token)).found.id, token).toBe(online);
+    }
+    // And it still acts: the client confirms from the booking's e-mail.
+    expect(await actOnAppointment(h.ctx("10.62.0.1"), booked, { acao: "confirmar" })).toEqual({ feito: "confirmar" });
+    const [after] = await h.fresh.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, online));
+    expect(after?.status).toBe("confirmado");
   });
 
   it("waits for 08:00 in the organização's zone", async () => {

@@ -31,6 +31,7 @@ import {
   windowAround,
 } from "./appointment-checks.ts";
 import { timeIsFree } from "./overlap-guard.ts";
+import { releaseReminderIfMoved } from "./reminders.ts";
 
 /** The whole form of an appointment (the registry's edit and `PATCH /api/agendamentos/:id`). */
 const editSchema = bookingSchema.pick({ clienteId: true, profissionalId: true, servicoIds: true, inicio: true, observacoes: true }).extend({
@@ -119,7 +120,7 @@ export async function updateAppointment(ctx: ServiceContext, actor: Actor, id: s
     : sql``;
   const update = sql`update appointments set client_id = ${data.clienteId}, professional_id = ${professional.id}, starts_at = ${range.start}, ends_at = ${range.end},
   status = ${status}, notes = ${data.observacoes ?? null}, sort_name = ${sortKey(found.nome) || found.nome}, search_keys = ${JSON.stringify(keys)},
-  updated_at = ${now}, updated_by = ${actor.userId}${priced}${stamps}
+  updated_at = ${now}, updated_by = ${actor.userId}${priced}${stamps}${releaseReminderIfMoved(range.start, current.inicio)}
 where org_id = ${orgId} and id = ${id} and deleted_at is null
   and starts_at = ${current.inicio} and ends_at = ${current.fim} and professional_id = ${current.profissionalId} and status = ${current.status}${ownWrite(actor, reach, orgId)}
   and exists (select 1 from clients uc where uc.org_id = ${orgId} and uc.id = ${data.clienteId} and uc.deleted_at is null)

@@ -32,6 +32,7 @@ import {
   windowAround,
 } from "./appointment-checks.ts";
 import { timeIsFree } from "./overlap-guard.ts";
+import { releaseReminderIfMoved } from "./reminders.ts";
 
 export { APPOINTMENTS, type Booker, type BookResult, conflictMessage, NOT_FOUND, OWN_AGENDA_ONLY } from "./appointment-checks.ts";
 
@@ -153,7 +154,7 @@ export async function moveAppointment(ctx: ServiceContext, actor: Actor, id: str
   // A resize of one under way (or past) is judged as of its start: only what it newly covers matters.
   const reason = refusal(rules, professional, range, sameStart ? Math.min(now, range.start) : now, false);
   if (reason) throw new DomainError(reason, 409);
-  const update = sql`update appointments set starts_at = ${range.start}, ends_at = ${range.end}, professional_id = ${professionalId}, updated_at = ${now}, updated_by = ${actor.userId}
+  const update = sql`update appointments set starts_at = ${range.start}, ends_at = ${range.end}, professional_id = ${professionalId}, updated_at = ${now}, updated_by = ${actor.userId}${releaseReminderIfMoved(range.start, current.inicio)}
 where org_id = ${orgId} and id = ${id} and deleted_at is null
   and starts_at = ${current.inicio} and ends_at = ${current.fim} and professional_id = ${current.profissionalId} and status = ${current.status}${ownWrite(actor, reach, orgId)}
   and exists (select 1 from professionals mp where mp.org_id = ${orgId} and mp.id = ${professionalId} and mp.deleted_at is null and mp.active = 1)

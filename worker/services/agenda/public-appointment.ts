@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   appointmentServices,
@@ -24,6 +24,7 @@ import { agendaRulesReads, clashOf, slotRulesOf } from "./agenda-rules.ts";
 import { hashAppointmentLinkToken, isAppointmentLinkToken } from "./appointment-link.ts";
 import { APPOINTMENTS } from "./appointments.ts";
 import { timeIsFree } from "./overlap-guard.ts";
+import { releaseReminderIfMoved } from "./reminders.ts";
 
 /**
  * The client's page of one appointment, `/agendamento/{token}` (ADR 062): from the online
@@ -71,7 +72,7 @@ async function findByToken(ctx: ServiceContext, token: string): Promise<Found | 
   const [hit] = await ctx.db
     .select({ id: appointments.id, orgId: appointments.orgId })
     .from(appointments)
-    .where(and(eq(appointments.linkHash, linkHash), isNull(appointments.excluidoEm)))
+    .where(and(or(eq(appointments.linkHash, linkHash), eq(appointments.lembreteLinkHash, linkHash)), isNull(appointments.excluidoEm)))
     .limit(1);
   if (!hit) return null;
   const scope = orgScope(ctx.db, hit.orgId);
@@ -216,10 +217,15 @@ export async function appointmentByLink(ctx: ServiceContext, token: string): Pro
 
 export type LinkAction = { acao: "confirmar" } | { acao: "cancelar" } | { acao: "remarcar"; inicio: number };
 
+/** The link that opened the appointment still opens it (the booking's or the reminder's: either one). */
+function linkStillOpens(f: Found): SQL {
+  return sql`(link_hash = ${f.linkHash} or reminder_link_hash = ${f.linkHash})`;
+}
+
 /** The guarded status change by link: one UPDATE that holds only while the appointment is as read. */
 function statusUpdate(ctx: ServiceContext, f: Found, to: AppointmentStatus, extra = sql``) {
   return sql`update appointments set status = ${to}, updated_at = ${ctx.now.getTime()}, updated_by = null
-where org_id = ${f.orgId} and id = ${f.id} and link_hash = ${f.linkHash} and deleted_at is null
+where org_id = ${f.orgId} and id = ${f.id} and ${linkStillOpens(f)} and deleted_at is null
   and status = ${f.status} and starts_at = ${f.inicio}${extra}`;
 }
 
@@ -295,8 +301,8 @@ async function reschedule(ctx: ServiceContext, f: Found, inicio: number): Promis
   const verdict = checkBooking(slotRulesOf(rules, (range.end - range.start) / MINUTE, now, true), professional, range.start);
   // Another client's booking is never described to this one: only that the time is taken.
   if (!verdict.ok) throw new DomainError(clashOf(professional, range, rules.settings.bufferMin) ? SLOT_TAKEN : verdict.motivo, 409);
-  const update = sql`update appointments set starts_at = ${range.start}, ends_at = ${range.end}, updated_at = ${now}, updated_by = null
-where org_id = ${f.orgId} and id = ${f.id} and link_hash = ${f.linkHash} and deleted_at is null
+  const update = sql`update appointments set starts_at = ${range.start}, ends_at = ${range.end}, updated_at = ${now}, updated_by = null${releaseReminderIfMoved(range.start, f.inicio)}
+where org_id = ${f.orgId} and id = ${f.id} and ${linkStillOpens(f)} and deleted_at is null
   and status = ${f.status} and starts_at = ${f.inicio} and ends_at = ${f.fim} and professional_id = ${f.profissionalId}
   and exists (select 1 from professionals mp where mp.org_id = ${f.orgId} and mp.id = ${f.profissionalId} and mp.deleted_at is null and mp.active = 1)
   and ${timeIsFree({ orgId: f.orgId, professionalId: f.profissionalId, start: range.start, end: range.end, exceptAppointmentId: f.id })}`;

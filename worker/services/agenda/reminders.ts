@@ -1,4 +1,4 @@
-import { asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { asc, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client.ts";
 import { appointments, businessSettings, emailOutbox, organizations } from "../../../db/schema/index.ts";
@@ -14,10 +14,19 @@ import { reminderEmail } from "./reminder-email.ts";
  * appointments tomorrow (in their zone) still to remind, and for each prepares the reminders:
  * it claims each appointment by setting `reminder_at` in the same statement that checks it is
  * still unclaimed, pendente/confirmado and at the time read — so a re-run, a retry or two runners
- * never remind twice — gives it a fresh link (its hash in `link_hash`) and queues the e-mail in
- * the same batch, only where the claim happened. The WhatsApp message needs no preparing: the
+ * never remind twice — gives it a link of its own (its hash in `reminder_link_hash`, so the online
+ * booking's confirmation link keeps working) and queues the e-mail in the same batch, only where
+ * the claim happened. Moving an appointment releases the claim: the new time gets its reminder. The WhatsApp message needs no preparing: the
  * desk builds it from the appointment (shared/agenda/reminder.ts) for the business to send.
  */
+
+/**
+ * What a reschedule adds to its UPDATE: a new start releases the reminder claim, so the day
+ * before the new time the client is reminded of it (a same-start edit keeps the one sent).
+ */
+export function releaseReminderIfMoved(start: number, previous: number): SQL {
+  return start === previous ? sql`` : sql`, reminder_at = null`;
+}
 
 /** The statuses a reminder is for (cancelado, faltou and the served ones get none). */
 const REMINDED = ["pendente", "confirmado"] as const;
@@ -150,12 +159,12 @@ export async function prepareReminders(db: Database, orgId: string, now: Date, o
     batch.push(
       db
         .update(a)
-        .set({ lembreteEm: now, linkHash: hash })
+        .set({ lembreteEm: now, lembreteLinkHash: hash })
         .where(scope.where(a, ...claim)),
       // Queued only where this claim happened (the link hash is this run's, unique).
       db.run(sql`insert into ${emailOutbox} (id, "to", subject, text, html, link, status, created_at)
 select ${outboxId}, ${message.to}, ${message.subject}, ${message.text}, ${message.html}, ${message.link ?? null}, 'queued', ${now.getTime()}
-where exists (select 1 from ${a} w where w.org_id = ${orgId} and w.id = ${c.id} and w.link_hash = ${hash})`),
+where exists (select 1 from ${a} w where w.org_id = ${orgId} and w.id = ${c.id} and w.reminder_link_hash = ${hash})`),
     );
   }
   const results = (await db.batch(batch as unknown as [BatchItem<"sqlite">])) as { rowsAffected: number }[];

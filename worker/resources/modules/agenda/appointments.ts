@@ -30,7 +30,7 @@ export const agendamentosModule: ResourceModule<AgendamentoRow, AgendamentoInput
   keys: appointmentKeys,
   titleSql: sql`(select c.name from clients c where c.id = ${t.clienteId} and c.org_id = ${t.orgId})`,
   // The client's link works by its token alone; its hash stays in the database.
-  privateColumns: ["linkHash"],
+  privateColumns: ["linkHash", "lembreteLinkHash"],
   extras: {
     clienteNome: sql`(select c.name from clients c where c.id = ${t.clienteId} and c.org_id = ${t.orgId})`,
     profissionalNome: sql`(select p.name from professionals p where p.id = ${t.profissionalId} and p.org_id = ${t.orgId})`,

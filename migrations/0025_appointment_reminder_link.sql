@@ -1,0 +1,2 @@
+ALTER TABLE `appointments` ADD `reminder_link_hash` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `appointments_reminder_link_hash_uq` ON `appointments` (`reminder_link_hash`) WHERE reminder_link_hash is not null;
