@@ -37,6 +37,8 @@ import { sql } from "drizzle-orm";
 import { seedRealEstate } from "./lib/bench-real-estate.ts";
 import { seedSocial } from "./lib/bench-social.ts";
 import { seedAgenda } from "./lib/bench-agenda.ts";
+import { addDays, weekStart } from "../shared/social/calendar.ts";
+import { DEFAULT_TIME_ZONE, dayIn, instantIn } from "../shared/time-zone.ts";
 import { type SeedResult, seedResources } from "./lib/bench-seed.ts";
 import type { LoadRequest, LoadResult } from "./lib/bench-load.ts";
 import { startCalibration } from "./lib/bench-calibration.ts";
@@ -122,6 +124,12 @@ const ROUTES: readonly BenchRoute[] = [
   { name: "api_posts", path: "/api/posts", auth: "bearer" },
   // Issue 21: this week's agenda, 5 professionals side by side with 2,000 appointments (one round trip).
   { name: "agenda_week", path: "/agenda?vista=semana", auth: "cookie", page: true },
+  // The same week's free slots for a service with "qualquer um" (the five columns, 2,000 bookings): the slot search's size.
+  {
+    name: "api_agenda_free_slots",
+    path: "/api/agendamentos/horarios-livres?servicoIds={agendaServiceId}&de={weekFrom}&ate={weekTo}",
+    auth: "bearer",
+  },
   // References that exist since the platform issue: a signed-in page, a public page, an API read.
   { name: "dashboard", path: "/", auth: "cookie", page: true },
   // The least a signed-in page renders (the layout and a small form): the page budget's reference.
@@ -451,6 +459,15 @@ async function profileRoute(
   console.log(`perfil completo: ${path.relative(ROOT, file)}`);
 }
 
+/** This week in São Paulo (the agenda seed's week) as UTC instants, for the slot search's window. */
+function agendaWeek(now = new Date()): { weekFrom: string; weekTo: string } {
+  const first = weekStart(dayIn(now, DEFAULT_TIME_ZONE));
+  return {
+    weekFrom: new Date(instantIn(first, "00:00", DEFAULT_TIME_ZONE)).toISOString(),
+    weekTo: new Date(instantIn(addDays(first, 7), "00:00", DEFAULT_TIME_ZONE)).toISOString(),
+  };
+}
+
 function thisMonth(now = new Date()): string {
   const [y, m] = localDay(now).split("-").map(Number) as [number, number];
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -572,13 +589,15 @@ async function main(): Promise<void> {
     let login: { email: string; password: string };
     let seeded: SeedResult;
     let propertyId: string | undefined;
+    let agendaServiceId: string | undefined;
     const reused = Boolean(cached && existsSync(cached.file));
     if (cached && reused) {
       cpSync(cached.file, file);
-      ({ login, seeded, propertyId } = JSON.parse(readFileSync(cached.meta, "utf8")) as {
+      ({ login, seeded, propertyId, agendaServiceId } = JSON.parse(readFileSync(cached.meta, "utf8")) as {
         login: typeof login;
         seeded: SeedResult;
         propertyId?: string;
+        agendaServiceId?: string;
       });
       log(`BENCH_REUSE_DB=1: banco semeado reaproveitado (${path.relative(ROOT, cached.file)})`);
     } else {
@@ -602,18 +621,18 @@ async function main(): Promise<void> {
       await seedSocial(db, demo.orgId, POSTS_IN_MONTH);
       seeded.seconds.social = (performance.now() - socialStarted) / 1000;
       const agendaStarted = performance.now();
-      await seedAgenda(
+      ({ serviceId: agendaServiceId } = await seedAgenda(
         db,
         demo.orgId,
         someClients.slice(0, 1000).map((c) => c.id),
         APPOINTMENTS_IN_WEEK,
-      );
+      ));
       seeded.seconds.agenda = (performance.now() - agendaStarted) / 1000;
       db.$client.close();
       if (cached) {
         mkdirSync(path.dirname(cached.file), { recursive: true });
         cpSync(file, cached.file);
-        writeFileSync(cached.meta, JSON.stringify({ login, seeded, propertyId }));
+        writeFileSync(cached.meta, JSON.stringify({ login, seeded, propertyId, agendaServiceId }));
       }
       const seedS = Object.values(seeded.seconds).reduce((a, b) => a + b, 0);
       log(
@@ -655,6 +674,8 @@ async function main(): Promise<void> {
       productId: seeded.productId,
       propertyId,
       thisMonth: thisMonth(),
+      agendaServiceId,
+      ...agendaWeek(),
     };
     const headersFor = (r: BenchRoute): Record<string, string> =>
       r.auth === "cookie" ? { cookie: auth.cookie } : r.auth === "bearer" ? { authorization: `Bearer ${auth.bearer}` } : {};

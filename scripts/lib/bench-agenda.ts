@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client.ts";
-import { appointmentServices, appointments, businessHours, professionals, services } from "../../db/schema/index.ts";
+import { appointmentServices, appointments, businessHours, professionalServices, professionals, services } from "../../db/schema/index.ts";
 import type { AppointmentStatus } from "../../shared/enums/agenda.ts";
 import { addDays, weekStart } from "../../shared/social/calendar.ts";
 import { DEFAULT_TIME_ZONE, dayIn, instantIn } from "../../shared/time-zone.ts";
@@ -62,6 +62,11 @@ export async function seedAgenda(db: Database, orgId: string, clientIds: readonl
   await db.insert(services).values(svc);
   if (existing.length === 5) pros.splice(0, 5, ...existing.map((e, i) => ({ ...(pros[i] as (typeof pros)[number]), id: e.id })));
   else await db.insert(professionals).values(pros);
+  // Everyone performs every service: the slot search ("qualquer um") weighs all five columns.
+  await db
+    .insert(professionalServices)
+    .values(pros.flatMap((p) => svc.map((s) => ({ orgId, profissionalId: p.id, servicoId: s.id }))))
+    .onConflictDoNothing();
 
   const first = weekStart(dayIn(now, zone));
   const statuses: AppointmentStatus[] = ["confirmado", "confirmado", "pendente", "concluido", "em_atendimento", "cancelado", "faltou"];
@@ -108,5 +113,5 @@ export async function seedAgenda(db: Database, orgId: string, clientIds: readonl
     await db.batch(part.map((r) => db.insert(appointments).values(r)) as unknown as [BatchItem<"sqlite">]);
   for (const part of chunks(chunks(lines, 300), 10))
     await db.batch(part.map((r) => db.insert(appointmentServices).values(r)) as unknown as [BatchItem<"sqlite">]);
-  return { professionals: pros.map((p) => p.id), week: first };
+  return { professionals: pros.map((p) => p.id), week: first, serviceId: (svc[0] as (typeof svc)[number]).id };
 }
