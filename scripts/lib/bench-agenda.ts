@@ -69,6 +69,13 @@ export async function seedAgenda(db: Database, orgId: string, clientIds: readonl
     .onConflictDoNothing();
 
   const first = weekStart(dayIn(now, zone));
+  // The week is the bench's alone: the demo's own bookings of it step aside (deleted, as the
+  // overlap guard would refuse the bench's rows on top of them), so it holds exactly `count`.
+  const weekFrom = instantIn(first, "00:00", zone).getTime();
+  const weekTo = instantIn(addDays(first, 7), "00:00", zone).getTime();
+  await db.run(
+    sql`update appointments set deleted_at = ${created.getTime()} where org_id = ${orgId} and starts_at >= ${weekFrom} and starts_at < ${weekTo} and deleted_at is null`,
+  );
   const statuses: AppointmentStatus[] = ["confirmado", "confirmado", "pendente", "concluido", "em_atendimento", "cancelado", "faltou"];
   const perColumn = Math.ceil(count / (7 * pros.length));
   const rows: (typeof appointments.$inferInsert)[] = [];
