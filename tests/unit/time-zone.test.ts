@@ -8,6 +8,7 @@ import {
   instantIn,
   TIME_ZONES,
   timeZoneOf,
+  zonedParts,
 } from "../../shared/time-zone.ts";
 import { dateTimesInZone, localDateTimeInstant } from "../../shared/resources/schema-helpers.ts";
 import type { FieldDef } from "../../shared/resources/types.ts";
@@ -61,6 +62,47 @@ describe("formatting an instant in a zone", () => {
 
   it("refuses an invalid instant", () => {
     expect(() => formatDateIn("não é data", SP)).toThrow(RangeError);
+    expect(() => zonedParts("2026-11-20T17:30:00Z", "America/Atlantida")).toThrow(RangeError);
+  });
+
+  it("answers exactly what the zone data says, minute by minute across every kind of clock change", () => {
+    // An independent reading (a formatter of its own), against the remembered hourly offsets.
+    const truth = (ms: number, zone: string) => {
+      const parts = new Intl.DateTimeFormat("en-CA", {
+        timeZone: zone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      }).formatToParts(ms);
+      const get = (type: string) => parts.find((p) => p.type === type)?.value;
+      return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute") };
+    };
+    const around = [
+      ["America/Sao_Paulo", "2018-11-04T03:00:00Z"], // spring forward at local midnight
+      ["America/Sao_Paulo", "2019-02-17T02:00:00Z"], // fall back at local midnight
+      ["America/Sao_Paulo", "2026-11-27T12:00:00Z"],
+      ["America/Manaus", "2026-11-27T12:00:00Z"],
+      ["America/Noronha", "2026-12-31T23:00:00Z"],
+      ["Australia/Lord_Howe", "2026-10-03T15:30:00Z"], // a half-hour change
+      ["Asia/Kathmandu", "2026-06-01T00:00:00Z"], // +05:45
+      ["America/St_Johns", "2026-03-08T05:30:00Z"], // −03:30 → −02:30
+      ["Pacific/Chatham", "2026-04-04T14:00:00Z"], // +13:45 → +12:45
+      ["Europe/London", "2026-03-29T01:00:00Z"],
+    ] as const;
+    for (const [zone, at] of around) {
+      const center = Date.parse(at);
+      for (let ms = center - 3 * 3_600_000; ms <= center + 3 * 3_600_000; ms += 60_000) {
+        // Twice: the first reads the zone data, the second the remembered hour; seconds do not round up.
+        expect(zonedParts(ms + 59_999, zone), `${zone} ${new Date(ms).toISOString()}`).toEqual(truth(ms + 59_999, zone));
+        expect(zonedParts(ms, zone), `${zone} ${new Date(ms).toISOString()}`).toEqual(truth(ms, zone));
+      }
+    }
+    // Before 1980 (local mean times of seconds) the zone data is read every time.
+    for (const at of ["1913-12-31T03:06:00Z", "1914-01-01T03:06:27Z", "1914-01-01T03:06:29Z"])
+      expect(zonedParts(at, SP)).toEqual(truth(Date.parse(at), SP));
   });
 });
 
