@@ -815,7 +815,7 @@ async function existingRecord(resource: ResourceName): Promise<string> {
   // What its example needs besides related records (an appointment: hours, a professional, a service).
   if (!prepared.has(resource)) {
     prepared.add(resource);
-    const found = await prepareResource(h, resource, owner.orgId, { owner: ownerId });
+    const found = await prepareResource(h.fresh.db, resource, owner.orgId, { owner: ownerId });
     // Its own: a service created earlier (its own sample) is not one these professionals perform.
     for (const [api, id] of Object.entries(found?.related ?? {})) knownIds[api] = id;
   }

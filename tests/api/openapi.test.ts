@@ -479,7 +479,7 @@ describe("answers of the real API against the document", () => {
     const ids = new Map<string, string>();
     // What examples need besides related records (an appointment: hours, a professional, a service).
     for (const mod of MODULES) {
-      const found = await prepareResource(h, mod.definition.name, orgId);
+      const found = await prepareResource(h.fresh.db, mod.definition.name, orgId);
       for (const [api, id] of Object.entries(found?.related ?? {})) ids.set(api, id);
     }
     const pending = [...MODULES];

@@ -1,13 +1,14 @@
 import type { Role } from "../../shared/enums.ts";
 import { ROLES } from "../../shared/enums.ts";
+import type { Database } from "../../db/client.ts";
 import { addProfessional, addService, setHours } from "./agenda/agenda-fixtures.ts";
-import type { Harness } from "./harness.ts";
 
 /**
  * What a resource needs in an organização before its module's `example()` can be saved, besides
- * the records its relations point at (the generic harnesses — role matrix, bad input, OpenAPI —
- * create every resource from its example). Written straight to the database: the screens that
- * make these are not the door under test. Keyed by registry name.
+ * the records its relations point at (the generic harnesses — role matrix, bad input, OpenAPI, and
+ * their e2e twins — create every resource from its example). Written straight to the database
+ * (the api harness's or the e2e one): the screens that make these are not the door under test.
+ * Keyed by registry name.
  */
 export interface Prerequisites {
   /** Ids the example points at, by API segment (`related(api)`). */
@@ -16,21 +17,21 @@ export interface Prerequisites {
   linked?: Partial<Record<Role, string>>;
 }
 
-type Prepare = (h: Harness, orgId: string, members: Partial<Record<Role, string>>) => Promise<Prerequisites>;
+type Prepare = (db: Database, orgId: string, members: Partial<Record<Role, string>>) => Promise<Prerequisites>;
 
 const PREPARE: Record<string, Prepare> = {
   /**
    * Agendamentos: hours open round the clock (any example time fits the rules), one service, and
    * one profissional per member, linked to them (their own agenda); the owner's is the default.
    */
-  agendamentos: async (h, orgId, members) => {
+  agendamentos: async (db, orgId, members) => {
     const always = Array.from({ length: 7 }, () => [{ start: "00:00", end: "24:00" }]);
-    await setHours(h, orgId, always, false);
-    const service = await addService(h, orgId, "Corte", 30);
+    await setHours(db, orgId, always, false);
+    const service = await addService(db, orgId, "Corte", 30);
     const linked: Partial<Record<Role, string>> = {};
     for (const role of ROLES) {
       const extra = members[role] ? { usuarioId: members[role] } : {};
-      linked[role] = await addProfessional(h, orgId, `Profissional ${role}`, always, [service], extra);
+      linked[role] = await addProfessional(db, orgId, `Profissional ${role}`, always, [service], extra);
     }
     return { related: { profissionais: linked.owner as string, servicos: service }, linked };
   },
@@ -38,11 +39,11 @@ const PREPARE: Record<string, Prepare> = {
 
 /** The resource's prerequisites in `orgId` (members: user ids by role, for linked records), or null when it needs none. */
 export async function prepareResource(
-  h: Harness,
+  db: Database,
   name: string,
   orgId: string,
   members: Partial<Record<Role, string>> = {},
 ): Promise<Prerequisites | null> {
   const prepare = PREPARE[name];
-  return prepare ? prepare(h, orgId, members) : null;
+  return prepare ? prepare(db, orgId, members) : null;
 }

@@ -118,7 +118,12 @@ async function seedRelated(mod: ResourceModule, org: MatrixOrg = { cookies, rela
   if (!prepared.has(key)) {
     prepared.add(key);
     const owned = org as MatrixOrg & { orgId?: string; users?: Record<Role, string> };
-    const found = await prepareResource(h, mod.definition.name, main ? orgId : (owned.orgId as string), main ? users : owned.users);
+    const found = await prepareResource(
+      h.fresh.db,
+      mod.definition.name,
+      main ? orgId : (owned.orgId as string),
+      main ? users : owned.users,
+    );
     if (found) Object.assign(org.related, found.related);
     if (found?.linked) linkedRecords.set(org.related, found.linked);
   }

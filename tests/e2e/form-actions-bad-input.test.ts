@@ -83,6 +83,7 @@ import { moveSchema } from "../../worker/services/real-estate/interests.ts";
 import { type Action, reachOf, scopeOf } from "../../shared/permissions.ts";
 import { visitSchema } from "../../worker/services/real-estate/visits.ts";
 import { badString, HUGE, isPtBr } from "./support/bad-input.ts";
+import { prerequisitesIn } from "./support/prerequisites.ts";
 import {
   ACCOUNT_ROUTES,
   actionRouteEntries,
@@ -331,8 +332,8 @@ const PAGE_INTENTS: Record<string, Record<string, Record<string, PageIntent>>> =
       email: EMAIL_INTENT,
     },
   },
-  // Profissionais (ADR 064): the page's week (the world never set business hours: only an empty
-  // week fits), its time off (São Paulo, the world's zone), removing one (the fuzz never names
+  // Profissionais (ADR 064): the page's week (it must fit the world's business hours: the agenda's
+  // prerequisites open them round the clock), its time off (São Paulo, the world's zone), removing one (the fuzz never names
   // one), and the team's invite (an e-mail, a token and the limits' counters).
   profissionais: {
     "/:id": {
@@ -350,7 +351,8 @@ const PAGE_INTENTS: Record<string, Record<string, Record<string, PageIntent>>> =
           ],
         ],
         may: (form, idKind) =>
-          idKind === "own" && checkAvailability(weekFromForm(form.entries()), weeklyHours(parseWeekly(null), DEFAULT_TIME_ZONE)).ok,
+          idKind === "own" &&
+          checkAvailability(weekFromForm(form.entries()), weeklyHours(parseWeekly(world.hoursWeek), DEFAULT_TIME_ZONE)).ok,
       },
       folga: {
         forms: [
@@ -881,6 +883,8 @@ interface World {
   foreignOrgId: string;
   ownerId: string;
   strangerId: string;
+  /** The owner's organization's business week (business_hours.semana, as the prerequisites set it; null: none). */
+  hoursWeek: string | null;
   /** A record of each resource (by name) in the owner's organization, and in the stranger's. */
   own: Record<string, string>;
   foreign: Record<string, string>;
@@ -918,6 +922,22 @@ async function createSample(who: "own" | "foreign", mod: ResourceModule): Promis
   const { id } = await createRecord(serviceCtx(), actorOf(who), nameOf(mod), mod.definition.schema.parse(example));
   if (!id) throw new Error(`could not create a ${nameOf(mod)} sample`);
   return id;
+}
+
+/**
+ * What `mod` needs in the organização before its example can be saved (tests/api/resource-prerequisites.ts),
+ * taken as the samples of the resources they are (`again`: made anew). Linked to the owner only:
+ * the world's professional stays a corretor (a linked one gets the agenda's slim shell, ADR 063,
+ * and every other screen would refuse them before the permission table does).
+ */
+async function takePrerequisites(who: "own" | "foreign", mod: ResourceModule, again = false): Promise<void> {
+  const [orgId, owner] = who === "own" ? [world.orgId, world.ownerId] : [world.foreignOrgId, world.strangerId];
+  const found = await prerequisitesIn(orgId, nameOf(mod), { owner }, again);
+  for (const [api, id] of Object.entries(found?.related ?? {})) {
+    const target = moduleByApi(api);
+    if (!target) throw new Error(`${nameOf(mod)}: its prerequisites name /api/${api}, not in the registry`);
+    world[who][nameOf(target)] = id;
+  }
 }
 
 /** A record created through the app's own create form (its related records given by `ids`); its id from the redirect. */
@@ -970,6 +990,8 @@ async function revive(): Promise<boolean> {
     const name = nameOf(mod);
     const row = results[i]?.rows[0];
     if (!row) {
+      // Remade on fresh prerequisites: the requests may have changed a professional's week or services.
+      await takePrerequisites("own", mod, true);
       world.own[name] = await createSample("own", mod);
       changed = true;
     } else if (row.deleted_at !== null && !hasRoute(mod, "list")) {
@@ -1273,6 +1295,7 @@ beforeAll(async () => {
     foreignOrgId: "",
     ownerId: owner.id,
     strangerId: stranger.id,
+    hoursWeek: null,
     own: {},
     foreign: {},
     refs: {},
@@ -1296,11 +1319,19 @@ beforeAll(async () => {
     handle.insert(memberships).values({ orgId: world.orgId, userId: pro.id, role: "professional", createdAt: now, updatedAt: now }),
   ]);
   world.proCookie = await loginCookie(pro.email, pro.password);
-  // The records each one points at first.
+  // What the resources need first (the agenda: hours, a service, professionals who perform it):
+  // those records are the samples of their resources. Then the others, the records each one
+  // points at first.
   for (const mod of DEPENDENCY_ORDER) {
-    world.foreign[nameOf(mod)] = await createSample("foreign", mod);
-    world.own[nameOf(mod)] = await createSample("own", mod);
+    await takePrerequisites("foreign", mod);
+    await takePrerequisites("own", mod);
   }
+  for (const mod of DEPENDENCY_ORDER) {
+    world.foreign[nameOf(mod)] ??= await createSample("foreign", mod);
+    world.own[nameOf(mod)] ??= await createSample("own", mod);
+  }
+  const [hours] = (await world.db.execute({ sql: "SELECT semana FROM business_hours WHERE org_id = ?", args: [world.orgId] })).rows;
+  world.hoursWeek = typeof hours?.semana === "string" ? hours.semana : null;
   await revive();
 });
 

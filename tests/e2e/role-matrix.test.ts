@@ -27,7 +27,9 @@ import { createRecord } from "../../worker/resources/records.ts";
 import { moduleOf, RESOURCES } from "../../worker/resources/registry.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
 import { e2eDb } from "./support/accounts.ts";
-import { createTeam } from "./support/team.ts";
+import { listPageOf, prerequisitesIn } from "./support/prerequisites.ts";
+import { addTeamMember, createTeam, type Team } from "./support/team.ts";
+import { layoutFor } from "../../app/modules/layouts.ts";
 
 const base = () => inject("baseURL");
 const MODULES = RESOURCES as unknown as readonly ResourceModule[];
@@ -115,24 +117,96 @@ const cookies = {} as Record<Role, string>;
 /** A live record of each resource (by name), and the records they point at (by API segment). */
 const records: Record<string, string> = {};
 const related: Record<string, string> = {};
+/** Per resource: each member's linked record (their profissional, for an `ownerLink`), from its prerequisites. */
+const linked: Record<string, Partial<Record<Role, string>>> = {};
 
 const serviceCtx = (): ServiceContext => e2eServiceContext(base());
 
-/** A record created as the owner from the module's example (its related records first); `by`: created by that member. */
-async function seed(mod: ResourceModule, by?: { userId: string; role: Role }): Promise<string> {
+/** A signed-in member: their user id and session cookie pair. */
+interface Member {
+  id: string;
+  cookie: string;
+}
+
+/**
+ * An organization of the matrix: its members (by role), those who act on the resources whose rows
+ * are a member's through a linked record (`linkers`), the records others point at (by API
+ * segment), and per resource each linker's linked record.
+ */
+interface MatrixOrg {
+  orgId: string;
+  users: Record<Role, string>;
+  cookies: Record<Role, string>;
+  linkers: Record<Role, Member>;
+  related: Record<string, string>;
+  linked: Record<string, Partial<Record<Role, string>>>;
+}
+
+/**
+ * Who acts for each role on a resource with an `ownerLink` (an appointment is theirs through
+ * their profissional): a member linked to a record of it. Where being linked changes the
+ * member's layout (a professional linked to a profissional gets the agenda's slim shell, ADR
+ * 063, and every other page redirects there), a member of their own, so the team's member keeps
+ * the layout the rest of the matrix checks; else the team's member.
+ */
+async function linkersOf(team: Team, emailPrefix: string): Promise<Record<Role, Member>> {
+  const linkers = {} as Record<Role, Member>;
+  for (const role of ROLES) {
+    const narrowed = layoutFor({ role, professionalId: "vinculado" }) !== layoutFor({ role });
+    linkers[role] = narrowed
+      ? await addTeamMember(team.orgId, role, `${emailPrefix}-vinculado`, `Pessoa ${role} vinculada`)
+      : { id: team.users[role], cookie: team.cookies[role] };
+  }
+  return linkers;
+}
+
+/** The member who acts for `role` on `mod`'s pages: a linker where its rows are theirs through a linked record. */
+function memberOf(mod: ResourceModule, org: MatrixOrg, role: Role): Member {
+  return mod.definition.ownerLink ? org.linkers[role] : { id: org.users[role], cookie: org.cookies[role] };
+}
+
+/**
+ * The resource's prerequisites in the organization, made once: its own records replace those
+ * sampled earlier (a service sampled before is not one the agenda's professionals perform).
+ * Returns the members' linked records (none for most resources).
+ */
+async function prepared(mod: ResourceModule, org: MatrixOrg): Promise<Partial<Record<Role, string>>> {
+  const name = mod.definition.name;
+  if (!org.linked[name]) {
+    const members = Object.fromEntries(ROLES.map((role) => [role, org.linkers[role].id]));
+    const found = await prerequisitesIn(org.orgId, name, members);
+    Object.assign(org.related, found?.related ?? {});
+    org.linked[name] = found?.linked ?? {};
+  }
+  return org.linked[name] ?? {};
+}
+
+/**
+ * A record saved from the module's example (as `by`): its prerequisites first, then the records
+ * its relations point at; `extra` over the example.
+ */
+async function saveExample(
+  mod: ResourceModule,
+  org: MatrixOrg,
+  by: { userId: string; role: Role },
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; body: Record<string, unknown> }> {
+  await prepared(mod, org);
   for (const relation of mod.relations ?? []) {
     const target = moduleOf(relation.target);
-    related[target.definition.api] ??= await seed(target);
+    org.related[target.definition.api] ??= (await saveExample(target, org, { userId: org.users.owner, role: "owner" })).id;
   }
-  const body = mod.example((segment) => related[segment] as string, crypto.randomUUID().slice(0, 8).toUpperCase());
-  const { id } = await createRecord(
-    serviceCtx(),
-    { orgId, userId: by?.userId ?? ownerId, role: by?.role ?? "owner" },
-    mod.definition.name,
-    mod.definition.schema.parse(body),
-  );
-  if (!id) throw new Error(`could not create a ${mod.definition.name}`);
-  return String(id);
+  // An example whose unique value happened to take a slot already taken (an appointment): another one.
+  for (let attempt = 0; ; attempt++) {
+    const body = { ...mod.example((segment) => org.related[segment] as string, crypto.randomUUID().slice(0, 8).toUpperCase()), ...extra };
+    try {
+      const { id } = await createRecord(serviceCtx(), { orgId: org.orgId, ...by }, mod.definition.name, mod.definition.schema.parse(body));
+      if (!id) throw new Error(`could not create a ${mod.definition.name}`);
+      return { id: String(id), body };
+    } catch (error) {
+      if (attempt >= 3 || (error as { status?: number }).status !== 409) throw error;
+    }
+  }
 }
 
 /** Whether an owner column is the record's creator (`criadoPor`, not a form field): then "theirs" is what they created. */
@@ -140,8 +214,34 @@ function ownedByCreator(mod: ResourceModule): boolean {
   return (mod.definition.owners ?? []).some((key) => !mod.definition.fields.some((f) => f.name === key));
 }
 
-/** The members' user ids of the first organization. */
+/** The members' user ids of the first organization, and who acts on its linked resources. */
 const users = {} as Record<Role, string>;
+const linkers = {} as Record<Role, Member>;
+const main = (): MatrixOrg => ({ orgId, users, cookies, linkers, related, linked });
+
+/** A record of the first organization, as the owner; `by`: created by that member. */
+async function seed(mod: ResourceModule, by?: { userId: string; role: Role }, extra: Record<string, unknown> = {}): Promise<string> {
+  return (await saveExample(mod, main(), by ?? { userId: ownerId, role: "owner" }, extra)).id;
+}
+
+/** The extra fields that make a record `role`'s through its `ownerLink` (their linked record), or none. */
+async function linkTo(mod: ResourceModule, org: MatrixOrg, role: Role): Promise<Record<string, unknown>> {
+  const link = mod.definition.ownerLink;
+  if (!link) return {};
+  const record = (await prepared(mod, org))[role];
+  if (!record) throw new Error(`${mod.definition.name}: no record linked to the ${role} (tests/api/resource-prerequisites.ts)`);
+  return { [link.field]: record };
+}
+
+/**
+ * A record of the first organization that is `role`'s, for a cell whose reach is own: its
+ * linked record names them (an appointment of their profissional), or they create it (the owner
+ * column is the creator); null when the resource has neither (any record will do).
+ */
+async function seedOwnedBy(mod: ResourceModule, role: Role): Promise<string | null> {
+  if (mod.definition.ownerLink) return seed(mod, undefined, await linkTo(mod, main(), role));
+  return ownedByCreator(mod) ? seed(mod, { userId: users[role], role }) : null;
+}
 
 async function isLive(mod: ResourceModule, id: string): Promise<boolean> {
   const [row] = (await e2eDb().select().from(mod.table).where(eq(mod.table.id, id))) as { excluidoEm: unknown }[];
@@ -160,6 +260,7 @@ beforeAll(async () => {
   ownerId = team.users.owner as string;
   Object.assign(cookies, team.cookies);
   Object.assign(users, team.users);
+  Object.assign(linkers, await linkersOf(team, "matriz"));
   for (const mod of MODULES) {
     if (PAGES.has(mod.definition.basePath)) records[mod.definition.name] = await seed(mod);
   }
@@ -234,10 +335,10 @@ describe("role matrix: pages (every resource × page × role)", () => {
           // A cell whose reach is own even where the business does not restrict: the page of a record of theirs.
           const scope = scopeOf(mod.definition.access, role, screen.action);
           const ownReach = scope !== undefined && reachOf(scope, false) === "own" && page.includes(":id");
-          const recordId = ownReach && ownedByCreator(mod) ? await seed(mod, { userId: users[role], role }) : id;
+          const recordId = (ownReach && (await seedOwnedBy(mod, role))) || id;
           const url = `${page.replace(":id", recordId)}${screen.query ?? ""}`;
           const allowed = can(role, name, screen.action);
-          const res = await fetch(`${base()}${url}`, { headers: { cookie: cookies[role] }, redirect: "manual" });
+          const res = await fetch(`${base()}${url}`, { headers: { cookie: memberOf(mod, main(), role).cookie }, redirect: "manual" });
           const text = await res.text();
           const where = `${role} GET ${url} (${screen.action}: table says ${allowed ? "yes" : "no"}) → ${res.status}`;
           const ok = allowed ? res.status === 200 : res.status === 403 && text.includes(PAGE_FORBIDDEN);
@@ -273,7 +374,7 @@ describe("role matrix: pages (every resource × page × role)", () => {
             const res = await fetch(`${base()}${form.path.replace(":id", target)}`, {
               method: "POST",
               redirect: "manual",
-              headers: { cookie: cookies[role], origin: base(), "content-type": "application/x-www-form-urlencoded" },
+              headers: { cookie: memberOf(mod, main(), role).cookie, origin: base(), "content-type": "application/x-www-form-urlencoded" },
               body: new URLSearchParams(form.fields(target)),
             });
             const where = `${role} ${form.label} (not offered by the page) → ${res.status}`;
@@ -287,14 +388,14 @@ describe("role matrix: pages (every resource × page × role)", () => {
           const allowed = can(role, name, form.action);
           // A cell whose reach is own (a drafter deletes their drafts): a record of theirs, as the GET pages do.
           const scope = scopeOf(mod.definition.access, role, form.action);
-          const ownReach = scope !== undefined && reachOf(scope, false) === "own" && ownedByCreator(mod);
-          const target = ownReach ? await seed(mod, { userId: users[role], role }) : await seed(mod);
+          const ownReach = scope !== undefined && reachOf(scope, false) === "own";
+          const target = (ownReach && (await seedOwnedBy(mod, role))) || (await seed(mod));
           const before = await rowCounts(mod);
           const path = form.path.replace(":id", target);
           const res = await fetch(`${base()}${path}`, {
             method: "POST",
             redirect: "manual",
-            headers: { cookie: cookies[role], origin: base(), "content-type": "application/x-www-form-urlencoded" },
+            headers: { cookie: memberOf(mod, main(), role).cookie, origin: base(), "content-type": "application/x-www-form-urlencoded" },
             body: new URLSearchParams(form.fields(target)),
           });
           const text = await res.text();
@@ -339,12 +440,14 @@ afterAll(() => {
  * organization above does not restrict: its matrix is the "any" half of the same cells.
  */
 describe("role matrix: pages, own vs any (every cell whose reach is own × its pages)", () => {
-  const own = {
+  const own: MatrixOrg & { ownerId: string } = {
     orgId: "",
     ownerId: "",
     users: {} as Record<Role, string>,
     cookies: {} as Record<Role, string>,
-    related: {} as Record<string, string>,
+    linkers: {} as Record<Role, Member>,
+    related: {},
+    linked: {},
   };
   const cells = MODULES.flatMap((mod) =>
     ROLES.flatMap((role) =>
@@ -357,19 +460,12 @@ describe("role matrix: pages, own vs any (every cell whose reach is own × its p
     ),
   );
 
-  async function seedIn(
+  function seedIn(
     mod: ResourceModule,
     extra: Record<string, unknown> = {},
     by: { userId: string; role: Role } = { userId: own.ownerId, role: "owner" },
-  ): Promise<string> {
-    for (const relation of mod.relations ?? []) {
-      const target = moduleOf(relation.target);
-      own.related[target.definition.api] ??= await seedIn(target);
-    }
-    const body = { ...mod.example((segment) => own.related[segment] as string, crypto.randomUUID().slice(0, 8).toUpperCase()), ...extra };
-    const { id } = await createRecord(serviceCtx(), { orgId: own.orgId, ...by }, mod.definition.name, mod.definition.schema.parse(body));
-    if (!id) throw new Error(`could not create a ${mod.definition.name}`);
-    return String(id);
+  ): Promise<{ id: string; body: Record<string, unknown> }> {
+    return saveExample(mod, own, by, extra);
   }
 
   beforeAll(async () => {
@@ -378,6 +474,7 @@ describe("role matrix: pages, own vs any (every cell whose reach is own × its p
     own.ownerId = team.users.owner as string;
     Object.assign(own.users, team.users);
     Object.assign(own.cookies, team.cookies);
+    Object.assign(own.linkers, await linkersOf(team, "restrita"));
     const db = e2eDb();
     await db.insert(businessSettings).values({ orgId: own.orgId, estoqueNegativo: false, corretorApenasSeus: true });
   });
@@ -393,16 +490,21 @@ describe("role matrix: pages, own vs any (every cell whose reach is own × its p
       if (!PAGES.has(basePath)) ctx.skip();
       const owners = mod.definition.owners ?? [];
       const otherRole: Role = role === "owner" ? "admin" : "owner";
-      const other = own.users[otherRole];
+      const me = memberOf(mod, own, role);
+      const other = memberOf(mod, own, otherRole).id;
       const fields = owners.filter((k) => mod.definition.fields.some((f) => f.name === k));
-      // Mine: the first owner field names me, or (the owner being the creator) I create it; theirs: another member's.
-      const creator = (r: Role) => (ownedByCreator(mod) ? { userId: own.users[r] as string, role: r } : undefined);
-      const mine = await seedIn(mod, fields[0] === owners[0] ? { [owners[0] as string]: own.users[role] } : {}, creator(role));
-      const theirs = await seedIn(mod, Object.fromEntries(fields.map((k) => [k, other])), creator(otherRole));
+      // Mine: the first owner field names me, or (the owner being the creator) I create it, or its
+      // linked record is mine (an appointment of my profissional); theirs: another member's.
+      const creator = (r: Role) => (ownedByCreator(mod) ? { userId: memberOf(mod, own, r).id, role: r } : undefined);
+      const mineNamed = fields[0] === owners[0] ? { [owners[0] as string]: me.id } : {};
+      const mineRecord = await seedIn(mod, { ...mineNamed, ...(await linkTo(mod, own, role)) }, creator(role));
+      const theirsNamed = Object.fromEntries(fields.map((k) => [k, other]));
+      const theirsRecord = await seedIn(mod, { ...theirsNamed, ...(await linkTo(mod, own, otherRole)) }, creator(otherRole));
+      const [mine, theirs] = [mineRecord.id, theirsRecord.id];
       // A record they may read anyway is no secret: refused (403); one they cannot read is "não encontrado" (404).
       const readScope = scopeOf(mod.definition.access, role, "read");
       const sees = action !== "read" && readScope !== undefined && reachOf(readScope, true) === "any";
-      const get = (url: string) => fetch(`${base()}${url}`, { headers: { cookie: own.cookies[role] }, redirect: "manual" });
+      const get = (url: string) => fetch(`${base()}${url}`, { headers: { cookie: me.cookie }, redirect: "manual" });
       for (const screen of screensOf(mod).known.filter((s) => s.action === action && s.suffix.includes(":id"))) {
         const page = `${basePath}${screen.suffix}`;
         const mineRes = await get(page.replace(":id", mine));
@@ -414,11 +516,18 @@ describe("role matrix: pages, own vs any (every cell whose reach is own × its p
         else expect.soft(await theirsRes.text(), `${where}: says it was not found`).toMatch(/não encontrad[oa]/i);
       }
       if (action === "read") {
-        const list = await get(basePath);
-        const html = await list.text();
-        expect.soft(list.status, `${role} GET ${basePath}`).toBe(200);
-        expect.soft(html, `${role} GET ${basePath}: their own ${name} is listed`).toContain(mine);
-        expect.soft(html, `${role} GET ${basePath}: another member's ${name} is not`).not.toContain(theirs);
+        // The list page that shows each record (a calendar: the day it starts).
+        const mineList = listPageOf(mod, mineRecord.body);
+        const theirsList = listPageOf(mod, theirsRecord.body);
+        const list = await get(mineList);
+        expect.soft(list.status, `${role} GET ${mineList}`).toBe(200);
+        expect.soft(await list.text(), `${role} GET ${mineList}: their own ${name} is listed`).toContain(mine);
+        const others = await get(theirsList);
+        expect.soft(others.status, `${role} GET ${theirsList}`).toBe(200);
+        expect.soft(await others.text(), `${role} GET ${theirsList}: another member's ${name} is not`).not.toContain(theirs);
+        // The same page shows it to the owner: its absence above is the reach's doing, not the page's.
+        const everyone = await fetch(`${base()}${theirsList}`, { headers: { cookie: own.cookies.owner }, redirect: "manual" });
+        expect.soft(await everyone.text(), `owner GET ${theirsList}: another member's ${name} is listed`).toContain(theirs);
       }
     });
   }

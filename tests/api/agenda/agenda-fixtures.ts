@@ -1,13 +1,15 @@
 import { businessHours, businessSettings, professionalServices, professionals, services } from "../../../db/schema/index.ts";
 import type { LocalInterval } from "../../../shared/agenda/local-times.ts";
 import { sortKey } from "../../../shared/search.ts";
+import type { Database } from "../../../db/client.ts";
 import type { Harness } from "../harness.ts";
 import { api } from "../records.ts";
 
 /**
  * The agenda's test fixtures, written straight to the database (the screens that make them —
  * Horários, Profissionais, Serviços — are other parts of issue 21): an organização's hours and
- * settings, professionals with their week and services, and clients through the API.
+ * settings, professionals with their week and services (any database: the api harness's or the
+ * e2e one), and clients through the API.
  */
 
 export type Week = LocalInterval[][];
@@ -18,23 +20,27 @@ export function weekdays(...intervals: [string, string][]): Week {
   return [[], day, day, day, day, day, day];
 }
 
-export async function setHours(h: Harness, orgId: string, weekly: Week, closedOnNationalHolidays = true): Promise<void> {
+export async function setHours(db: Database, orgId: string, weekly: Week, closedOnNationalHolidays = true): Promise<void> {
   const semana = JSON.stringify(weekly);
-  await h.fresh.db
+  await db
     .insert(businessHours)
     .values({ orgId, semana, fechaFeriadosNacionais: closedOnNationalHolidays })
     .onConflictDoUpdate({ target: businessHours.orgId, set: { semana, fechaFeriadosNacionais: closedOnNationalHolidays } });
 }
 
-export async function setAgendaSettings(h: Harness, orgId: string, settings: Partial<typeof businessSettings.$inferInsert>): Promise<void> {
-  await h.fresh.db
+export async function setAgendaSettings(
+  db: Database,
+  orgId: string,
+  settings: Partial<typeof businessSettings.$inferInsert>,
+): Promise<void> {
+  await db
     .insert(businessSettings)
     .values({ orgId, ...settings })
     .onConflictDoUpdate({ target: businessSettings.orgId, set: settings });
 }
 
 export async function addService(
-  h: Harness,
+  db: Database,
   orgId: string,
   nome: string,
   duracaoMin: number,
@@ -43,14 +49,14 @@ export async function addService(
 ): Promise<string> {
   const id = crypto.randomUUID();
   const now = new Date();
-  await h.fresh.db
+  await db
     .insert(services)
     .values({ id, orgId, nome, ordem: sortKey(nome), duracaoMin, precoCentavos, criadoEm: now, atualizadoEm: now, ...extra });
   return id;
 }
 
 export async function addProfessional(
-  h: Harness,
+  db: Database,
   orgId: string,
   nome: string,
   weekly: Week,
@@ -59,7 +65,7 @@ export async function addProfessional(
 ): Promise<string> {
   const id = crypto.randomUUID();
   const now = new Date();
-  await h.fresh.db.insert(professionals).values({
+  await db.insert(professionals).values({
     id,
     orgId,
     nome,
@@ -71,7 +77,7 @@ export async function addProfessional(
     ...extra,
   });
   if (serviceIds.length) {
-    await h.fresh.db.insert(professionalServices).values(serviceIds.map((servicoId) => ({ orgId, profissionalId: id, servicoId })));
+    await db.insert(professionalServices).values(serviceIds.map((servicoId) => ({ orgId, profissionalId: id, servicoId })));
   }
   return id;
 }

@@ -40,10 +40,10 @@ async function book(cookie: string, body: Record<string, unknown>) {
 beforeAll(async () => {
   h = await createHarness();
   owner = await createOwner(h, "Agenda API");
-  await setHours(h, owner.orgId, weekdays(["09:00", "12:00"], ["13:00", "18:00"]));
-  corte = await addService(h, owner.orgId, "Corte feminino", 60, 8_000);
-  ana = await addProfessional(h, owner.orgId, "Ana", weekdays(["09:00", "12:00"], ["13:00", "18:00"]), [corte]);
-  bia = await addProfessional(h, owner.orgId, "Bia", weekdays(["13:00", "18:00"]), [corte]);
+  await setHours(h.fresh.db, owner.orgId, weekdays(["09:00", "12:00"], ["13:00", "18:00"]));
+  corte = await addService(h.fresh.db, owner.orgId, "Corte feminino", 60, 8_000);
+  ana = await addProfessional(h.fresh.db, owner.orgId, "Ana", weekdays(["09:00", "12:00"], ["13:00", "18:00"]), [corte]);
+  bia = await addProfessional(h.fresh.db, owner.orgId, "Bia", weekdays(["13:00", "18:00"]), [corte]);
   maria = await addClient(h, owner.cookie, "Maria Aparecida");
 });
 
@@ -187,7 +187,9 @@ describe("/api/agendamentos", () => {
 
   it("a linked professional lists and changes only their own agenda", async () => {
     const carla = await addMember(h, owner.orgId, "professional", "Carla");
-    const mine = await addProfessional(h, owner.orgId, "Carla", weekdays(["09:00", "18:00"]), [corte], { usuarioId: carla.userId });
+    const mine = await addProfessional(h.fresh.db, owner.orgId, "Carla", weekdays(["09:00", "18:00"]), [corte], {
+      usuarioId: carla.userId,
+    });
     const own = await book(carla.cookie, { profissionalId: mine, inicio: iso("09:00", "2031-03-10") });
     expect(own.status, JSON.stringify(own.body)).toBe(201);
     const list = await api<Body<{ id: string; profissionalId: string }[]>>(h, carla.cookie, "GET", "/api/agendamentos");

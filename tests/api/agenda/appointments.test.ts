@@ -56,15 +56,15 @@ beforeAll(async () => {
   h = await createHarness();
   owner = await createOwner(h, "Salão");
   actor = { ...actorFor(owner.orgId, (await userId(h, owner.email)) as string), timeZone: SP };
-  await setHours(h, owner.orgId, weekdays(["09:00", "12:00"], ["13:00", "18:00"]));
-  corte = await addService(h, owner.orgId, "Corte feminino", 60, 8_000, { comissaoTipo: "percentual", comissaoValor: 1_000 });
-  barba = await addService(h, owner.orgId, "Barba", 30, 4_000);
-  escova = await addService(h, owner.orgId, "Escova", 30, 5_000);
-  ana = await addProfessional(h, owner.orgId, "Ana", weekdays(["09:00", "12:00"], ["13:00", "18:00"]), [corte, escova], {
+  await setHours(h.fresh.db, owner.orgId, weekdays(["09:00", "12:00"], ["13:00", "18:00"]));
+  corte = await addService(h.fresh.db, owner.orgId, "Corte feminino", 60, 8_000, { comissaoTipo: "percentual", comissaoValor: 1_000 });
+  barba = await addService(h.fresh.db, owner.orgId, "Barba", 30, 4_000);
+  escova = await addService(h.fresh.db, owner.orgId, "Escova", 30, 5_000);
+  ana = await addProfessional(h.fresh.db, owner.orgId, "Ana", weekdays(["09:00", "12:00"], ["13:00", "18:00"]), [corte, escova], {
     comissaoTipo: "fixo",
     comissaoValor: 500,
   });
-  bia = await addProfessional(h, owner.orgId, "Bia", weekdays(["13:00", "18:00"]), [corte, barba]);
+  bia = await addProfessional(h.fresh.db, owner.orgId, "Bia", weekdays(["13:00", "18:00"]), [corte, barba]);
   maria = await addClient(h, owner.cookie, "Maria Aparecida");
   joao = await addClient(h, owner.cookie, "João Pedro");
 });
@@ -113,8 +113,8 @@ describe("bookAppointment", () => {
   it("refuses a service the professional does not perform, and another organization's client, professional or service", async () => {
     const other = await createOwner(h, "Outro salão");
     const theirClient = await addClient(h, other.cookie, "Cliente Alheio");
-    const theirService = await addService(h, other.orgId, "Corte deles", 30);
-    const theirPro = await addProfessional(h, other.orgId, "Zé", weekdays(["09:00", "18:00"]), [theirService]);
+    const theirService = await addService(h.fresh.db, other.orgId, "Corte deles", 30);
+    const theirPro = await addProfessional(h.fresh.db, other.orgId, "Zé", weekdays(["09:00", "18:00"]), [theirService]);
     const base = { clienteId: joao, profissionalId: ana, servicoIds: [corte], inicio: at("14:00") };
     expect(await refusal(bookAppointment(ctx(), actor, { ...base, servicoIds: [barba] }))).toEqual({
       status: 422,
@@ -150,7 +150,7 @@ describe("bookAppointment", () => {
     expect((await refusal(bookAppointment(ctx(), actor, { ...base, inicio: at("15:00", day) }))).message).toBe(
       "Ana está de folga nesse horário (até 16:00)",
     );
-    await setAgendaSettings(h, owner.orgId, { agendaFolgaMin: 15 });
+    await setAgendaSettings(h.fresh.db, owner.orgId, { agendaFolgaMin: 15 });
     try {
       await bookAppointment(ctx(), actor, { ...base, inicio: at("16:00", day) });
       // 16:00–16:30 + 15 min of cleaning: 16:30 is taken, 17:00 is free.
@@ -159,7 +159,7 @@ describe("bookAppointment", () => {
       );
       await bookAppointment(ctx(), actor, { ...base, inicio: at("17:00", day) });
     } finally {
-      await setAgendaSettings(h, owner.orgId, { agendaFolgaMin: 0 });
+      await setAgendaSettings(h.fresh.db, owner.orgId, { agendaFolgaMin: 0 });
     }
   });
 });
@@ -272,7 +272,9 @@ describe("who may", () => {
   it("a professional linked to a profissional books and moves on their own agenda only; one not linked, on none", async () => {
     const day = "2026-12-10";
     const linked = await addMember(h, owner.orgId, "professional", "Carla");
-    const carla = await addProfessional(h, owner.orgId, "Carla", weekdays(["09:00", "18:00"]), [corte], { usuarioId: linked.userId });
+    const carla = await addProfessional(h.fresh.db, owner.orgId, "Carla", weekdays(["09:00", "18:00"]), [corte], {
+      usuarioId: linked.userId,
+    });
     const asCarla: Actor = { ...actorFor(owner.orgId, linked.userId, "professional"), timeZone: SP };
     const mine = await bookAppointment(ctx(), asCarla, {
       clienteId: maria,
@@ -317,9 +319,9 @@ describe("time zones", () => {
     const me = { ...actorFor(org.orgId, (await userId(h, org.email)) as string), timeZone: SP };
     const sunday: [string, string][][] = [[["00:00", "03:00"]], [], [], [], [], [], []];
     const week = sunday.map((d) => d.map(([start, end]) => ({ start, end })));
-    await setHours(h, org.orgId, week, false);
-    const svc = await addService(h, org.orgId, "Plantão", 60);
-    const pro = await addProfessional(h, org.orgId, "Noturna", week, [svc]);
+    await setHours(h.fresh.db, org.orgId, week, false);
+    const svc = await addService(h.fresh.db, org.orgId, "Plantão", 60);
+    const pro = await addProfessional(h.fresh.db, org.orgId, "Noturna", week, [svc]);
     const client = await addClient(h, org.cookie, "Cliente da madrugada");
     const then = new Date("2018-11-03T12:00:00-03:00");
     const day = "2018-11-04";
@@ -352,10 +354,10 @@ describe("time zones", () => {
     const org = await createOwner(h, "Manaus");
     const zone = "America/Manaus";
     const me = { ...actorFor(org.orgId, (await userId(h, org.email)) as string), timeZone: zone };
-    await setAgendaSettings(h, org.orgId, { fusoHorario: zone });
-    await setHours(h, org.orgId, weekdays(["08:00", "17:00"]));
-    const svc = await addService(h, org.orgId, "Consulta", 60);
-    const pro = await addProfessional(h, org.orgId, "Dra. Luz", weekdays(["08:00", "17:00"]), [svc]);
+    await setAgendaSettings(h.fresh.db, org.orgId, { fusoHorario: zone });
+    await setHours(h.fresh.db, org.orgId, weekdays(["08:00", "17:00"]));
+    const svc = await addService(h.fresh.db, org.orgId, "Consulta", 60);
+    const pro = await addProfessional(h.fresh.db, org.orgId, "Dra. Luz", weekdays(["08:00", "17:00"]), [svc]);
     const client = await addClient(h, org.cookie, "Paciente");
     const then = new Date("2018-11-01T08:00:00-04:00");
     const inicio = at("14:00", "2018-11-05", zone);

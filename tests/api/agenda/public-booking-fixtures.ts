@@ -30,15 +30,15 @@ export async function createSalon(
 ): Promise<Salon> {
   const owner = await createOwner(h, `Salão ${slug}`);
   const actor = actorFor(owner.orgId, (await userId(h, owner.email)) as string);
-  await setHours(h, owner.orgId, EVERY_DAY, false);
-  await setAgendaSettings(h, owner.orgId, {
+  await setHours(h.fresh.db, owner.orgId, EVERY_DAY, false);
+  await setAgendaSettings(h.fresh.db, owner.orgId, {
     agendamentoOnline: options.online ?? true,
     agendamentoOnlineStatus: options.status ?? "pendente",
     fusoHorario: "America/Sao_Paulo",
   });
-  const corte = await addService(h, owner.orgId, "Corte feminino", 60, 8_000, { categoria: "Cabelo" });
-  const ana = await addProfessional(h, owner.orgId, "Ana Souza", EVERY_DAY, [corte]);
-  const bia = await addProfessional(h, owner.orgId, "Bia Lima", EVERY_DAY, [corte]);
+  const corte = await addService(h.fresh.db, owner.orgId, "Corte feminino", 60, 8_000, { categoria: "Cabelo" });
+  const ana = await addProfessional(h.fresh.db, owner.orgId, "Ana Souza", EVERY_DAY, [corte]);
+  const bia = await addProfessional(h.fresh.db, owner.orgId, "Bia Lima", EVERY_DAY, [corte]);
   await saveLandingDraft(h.ctx(), actor, { slug, titulo: "Salão de teste", corPrimaria: "#7c3aed" });
   await publishLanding(h.ctx(), actor);
   return { owner, slug, corte, ana, bia };

@@ -52,9 +52,9 @@ beforeAll(async () => {
   owner = await createOwner(h, "Imobiliária e salão");
   actor = { ...actorFor(owner.orgId, (await userId(h, owner.email)) as string), timeZone: SP };
   rita = await addMember(h, owner.orgId, "professional", "Rita Corretora");
-  await setHours(h, owner.orgId, weekdays(["08:00", "20:00"]));
-  service = await addService(h, owner.orgId, "Avaliação", 60);
-  ritaPro = await addProfessional(h, owner.orgId, "Rita", weekdays(["08:00", "20:00"]), [service], { usuarioId: rita.userId });
+  await setHours(h.fresh.db, owner.orgId, weekdays(["08:00", "20:00"]));
+  service = await addService(h.fresh.db, owner.orgId, "Avaliação", 60);
+  ritaPro = await addProfessional(h.fresh.db, owner.orgId, "Rita", weekdays(["08:00", "20:00"]), [service], { usuarioId: rita.userId });
   client = await addClient(h, owner.cookie, "Carlos Comprador");
   property = await insertProperty(h.fresh.db, owner.orgId);
   const example = moduleOf("interesses").example((api) => (api === "clients" ? client : property));

@@ -21,18 +21,25 @@ export async function createTeam(ownerName: string, emailPrefix: string): Promis
     users: { owner: owner.id } as Partial<Record<Role, string>>,
     cookies: { owner: await loginCookie(owner.email, owner.password) } as Partial<Record<Role, string>>,
   };
-  const now = new Date();
-  const password = "senha-forte-123";
   for (const role of ROLES) {
     if (role === "owner") continue;
-    const id = crypto.randomUUID();
-    const email = uniqueEmail(`${emailPrefix}-${role}`);
-    await db.batch([
-      db.insert(users).values(verifiedUserRow({ id, name: `Pessoa ${role}`, email, password }, now)),
-      db.insert(memberships).values({ orgId: team.orgId, userId: id, role, createdAt: now, updatedAt: now }),
-    ]);
-    team.users[role] = id;
-    team.cookies[role] = await loginCookie(email, password);
+    const member = await addTeamMember(team.orgId, role, emailPrefix, `Pessoa ${role}`);
+    team.users[role] = member.id;
+    team.cookies[role] = member.cookie;
   }
   return team as Team;
+}
+
+/** One more signed-in member of the organização with `role`: their id and session cookie pair. */
+export async function addTeamMember(orgId: string, role: Role, emailPrefix: string, name: string): Promise<{ id: string; cookie: string }> {
+  const db = e2eDb();
+  const now = new Date();
+  const password = "senha-forte-123";
+  const id = crypto.randomUUID();
+  const email = uniqueEmail(`${emailPrefix}-${role}`);
+  await db.batch([
+    db.insert(users).values(verifiedUserRow({ id, name, email, password }, now)),
+    db.insert(memberships).values({ orgId, userId: id, role, createdAt: now, updatedAt: now }),
+  ]);
+  return { id, cookie: await loginCookie(email, password) };
 }
