@@ -62,12 +62,12 @@ import {
 import { e2eServiceContext } from "./support/accounts.ts";
 import { createHash } from "node:crypto";
 import { type Client, createClient } from "@libsql/client";
-import { getTableName } from "drizzle-orm";
+import { eq, getTableName } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../db/schema/index.ts";
-import { memberships, users } from "../../db/schema/index.ts";
+import { businessHours, memberships, users } from "../../db/schema/index.ts";
 import { formatBRL, formatNumber, toDateTimeLocal } from "../../shared/format.ts";
 import type { FieldDef } from "../../shared/resources/types.ts";
 import { validateForm } from "../../shared/validation.ts";
@@ -1330,8 +1330,8 @@ beforeAll(async () => {
     world.foreign[nameOf(mod)] ??= await createSample("foreign", mod);
     world.own[nameOf(mod)] ??= await createSample("own", mod);
   }
-  const [hours] = (await world.db.execute({ sql: "SELECT semana FROM business_hours WHERE org_id = ?", args: [world.orgId] })).rows;
-  world.hoursWeek = typeof hours?.semana === "string" ? hours.semana : null;
+  const [hours] = await handle.select({ semana: businessHours.semana }).from(businessHours).where(eq(businessHours.orgId, world.orgId));
+  world.hoursWeek = hours?.semana ?? null;
   await revive();
 });
 

@@ -356,17 +356,16 @@ describe("role matrix: pages (every resource × page × role)", () => {
     it(`${name}: the pages' delete and erase forms are refused (403, nothing changed) to roles the table refuses`, async (ctx) => {
       if (!PAGES.has(basePath)) ctx.skip();
       for (const form of writeFormsOf(mod)) {
-        // The record page's doors are those it offers (its confirmation at `?excluir`/`?apagar`; an
-        // Imóvel's page has tabs and no Excluir: its list deletes). A door not offered must
-        // refuse everyone and change nothing.
+        // The doors are those the pages offer: the list's, where its rows can be selected for it
+        // (`name="excluir"` checkboxes; a calendar has none); the record page's, its confirmation
+        // at `?excluir`/`?apagar` (an Imóvel's page has tabs and no Excluir: its list deletes). A
+        // door not offered must refuse everyone and change nothing.
         const intent = form.fields("x").find(([k]) => k === "intent")?.[1] ?? "";
+        const asOwner = async (path: string) => (await fetch(`${base()}${path}`, { headers: { cookie: cookies.owner } })).text();
         const offered =
-          form.path === basePath ||
-          (
-            await (
-              await fetch(`${base()}${form.path.replace(":id", await seed(mod))}?${intent}`, { headers: { cookie: cookies.owner } })
-            ).text()
-          ).includes(`value="${intent}"`);
+          form.path === basePath
+            ? (await asOwner(basePath)).includes(`name="${intent}"`)
+            : (await asOwner(`${form.path.replace(":id", await seed(mod))}?${intent}`)).includes(`value="${intent}"`);
         for (const role of ROLES) {
           if (!offered) {
             const target = await seed(mod);
