@@ -932,7 +932,8 @@ async function createSample(who: "own" | "foreign", mod: ResourceModule): Promis
  */
 async function takePrerequisites(who: "own" | "foreign", mod: ResourceModule, again = false): Promise<void> {
   const [orgId, owner] = who === "own" ? [world.orgId, world.ownerId] : [world.foreignOrgId, world.strangerId];
-  const found = await prerequisitesIn(orgId, nameOf(mod), { owner }, again);
+  // Made anew, linked to nobody: a login has one profissional, and the first is still the owner's.
+  const found = await prerequisitesIn(orgId, nameOf(mod), again ? {} : { owner }, again);
   for (const [api, id] of Object.entries(found?.related ?? {})) {
     const target = moduleByApi(api);
     if (!target) throw new Error(`${nameOf(mod)}: its prerequisites name /api/${api}, not in the registry`);
