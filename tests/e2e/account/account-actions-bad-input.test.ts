@@ -67,6 +67,10 @@ import {
   removeSpecialDaySchema,
 } from "../../../shared/agenda/hours-form.ts";
 import { organizationSchema } from "../../../shared/organization/organization.ts";
+import { DESK_STEPS, type DeskStep, mergeConsumption, STEP_LABEL, stepAllowed } from "../../../shared/agenda/desk.ts";
+import { APPOINTMENT_STATUS, APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../shared/enums/agenda.ts";
+import { isId } from "../../../shared/id.ts";
+import { finishSchema } from "../../../worker/services/agenda/desk-finish.ts";
 import { brandFormSchema } from "../../../shared/brand/brand-form.ts";
 import { leaveOrganizationSchema, linkActionSchema, perfilActionSchema } from "../../../shared/account/email-links.ts";
 import { invitePageSchema, teamPageSchema } from "../../../shared/organization/invites.ts";
@@ -105,6 +109,7 @@ import {
   mustLeaveFirst,
 } from "../../../worker/services/organization/team.ts";
 import { e2eDb, uniqueEmail } from "../support/accounts.ts";
+import { DESK_SITUATIONS, type DeskWorld, deskAppointments, setUpDesk } from "../support/desk-fixtures.ts";
 import { BAD_CEPS, BAD_DOCS, BAD_EMAILS, BAD_PHONES, badString, HUGE, isPtBr } from "../support/bad-input.ts";
 import {
   ACCOUNT_ROUTES,
@@ -421,10 +426,16 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<Value>> = {
   logo: LOGOS,
 };
 
-function valueFor(intents: readonly string[]): (key: string) => fc.Arbitrary<Value> {
+function valueFor(intents: readonly string[], fields: Record<string, fc.Arbitrary<Value>> = {}): (key: string) => fc.Arbitrary<Value> {
   return (key) => {
     const own =
-      key === "intent" ? fc.constantFrom(...intents, ...HOSTILE_INTENTS) : Object.hasOwn(FIELD_VALUES, key) ? FIELD_VALUES[key] : undefined;
+      key === "intent"
+        ? fc.constantFrom(...intents, ...HOSTILE_INTENTS)
+        : Object.hasOwn(fields, key)
+          ? fields[key]
+          : Object.hasOwn(FIELD_VALUES, key)
+            ? FIELD_VALUES[key]
+            : undefined;
     const garbage = fc.oneof({ weight: 6, arbitrary: badString }, { weight: 1, arbitrary: strayFile });
     return own ? fc.oneof({ weight: 3, arbitrary: own }, { weight: 1, arbitrary: garbage }) : garbage;
   };
@@ -883,7 +894,59 @@ type AuthAge = "fresh" | "stale" | "stale-null";
 const HOURS_DAY_ID = "fuzz-dia-local";
 const HOURS_FOREIGN_DAY_ID = "fuzz-dia-alheio";
 
+/** /atendimento's world (ADR 061): the agenda's prerequisites (one profissional per role, none linked yet), products. */
+let deskCache: DeskWorld | undefined;
+async function deskWorld(): Promise<DeskWorld> {
+  last = undefined;
+  deskCache ??= await setUpDesk(e2eDb(), world.orgId, world.foreignOrgId, {});
+  return deskCache;
+}
+
+/**
+ * The professional person as the login of the desk's own profissional, only on /atendimento runs:
+ * linked, a professional gets the slim layout (ADR 063), which every other screen here refuses.
+ */
+let deskLinked = false;
+async function linkDeskProfessional(on: boolean): Promise<void> {
+  if (!deskCache || deskLinked === on) return;
+  last = undefined;
+  await world.db.execute({
+    sql: "UPDATE professionals SET user_id = ? WHERE id = ?",
+    args: [on ? world.people.professional.id : null, deskCache.own],
+  });
+  deskLinked = on;
+}
+
+/**
+ * /atendimento's states: whether the business lets stock go below zero (a finish's consumption may
+ * be refused), and a professional whose login no profissional is linked to (a corretor: no queue).
+ */
+const DESK_STATES = ["estoque-livre", "estoque-travado", "sem-vinculo"] as const;
+
 const SITUATIONS: Partial<Record<AccountRoute, (run: Run) => Promise<void>>> = {
+  "/atendimento": async (run) => {
+    const desk = await deskWorld();
+    await linkDeskProfessional(run.state !== "sem-vinculo");
+    // Fresh appointments in every situation, each in its own slot (a run's step never meets another run's).
+    const ids = await deskAppointments(e2eDb(), desk, run.n);
+    for (const situation of DESK_SITUATIONS) run.vars[`ag-${situation}`] = ids[situation];
+    Object.assign(run.vars, {
+      "ag-alheio": desk.foreign.appointment,
+      servico: desk.service,
+      servico2: desk.service2,
+      "servico-alheio": desk.foreign.service,
+      produto: desk.product,
+      "produto-raro": desk.scarce,
+      "produto-alheio": desk.foreign.product,
+    });
+    // No buffer (/business-settings runs may set one), and negative stock as the run's state says.
+    await world.db.execute({
+      sql: `INSERT INTO business_settings (org_id, allow_negative_stock, agenda_buffer_minutes) VALUES (?, ?, 0)
+            ON CONFLICT(org_id) DO UPDATE SET allow_negative_stock = excluded.allow_negative_stock, agenda_buffer_minutes = 0`,
+      args: [world.orgId, run.state === "estoque-livre" ? 1 : 0],
+    });
+  },
+
   "/horarios": async () => {
     const now = Date.now();
     await world.db.batch(
@@ -1136,6 +1199,7 @@ async function prepare(route: AccountRoute, who: Who, transport: Transport, stat
     state,
     search: "",
   };
+  if (route !== "/atendimento") await linkDeskProfessional(false);
   await SITUATIONS[route]?.(run);
   if (route === "/business-settings" && n % 3 === 0) {
     // Every third run the organization has no settings row yet: the save inserts instead of updating.
@@ -1459,6 +1523,300 @@ function expectPassword(a: Attempt, password: string, hash: unknown): void {
 const usersBy = (s: Snapshot, email: string) => (s.rows.users ?? []).find((u) => u.email === email);
 
 // ---------------------------------------------------------------------------------------------
+// /atendimento's oracle (ADR 061)
+
+const feito = (servicoIds: string[], produtos: unknown[]) => JSON.stringify({ servicoIds, produtos });
+/** What the finish panel posts for the booked service: its recipe's products. */
+const DESK_PANEL = feito(
+  ["@@servico@@"],
+  [
+    { produtoId: "@@produto@@", quantidade: 1.5 },
+    { produtoId: "@@produto-raro@@", quantidade: 0.25 },
+  ],
+);
+/** The finish's `feito` (the panel's state as JSON): valid, foreign, unknown, out of range, malformed. */
+const DESK_FEITOS = [
+  DESK_PANEL,
+  feito(["@@servico@@", "@@servico2@@"], [{ produtoId: "@@produto@@", quantidade: 3 }]),
+  feito(["@@servico2@@", "@@servico2@@"], []),
+  feito(["@@servico@@"], [{ produtoId: "@@produto-raro@@", quantidade: 5 }]),
+  feito(["@@servico@@"], [{ produtoId: "@@produto@@", quantidade: 1_000_000 }]),
+  feito(
+    ["@@servico@@"],
+    [
+      { produtoId: "@@produto@@", quantidade: 1 },
+      { produtoId: "@@produto@@", quantidade: 2.25 },
+    ],
+  ),
+  feito(["@@servico@@"], [{ produtoId: "@@produto@@", quantidade: 0.0004 }]),
+  feito([], []),
+  feito(["@@servico-alheio@@"], []),
+  feito(["@@servico@@"], [{ produtoId: "@@produto-alheio@@", quantidade: 1 }]),
+  feito(["@@ag-pendente@@"], []),
+  feito(["nao-existe"], []),
+  feito(["@@servico@@"], [{ produtoId: "@@produto@@", quantidade: 0 }]),
+  feito(["@@servico@@"], [{ produtoId: "@@produto@@", quantidade: -2 }]),
+  feito(["@@servico@@"], [{ produtoId: "@@produto@@", quantidade: "1,5" }]),
+  feito(["@@servico@@"], [{ produtoId: "@@produto@@", quantidade: 1_000_001 }]),
+  feito(["@@servico@@"], [{ produtoId: "@@produto@@" }]),
+  feito(
+    Array.from({ length: 21 }, () => "@@servico@@"),
+    [],
+  ),
+  feito(
+    ["@@servico@@"],
+    Array.from({ length: 51 }, () => ({ produtoId: "@@produto@@", quantidade: 0.01 })),
+  ),
+  '{"servicoIds":["@@servico@@"],"produtos":[{"produtoId":"@@produto@@","quantidade":1e400}]}',
+  '{"servicoIds":"@@servico@@","produtos":[]}',
+  '{"__proto__":{"servicoIds":["@@servico@@"]},"produtos":[]}',
+  "null",
+  "[]",
+  '"texto"',
+  "{",
+  "",
+];
+
+const DESK_NOT_FOUND = "Agendamento não encontrado.";
+const DESK_TABLES = {
+  /** A step or an undo: the appointment's row only. */
+  step: ["appointments"],
+  /** A finish: the appointment, its services, the stock exits, the products' stock and the ledger's counters they keep. */
+  finish: ["appointments", "appointment_services", "stock_movements", "products", "record_counts", "record_totals"],
+};
+
+/** The appointment `id` as the caller reaches it before the request: the organização's, live, and theirs if a professional (linked). */
+function deskTarget(a: Attempt, id: string): Row | undefined {
+  const own = deskCache?.own;
+  return (a.before.rows.appointments ?? []).find(
+    (r) =>
+      r.id === id &&
+      r.org_id === world.orgId &&
+      r.deleted_at === null &&
+      (a.run.who !== "professional" || (a.run.state !== "sem-vinculo" && r.professional_id === own)),
+  );
+}
+
+const within = (a: Attempt, at: unknown, what: string) => {
+  expect(Number(at), `${a.where}: ${what} is not the time of the request`).toBeGreaterThanOrEqual(a.sentAt - CLOCK_SLACK_MS);
+  expect(Number(at), `${a.where}: ${what} is not the time of the request`).toBeLessThanOrEqual(a.answeredAt + CLOCK_SLACK_MS);
+};
+
+/** Only `target` changed in appointments, by `changes` (plus updated_at now, updated_by the caller). */
+function deskAppointmentChanged(a: Attempt, target: Row, changes: Row): Row {
+  const after = onlyRowOf(a, "appointments", String(target.id)) as Row;
+  within(a, after.updated_at, "updated_at");
+  expect(after, a.where).toEqual({ ...target, ...changes, updated_at: after.updated_at, updated_by: a.run.person?.id });
+  return after;
+}
+
+/** The answer of a step or undo that went through: `{ ok, id, passo, anterior }`. */
+function deskStepDone(a: Attempt, id: string, passo: DeskStep, anterior: unknown): void {
+  expect(a.outcome.status, a.where).toBe(200);
+  expect(a.outcome.data, a.where).toEqual({ ok: true, id, passo, anterior });
+}
+
+function deskStepCheck(a: Attempt, id: string, step: DeskStep, target: Row): Verdict {
+  const status = target.status as AppointmentStatus;
+  const checkedIn = target.checked_in_at !== null;
+  if (!stepAllowed(step, status, checkedIn)) {
+    const message =
+      step === "faltou" && checkedIn
+        ? "O cliente já chegou: não pode ser marcado como falta."
+        : step === "chegou" && checkedIn
+          ? "A chegada deste cliente já foi registrada."
+          : `Não é possível "${STEP_LABEL[step]}": o agendamento está ${APPOINTMENT_STATUS.label(status).toLowerCase()}. A fila foi atualizada.`;
+    expectMessages(a, 409, [message]);
+    return NOTHING;
+  }
+  deskStepDone(a, id, step, status);
+  const after = onlyRowOf(a, "appointments", id) as Row;
+  if (step === "chegou") {
+    // The arrival alone: the status stays.
+    within(a, after.checked_in_at, "checked_in_at");
+    deskAppointmentChanged(a, target, { checked_in_at: after.checked_in_at });
+  } else if (step === "iniciar") {
+    if (target.started_at === null) within(a, after.started_at, "started_at");
+    deskAppointmentChanged(a, target, { status: "em_atendimento", started_at: target.started_at ?? after.started_at, finished_at: null });
+  } else deskAppointmentChanged(a, target, { status: step === "faltou" ? "faltou" : "cancelado" });
+  return { allowed: DESK_TABLES.step, exercised: true, saved: true };
+}
+
+function deskUndoCheck(a: Attempt, id: string, previous: string, target: Row | undefined): Verdict {
+  if (previous !== "pendente" && previous !== "confirmado") {
+    expectMessages(a, 400, ["Não há o que desfazer."]);
+    return NOTHING;
+  }
+  if (!target) {
+    expectMessages(a, 404, [DESK_NOT_FOUND]);
+    return NOTHING;
+  }
+  if (target.status !== "faltou") {
+    expectMessages(a, 409, ["Não há falta para desfazer: o agendamento mudou. A fila foi atualizada."]);
+    return NOTHING;
+  }
+  // Back to holding the time: refused (409, naming why) when another live appointment took it.
+  const taken = (a.before.rows.appointments ?? []).some(
+    (r) =>
+      r.id !== id &&
+      r.org_id === world.orgId &&
+      r.professional_id === target.professional_id &&
+      r.deleted_at === null &&
+      r.status !== "cancelado" &&
+      r.status !== "faltou" &&
+      Number(r.starts_at) < Number(target.ends_at) &&
+      Number(r.ends_at) > Number(target.starts_at),
+  );
+  if (taken) {
+    expect(a.outcome.status, a.where).toBe(409);
+    expect(a.outcome.messages.length, a.where).toBe(1);
+    return NOTHING;
+  }
+  deskStepDone(a, id, "faltou", "faltou");
+  deskAppointmentChanged(a, target, { status: previous });
+  return { allowed: DESK_TABLES.step, exercised: true, saved: true };
+}
+
+function deskFinishCheck(a: Attempt, id: string, raw: FormDataEntryValue | null, target: Row | undefined): Verdict {
+  let body: unknown;
+  try {
+    body = JSON.parse(String(raw ?? ""));
+  } catch {
+    expectMessages(a, 400, ["Não foi possível ler o que foi feito. Recarregue a página e tente de novo."]);
+    return NOTHING;
+  }
+  const parsed = finishSchema.safeParse(body);
+  if (!parsed.success) {
+    expectMessages(a, 422, [parsed.error.issues[0]?.message ?? ""]);
+    return NOTHING;
+  }
+  if (!target) {
+    expectMessages(a, 404, [DESK_NOT_FOUND]);
+    return NOTHING;
+  }
+  const status = target.status as AppointmentStatus;
+  if (status === "concluido") {
+    expectMessages(a, 409, ["Este atendimento já foi finalizado: nada foi lançado de novo."]);
+    return NOTHING;
+  }
+  if (status === "cancelado" || status === "faltou") {
+    expectMessages(a, 409, [`Este agendamento está ${APPOINTMENT_STATUS.label(status).toLowerCase()} e não pode ser finalizado.`]);
+    return NOTHING;
+  }
+  const ours = (table: string, id: unknown) =>
+    (a.before.rows[table] ?? []).find((r) => r.id === id && r.org_id === world.orgId && r.deleted_at === null);
+  const { servicoIds, produtos } = parsed.data;
+  if (servicoIds.some((s) => !ours("services", s))) {
+    expectMessages(a, 422, ["Serviço não encontrado. Escolha um serviço cadastrado."]);
+    return NOTHING;
+  }
+  const lines = mergeConsumption(produtos);
+  if (lines.some((l) => !ours("products", l.produtoId))) {
+    expectMessages(a, 422, ["Produto não encontrado. Escolha um produto cadastrado."]);
+    return NOTHING;
+  }
+  const milli = (q: number) => Math.round(q * 1000);
+  const negativeAllowed = (a.before.rows.business_settings ?? []).find((b) => b.org_id === world.orgId)?.allow_negative_stock === 1;
+  const short = lines.filter((l) => Number(ours("products", l.produtoId)?.stock_milli) - milli(l.quantidade) < 0);
+  if (!negativeAllowed && short.length) {
+    expect(a.outcome.status, a.where).toBe(409);
+    expect(a.outcome.messages.length, a.where).toBe(1);
+    const message = a.outcome.messages[0] ?? "";
+    expect(message.startsWith("Estoque insuficiente de "), a.where).toBe(true);
+    for (const l of short) expect(message, a.where).toContain(String(ours("products", l.produtoId)?.name));
+    return NOTHING;
+  }
+  expect(a.outcome.status, a.where).toBe(200);
+  expect(a.outcome.data, a.where).toEqual({ ok: true, id, movimentos: lines.length });
+  const services = servicoIds.map((s) => ours("services", s) as Row);
+  const after = onlyRowOf(a, "appointments", id) as Row;
+  within(a, after.finished_at, "finished_at");
+  deskAppointmentChanged(a, target, {
+    status: "concluido",
+    started_at: target.started_at ?? after.finished_at,
+    finished_at: after.finished_at,
+    total_cents: services.reduce((sum, s) => sum + Number(s.price_cents), 0),
+  });
+  // What was done replaces what was booked, in the order given.
+  const done = diff(a.before, a.after, "appointment_services");
+  expect(done.changed, a.where).toEqual([]);
+  expect(
+    done.removed.map((r) => r.appointment_id),
+    `${a.where}: removed services of another appointment or kept the booked ones`,
+  ).toEqual((a.before.rows.appointment_services ?? []).filter((r) => r.appointment_id === id).map(() => id));
+  expect(
+    done.added
+      .sort((x, y) => Number(x.position) - Number(y.position))
+      .map((r) => [r.org_id, r.appointment_id, r.service_id, r.name, r.price_cents]),
+    a.where,
+  ).toEqual(services.map((s) => [world.orgId, id, s.id, s.name, s.price_cents]));
+  // One "consumo" exit per product, the stock going down by it (nothing else of the products changes).
+  const exits = diff(a.before, a.after, "stock_movements");
+  expect([exits.changed, exits.removed], a.where).toEqual([[], []]);
+  expect(
+    exits.added.map((m) => [m.org_id, m.appointment_id, m.product_id, m.kind, Number(m.quantity_milli), m.created_by]).sort(),
+    a.where,
+  ).toEqual(lines.map((l) => [world.orgId, id, l.produtoId, "consumo", -milli(l.quantidade), a.run.person?.id]).sort());
+  const stock = diff(a.before, a.after, "products");
+  expect([stock.added, stock.removed], a.where).toEqual([[], []]);
+  expect(
+    stock.changed.map(({ from, to }) => [to.id, Number(from.stock_milli) - Number(to.stock_milli), { ...to, stock_milli: 0 }]).sort(),
+    a.where,
+  ).toEqual(
+    stock.changed
+      .map(({ from }) => [
+        from.id,
+        milli(lines.find((l) => l.produtoId === from.id)?.quantidade ?? Number.NaN),
+        { ...from, stock_milli: 0 },
+      ])
+      .sort(),
+  );
+  expect(stock.changed.map((c) => c.to.id).sort(), `${a.where}: not exactly the consumed products' stock moved`).toEqual(
+    lines.map((l) => l.produtoId).sort(),
+  );
+  return { allowed: DESK_TABLES.finish, exercised: true, saved: true };
+}
+
+function deskCheck(a: Attempt): Verdict {
+  if (!a.form) {
+    expectMessages(a, 400, [UNREADABLE_FORM]);
+    return NOTHING;
+  }
+  const form = a.form;
+  const text = (key: string) => String(form.get(key) ?? "");
+  const id = text("id");
+  if (!isId(id)) {
+    expectMessages(a, 404, [DESK_NOT_FOUND]);
+    return NOTHING;
+  }
+  const target = deskTarget(a, id);
+  const intent = form.get("intent");
+  if (intent === "passo") {
+    const step = text("passo");
+    if (!(DESK_STEPS as readonly string[]).includes(step) || step === "finalizar") {
+      expectMessages(a, 400, ["Passo desconhecido. Recarregue a página."]);
+      return NOTHING;
+    }
+    if (!target) {
+      expectMessages(a, 404, [DESK_NOT_FOUND]);
+      return NOTHING;
+    }
+    return deskStepCheck(a, id, step as DeskStep, target);
+  }
+  if (intent === "desfazer") {
+    const previous = text("status");
+    if (!(APPOINTMENT_STATUSES as readonly string[]).includes(previous)) {
+      expectMessages(a, 400, ["Não há o que desfazer."]);
+      return NOTHING;
+    }
+    return deskUndoCheck(a, id, previous, target);
+  }
+  if (intent === "finalizar") return deskFinishCheck(a, id, form.get("feito"), target);
+  expectMessages(a, 400, [UNKNOWN_INTENT]);
+  return NOTHING;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The routes: who posts, the valid forms, the guard, and the oracle
 
 interface RouteFuzz {
@@ -1472,6 +1830,8 @@ interface RouteFuzz {
   states?: fc.Arbitrary<string>;
   validStates?: string[];
   intents?: string[];
+  /** The route's own fields' values, over the shared FIELD_VALUES (a field name another route uses differently). */
+  fields?: Record<string, fc.Arbitrary<Value>>;
   schema?: z.ZodType<unknown, unknown>;
   /**
    * How the forms are posted (default: both). A page that ships no JavaScript (ADR 022) has no
@@ -2489,6 +2849,65 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
     },
   },
 
+  // Atendimento (ADR 061): the one-tap steps, the undo of a no-show and the finish with what was
+  // consumed, for whoever reaches the appointment (owner, admin, staff: every professional's; a
+  // professional: their own). A refusal changes nothing; a step changes only its appointment's
+  // status or arrival; a finish also replaces its services and writes one "consumo" exit per
+  // product, the stock going down by it — refused whole when the stock would go below zero and the
+  // business does not allow it. The client's faltas are its appointments with status faltou.
+  "/atendimento": {
+    principals: weighted(["owner", 2], ["admin", 1], ["staff", 3], ["professional", 4], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "staff",
+    others: ["owner", "admin", "professional"],
+    intents: ["passo", "desfazer", "finalizar"],
+    states: fc.constantFrom(...DESK_STATES),
+    validStates: ["estoque-travado", "estoque-travado", "estoque-travado", "estoque-travado", "estoque-travado", "estoque-livre"],
+    valid: [
+      [
+        ["intent", "passo"],
+        ["passo", "chegou"],
+        ["id", "@@ag-pendente@@"],
+      ],
+      [
+        ["intent", "passo"],
+        ["passo", "iniciar"],
+        ["id", "@@ag-chegou@@"],
+      ],
+      [
+        ["intent", "passo"],
+        ["passo", "faltou"],
+        ["id", "@@ag-confirmado@@"],
+      ],
+      [
+        ["intent", "passo"],
+        ["passo", "cancelar"],
+        ["id", "@@ag-pendente@@"],
+      ],
+      [
+        ["intent", "desfazer"],
+        ["id", "@@ag-faltou@@"],
+        ["status", "confirmado"],
+      ],
+      [
+        ["intent", "finalizar"],
+        ["id", "@@ag-atendimento@@"],
+        ["feito", DESK_PANEL],
+      ],
+    ],
+    fields: {
+      id: fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...DESK_SITUATIONS.map((s) => `@@ag-${s}@@`), "@@ag-alheio@@") },
+        { weight: 1, arbitrary: fc.constantFrom("@@ag-pendente|upper@@", "@@ag-pendente|pad@@", "@@servico@@", ...GARBAGE_IDS) },
+        { weight: 1, arbitrary: fc.uuid() },
+      ),
+      passo: fc.constantFrom(...DESK_STEPS, "CHEGOU", " iniciar", "concluir", "desfazer", "passo", ""),
+      status: fc.constantFrom(...APPOINTMENT_STATUSES, "PENDENTE", " confirmado", "ativo", ""),
+      feito: fc.constantFrom(...DESK_FEITOS),
+    },
+    refusal: inOrg,
+    check: deskCheck,
+  },
+
   // Portais: generate or rotate the feed URL or the webhook's credentials (managers); replacing
   // an existing secret needs confirmar=1. Only the caller's organization's portal_settings row.
   "/portais": {
@@ -3059,7 +3478,9 @@ function bodies(route: AccountRoute): fc.Arbitrary<Body> {
   const valid = spec.valid.map((form) => form.map(([k, v]): Entry => [k, fileFor(v)]));
   const fields = [...new Set(valid.flatMap((form) => form.map(([k]) => k)))];
   // The route's own fields three times as often as strangers.
-  return bodiesOf(fuzzForms({ valid, keys: [...fields, ...fields, ...fields, ...HOSTILE_KEYS], valueFor: valueFor(spec.intents ?? []) }));
+  return bodiesOf(
+    fuzzForms({ valid, keys: [...fields, ...fields, ...fields, ...HOSTILE_KEYS], valueFor: valueFor(spec.intents ?? [], spec.fields) }),
+  );
 }
 
 interface Stats {
@@ -3375,6 +3796,79 @@ describe("bad input on the account screens' form actions", () => {
         expectMessages(a, 403, [DEACTIVATED_MESSAGE]);
         expect(changedTables(a.before, a.after), a.where).toEqual([]);
       }
+  });
+
+  it("/atendimento: every step, undo and finish on every situation, by whoever may or may not act (the fuzz's oracle)", {
+    timeout: 120_000,
+  }, async () => {
+    const spec = ROUTES["/atendimento"];
+    const done = new Set<string>();
+    const post = async (who: Who, entries: Entry[], state: string, i: number) => {
+      const verdict = await attempt("/atendimento", who, { kind: "urlencoded", entries }, i % 2 ? "data" : "document", "ok", state);
+      const field = (key: string) => entries.find(([k]) => k === key)?.[1];
+      const label = [field("intent"), field("passo"), field("status")].filter(Boolean).join(" ");
+      if (verdict.saved) done.add(`${label} as ${who}`);
+    };
+    let i = 0;
+    // Each step on each situation (the organização's, another's), alternately as the office and as the professional.
+    for (const step of DESK_STEPS)
+      for (const id of [...DESK_SITUATIONS.map((s) => `@@ag-${s}@@`), "@@ag-alheio@@"]) {
+        const entries: Entry[] = [
+          ["intent", "passo"],
+          ["passo", step],
+          ["id", id],
+        ];
+        if (step === "finalizar") entries.splice(0, 2, ["intent", "finalizar"], ["feito", DESK_PANEL]);
+        await post(i % 2 ? "professional" : "staff", entries, "estoque-livre", i++);
+      }
+    for (const id of ["@@ag-faltou@@", "@@ag-faltou-ocupado@@", "@@ag-confirmado@@"])
+      for (const status of ["pendente", "confirmado", "cancelado"])
+        await post(
+          "staff",
+          [
+            ["intent", "desfazer"],
+            ["id", id],
+            ["status", status],
+          ],
+          "estoque-travado",
+          i++,
+        );
+    // Every finish body, with and without negative stock allowed.
+    for (const feito of DESK_FEITOS)
+      await post(
+        i % 3 ? "staff" : "professional",
+        [
+          ["intent", "finalizar"],
+          ["id", "@@ag-atendimento@@"],
+          ["feito", feito],
+        ],
+        i % 2 ? "estoque-livre" : "estoque-travado",
+        i++,
+      );
+    // A login no profissional is linked to has no queue; those who may not act are refused before the form is read.
+    for (const [who, state] of [
+      ["professional", "sem-vinculo"],
+      ["deactivated", "estoque-livre"],
+      ["noorg", "estoque-livre"],
+      ["anonymous", "estoque-livre"],
+    ] as const)
+      for (const form of spec.valid) await post(who, form, state, i++);
+    expect([...done].sort()).toEqual(
+      [
+        "passo chegou as staff",
+        "passo chegou as professional",
+        "passo iniciar as staff",
+        "passo iniciar as professional",
+        "passo faltou as staff",
+        "passo faltou as professional",
+        "passo cancelar as staff",
+        "passo cancelar as professional",
+        "finalizar as staff",
+        "finalizar as professional",
+        "desfazer pendente as staff",
+        "desfazer confirmado as staff",
+      ].sort(),
+    );
   });
 
   for (const route of ACCOUNT_ROUTES) {

@@ -34,6 +34,7 @@ export const ACCOUNT_ROUTES = [
   "/cores",
   "/business-settings",
   "/horarios",
+  "/atendimento",
   "/admin/users",
   "/portais",
   "/landing-page",
