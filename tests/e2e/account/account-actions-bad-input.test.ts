@@ -2,7 +2,7 @@
  * Bad input, property-based, on the account screens' React Router form actions — sign-in,
  * sign-up, password recovery, e-mail confirmation, e-mailed links (/auth/callback), invites
  * (/convite), sign-out, onboarding, leaving an organização, profile, preferences, business
- * profile, business settings and team — as tests/e2e/form-actions-bad-input.test.ts does
+ * profile, business settings, team, hours and the service desk — as tests/e2e/form-actions-bad-input.test.ts does
  * for the records (ACCOUNT_ROUTES in support/form-fuzz.ts is the list; the first test here fails
  * when a route with an action is neither in it, nor in SOCIAL_POST_ROUTES, SOCIAL_SETTINGS_ROUTES or PUBLIC_AGENDA_ROUTES
  * (fuzzed by social/social-{posts,settings}-actions-bad-input.test.ts), nor under a resource's
@@ -37,6 +37,11 @@
  * way whatever the link; sign-out ends only the caller's session; leaving deletes only the
  * caller's membership, never the last active owner's;
  * the profile, preferences and business profile save only valid input, to the caller's own row;
+ * the service desk (/atendimento) acts only on a live appointment of the organização the caller
+ * reaches (a professional: their linked profissional's), by a step its status offers (a no-show's
+ * undo only when its time is still free), and a finish writes exactly the services done and one
+ * stock exit per product consumed — none when the stock would go below zero and the business does
+ * not allow it;
  * the business settings (managers only) upsert only the caller's organization's row, with the
  * checkbox's last value as validation read it and the caller as its author; the team obeys its
  * rules (a password typed within 10 minutes, or the right one now; admins never touch owners or
@@ -898,7 +903,7 @@ const HOURS_FOREIGN_DAY_ID = "fuzz-dia-alheio";
 let deskCache: DeskWorld | undefined;
 async function deskWorld(): Promise<DeskWorld> {
   last = undefined;
-  deskCache ??= await setUpDesk(e2eDb(), world.orgId, world.foreignOrgId, {});
+  deskCache ??= await setUpDesk(e2eDb(), world.orgId, world.foreignOrgId);
   return deskCache;
 }
 

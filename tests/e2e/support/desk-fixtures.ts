@@ -1,14 +1,13 @@
 /**
  * The service desk's fixtures (/atendimento, ADR 061) for the e2e fuzzers, written straight to the
  * e2e database: the agenda's own prerequisites (tests/api/resource-prerequisites.ts — hours round
- * the clock, a service, one profissional per member, linked to them), a second service, products
+ * the clock, a service, one profissional per role; the harness links them), a second service, products
  * the first one consumes (one plentiful, one scarce), and another organização's appointment,
  * service and product; then, per run, one fresh appointment in every situation the desk meets,
  * each in a slot of its own (so undoing a no-show finds its time free unless the run says not).
  */
 import type { Database } from "../../../db/client.ts";
 import { appointmentServices, appointments, clients, products, serviceProducts } from "../../../db/schema/index.ts";
-import type { Role } from "../../../db/schema/organizations.ts";
 import type { AppointmentStatus } from "../../../shared/enums/agenda.ts";
 import { addProfessional, addService } from "../../api/agenda/agenda-fixtures.ts";
 import type { Harness } from "../../api/harness.ts";
@@ -19,7 +18,7 @@ const harnessOver = (db: Database): Harness => ({ fresh: { db } }) as Harness;
 
 export interface DeskWorld {
   orgId: string;
-  /** The profissional linked to the professional role's member (their "own" queue), and the owner's. */
+  /** The profissional the harness links to the professional role's member (their "own" queue), and another one. */
   own: string;
   other: string;
   client: string;
@@ -35,14 +34,9 @@ export interface DeskWorld {
 export const PRODUCT_STOCK = 10_000;
 export const SCARCE_STOCK = 0.25;
 
-export async function setUpDesk(
-  db: Database,
-  orgId: string,
-  foreignOrgId: string,
-  members: Partial<Record<Role, string>>,
-): Promise<DeskWorld> {
+export async function setUpDesk(db: Database, orgId: string, foreignOrgId: string): Promise<DeskWorld> {
   const h = harnessOver(db);
-  const ready = await prepareResource(h, "agendamentos", orgId, members);
+  const ready = await prepareResource(h, "agendamentos", orgId);
   if (!ready?.linked?.professional || !ready.linked.owner) throw new Error("fixture: the agenda's prerequisites linked no profissional");
   const service = ready.related.servicos as string;
   const service2 = await addService(h, orgId, "Escova", 45, 8_000);
