@@ -1,7 +1,7 @@
 /**
  * The service desk's fixtures (/atendimento, ADR 061) for the e2e fuzzers, written straight to the
- * e2e database: the agenda's own prerequisites (tests/api/resource-prerequisites.ts — hours round
- * the clock, a service, one profissional per role; the harness links them), a second service, products
+ * e2e database: the agenda's own prerequisites (support/prerequisites.ts, tests/api/resource-prerequisites.ts
+ * — hours round the clock, a service, one profissional per role; the harness links them), a second service, products
  * the first one consumes (one plentiful, one scarce), and another organização's appointment,
  * service and product; then, per run, one fresh appointment in every situation the desk meets,
  * each in a slot of its own (so undoing a no-show finds its time free unless the run says not).
@@ -10,11 +10,7 @@ import type { Database } from "../../../db/client.ts";
 import { appointmentServices, appointments, clients, products, serviceProducts } from "../../../db/schema/index.ts";
 import type { AppointmentStatus } from "../../../shared/enums/agenda.ts";
 import { addProfessional, addService } from "../../api/agenda/agenda-fixtures.ts";
-import type { Harness } from "../../api/harness.ts";
-import { prepareResource } from "../../api/resource-prerequisites.ts";
-
-/** The API fixtures write through `h.fresh.db` only: the e2e database in its place. */
-const harnessOver = (db: Database): Harness => ({ fresh: { db } }) as Harness;
+import { prerequisitesIn } from "./prerequisites.ts";
 
 export interface DeskWorld {
   orgId: string;
@@ -35,14 +31,13 @@ export const PRODUCT_STOCK = 10_000;
 export const SCARCE_STOCK = 0.25;
 
 export async function setUpDesk(db: Database, orgId: string, foreignOrgId: string): Promise<DeskWorld> {
-  const h = harnessOver(db);
-  const ready = await prepareResource(h, "agendamentos", orgId);
+  const ready = await prerequisitesIn(orgId, "agendamentos", {});
   if (!ready?.linked?.professional || !ready.linked.owner) throw new Error("fixture: the agenda's prerequisites linked no profissional");
   const service = ready.related.servicos as string;
-  const service2 = await addService(h, orgId, "Escova", 45, 8_000);
+  const service2 = await addService(db, orgId, "Escova", 45, 8_000);
   const always = Array.from({ length: 7 }, () => [{ start: "00:00", end: "24:00" }]);
-  const foreignService = await addService(h, foreignOrgId, "Corte alheio", 30);
-  const foreignPro = await addProfessional(h, foreignOrgId, "Profissional alheia", always, [foreignService]);
+  const foreignService = await addService(db, foreignOrgId, "Corte alheio", 30);
+  const foreignPro = await addProfessional(db, foreignOrgId, "Profissional alheia", always, [foreignService]);
   const now = new Date();
   const client = crypto.randomUUID();
   const foreignClient = crypto.randomUUID();
