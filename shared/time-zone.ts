@@ -72,27 +72,23 @@ function readParts(date: Date, zone: string): ZonedParts {
 const HOUR_MS = 3_600_000;
 /** Since 1980 every zone's offset is whole minutes and changes at most once in an hour. */
 const STEADY_FROM = Date.UTC(1980, 0, 1);
-/** Hours remembered per zone before starting over (a week of slots reads ≈ 170). */
-const HOURS_KEPT = 20_000;
-/** Per zone, per UTC hour: the offset through that whole hour, or null when it changes inside it. */
-const hourOffsets = new Map<string, Map<number, number | null>>();
+/** "zone hour" → the zone's offset through that whole UTC hour, or null when it changes inside it. */
+const hourOffsets = new Map<string, number | null>();
 
 function steadyOffset(hour: number, zone: string): number | null {
-  const known = hourOffsets.get(zone)?.get(hour);
-  if (known !== undefined) return known;
-  const start = hour * HOUR_MS;
-  const lastMinute = start + HOUR_MS - 60_000;
-  const first = wallMs(readParts(new Date(start), zone)) - start;
-  const last = wallMs(readParts(new Date(lastMinute), zone)) - lastMinute;
-  const offset = first === last ? first : null;
-  const perZone = hourOffsets.get(zone) ?? new Map<number, number | null>();
-  hourOffsets.set(zone, perZone);
-  if (perZone.size >= HOURS_KEPT) perZone.clear();
-  perZone.set(hour, offset);
+  const key = `${zone} ${hour}`;
+  let offset = hourOffsets.get(key);
+  if (offset === undefined) {
+    const at = (ms: number) => wallMs(readParts(new Date(ms), zone)) - ms;
+    const start = hour * HOUR_MS;
+    const first = at(start);
+    offset = first === at(start + HOUR_MS - 60_000) ? first : null;
+    // A week of slots reads ≈ 170 hours: the memory stays small, whatever runs for long.
+    if (hourOffsets.size >= 20_000) hourOffsets.clear();
+    hourOffsets.set(key, offset);
+  }
   return offset;
 }
-
-const two = (n: number): string => String(n).padStart(2, "0");
 
 /**
  * The wall clock in `zone` (an IANA name) at an instant. A calendar or a slot search asks this
@@ -105,14 +101,9 @@ export function zonedParts(instant: Date | string | number, zone: string): Zoned
   const ms = date.getTime();
   const offset = ms >= STEADY_FROM ? steadyOffset(Math.floor(ms / HOUR_MS), zone) : null;
   if (offset === null) return readParts(date, zone);
-  const wall = new Date(ms + offset);
-  return {
-    year: String(wall.getUTCFullYear()),
-    month: two(wall.getUTCMonth() + 1),
-    day: two(wall.getUTCDate()),
-    hour: two(wall.getUTCHours()),
-    minute: two(wall.getUTCMinutes()),
-  };
+  // The wall clock as if it were UTC: "yyyy-mm-ddThh:mm…" (a 4-digit year since 1980).
+  const w = new Date(ms + offset).toISOString();
+  return { year: w.slice(0, 4), month: w.slice(5, 7), day: w.slice(8, 10), hour: w.slice(11, 13), minute: w.slice(14, 16) };
 }
 
 /** "dd/mm/aaaa" of the instant in the zone. */

@@ -2,18 +2,19 @@ import { type FormEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef
 import { Link, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { type DraftValues, clearLocalDraft, formValues, readLocalDraft } from "../../lib/draft-store.ts";
-import { formatDateTime, formatTime } from "../../../shared/format.ts";
+import { formatTime } from "../../../shared/format.ts";
 import { useTimeZone } from "../../lib/time-zone.ts";
 import type { ChecklistItem } from "../../../shared/resources/imoveis.ts";
 import type { FieldDef, FilterOption } from "../../../shared/resources/types.ts";
 import { ResourceForm } from "../data/resource-form.tsx";
 import type { RelationOption } from "../data/types.ts";
-import { Button } from "../ui/button.tsx";
 import { type DraftConflictInfo, type SaveState, useDraftAutosave } from "./draft-autosave.ts";
 
 /** Shown only when another tab or person saved first: loaded then, not with the page (ADR 029's budget). */
 const DraftConflictDialog = lazy(() => import("./draft-conflict-dialog.tsx").then((m) => ({ default: m.DraftConflictDialog })));
 /** Shown only when publishing found missing fields: loaded then. */
+/** "Este aparelho tem alterações…": only when a local copy is offered back. */
+const LocalCopyOffer = lazy(() => import("./local-copy-offer.tsx").then((m) => ({ default: m.LocalCopyOffer })));
 const DraftChecklist = lazy(() => import("./draft-checklist.tsx").then((m) => ({ default: m.DraftChecklist })));
 
 export interface DraftFormProps {
@@ -206,25 +207,9 @@ export function DraftForm(props: DraftFormProps) {
         </Suspense>
       ) : null}
       {conflict ? (
-        <div role="alert" className="mb-4 space-y-3 rounded-xl border border-accent/40 bg-accent-soft p-4 text-sm">
-          <p className="font-semibold">
-            {conflict.base && conflict.base !== props.atualizadoEm
-              ? "Este aparelho tem alterações que não chegaram ao servidor, e o rascunho foi salvo em outro lugar depois delas."
-              : "Este aparelho tem alterações mais novas que as salvas."}
-          </p>
-          <p>
-            Alteradas aqui em {formatDateTime(conflict.editedAt, zone)}; a cópia salva é de {formatDateTime(props.atualizadoEm, zone)}. Qual
-            você quer manter?
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" onClick={keepLocal}>
-              Manter as deste aparelho
-            </Button>
-            <Button type="button" variant="secondary" onClick={keepServer}>
-              Usar a cópia salva
-            </Button>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <LocalCopyOffer conflict={conflict} savedAt={props.atualizadoEm} zone={zone} onKeepLocal={keepLocal} onKeepServer={keepServer} />
+        </Suspense>
       ) : null}
       {props.error ? (
         <p role="alert" className="mb-4 rounded-lg border border-danger/40 p-3 text-sm text-danger">
