@@ -1,6 +1,6 @@
 import { crc16Hex } from "./crc16.ts";
 import { PixError } from "./errors.ts";
-import type { PixKey } from "./key.ts";
+import { type PixKey, parsePixKey } from "./key.ts";
 import { merchantCity, merchantName, plainDescription, sanitizeTxid } from "./text.ts";
 import { TLV_MAX_VALUE, readTlv, tlv } from "./tlv.ts";
 
@@ -82,11 +82,16 @@ export function encodeBrCode(fields: BrCodeFields): string {
   return code;
 }
 
-/** The "copia e cola" for a charge: texts normalised to what the manual allows, then encoded. */
+/**
+ * The "copia e cola" for a charge: the key checked again (a stored key may predate a rule, and a
+ * wrong key means money sent nowhere), texts normalised to what the manual allows, then encoded.
+ */
 export function pixCopiaECola(charge: PixCharge): string {
+  const key = parsePixKey(charge.key.kind, charge.key.value);
+  if (!key.ok) throw new PixError(key.message);
   const description = plainDescription(charge.description);
   return encodeBrCode({
-    key: charge.key.value,
+    key: key.key.value,
     description: description || undefined,
     amount: charge.amountCentavos ? pixAmount(charge.amountCentavos) : undefined,
     merchantName: merchantName(charge.merchantName),

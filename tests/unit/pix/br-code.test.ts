@@ -106,6 +106,16 @@ describe("the manual's example", () => {
   });
 });
 
+describe("the key", () => {
+  it("is checked again and written in its canonical form", () => {
+    const code = pixCopiaECola({ key: { kind: "telefone", value: "(11) 91234-5678" }, merchantName: "Loja", merchantCity: "Recife" });
+    expect(readBrCode(code)?.key).toBe("+5511912345678");
+    expect(() => pixCopiaECola({ key: { kind: "cpf", value: "123.456.789-00" }, merchantName: "Loja", merchantCity: "Recife" })).toThrow(
+      "Chave Pix inválida: informe um CPF com 11 dígitos e dígitos verificadores corretos.",
+    );
+  });
+});
+
 describe("amount", () => {
   it("writes centavos with a decimal point and two decimals", () => {
     expect(pixAmount(1050)).toBe("10.50");

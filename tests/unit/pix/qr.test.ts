@@ -33,6 +33,25 @@ function hasFinder(m: boolean[][], top: number, left: number): boolean {
   return true;
 }
 
+/** The 15 format bits of the first copy (beside the top-left finder), as QR writes them. */
+function formatBits(m: boolean[][], q: number): number {
+  const at = (x: number, y: number): number => (m[q + y]?.[q + x] ? 1 : 0);
+  let bits = 0;
+  for (let i = 0; i <= 5; i++) bits |= at(8, i) << i;
+  bits |= at(8, 7) << 6;
+  bits |= at(8, 8) << 7;
+  bits |= at(7, 8) << 8;
+  for (let i = 9; i < 15; i++) bits |= at(14 - i, 8) << i;
+  return bits;
+}
+
+/** The BCH(15,5) remainder QR appends to the 5 format data bits. */
+function formatRemainder(data: number): number {
+  let rem = data;
+  for (let i = 0; i < 10; i++) rem = (rem << 1) ^ ((rem >>> 9) * 0x537);
+  return rem & 0x3ff;
+}
+
 describe("pixQrSvg", () => {
   const modules = pixQrModules(PAYLOAD);
   const n = modules.length;
@@ -50,6 +69,13 @@ describe("pixQrSvg", () => {
     expect(hasFinder(modules, q, n - q - 7)).toBe(true);
     expect(hasFinder(modules, n - q - 7, q)).toBe(true);
     expect(hasFinder(modules, n - q - 7, n - q - 7)).toBe(false);
+  });
+
+  it("declares error correction M in valid format bits", () => {
+    const unmasked = formatBits(modules, QR_QUIET_ZONE) ^ 0x5412;
+    const data = unmasked >>> 10;
+    expect(unmasked & 0x3ff).toBe(formatRemainder(data));
+    expect(data >>> 3).toBe(0b00); // QR's code for level M
   });
 
   it("draws exactly the modules, as one path on a white square", () => {
