@@ -5,6 +5,7 @@ import type { AgendaViewData } from "../../server/agenda/agenda.server.ts";
 import { RelationPicker } from "../data/relation-picker.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import type { ActionAnswer } from "./appointment-panel.tsx";
+import { AGENDA_FIELD, AgendaFormFooter } from "./form-footer.tsx";
 
 /** Where the form starts: the clicked slot, or today's next step ("Novo agendamento"). */
 export interface BookingStart {
@@ -15,7 +16,7 @@ export interface BookingStart {
 
 type NextAnswer = { proximo?: { dia: string; hora: string; profissionalId: string; texto: string }; error?: string };
 
-const field = "mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm";
+const field = AGENDA_FIELD;
 
 /**
  * "Novo agendamento" (ADR 060): client (searched), one or more services, a professional or
@@ -191,23 +192,7 @@ export function BookingForm({
             {nextError}
           </p>
         ) : null}
-        <label className="block text-xs font-semibold" htmlFor={`${id}-obs`}>
-          Observações
-          <textarea id={`${id}-obs`} name="observacoes" rows={2} maxLength={1000} className={field} />
-        </label>
-        {error ? (
-          <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className={buttonClass("primary")} disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Agendando…" : "Agendar"}
-          </button>
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
-            Cancelar
-          </button>
-        </div>
+        <AgendaFormFooter id={id} error={error} busy={fetcher.state !== "idle"} submitLabel="Agendar" onClose={onClose} />
       </fetcher.Form>
     </section>
   );

@@ -4,9 +4,10 @@ import type { AgendaViewData } from "../../server/agenda/agenda.server.ts";
 import { RelationPicker } from "../data/relation-picker.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import type { ActionAnswer } from "./appointment-panel.tsx";
+import { AGENDA_FIELD, AgendaFormFooter } from "./form-footer.tsx";
 import type { BookingStart } from "./booking-form.tsx";
 
-const field = "mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm";
+const field = AGENDA_FIELD;
 const LENGTHS = [30, 45, 60, 90, 120] as const;
 
 /**
@@ -116,23 +117,7 @@ export function VisitForm({
             </select>
           </label>
         </div>
-        <label className="block text-xs font-semibold" htmlFor={`${id}-obs`}>
-          Observações
-          <textarea id={`${id}-obs`} name="observacoes" rows={2} maxLength={1000} className={field} />
-        </label>
-        {error ? (
-          <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className={buttonClass("primary")} disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Agendando…" : "Agendar visita"}
-          </button>
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
-            Cancelar
-          </button>
-        </div>
+        <AgendaFormFooter id={id} error={error} busy={fetcher.state !== "idle"} submitLabel="Agendar visita" onClose={onClose} />
       </fetcher.Form>
     </section>
   );
