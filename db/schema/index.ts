@@ -12,3 +12,4 @@ export * from "./brand.ts";
 export * from "./ai.ts";
 export * from "./ai-plan-drafts.ts";
 export * from "./agenda.ts";
+export * from "./finance.ts";
