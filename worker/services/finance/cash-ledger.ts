@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client.ts";
 import { cashMovements, financeAccounts } from "../../../db/schema/index.ts";
@@ -108,7 +108,10 @@ async function run(db: Database, statements: BatchItem<"sqlite">[]): Promise<voi
 /** Records one entrada, saída or opening balance; answers its id. */
 export async function recordMovement(caller: LedgerCaller, actor: LedgerActor, input: MovementInput): Promise<{ id: string }> {
   const scope = orgScope(caller.db, actor.orgId);
-  const valor = must(input.tipo === "saldo_inicial" ? openingAmount(input.valorCentavos) : signedAmount(input.tipo, input.valorCentavos), "valorCentavos");
+  const valor = must(
+    input.tipo === "saldo_inicial" ? openingAmount(input.valorCentavos) : signedAmount(input.tipo, input.valorCentavos),
+    "valorCentavos",
+  );
   const row = rowOf(actor, caller.now, {
     contaId: input.contaId,
     tipo: input.tipo,
@@ -165,7 +168,9 @@ export async function reverseMovement(caller: LedgerCaller, actor: LedgerActor, 
       despesaId: m.despesaId,
       comissaoId: m.comissaoId,
       transferenciaId: m.transferenciaId,
-      estornadoPor: sql<string | null>`(select r.id from ${m} r where r.org_id = ${actor.orgId} and r.reversal_of = ${m.id} and r.deleted_at is null)`,
+      estornadoPor: sql<
+        string | null
+      >`(select r.id from ${m} r where r.org_id = ${actor.orgId} and r.reversal_of = ${m.id} and r.deleted_at is null)`,
     })
     .from(m)
     .where(scope.where(m, isNull(m.excluidoEm), or(eq(m.id, id), inArray(m.transferenciaId, sameTransfer) as SQL)));
@@ -254,7 +259,12 @@ export async function accountBalances(
       group by a.id, d.i`),
   ]);
   const opening = new Map(openings.map((o) => [o.contaId, Number(o.saldo)]));
-  const daySums: DaySums[] = sums.map((s) => ({ contaId: s.contaId, dia: Number(s.dia), entradas: Number(s.entradas), saidas: Number(s.saidas) }));
+  const daySums: DaySums[] = sums.map((s) => ({
+    contaId: s.contaId,
+    dia: Number(s.dia),
+    entradas: Number(s.entradas),
+    saidas: Number(s.saidas),
+  }));
   const periods = foldBalances(
     accounts.map((a) => a.id),
     days.days,
@@ -269,8 +279,3 @@ export async function balancesOn(caller: LedgerCaller, actor: LedgerActor, day: 
   const periods = await accountBalances(caller, actor, { from: day, to: day });
   return new Map(periods.map((p) => [p.contaId, p.saldoFinal]));
 }
-
-/** Statements of `and(…)` for callers composing their own reads (kept org-scoped). */
-export const liveMovements = (scope: OrgScope, ...conditions: (SQL | undefined)[]): SQL =>
-  scope.where(cashMovements, isNull(cashMovements.excluidoEm), ...conditions);
-void and;
