@@ -54,7 +54,7 @@ CREATE INDEX `cash_movements_org_updated_idx` ON `cash_movements` (`org_id`,`upd
 CREATE INDEX `cash_movements_org_ocorridoEm_idx` ON `cash_movements` (`org_id`,`occurred_at`,`id`) WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX `cash_movements_org_valor_idx` ON `cash_movements` (`org_id`,`amount_cents`,`id`) WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX `cash_movements_org_deleted_idx` ON `cash_movements` (`org_id`,`deleted_at`) WHERE deleted_at is not null;--> statement-breakpoint
-CREATE INDEX `cash_movements_balance_idx` ON `cash_movements` (`org_id`,`account_id`,`occurred_at`,`amount_cents`) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX `cash_movements_balance_idx` ON `cash_movements` (`org_id`,`account_id`,`occurred_at`,`amount_cents`,`deleted_at`);--> statement-breakpoint
 CREATE INDEX `cash_movements_org_kind_idx` ON `cash_movements` (`org_id`,`kind`,`occurred_at`,`amount_cents`,`id`) WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX `cash_movements_reversal_uq` ON `cash_movements` (`reversal_of`) WHERE reversal_of is not null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX `cash_movements_org_transfer_idx` ON `cash_movements` (`org_id`,`transfer_id`) WHERE transfer_id is not null;--> statement-breakpoint

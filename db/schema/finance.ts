@@ -313,8 +313,9 @@ export const cashMovements = sqliteTable(
   },
   (t) => [
     ...listIndexes("cash_movements", t, { ocorridoEm: t.ocorridoEm, valor: t.valorCentavos }),
-    // Balances: Σ amount per account up to a day or over a period, read from this index alone.
-    index("cash_movements_balance_idx").on(t.orgId, t.contaId, t.ocorridoEm, t.valorCentavos).where(live),
+    // Balances: Σ amount per account up to a day or over a period, read from this index alone
+    // (deleted_at in it, not as a partial WHERE: SQLite covers only columns the index holds).
+    index("cash_movements_balance_idx").on(t.orgId, t.contaId, t.ocorridoEm, t.valorCentavos, t.excluidoEm),
     index("cash_movements_org_kind_idx").on(t.orgId, t.tipo, t.ocorridoEm, t.valorCentavos, t.id).where(live),
     uniqueIndex("cash_movements_reversal_uq").on(t.estornoDe).where(sql`reversal_of is not null and deleted_at is null`),
     index("cash_movements_org_transfer_idx").on(t.orgId, t.transferenciaId).where(sql`transfer_id is not null`),

@@ -211,7 +211,8 @@ export interface AccountBalance extends AccountPeriod {
 /**
  * Balances per account over [from, to] (local days in the organização's zone): opening, money
  * in and out per day, closing. One round trip: the accounts, the sums before the period and the
- * sums per (account, day), each an index range of `cash_movements_balance_idx`.
+ * sums per (account, day), each a range of the covering `cash_movements_balance_idx` (CROSS JOIN
+ * fixes SQLite's join order: accounts, then days, then the index; else it picks the date index).
  */
 export async function accountBalances(
   caller: LedgerCaller,
@@ -253,8 +254,8 @@ export async function accountBalances(
         coalesce(sum(case when m.amount_cents > 0 then m.amount_cents end), 0) as entradas,
         coalesce(sum(case when m.amount_cents < 0 then m.amount_cents end), 0) as saidas
       from ${fa} a
-      join d
-      join ${cashMovements} m on m.org_id = ${org} and m.account_id = a.id and m.occurred_at >= d.s and m.occurred_at < d.e and m.deleted_at is null
+      cross join d
+      cross join ${cashMovements} m on m.org_id = ${org} and m.account_id = a.id and m.occurred_at >= d.s and m.occurred_at < d.e and m.deleted_at is null
       where a.org_id = ${org} and a.deleted_at is null${accountFilter}
       group by a.id, d.i`),
   ]);
