@@ -167,6 +167,18 @@ describe("cash ledger", () => {
     expect([on.get(x.caixa), on.get(x.banco)]).toEqual([0, 0]);
   });
 
+  it("lets two racing reversals of one movement write one estorno", async () => {
+    const x = await org("Corrida");
+    const { id } = await recordMovement(caller(), x, { contaId: x.caixa, tipo: "entrada", valorCentavos: 4_200, descricao: "Venda" });
+    const results = await Promise.allSettled([reverseMovement(caller(), x, id), reverseMovement(caller(), x, id)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(DomainError);
+    expect((refused.reason as DomainError).status).toBe(409);
+    const reversals = await db.select().from(cashMovements).where(eq(cashMovements.estornoDe, id));
+    expect(reversals).toHaveLength(1);
+  });
+
   it("refuses what is not money, and an inactive account", async () => {
     const x = await org("Recusas");
     for (const valorCentavos of [0, -5, 1.5, Number.NaN]) {
