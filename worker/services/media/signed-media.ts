@@ -1,6 +1,7 @@
 import { ID_CHARS } from "../../../shared/id.ts";
 import { ConfigError } from "../../config/env.ts";
 import { DomainError, type ServiceContext } from "../context.ts";
+import { hmacSign, hmacVerify } from "./hmac.ts";
 
 /**
  * Signed, expiring URLs on our own domain for a file in R2 (ADR 042): what Meta downloads a post's
@@ -33,34 +34,11 @@ export function signableKey(key: string): { orgId: string; contentType: string }
   return match && contentType ? { orgId: match[1] as string, contentType } : null;
 }
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
 /** What is signed: the key and the expiry, on two lines (a key never holds a newline). */
-const message = (key: string, exp: number): Uint8Array => new TextEncoder().encode(`${key}\n${exp}`);
+const message = (key: string, exp: number): string => `${key}\n${exp}`;
 
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-function fromBase64url(text: string): Uint8Array {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-export async function signMedia(secret: string, key: string, exp: number): Promise<string> {
-  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), message(key, exp) as BufferSource)));
+export function signMedia(secret: string, key: string, exp: number): Promise<string> {
+  return hmacSign(secret, message(key, exp));
 }
 
 /**
@@ -80,10 +58,7 @@ export async function verifyMedia(
   const seconds = Math.floor(now.getTime() / 1000);
   if (expires < seconds || expires > seconds + SIGNED_MEDIA_MAX_TTL + 60) return false;
   if (!signableKey(key)) return false;
-  const bytes = fromBase64url(sig);
-  // One spelling per signature: the last character's unused bits must be zero.
-  if (base64url(bytes) !== sig) return false;
-  return crypto.subtle.verify("HMAC", await hmacKey(secret), bytes as BufferSource, message(key, expires) as BufferSource);
+  return hmacVerify(secret, message(key, expires), sig);
 }
 
 export type SigningContext = Pick<ServiceContext, "config" | "origin" | "now">;
