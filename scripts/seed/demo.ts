@@ -7,6 +7,7 @@ import type { ResourceModule } from "../../worker/resources/define.ts";
 import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { DomainError } from "../../worker/services/context.ts";
+import { defaultAccountsStatement } from "../../worker/services/finance/default-accounts.ts";
 import { setPropertyPortal } from "../../worker/services/real-estate/property-portal.ts";
 import type { Database } from "../../db/client.ts";
 import { authTokens, memberships, organizations, socialConnections, users } from "../../db/schema/index.ts";
@@ -178,6 +179,8 @@ export async function seedDemo(
       })),
     ),
     db.insert(memberships).values(people.map((p) => ({ orgId, userId: p.id, role: p.role, createdAt: now, updatedAt: now }))),
+    // Caixa, Banco and Cartão a receber, as registration creates them (ADR 072).
+    defaultAccountsStatement(db, orgId, now, people[0]?.id ?? null),
     db.insert(authTokens).values(
       await Promise.all(
         DEMO_INVITES.map(async (invite) => ({

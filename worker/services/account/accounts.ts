@@ -20,6 +20,7 @@ import {
   refundLoginFailure,
 } from "../../security/rate-limit.ts";
 import { DomainError, type ServiceContext } from "../context.ts";
+import { defaultAccountsStatement } from "../finance/default-accounts.ts";
 import { INVALID_LINK } from "../../../shared/account/account-messages.ts";
 
 export const CONFIRMATION_TTL_MS = 24 * 3600_000;
@@ -460,7 +461,7 @@ export interface CompleteRegistrationInput {
   uf: string;
 }
 
-/** Creates the user's organization with the user as owner. */
+/** Creates the user's organization with the user as owner, and its default finance accounts. */
 export async function completeRegistration(ctx: ServiceContext, userId: string, input: CompleteRegistrationInput): Promise<string> {
   const orgId = crypto.randomUUID();
   try {
@@ -481,6 +482,8 @@ export async function completeRegistration(ctx: ServiceContext, userId: string, 
       ctx.db
         .insert(memberships)
         .values(orgScope(ctx.db, orgId).values({ userId, role: "owner" as const, createdAt: ctx.now, updatedAt: ctx.now })),
+      // Caixa, Banco and Cartão a receber (ADR 072): the first sale already has where to go.
+      defaultAccountsStatement(ctx.db, orgId, ctx.now, userId),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError("Seu cadastro já foi completado.", 409);
