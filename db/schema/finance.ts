@@ -88,11 +88,14 @@ export const sales = sqliteTable(
     pedidoId: text("order_id").references((): AnySQLiteColumn => orders.id, { onDelete: "set null" }),
     agendamentoId: text("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
     observacoes: text("notes"),
+    /** The checkout's draft id (ADR 071): a repeated submit finds the sale it already made. */
+    rascunhoId: text("draft_id"),
     ...recordTrail(),
   },
   (t) => [
     ...listIndexes("sales", t, { vendidaEm: t.vendidaEm, total: t.totalCentavos, numero: t.numero }),
     uniqueIndex("sales_org_number_uq").on(t.orgId, t.numero),
+    uniqueIndex("sales_org_draft_uq").on(t.orgId, t.rascunhoId).where(sql`draft_id is not null`),
     index("sales_org_status_idx").on(t.orgId, t.status, t.vendidaEm, t.totalCentavos, t.id).where(live),
     lookupIndex("sales_org_client_idx", t.orgId, t.clienteId),
     lookupIndex("sales_org_order_idx", t.orgId, t.pedidoId),

@@ -76,6 +76,8 @@ export const stockMovements = sqliteTable(
     ocorridoEm: timestamp("occurred_at").notNull(),
     /** The appointment whose service consumed it ("consumo em serviço"; no FK: agenda.ts imports this file). */
     agendamentoId: text("appointment_id"),
+    /** The sale it left with ("venda") or came back from ("cancelamento"); no FK: finance.ts imports this file (ADR 071). */
+    vendaId: text("sale_id"),
     /** The product's name when recorded (lowered, no accents): "nome" sorts by it. */
     ordem: sortKeyColumn("sort_name"),
     ...recordTrail(),
@@ -86,6 +88,7 @@ export const stockMovements = sqliteTable(
     // "saídas" (and of "saídas this month") are read from the index alone.
     index("stock_movements_org_kind_idx").on(t.orgId, t.tipo, t.ocorridoEm, t.valorCentavos, t.id).where(sql`deleted_at is null`),
     index("stock_movements_org_appointment_idx").on(t.orgId, t.agendamentoId).where(sql`appointment_id is not null`),
+    index("stock_movements_org_sale_idx").on(t.orgId, t.vendaId).where(sql`sale_id is not null`),
     index("stock_movements_org_product_idx").on(t.orgId, t.produtoId, t.ocorridoEm, t.id).where(sql`deleted_at is null`),
   ],
 );
