@@ -135,7 +135,7 @@ export async function cancelSale(ctx: ServiceContext, actor: Actor, saleId: stri
         now,
       );
       stockIds.push(values.id);
-      return db.insert(sm).values({ ...(values as typeof sm.$inferInsert), vendaId: saleId });
+      return db.insert(sm).values(scope.values({ ...(values as typeof sm.$inferInsert), vendaId: saleId }));
     }),
     db
       .update(r)

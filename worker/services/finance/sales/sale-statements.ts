@@ -162,7 +162,9 @@ export function saleStatements(
     );
     stockIds.push(values.id);
     const motivo = numbered(org, saleId, who).text as unknown as string;
-    statements.push(db.insert(stockMovements).values({ ...(values as typeof stockMovements.$inferInsert), motivo, vendaId: saleId }));
+    statements.push(
+      db.insert(stockMovements).values(scope.values({ ...(values as typeof stockMovements.$inferInsert), motivo, vendaId: saleId })),
+    );
   }
 
   const receivableIds: string[] = [];
