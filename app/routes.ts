@@ -38,6 +38,8 @@ export default [
       route("config", "routes/organization/business-profile.tsx"),
       route("cores", "routes/organization/brand.tsx"),
       route("business-settings", "routes/organization/business-settings.tsx"),
+      // Pix at checkout (issue 22): the key, name and city the sales' BR Code carries.
+      route("pix", "routes/sales/pix-settings.tsx"),
       route("admin/users", "routes/organization/team.tsx"),
       route("portais", "routes/real-estate/portals.tsx"),
       route("facebook-connection", "routes/social/facebook-connection.tsx"),

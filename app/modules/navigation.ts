@@ -118,6 +118,12 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
         resource: "organization",
       },
       {
+        to: "/pix",
+        label: "Pix",
+        description: "A chave Pix que recebe as vendas, com o nome e a cidade que aparecem para quem paga.",
+        resource: "business-settings",
+      },
+      {
         to: "/cores",
         label: "Estilização",
         description: "Cores, fonte e logo das artes dos posts, e a cor de destaque do Alicerce.",

@@ -3,6 +3,7 @@ import { customType, index, integer, sqliteTable, text, uniqueIndex } from "driz
 import { COMMISSION_KINDS, ONLINE_BOOKING_STATUSES, PRODUCT_UNITS, STOCK_MOVEMENT_KINDS } from "../../shared/enums.ts";
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from "../../shared/time-zone.ts";
 import { AI_MONTHLY_TOKEN_LIMIT_DEFAULT } from "../../shared/organization/ai-token-limit.ts";
+import { PIX_KEY_KINDS } from "../../shared/pix/key.ts";
 import { timestamp } from "./columns.ts";
 import { companies } from "./companies.ts";
 import { filterIndex, listIndexes, lookupIndex, recordKey, recordTrail, searchKeyTable, sortKeyColumn } from "./records.ts";
@@ -121,6 +122,15 @@ export const businessSettings = sqliteTable("business_settings", {
   /** The commission when neither the service nor the professional names one. */
   comissaoPadraoTipo: text("default_commission_kind", { enum: COMMISSION_KINDS }).notNull().default("percentual"),
   comissaoPadraoValor: integer("default_commission_value").notNull().default(0),
+  /**
+   * Pix at checkout (issue 22, ADR 068): the key as the DICT stores it (canonical, per kind), and
+   * the receiver's name (≤ 25) and city (≤ 15) already normalised as the BR Code carries them.
+   * All four or none (the settings' service writes them together).
+   */
+  pixChaveTipo: text("pix_key_kind", { enum: PIX_KEY_KINDS }),
+  pixChave: text("pix_key"),
+  pixNome: text("pix_merchant_name"),
+  pixCidade: text("pix_merchant_city"),
   atualizadoEm: timestamp("updated_at"),
   atualizadoPor: text("updated_by"),
 });

@@ -25,6 +25,7 @@ import { seedDemoAiContent, seedMissingDemoAiContent } from "./demo-ai-content.t
 import { seedDemoArtPosts, seedMissingDemoArtPosts } from "./demo-art-posts.ts";
 import type { DemoAdoption } from "./demo-social.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
+import { seedDemoPix } from "./demo-pix.ts";
 import { seedDemoAgenda, seedMissingDemoAgenda } from "./demo-agenda.ts";
 import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
 
@@ -226,6 +227,8 @@ export async function seedDemo(
   // The agenda (ADR 066): hours, professionals (one signs in), services, a month behind and two weeks ahead, today's desk.
   // Last, so the professional who signs in is not among the real-estate team the other seeds share work with.
   await seedDemoAgenda(db, orgId, now, passwordHash);
+  // Pix at checkout (issue 22): the business's CNPJ key, so a Pix payment at /sales/nova shows its QR.
+  await seedDemoPix(db, orgId, people[0]?.id as string, now);
   return { orgId, login: DEMO_LOGIN, ...(social ? { social } : {}) };
 }
 

@@ -179,6 +179,11 @@ export interface ResourceScreens<Row = { id: string }> {
   plain: readonly ScreenKind[];
   /** Other paths of the list (`/clientes` shows `/clients`). */
   aliases?: readonly string[];
+  /**
+   * Where the list's "Novo …" button leads when creating is the resource's own screen rather than
+   * the shared form (`/sales/nova`, the point of sale); absent: `${basePath}/create`.
+   */
+  createPath?: string;
   /** The line under the list's title. */
   listDescription: string;
   /** The line under "Novo …" on the create form. */

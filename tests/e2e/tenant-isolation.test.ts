@@ -150,6 +150,7 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/agendar/:slug": () => `/agendar/${landingSlugA}`,
   "/agendamento/:token": () => `/agendamento/${newAppointmentLinkToken()}`,
   "/business-settings": () => "/business-settings",
+  "/pix": () => "/pix",
   // A's local holiday and exception (named with the marker) are A's only.
   "/horarios": () => "/horarios",
   "/admin/users": () => "/admin/users",

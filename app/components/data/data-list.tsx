@@ -171,7 +171,7 @@ function EmptyState({ view, permissions }: { view: ListView; permissions: Permis
       {permissions.canCreate || permissions.canImport ? (
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           {permissions.canCreate ? (
-            <Link to={`${view.basePath}/create`} prefetch={intentPrefetch()} className={buttonClass("primary")}>
+            <Link to={view.createPath} prefetch={intentPrefetch()} className={buttonClass("primary")}>
               {view.labels.newButton}
             </Link>
           ) : null}

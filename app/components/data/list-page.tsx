@@ -52,7 +52,7 @@ export function ResourceListPage({
               </Link>
             ) : null}
             {permissions.canCreate ? (
-              <Link to={`${view.basePath}/create`} prefetch={intentPrefetch()} className={buttonClass("primary")}>
+              <Link to={view.createPath} prefetch={intentPrefetch()} className={buttonClass("primary")}>
                 {view.labels.newButton}
               </Link>
             ) : null}

@@ -121,6 +121,8 @@ export const LIST_PANELS: readonly ListPanel[] = ["filtros", "colunas"];
 export interface ListView {
   name: string;
   basePath: string;
+  /** Where "Novo …" leads: `${basePath}/create`, or the resource's own screen (`/sales/nova`). */
+  createPath: string;
   labels: ResourceLabels;
   /** "empresas encontradas" vs "clientes encontrados". */
   feminine: boolean;

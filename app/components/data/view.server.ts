@@ -320,6 +320,7 @@ export function buildListView<Row extends { id: string }>(
   return {
     name: def.name,
     basePath: def.basePath,
+    createPath: def.screens?.createPath ?? `${def.basePath}/create`,
     labels: def.labels,
     feminine: isFeminine(def),
     columns: def.columns.map((c) => ({

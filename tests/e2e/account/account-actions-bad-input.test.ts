@@ -64,6 +64,7 @@ import { validateForm } from "../../../shared/validation.ts";
 import { preferencesSchema } from "../../../shared/account/account.ts";
 import { completeRegistrationSchema, emailOnlySchema, loginSchema, newPasswordSchema, signUpSchema } from "../../../shared/account/auth.ts";
 import { businessSettingsSchema } from "../../../shared/organization/business-settings.ts";
+import { pixSettingsSchema } from "../../../shared/finance/pix-settings.ts";
 import {
   businessWeekSchema,
   formatDay,
@@ -2748,6 +2749,61 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
       expect(Number(row.updated_at), `${a.where}: updated_at is not the time of the save`).toBeLessThanOrEqual(
         a.answeredAt + CLOCK_SLACK_MS,
       );
+      return { allowed: ["business_settings"], exercised: true, saved: true };
+    },
+  },
+
+  // Pix at checkout (issue 22): the key (canonical per kind), the receiver's name and city as the
+  // BR Code carries them; only the four Pix columns of the caller's organização's row (managers).
+  "/pix": {
+    principals: weighted(["owner", 5], ["admin", 2], ["professional", 1], ["staff", 1], ["deactivated", 1], ["noorg", 1], ["anonymous", 1]),
+    main: "owner",
+    others: ["admin"],
+    valid: [
+      [
+        ["pixChaveTipo", "cnpj"],
+        ["pixChave", "45.723.174/0001-10"],
+        ["pixNome", "Imobiliária Horizonte"],
+        ["pixCidade", "São Paulo"],
+      ],
+      [
+        ["pixChaveTipo", "telefone"],
+        ["pixChave", "(11) 91234-5678"],
+        ["pixNome", "Salão da Conceição Beleza & Estética"],
+        ["pixCidade", "São João del-Rei"],
+      ],
+      [
+        ["pixChaveTipo", "aleatoria"],
+        ["pixChave", "123E4567-E12B-12D1-A456-426655440000"],
+        ["pixNome", "Loja"],
+        ["pixCidade", "Recife"],
+      ],
+    ],
+    schema: pixSettingsSchema,
+    refusal: managers,
+    check(a) {
+      const v = validated(a, pixSettingsSchema);
+      if (!v) return NOTHING;
+      expectRedirect(a, "/pix?salvo=1");
+      const d = diff(a.before, a.after, "business_settings", "org_id");
+      expect(d.removed, `${a.where}: business_settings rows removed`).toEqual([]);
+      expect(
+        [...d.added, ...d.changed.map((c) => c.to)].map((r) => r.org_id),
+        `${a.where}: not exactly the caller's organization's row written`,
+      ).toEqual([world.orgId]);
+      const row = (a.after.rows.business_settings ?? []).find((r) => r.org_id === world.orgId) as Row;
+      expect(
+        [row.pix_key_kind, row.pix_key, row.pix_merchant_name, row.pix_merchant_city, row.updated_by],
+        `${a.where}: saved values differ from what validation accepted, or the author is not the caller`,
+      ).toEqual([v.pixChaveTipo, v.pixChave, v.pixNome, v.pixCidade, a.run.person?.id]);
+      // The other settings are not this page's: an existing row keeps them.
+      const before = (a.before.rows.business_settings ?? []).find((r) => r.org_id === world.orgId);
+      if (before)
+        expect([row.allow_negative_stock, row.time_zone, row.agenda_slot_minutes], `${a.where}: /pix changed another setting`).toEqual([
+          before.allow_negative_stock,
+          before.time_zone,
+          before.agenda_slot_minutes,
+        ]);
       return { allowed: ["business_settings"], exercised: true, saved: true };
     },
   },

@@ -33,6 +33,7 @@ export const ACCOUNT_ROUTES = [
   "/config",
   "/cores",
   "/business-settings",
+  "/pix",
   "/horarios",
   "/atendimento",
   "/admin/users",
