@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PixError } from "../pix/errors.ts";
 import { PIX_KEY_KINDS, type PixKey, type PixKeyKind, parsePixKey } from "../pix/key.ts";
-import { MERCHANT_CITY_MAX, MERCHANT_NAME_MAX, merchantCity, merchantName } from "../pix/text.ts";
+import { merchantCity, merchantName } from "../pix/text.ts";
 import { oneOf, requiredString } from "../validation.ts";
 
 /**
@@ -50,13 +50,3 @@ export interface CheckoutPix {
   merchantCity: string;
 }
 
-export const PIX_LIMITS = { name: MERCHANT_NAME_MAX, city: MERCHANT_CITY_MAX } as const;
-
-/**
- * The sale's reference as the Pix txid (ADR 068: letters and digits, ≤ 25, never a UUID): the
- * sale's number once it exists; at the counter, before the number, the checkout's own draft
- * reference "PDV" + the draft id's first 12 hex digits (unique enough to find the payment).
- */
-export function checkoutTxid(draftId: string): string {
-  return `PDV${draftId.replace(/[^0-9a-f]/gi, "").slice(0, 12)}`.toUpperCase();
-}

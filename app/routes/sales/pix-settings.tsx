@@ -4,7 +4,8 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, PageHeader } from "../../components/ui/card.tsx";
 import { Field, FormError, SelectField } from "../../components/ui/form.tsx";
-import { PIX_LIMITS, pixSettingsSchema } from "../../../shared/finance/pix-settings.ts";
+import { pixSettingsSchema } from "../../../shared/finance/pix-settings.ts";
+import { MERCHANT_CITY_MAX, MERCHANT_NAME_MAX } from "../../../shared/pix/text.ts";
 import { PIX_KEY_KIND } from "../../../shared/pix/key.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { parseForm, readForm } from "../../server/forms.server.ts";
@@ -94,7 +95,7 @@ export default function PixSettingsPage({ loaderData }: Route.ComponentProps) {
             required
             defaultValue={values?.pixNome ?? pix?.merchantName ?? suggested.nome}
             error={result?.errors?.pixNome}
-            hint={`Aparece para quem paga. Vai sem acentos e em maiúsculas, até ${PIX_LIMITS.name} caracteres, como pede o Banco Central.`}
+            hint={`Aparece para quem paga. Vai sem acentos e em maiúsculas, até ${MERCHANT_NAME_MAX} caracteres, como pede o Banco Central.`}
           />
           <Field
             label="Cidade do recebedor"
@@ -102,7 +103,7 @@ export default function PixSettingsPage({ loaderData }: Route.ComponentProps) {
             required
             defaultValue={values?.pixCidade ?? pix?.merchantCity ?? suggested.cidade}
             error={result?.errors?.pixCidade}
-            hint={`Até ${PIX_LIMITS.city} caracteres, sem acentos.`}
+            hint={`Até ${MERCHANT_CITY_MAX} caracteres, sem acentos.`}
           />
           <Button type="submit" busy={navigation.state === "submitting" && navigation.formAction === "/pix"}>
             Salvar chave Pix

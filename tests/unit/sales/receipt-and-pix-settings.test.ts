@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { receiptWhatsappHref, receiptWhatsappText } from "../../../app/components/sales/receipt-text.ts";
-import { checkoutTxid, pixSettingsSchema } from "../../../shared/finance/pix-settings.ts";
+import { pixSettingsSchema } from "../../../shared/finance/pix-settings.ts";
+import { checkoutTxid } from "../../../shared/finance/pix-txid.ts";
 import { readBrCode, pixCopiaECola } from "../../../shared/pix/br-code.ts";
 
 const RECEIPT = {
