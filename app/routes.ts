@@ -76,6 +76,10 @@ export default [
       route("portal", "routes/real-estate/properties.$id.portal.tsx"),
     ]),
     route("properties/:id/edit", "routes/real-estate/properties.form.tsx", { id: "routes/properties.edit" }),
+    // Documentos (ADR 074): the list with the upload area, the page with the preview, the metadata form.
+    route("documents", "routes/documents/documents.tsx"),
+    route("documents/:id", "routes/documents/documents.$id.tsx"),
+    route("documents/:id/edit", "routes/documents/documents.edit.tsx"),
     route("property-drafts", "routes/real-estate/property-drafts.tsx"),
     route("property-drafts/:id", "routes/real-estate/property-drafts.$id.tsx"),
     route("property_clients", "routes/real-estate/interests.tsx"),

@@ -10,6 +10,7 @@ import { requeueLostEmails } from "./contracts/requeue-lost-emails.ts";
 import { sendEmail } from "./contracts/send-email.ts";
 import { socialInsights } from "./contracts/social-insights.ts";
 import { sweepPostImagesJob } from "./contracts/sweep-post-images.ts";
+import { sweepDocumentsJob } from "./contracts/sweep-documents.ts";
 import { socialTokenHealth } from "./contracts/social-token-health.ts";
 import { sweepPublications } from "./contracts/sweep-publications.ts";
 import { type AnyJob, lazyJob } from "./define.ts";
@@ -33,6 +34,7 @@ export const JOBS = [
   lazyJob(aiContent, () => import("./handlers/ai-content.ts")),
   lazyJob(sweepAiGenerations, () => import("./handlers/sweep-ai-generations.ts")),
   lazyJob(appointmentReminders, () => import("./handlers/appointment-reminders.ts")),
+  lazyJob(sweepDocumentsJob, () => import("./handlers/sweep-documents.ts")),
 ] as const satisfies readonly AnyJob[];
 
 type Job = (typeof JOBS)[number];

@@ -17,9 +17,11 @@ import {
   seedMissingDemoAiContentOf,
   seedMissingDemoArtPostsOf,
   seedMissingDemoBrandOf,
+  seedMissingDemoDocumentsOf,
   seedMissingDemoSocial,
 } from "./seed/demo.ts";
 import { demoOrganizationId, putDemoArtFiles } from "./seed/demo-art-files.ts";
+import { putDemoDocumentFiles } from "./seed/demo-documents.ts";
 import { demoMetaTokens } from "./seed/demo-meta.ts";
 import type { DemoSocialOptions, DemoSocialResult } from "./seed/demo-social.ts";
 import { type LibsqlServer, startLibsql } from "./lib/libsql.ts";
@@ -90,6 +92,7 @@ async function prepareDatabase(social: DemoSocialOptions): Promise<{ url: string
     if (await seedMissingDemoBrandOf(db)) log("demonstração: marca, contas de referência e limite de IA adicionados");
     if (await seedMissingDemoAiContentOf(db)) log("demonstração: gerações de conteúdo e um mês de ideias em rascunhos adicionados");
     if (await seedMissingDemoAgendaOf(db)) log("demonstração: agenda (horários, profissionais, serviços e agendamentos) adicionada");
+    if (await seedMissingDemoDocumentsOf(db)) log("demonstração: documentos de clientes e imóveis adicionados");
     const art = await seedMissingDemoArtPostsOf(db, social);
     if (art) log("demonstração: posts gerados com arte (carrosséis) adicionados");
     if (art && metaDemo) metaDemo.standin.adopt(art);
@@ -148,6 +151,15 @@ async function putDemoArt(served: MiniflareWorker, db: Database, appUrl: string)
   const done = await putDemoArtFiles(db, orgId, deps, { appUrl, workerUrl: served.url });
   if (done.stored)
     log(`demonstração: ${done.stored} artes dos posts gerados desenhadas em ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
+
+/** The demo documents' files into the local R2 (the seed named their keys; ADR 074); what is there already is skipped. */
+async function putDemoDocuments(served: MiniflareWorker, db: Database): Promise<void> {
+  const orgId = await demoOrganizationId(db, DEMO_ORGANIZATION.document);
+  if (!orgId) return;
+  const bucket = (await served.mf.getR2Bucket("FILES")) as unknown as R2Bucket;
+  const stored = await putDemoDocumentFiles(db, orgId, bucket);
+  if (stored) log(`demonstração: ${stored} arquivos de documentos guardados`);
 }
 
 async function main(): Promise<void> {
@@ -217,6 +229,10 @@ async function main(): Promise<void> {
     });
     url = `http://localhost:${port}`;
     cron = startCron({ crons: worker.crons, fire: worker.scheduled, log });
+    await putDemoDocuments(worker, database.db).catch((error: unknown) => {
+      // The list shows them; opening one says the link is invalid until the next start stores the file.
+      log(`demonstração: arquivos dos documentos não guardados (${error instanceof Error ? error.message : String(error)})`);
+    });
     await putDemoArt(worker, database.db, appUrl).catch((error: unknown) => {
       // The app works without them (the posts say an image is missing); the next start tries again.
       log(`demonstração: artes dos posts gerados não desenhadas (${error instanceof Error ? error.message : String(error)})`);

@@ -141,6 +141,16 @@ export const APPOINTMENT: Access = {
   approve: NOBODY,
 };
 
+/**
+ * Documentos (issue 22, ADR 074): contracts, matrículas, RG/CPF… the office uploads, reads, edits
+ * and deletes them (owner, admin, staff); the professional role sees none (identity documents are
+ * the office's). Files are never imported by CSV; the bulk export (a list of metadata) is the managers'.
+ */
+export const DOCUMENT: Access = {
+  ...OFFICE_RECORD,
+  import: NOBODY,
+};
+
 /** Settings of the organization (business profile, business settings, team): managers only. */
 export const SETTINGS: Access = {
   read: MANAGERS,

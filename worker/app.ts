@@ -5,6 +5,7 @@ import { docsApi } from "./api/docs.ts";
 import { functionsApi } from "./api/functions.ts";
 import { inngestApi } from "./api/inngest.ts";
 import { liveApi } from "./api/live.ts";
+import { documentFilesApi } from "./api/document-files.ts";
 import { mediaApi } from "./api/media.ts";
 import { aiGenerationsApi } from "./api/ai-generations.ts";
 import { dataDeletionPage } from "./api/data-deletion-page.ts";
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/ai-generations", aiGenerationsApi); // AI generations: ask, read while it streams, cancel (ADR 055)
   mountResourceApis(app);
   app.route("/", mediaApi); // GET /media/* (property photos, public or members) and /api/property-photos/*
+  app.route("/", documentFilesApi); // GET /documents/file/<id>: a document for the member its 5-minute link names (ADR 074)
   app.all("/api/*", (c) => apiError(c, 404, "Rota da API não encontrada.", "not_found"));
   app.route("/functions/v1", functionsApi);
   // Nothing under the functions' prefix is a page: an empty or nested name is an unknown function.

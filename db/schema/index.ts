@@ -13,3 +13,4 @@ export * from "./ai.ts";
 export * from "./ai-plan-drafts.ts";
 export * from "./agenda.ts";
 export * from "./finance.ts";
+export * from "./documents.ts";

@@ -27,6 +27,7 @@ import type { DemoAdoption } from "./demo-social.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
 import { seedDemoPix } from "./demo-pix.ts";
 import { seedDemoAgenda, seedMissingDemoAgenda } from "./demo-agenda.ts";
+import { seedDemoDocuments, seedMissingDemoDocuments } from "./demo-documents.ts";
 import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
 
 /**
@@ -207,6 +208,8 @@ export async function seedDemo(
   await markForPortals(db, orgId, people[0]?.id as string, portalIds, now);
   // Buyers and tenants: interests in every etapa, visits and match alerts over those listings.
   await seedDemoInterests(db, orgId, people, { clientIds: refs.clientIds, propertyIds }, now);
+  // Documentos (ADR 074): contratos, RG, comprovantes on clients, matrículas and laudos on imóveis; some expiring, one expired.
+  await seedDemoDocuments(db, orgId, people[0]?.id as string, { clientIds: refs.clientIds, propertyIds }, now);
   // The leads that opened the interests from outside, and one possible match waiting for an answer.
   await seedDemoLeads(db, orgId, now);
   await seedDemoLanding(db, orgId, people[0]?.id as string, propertyIds, now);
@@ -262,4 +265,9 @@ export function seedMissingDemoArtPostsOf(db: Database, options: DemoSocialOptio
 /** The demo's agenda for a demo database seeded before it existed (false: nothing added). */
 export function seedMissingDemoAgendaOf(db: Database, now = new Date()): Promise<boolean> {
   return seedMissingDemoAgenda(db, DEMO_ORGANIZATION.document, now);
+}
+
+/** The demo's documents for a demo database seeded before Documentos existed (false: nothing added). */
+export function seedMissingDemoDocumentsOf(db: Database, now = new Date()): Promise<boolean> {
+  return seedMissingDemoDocuments(db, DEMO_ORGANIZATION.document, now);
 }

@@ -9,6 +9,7 @@ import { produtoDefinition } from "./produtos.ts";
 import { profissionalDefinition } from "./profissionais.ts";
 import { referenciaDefinition } from "./referencias.ts";
 import { servicoDefinition } from "./servicos.ts";
+import { documentoDefinition } from "./documentos.ts";
 import type { ResourceDefinition } from "./types.ts";
 import { screenPathOf } from "./screen-path.ts";
 
@@ -29,6 +30,7 @@ export const DEFINITIONS = [
   profissionalDefinition,
   agendamentoDefinition,
   servicoDefinition,
+  documentoDefinition,
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different row and input types

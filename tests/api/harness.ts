@@ -10,6 +10,7 @@ import { completeRegistration, confirmEmail, signUp } from "../../worker/service
 import type { ServiceContext } from "../../worker/services/context.ts";
 import { emailOutbox, users } from "../../db/schema/index.ts";
 import { freshDatabase, type FreshDatabase } from "../support/db.ts";
+import { fakeBucket } from "../support/memory-bucket.ts";
 import { extractLink, type FakeEmailServer, startFakeEmailServer } from "../fakes/email-server.ts";
 
 export const ORIGIN = "http://localhost";
@@ -50,6 +51,8 @@ export async function createHarness(
     TOKEN_ENCRYPTION_KEYS: generateTokenKeyEntry("test1"),
     EMAIL_API_URL: email.url,
     EMAIL_API_KEY: "api-test-key",
+    // An in-memory R2 (a test may set its own): documents and photos are stored as under wrangler.
+    FILES: fakeBucket(),
     ...options.env,
   };
   const pending: Promise<unknown>[] = [];

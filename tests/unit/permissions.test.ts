@@ -108,6 +108,13 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "read create update delete import",
     professional: "",
   },
+  // Documentos (issue 22): the office's (owner, admin, staff); never the professional role; no CSV import of files.
+  documentos: {
+    owner: "read create update delete export",
+    admin: "read create update delete export",
+    staff: "read create update delete",
+    professional: "",
+  },
   account: {
     owner: "read create update delete",
     admin: "read create update delete",

@@ -121,8 +121,11 @@ describe("the screens of the definitions", () => {
       // The service's page (products consumed with stock and cost, margin, "Gerar post") and its
       // form (the team's checkboxes and the categories in use, read with the record).
       servicos: 2,
+      // Documentos: the list with its upload area, the page with the preview, the metadata form
+      // (the file fields are the API's only); the export is the shared one.
+      documentos: 3,
     });
-    const ownScreens: Record<string, number> = { posts: 2, profissionais: 2, servicos: 2 };
+    const ownScreens: Record<string, number> = { posts: 2, profissionais: 2, servicos: 2, documentos: 3 };
     for (const def of definitions.filter((d) => d.screens?.plain.length))
       expect(counts[def.name], def.name).toBeLessThanOrEqual(ownScreens[def.name] ?? 1);
   });
@@ -195,7 +198,7 @@ describe("the menu", () => {
   it("lists each definition's list under its group, in the order the menu had, then Configurações", () => {
     const owner = navFor([...new Set(NAV_ITEMS.map((i) => i.resource))]);
     expect(owner.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
-      ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Movimentações de produtos"]],
+      ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Movimentações de produtos", "Documentos"]],
       ["Agenda", ["Agendamentos", "Atendimento", "Profissionais", "Horários", "Serviços"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
       [

@@ -25,6 +25,9 @@ const UPLOAD_PATHS = /^\/config(?:\.data)?\/?$/;
  */
 export const PHOTO_BODY_LIMIT = 8 * MB;
 const PHOTO_PATHS = /^\/api\/(?:property-photos\/[^/]+(?:\/share-image|\/[^/]+\/publicacao)?|post-images)\/?$/;
+/** Documentos (ADR 070/074): one file of up to 20 MB per request from the screen, plus the form's framing. */
+export const DOCUMENT_BODY_LIMIT = 21 * MB;
+const DOCUMENT_PATHS = /^\/api\/documents\/upload\/?$/;
 /**
  * The public contact forms (property page, the business's landing page), the public booking
  * page and the client's appointment page (ADR 062) and the portals' lead webhook: a few short
@@ -38,6 +41,7 @@ export function bodyLimitFor(pathname: string): number {
   if (IMPORT_PATHS.test(pathname)) return IMPORT_BODY_LIMIT;
   if (UPLOAD_PATHS.test(pathname)) return UPLOAD_BODY_LIMIT;
   if (PHOTO_PATHS.test(pathname)) return PHOTO_BODY_LIMIT;
+  if (DOCUMENT_PATHS.test(pathname)) return DOCUMENT_BODY_LIMIT;
   if (PUBLIC_FORM_PATHS.test(pathname)) return AUTH_BODY_LIMIT;
   return FORM_BODY_LIMIT;
 }

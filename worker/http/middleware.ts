@@ -81,8 +81,9 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   try {
     h.set("x-content-type-options", "nosniff");
-    h.set("referrer-policy", "strict-origin-when-cross-origin");
-    h.set("x-frame-options", "DENY");
+    // A response may be stricter (a document: no referrer) or framed by our own pages (a document's preview).
+    if (h.get("referrer-policy") !== "no-referrer") h.set("referrer-policy", "strict-origin-when-cross-origin");
+    if (h.get("x-frame-options") !== "SAMEORIGIN") h.set("x-frame-options", "DENY");
     h.set("permissions-policy", "camera=(), microphone=(), geolocation=()");
     h.set("cross-origin-opener-policy", "same-origin");
     if (!h.has("cache-control")) h.set("cache-control", "no-store");

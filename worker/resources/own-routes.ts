@@ -9,6 +9,8 @@ import { clientRoutes } from "./modules/customers/clients-routes.ts";
 import { clientsModule } from "./modules/customers/clients.ts";
 import { companyRoutes } from "./modules/customers/companies-routes.ts";
 import { companiesModule } from "./modules/customers/companies.ts";
+import { documentRoutes } from "./modules/documents/documents-routes.ts";
+import { documentosModule } from "./modules/documents/documents.ts";
 import { propertyRoutes } from "./modules/real-estate/properties-routes.ts";
 import { imoveisModule } from "./modules/real-estate/properties.ts";
 import { interestFromCommentRoutes } from "./modules/real-estate/interest-from-comment-routes.ts";
@@ -49,6 +51,7 @@ const OWN_ROUTES = new Map<unknown, OwnRoutes>([
   [profissionaisModule, professionalRoutes],
   [agendamentosModule, appointmentRoutes],
   [servicosModule, serviceRoutes],
+  [documentosModule, documentRoutes],
 ]);
 
 /** The routes `mod` adds, if any. */

@@ -11,6 +11,7 @@ import { referenciasModule } from "./modules/ai-content/reference-accounts.ts";
 import { profissionaisModule } from "./modules/agenda/professionals.ts";
 import { agendamentosModule } from "./modules/agenda/appointments.ts";
 import { servicosModule } from "./modules/agenda/services.ts";
+import { documentosModule } from "./modules/documents/documents.ts";
 
 /**
  * Every kind of record, once. The API mounts, middleware patterns, export names, trigger SQL,
@@ -30,6 +31,7 @@ export const RESOURCES = [
   profissionaisModule,
   agendamentosModule,
   servicosModule,
+  documentosModule,
 ] as const satisfies readonly ResourceModule<
   // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
   any,

@@ -94,6 +94,9 @@ export const KEYED_LIMITS = {
   propertyPhotoUpload: { user: { max: 200, windowMs: 60 * 60_000 }, ip: { max: 400, windowMs: 60 * 60_000 } },
   /** Images from the device for posts (ADR 044): as photos, a busy day of carousels per person. */
   postImageUpload: { user: { max: 200, windowMs: 60 * 60_000 }, ip: { max: 400, windowMs: 60 * 60_000 } },
+  /** Documentos (ADR 074): files uploaded per member (each counts), and the links asked for to open them. */
+  documentUpload: { user: { max: 300, windowMs: 60 * 60_000 }, ip: { max: 600, windowMs: 60 * 60_000 } },
+  documentLink: { user: { max: 600, windowMs: 10 * 60_000 } },
   /** The public property page's contact form (open to the internet): per IP, and valid messages per organização. */
   propertyLead: { ip: { max: 5, windowMs: 10 * 60_000 }, org: { max: 200, windowMs: 24 * 3600_000, quota: true } },
   /**

@@ -17,6 +17,7 @@ export function ResourceListPage({
   error,
   description,
   rowActions,
+  beforeList,
 }: {
   view: ListView;
   permissions: Permissions;
@@ -25,6 +26,8 @@ export function ResourceListPage({
   description?: string;
   /** A screen's own actions per row (DataList's last column). */
   rowActions?: ((row: RowView) => ReactNode) | undefined;
+  /** A screen's own block between the title and the list (Documentos' upload area). */
+  beforeList?: ReactNode;
 }) {
   // Another page of the organização added, edited or deleted one of these: read the list again.
   useLiveRevalidation({ type: "record.changed", resource: view.name });
@@ -64,6 +67,7 @@ export function ResourceListPage({
           <Alert tone="error">{error}</Alert>
         </div>
       ) : null}
+      {beforeList}
       <DataList view={view} permissions={permissions} rowActions={rowActions} />
       <Toaster toast={toast} />
     </>

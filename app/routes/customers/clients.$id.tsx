@@ -18,8 +18,9 @@ import { requireOrg } from "../../server/guards.server.ts";
 import { loadClientTimeline } from "../../../worker/services/customers/timeline.ts";
 import { answerLeadMatch } from "../../server/customers/lead-match.server.ts";
 import { isId } from "../../../shared/id.ts";
-import { can, mayActOn, reachFor } from "../../../worker/auth/permissions.ts";
+import { can, mayActOn, permissionsFor, reachFor } from "../../../worker/auth/permissions.ts";
 import { timeZoneOf } from "../../../shared/time-zone.ts";
+import { DocumentsSection, documentsOf } from "../../components/documents/documents-section.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Cliente");
 
@@ -64,8 +65,11 @@ export async function loader(args: Route.LoaderArgs) {
   // A corretor edits only the clients they registered; deciding a lead's match moves it between any two clients.
   const canEdit = mayActOn(actor, clientDefinition.name, "update", row as unknown as Record<string, unknown>);
   const canDecide = reachFor(actor, clientDefinition.name, "update") === "any";
+  // Documentos (ADR 074): the upload with this client preselected, for the roles the table lets in.
+  const documents = permissionsFor(actor.role, "documentos");
   return {
     view,
+    documents: { canRead: documents.canRead, canCreate: documents.canCreate },
     timeline,
     counts,
     canAddInterest,
@@ -93,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Client({ loaderData }: Route.ComponentProps) {
-  const { view, timeline, counts, canAddInterest, canEdit, canDecide, permissions, confirm, reauth, toast } = loaderData;
+  const { view, documents, timeline, counts, canAddInterest, canEdit, canDecide, permissions, confirm, reauth, toast } = loaderData;
   const result = useActionData<typeof action>();
   const failure = result && "error" in result ? result : undefined;
   // A refusal names its field; an unknown intent has none and shows under the confirmation.
@@ -184,6 +188,13 @@ export default function Client({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="min-w-0 space-y-6">
           <ResourceDetail view={view} />
+          {documents.canRead ? (
+            <DocumentsSection
+              preset={{ field: "clienteId", id: view.id, label: `Cliente: ${view.title}` }}
+              listHref={documentsOf("cliente", view.id)}
+              canCreate={documents.canCreate}
+            />
+          ) : null}
           {permissions.canManage ? (
             <Card title="LGPD">
               <p className="mb-3 text-sm text-fg-soft">Pedidos do titular sobre os dados pessoais dele.</p>

@@ -13,6 +13,8 @@ import { readForm, unknownIntent } from "../../server/forms.server.ts";
 import { companyWithClients } from "../../../worker/services/customers/companies.ts";
 import { isId } from "../../../shared/id.ts";
 import { timeZoneOf } from "../../../shared/time-zone.ts";
+import { DocumentsSection, documentsOf } from "../../components/documents/documents-section.tsx";
+import { permissionsFor } from "../../../worker/auth/permissions.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.view.title ?? "Empresa");
 
@@ -32,6 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
       contact: [c.telefonePrincipal ? formatPhoneBR(c.telefonePrincipal) : "", c.email ?? ""].filter(Boolean).join(" · "),
     })),
     permissions,
+    // Documentos (ADR 074): the upload with this empresa preselected, for the roles the table lets in.
+    documents: (({ canRead, canCreate }) => ({ canRead, canCreate }))(permissionsFor(actor.role, "documentos")),
     confirm,
     toast: toastFor(companyDefinition, takeFlash(args)),
   };
@@ -46,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Company({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, clients, permissions, confirm, toast } = loaderData;
+  const { view, clients, permissions, documents, confirm, toast } = loaderData;
   return (
     <>
       <RecordHeader
@@ -88,6 +92,15 @@ export default function Company({ loaderData, actionData }: Route.ComponentProps
             <p className="text-sm text-fg-soft">Nenhum cliente ligado a esta empresa. Escolha a empresa no cadastro do cliente.</p>
           )}
         </Card>
+        {documents.canRead ? (
+          <div className="lg:col-start-2">
+            <DocumentsSection
+              preset={{ field: "empresaId", id: view.id, label: `Empresa: ${view.title}` }}
+              listHref={documentsOf("empresa", view.id)}
+              canCreate={documents.canCreate}
+            />
+          </div>
+        ) : null}
       </div>
       <Toaster toast={toast} />
     </>

@@ -17,6 +17,8 @@ import { guard, screenPermissions } from "../../server/resources.server.ts";
 import { DomainError } from "../../../worker/services/context.ts";
 import { changeStatus, propertyData } from "../../../worker/services/real-estate/properties.ts";
 import { timeZoneOf } from "../../../shared/time-zone.ts";
+import { DocumentsSection, documentsOf } from "../../components/documents/documents-section.tsx";
+import { permissionsFor } from "../../../worker/auth/permissions.ts";
 
 /** The "Dados" tab: every fact, the status with its history, and the status change with a reason. */
 
@@ -57,6 +59,8 @@ export async function loader(args: Route.LoaderArgs) {
     // The statuses it may move to come from here: the option lists stay out of the browser chunk (with zod, ADR 029).
     choices: PROPERTY_STATUS_OPTIONS.filter((o) => o.value !== "rascunho" && o.value !== property.status),
     canUpdate: screenPermissions(args, imovelDefinition).canUpdate,
+    // Documentos (ADR 074): matrículas, laudos, contratos of this imóvel, for the roles the table lets in.
+    documents: (({ canRead, canCreate }) => ({ canRead, canCreate }))(permissionsFor(actor.role, "documentos")),
   };
 }
 
@@ -100,7 +104,7 @@ function takesPageDown(status: string): boolean {
 }
 
 export default function ImovelDados({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, featureGroups, cover, status, statusLabel, history, choices, canUpdate } = loaderData;
+  const { view, featureGroups, cover, status, statusLabel, history, choices, canUpdate, documents } = loaderData;
   const saving = useNavigation().state === "submitting";
   const { pathname } = useLocation();
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
@@ -192,6 +196,13 @@ export default function ImovelDados({ loaderData, actionData }: Route.ComponentP
         <Card title="Histórico de status">
           <Timeline entries={history} empty="Sem mudanças de status ainda." />
         </Card>
+        {documents.canRead ? (
+          <DocumentsSection
+            preset={{ field: "imovelId", id: view.id, label: `Imóvel: ${view.title}` }}
+            listHref={documentsOf("imovel", view.id)}
+            canCreate={documents.canCreate}
+          />
+        ) : null}
       </div>
     </div>
   );

@@ -10,6 +10,8 @@ import { formatQuantity } from "../../../shared/resources/produtos.ts";
 import { requireOrg } from "../../server/guards.server.ts";
 import { MATCH_REASON_LABELS } from "../../../shared/real-estate/match-reasons.ts";
 import { dashboardSummary } from "../../../worker/services/reports/dashboard.ts";
+import { expiryFilter, expiryState, expiryText } from "../../../shared/documents/expiry.ts";
+import { DOCUMENT_TYPE } from "../../../shared/enums/documents.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Dashboard");
 
@@ -17,7 +19,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, auth, org } = requireOrg(context, request);
   const now = new Date();
   const zone = timeZoneOf(org.timeZone);
-  const { lowStock, matches, ...summary } = await dashboardSummary(rc.db, org.id, auth.user.id, org.role, now, org.ownOnly);
+  const { lowStock, matches, documents, ...summary } = await dashboardSummary(
+    rc.db,
+    org.id,
+    auth.user.id,
+    org.role,
+    now,
+    org.ownOnly,
+    zone,
+  );
   const newMatches = matches && {
     total: matches.total,
     items: matches.items.map((m) => ({
@@ -38,13 +48,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       text: `${formatQuantity(p.estoque, p.unidade)} / ${formatQuantity(p.minimo)}`,
     })),
   };
+  // Expired or expiring documents, with the words and the list's filters decided in the organização's zone.
+  const expiring = documents && {
+    total: documents.total,
+    expired: documents.expired,
+    aVencerHref: `/documents?f.vencimento=${encodeURIComponent(expiryFilter("a_vencer", documents.today))}&sort=vencimento&dir=asc`,
+    vencidosHref: `/documents?f.vencimento=${encodeURIComponent(expiryFilter("vencido", documents.today))}&sort=vencimento&dir=desc`,
+    items: documents.items.map((d) => ({
+      id: d.id,
+      titulo: d.titulo,
+      tipo: DOCUMENT_TYPE.label(d.tipo),
+      expired: expiryState(d.vencimento, documents.today) === "vencido",
+      text: expiryText(d.vencimento, documents.today),
+    })),
+  };
   return {
     firstName: auth.user.name.split(" ")[0] ?? auth.user.name,
     // The organização's clock, decided here so the page and its hydration agree.
     greeting: greeting(now, zone),
     today: formatDate(now, zone),
     role: org.role,
-    summary: { ...summary, lowStock: low, matches: newMatches },
+    summary: { ...summary, lowStock: low, matches: newMatches, documents: expiring },
   };
 }
 
@@ -124,6 +148,39 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             >
               Ver produtos com estoque baixo
             </Link>
+          </Card>
+        ) : null}
+        {/* Only when something expires (a business that sets no expiry sees no empty card). */}
+        {summary.documents && summary.documents.total > 0 ? (
+          <Card title="Documentos vencendo">
+            <p className="text-3xl font-bold tabular-nums">{summary.documents.total}</p>
+            <p className="text-sm text-fg-soft">
+              {summary.documents.expired > 0
+                ? `${summary.documents.expired} ${summary.documents.expired === 1 ? "vencido" : "vencidos"}, ${summary.documents.total - summary.documents.expired} a vencer em 30 dias`
+                : summary.documents.total === 1
+                  ? "documento vence nos próximos 30 dias"
+                  : "documentos vencem nos próximos 30 dias"}
+            </p>
+            <ul className="mt-3 space-y-1 text-sm" aria-label="Documentos vencidos e a vencer">
+              {summary.documents.items.map((d) => (
+                <li key={d.id} className="flex justify-between gap-2">
+                  <Link to={`/documents/${d.id}`} className="min-w-0 truncate hover:text-accent hover:underline">
+                    {d.titulo} <span className="text-fg-soft">· {d.tipo}</span>
+                  </Link>
+                  <span className={`shrink-0 ${d.expired ? "badge badge-red" : "badge badge-yellow"}`}>{d.text}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
+              {summary.documents.expired > 0 ? (
+                <Link to={summary.documents.vencidosHref} className="text-accent underline-offset-2 hover:underline">
+                  Ver vencidos
+                </Link>
+              ) : null}
+              <Link to={summary.documents.aVencerHref} className="text-accent underline-offset-2 hover:underline">
+                Ver a vencer
+              </Link>
+            </p>
           </Card>
         ) : null}
         {/* Only where interests exist (a business without real estate sees no empty card). */}

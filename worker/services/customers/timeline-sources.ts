@@ -1,5 +1,6 @@
 import { interestsSource, leadsSource, ownedPropertiesSource, visitsSource } from "../real-estate/client-timeline.ts";
 import { appointmentsSource } from "../agenda/client-appointments.ts";
+import { documentsSource } from "../documents/client-documents.ts";
 import type { TimelineSource } from "./timeline-source.ts";
 
 /**
@@ -13,4 +14,5 @@ export const CLIENT_TIMELINE_SOURCES: readonly TimelineSource[] = [
   ownedPropertiesSource,
   leadsSource,
   appointmentsSource,
+  documentsSource,
 ];

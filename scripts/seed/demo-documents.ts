@@ -1,0 +1,294 @@
+import { count, eq, inArray, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { clients, documents, memberships, organizations, properties } from "../../db/schema/index.ts";
+import { orgScope } from "../../db/tenant.ts";
+import { FILE_KIND } from "../../shared/document-files/file-kinds.ts";
+import { documentStorageKey } from "../../shared/document-files/storage-key.ts";
+import { addDays } from "../../shared/documents/expiry.ts";
+import type { DocumentType } from "../../shared/enums/documents.ts";
+import { searchKeys, sortKey } from "../../shared/search.ts";
+import { DEFAULT_TIME_ZONE, dayIn } from "../../shared/time-zone.ts";
+import { demoCardPng, demoPdf } from "./demo-document-files.ts";
+
+/**
+ * Documentos in the demo (ADR 074): contratos, matrículas, RG/CPF, comprovantes, laudos on the
+ * demo's clients and imóveis, some expiring within 30 days and one expired, so /documents, the
+ * client's timeline, the imóvel's card and the dashboard's warning list show something on a fresh
+ * install. The rows are seeded with the database (Node, no R2); `npm start` puts the files into the
+ * local R2 once the Worker is up (`putDemoDocumentFiles`), as the demo's generated art. Ids, keys
+ * and bytes are deterministic; expiry days are counted from the seed's day.
+ */
+
+type Link = { client: number } | { property: number } | null;
+
+interface DemoDocument {
+  n: number;
+  titulo: (name: string) => string;
+  tipo: DocumentType;
+  formato: "pdf" | "png";
+  arquivo: string;
+  /** Days from the seed's day to the last valid day; null: does not expire. */
+  vence: number | null;
+  link: Link;
+  /** The PDF's lines (the name filled in), or the card's colour. */
+  lines?: (name: string) => string[];
+  rgb?: readonly [number, number, number];
+}
+
+const PLAN: readonly DemoDocument[] = [
+  {
+    n: 1,
+    titulo: (name) => `Contrato de locação — ${name}`,
+    tipo: "contrato",
+    formato: "pdf",
+    arquivo: "contrato-locacao.pdf",
+    vence: 20,
+    link: { client: 0 },
+    lines: (name) => [`Locatário: ${name}`, "Prazo: 30 meses, reajuste anual pelo IPCA.", "Assinado pelas partes e por duas testemunhas."],
+  },
+  {
+    n: 2,
+    titulo: (name) => `RG — ${name}`,
+    tipo: "rg_cpf",
+    formato: "png",
+    arquivo: "rg-frente.png",
+    vence: null,
+    link: { client: 0 },
+    rgb: [38, 99, 163],
+  },
+  {
+    n: 3,
+    titulo: (name) => `Comprovante de residência — ${name}`,
+    tipo: "comprovante",
+    formato: "pdf",
+    arquivo: "comprovante-residencia.pdf",
+    vence: -5,
+    link: { client: 1 },
+    lines: (name) => [
+      `Titular: ${name}`,
+      "Conta de energia elétrica — referência do trimestre passado.",
+      "Válido por 90 dias para cadastro.",
+    ],
+  },
+  {
+    n: 4,
+    titulo: (name) => `Matrícula atualizada — ${name}`,
+    tipo: "matricula",
+    formato: "pdf",
+    arquivo: "certidao-matricula.pdf",
+    vence: 12,
+    link: { property: 0 },
+    lines: (name) => [
+      `Imóvel: ${name}`,
+      "Certidão de inteiro teor com ônus reais.",
+      "Cartório de Registro de Imóveis — validade de 30 dias.",
+    ],
+  },
+  {
+    n: 5,
+    titulo: (name) => `Laudo de vistoria — ${name}`,
+    tipo: "laudo",
+    formato: "pdf",
+    arquivo: "laudo-vistoria.pdf",
+    vence: 200,
+    link: { property: 1 },
+    lines: (name) => [`Imóvel: ${name}`, "Vistoria de entrada com 48 fotos e descrição por cômodo.", "Sem avarias estruturais."],
+  },
+  {
+    n: 6,
+    titulo: (name) => `Autorização de venda com exclusividade — ${name}`,
+    tipo: "contrato",
+    formato: "pdf",
+    arquivo: "autorizacao-venda.pdf",
+    vence: 75,
+    link: { property: 2 },
+    lines: (name) => [`Imóvel: ${name}`, "Exclusividade de 120 dias; comissão de 6% sobre o valor de venda."],
+  },
+  {
+    n: 7,
+    titulo: (name) => `CNH — ${name}`,
+    tipo: "rg_cpf",
+    formato: "png",
+    arquivo: "cnh.png",
+    vence: 410,
+    link: { client: 2 },
+    rgb: [46, 125, 50],
+  },
+  {
+    n: 8,
+    titulo: (name) => `Certidão negativa de débitos — ${name}`,
+    tipo: "comprovante",
+    formato: "pdf",
+    arquivo: "certidao-negativa.pdf",
+    vence: 26,
+    link: { client: 3 },
+    lines: (name) => [`Nome: ${name}`, "Certidão negativa de débitos trabalhistas e tributos federais."],
+  },
+  {
+    n: 9,
+    titulo: () => "Nota fiscal — anúncios nos portais",
+    tipo: "nota_fiscal",
+    formato: "pdf",
+    arquivo: "nf-portais.pdf",
+    vence: null,
+    link: null,
+    lines: () => ["Serviço: destaque de anúncios no mês.", "Valor: R$ 489,90."],
+  },
+];
+
+/** The demo document's id (a fixed UUID per plan item: the same rows, keys and links on every install). */
+export function demoDocumentId(n: number): string {
+  return `00000000-0000-4000-8000-00000d0c${String(n).padStart(4, "0")}`;
+}
+
+function bytesOf(doc: DemoDocument, name: string): Uint8Array {
+  return doc.formato === "png" ? demoCardPng(doc.rgb ?? [80, 80, 80]) : demoPdf(doc.titulo(name), doc.lines?.(name) ?? []);
+}
+
+interface Names {
+  clients: { id: string; name: string }[];
+  properties: { id: string; name: string }[];
+}
+
+function target(doc: DemoDocument, names: Names): { field: "clienteId" | "imovelId" | null; id: string | null; name: string } {
+  if (doc.link && "client" in doc.link) {
+    const c = names.clients[doc.link.client];
+    return { field: "clienteId", id: c?.id ?? null, name: c?.name ?? "Cliente" };
+  }
+  if (doc.link && "property" in doc.link) {
+    const p = names.properties[doc.link.property];
+    return { field: "imovelId", id: p?.id ?? null, name: p?.name ?? "Imóvel" };
+  }
+  return { field: null, id: null, name: "" };
+}
+
+async function namesOf(db: Database, orgId: string, clientIds: readonly string[], propertyIds: readonly string[]): Promise<Names> {
+  const scope = orgScope(db, orgId);
+  const [c, p] = await Promise.all([
+    clientIds.length
+      ? db
+          .select({ id: clients.id, name: clients.nome })
+          .from(clients)
+          .where(scope.where(clients, inArray(clients.id, [...clientIds])))
+      : [],
+    propertyIds.length
+      ? db
+          .select({ id: properties.id, titulo: properties.titulo, codigo: properties.codigo })
+          .from(properties)
+          .where(scope.where(properties, inArray(properties.id, [...propertyIds])))
+      : [],
+  ]);
+  const byId = <T extends { id: string }>(rows: readonly T[], ids: readonly string[]) =>
+    ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is T => r !== undefined);
+  return {
+    clients: byId(c, clientIds),
+    properties: byId(p, propertyIds).map((r) => ({ id: r.id, name: r.titulo ?? r.codigo })),
+  };
+}
+
+/** The demo's documents (rows only; the files come with `putDemoDocumentFiles`). */
+export async function seedDemoDocuments(
+  db: Database,
+  orgId: string,
+  ownerId: string,
+  refs: { clientIds: readonly string[]; propertyIds: readonly string[] },
+  now: Date,
+): Promise<void> {
+  const scope = orgScope(db, orgId);
+  const today = dayIn(now, DEFAULT_TIME_ZONE);
+  const names = await namesOf(db, orgId, refs.clientIds.slice(0, 4), refs.propertyIds.slice(0, 3));
+  const rows = PLAN.map((doc, i) => {
+    const id = demoDocumentId(doc.n);
+    const { field, id: linkId, name } = target(doc, names);
+    const titulo = doc.titulo(name);
+    // Sent over the last weeks, the oldest first.
+    const sentAt = new Date(now.getTime() - (PLAN.length - i) * 2.5 * 86_400_000);
+    return scope.values({
+      id,
+      titulo,
+      ordem: sortKey(titulo),
+      chavesBusca: JSON.stringify(searchKeys({ names: [titulo] })),
+      tipo: doc.tipo,
+      nomeArquivo: doc.arquivo,
+      formato: doc.formato,
+      tamanhoBytes: bytesOf(doc, name).byteLength,
+      chave: documentStorageKey(orgId, id, doc.formato),
+      vencimento: doc.vence === null ? null : addDays(today, doc.vence),
+      clienteId: field === "clienteId" ? linkId : null,
+      imovelId: field === "imovelId" ? linkId : null,
+      criadoEm: sentAt,
+      atualizadoEm: sentAt,
+      criadoPor: ownerId,
+      atualizadoPor: ownerId,
+    });
+  });
+  await db.insert(documents).values(rows);
+}
+
+/** A demo database seeded before Documentos existed gets them on the next `npm start` (false: nothing added). */
+export async function seedMissingDemoDocuments(db: Database, orgDocument: string, now = new Date()): Promise<boolean> {
+  // tenant-exempt: the demo organização by its CNPJ (no request, no session).
+  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.document, orgDocument)).limit(1);
+  if (!org) return false;
+  const scope = orgScope(db, org.id);
+  const [has] = await db.select({ n: count() }).from(documents).where(scope.where(documents));
+  if ((has?.n ?? 0) > 0) return false;
+  const [owner] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(scope.where(memberships, eq(memberships.role, "owner"), isNull(memberships.deactivatedAt)))
+    .limit(1);
+  if (!owner) return false;
+  const [c, p] = await Promise.all([
+    db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(scope.where(clients, isNull(clients.excluidoEm)))
+      .orderBy(clients.ordem)
+      .limit(4),
+    db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(scope.where(properties, isNull(properties.excluidoEm), eq(properties.status, "disponivel")))
+      .orderBy(properties.ordem)
+      .limit(3),
+  ]);
+  await seedDemoDocuments(db, org.id, owner.userId, { clientIds: c.map((r) => r.id), propertyIds: p.map((r) => r.id) }, now);
+  return true;
+}
+
+/**
+ * Puts the demo documents' missing files into the bucket (`npm start`, once the Worker is up);
+ * a file already there is left alone. The bytes are made again from the row's own link (the same
+ * name gives the same bytes and size as seeded). Returns how many were stored.
+ */
+export async function putDemoDocumentFiles(db: Database, orgId: string, bucket: R2Bucket): Promise<number> {
+  const scope = orgScope(db, orgId);
+  const ids = PLAN.map((d) => demoDocumentId(d.n));
+  const rows = await db
+    .select({ id: documents.id, chave: documents.chave, clienteId: documents.clienteId, imovelId: documents.imovelId })
+    .from(documents)
+    .where(scope.where(documents, inArray(documents.id, ids), isNull(documents.excluidoEm)));
+  const heads = await Promise.all(rows.map((r) => bucket.head(r.chave)));
+  const todo = rows.filter((_, i) => !heads[i]);
+  if (!todo.length) return 0;
+  const clientIds = todo.map((r) => r.clienteId).filter((v): v is string => v !== null);
+  const propertyIds = todo.map((r) => r.imovelId).filter((v): v is string => v !== null);
+  const names = await namesOf(db, orgId, clientIds, propertyIds);
+  let stored = 0;
+  for (const row of todo) {
+    const doc = PLAN.find((d) => demoDocumentId(d.n) === row.id);
+    if (!doc) continue;
+    const name = row.clienteId
+      ? (names.clients.find((c) => c.id === row.clienteId)?.name ?? "Cliente")
+      : row.imovelId
+        ? (names.properties.find((p) => p.id === row.imovelId)?.name ?? "Imóvel")
+        : "";
+    await bucket.put(row.chave, bytesOf(doc, name), {
+      httpMetadata: { contentType: FILE_KIND[doc.formato].mime },
+      customMetadata: { orgId, documentId: row.id },
+    });
+    stored++;
+  }
+  return stored;
+}
