@@ -99,7 +99,7 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
               <p className="mt-2 text-sm text-fg-soft">
                 O PDF não apareceu?{" "}
                 {links.download ? (
-                  <DownloadLink id={doc.id} href={links.download} label="Baixar o PDF" className="text-accent hover:underline" />
+                  <DownloadLink id={doc.id} href={links.download} label="Baixar o PDF" className="font-semibold text-accent underline" />
                 ) : null}
               </p>
             </>

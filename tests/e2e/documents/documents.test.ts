@@ -56,6 +56,8 @@ describe("Documentos on a phone", () => {
     if (!m) throw new Error("no membership");
     const orgId = m.orgId;
     const page = f.page;
+    // The refused file's answer (422, on purpose) is logged by the browser.
+    f.allowBrowserError(/status of 422/);
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, owner.email, owner.password);
     await page.goto("/documents");
@@ -167,7 +169,7 @@ describe("Documentos on a phone", () => {
       .getByTestId("document-input")
       .setInputFiles([{ name: "rg-beatriz.png", mimeType: "image/png", buffer: Buffer.from(pngBytes()) }]);
     await page.getByRole("button", { name: "Enviar 1 arquivo" }).click();
-    await page.getByText("Enviado.").waitFor();
+    await page.getByTestId("document-file").getByText("Enviado.").waitFor();
     const [doc] = await until(
       () =>
         db
