@@ -149,17 +149,15 @@ describe("Documentos on a phone", () => {
     if (!m) throw new Error("no membership");
     const clientId = crypto.randomUUID();
     const now = new Date();
-    await db
-      .insert(clients)
-      .values({
-        id: clientId,
-        orgId: m.orgId,
-        nome: "Beatriz Lima",
-        ordem: "beatriz lima",
-        tipo: "pf",
-        criadoEm: now,
-        atualizadoEm: now,
-      } as never);
+    await db.insert(clients).values({
+      id: clientId,
+      orgId: m.orgId,
+      nome: "Beatriz Lima",
+      ordem: "beatriz lima",
+      tipo: "pf",
+      criadoEm: now,
+      atualizadoEm: now,
+    } as never);
     const page = f.page;
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, owner.email, owner.password);
