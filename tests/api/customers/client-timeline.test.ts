@@ -36,6 +36,8 @@ const NO_APPOINTMENTS = {
   "agendamentos-concluidos": "0 atendimentos concluídos",
   "agendamentos-faltas": "0 faltas",
 };
+/** Documentos (ADR 074): counted for the office; the professional role reads none, so has no line. */
+const NO_DOCUMENTS = { documentos: "0 documentos" };
 
 beforeAll(async () => {
   h = await createHarness();
@@ -79,6 +81,7 @@ describe("a client's timeline", () => {
       imoveis: "2 imóveis",
       leads: "0 leads",
       ...NO_APPOINTMENTS,
+      ...NO_DOCUMENTS,
     });
     const byKind = (kind: string) => res.body.data.filter((e) => e.kind === kind);
     expect(
@@ -122,6 +125,7 @@ describe("a client's timeline", () => {
       imoveis: "0 imóveis",
       leads: "0 leads",
       ...NO_APPOINTMENTS,
+      ...NO_DOCUMENTS,
     });
   });
 
