@@ -26,6 +26,7 @@ import { addHoursException, addLocalHoliday } from "../../worker/services/agenda
 import { webpFile } from "../support/webp.ts";
 import { jpegFile } from "../support/jpeg.ts";
 import { DEFAULT_TIME_ZONE, dayIn } from "../../shared/time-zone.ts";
+import { pdfFile } from "../unit/document-files/samples.ts";
 
 const base = () => inject("baseURL");
 /** When A's post goes (tomorrow, on its calendar). */
@@ -76,6 +77,10 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/profissionais/export": () => "/profissionais/export?formato=csv",
   "/profissionais/:id": () => `/profissionais/${profissionalA}`,
   "/profissionais/:id/edit": () => `/profissionais/${profissionalA}/edit`,
+  "/documents": () => "/documents?q=segredo",
+  "/documents/export": () => "/documents/export?formato=csv",
+  "/documents/:id": () => `/documents/${documentA}`,
+  "/documents/:id/edit": () => `/documents/${documentA}/edit`,
   "/servicos": () => "/servicos?q=segredo",
   "/servicos/create": () => "/servicos/create",
   "/servicos/import": () => "/servicos/import",
@@ -201,6 +206,9 @@ let landingSlugA: string;
 let draftPhotoA: string;
 /** An image A uploaded from the device for a post (not yet in any post): A's members only. */
 let postImageA: string;
+/** A's document (a PDF on A's client, uploaded as the Documentos screen does) and a 5-minute link A opened. */
+let documentA: string;
+let documentLinkA: string;
 let cookieA: string;
 let cookieB: string;
 let bearerB: string;
@@ -553,6 +561,20 @@ beforeAll(async () => {
   });
   expect(postUpload.status, await postUpload.clone().text()).toBe(201);
   postImageA = `/media/${((await postUpload.json()) as { data: { chave: string } }).data.chave}/640.jpg`;
+  // A document of A's client, uploaded by A as the Documentos screen does, and the link A gets to open it.
+  const docForm = new FormData();
+  docForm.append("arquivo", new File([pdfFile() as BlobPart], `contrato-${MARK}.pdf`, { type: "application/pdf" }));
+  docForm.set("titulo", `Documento ${MARK}`);
+  docForm.set("clienteId", clientA);
+  const docUpload = await fetch(`${base()}/api/documents/upload`, {
+    method: "POST",
+    body: docForm,
+    headers: { cookie: cookieA, origin: base() },
+  });
+  expect(docUpload.status, await docUpload.clone().text()).toBe(201);
+  documentA = ((await docUpload.json()) as { data: { arquivos: { id: string }[] } }).data.arquivos[0]?.id as string;
+  const docLink = await fetch(`${base()}/api/documents/${documentA}/link?d=attachment`, { headers: { cookie: cookieA } });
+  documentLinkA = ((await docLink.json()) as { data: { url: string } }).data.url;
   const own = await fetch(`${base()}/admin/users`, { headers: { cookie: cookieA } });
   expect(await own.text()).toContain(MARK);
   for (const path of [
@@ -571,6 +593,8 @@ beforeAll(async () => {
     `/profissionais/${profissionalA}`,
     `/servicos/${servicoA}`,
     `/servicos/${servicoA}/edit`,
+    `/documents/${documentA}`,
+    "/documents/export?formato=csv",
     `/gerar-postagem?servico=${servicoA}`,
     "/horarios",
     "/rascunhos",
@@ -646,6 +670,7 @@ describe("tenant isolation", () => {
       [moduleOf("referencias").definition.api]: referenciaA,
       [moduleOf("profissionais").definition.api]: profissionalA,
       [moduleOf("servicos").definition.api]: servicoA,
+      [moduleOf("documentos").definition.api]: documentA,
       [moduleOf("agendamentos").definition.api]: deskAppointmentA,
       "ai-generations": generationA,
     };
@@ -687,6 +712,18 @@ describe("tenant isolation", () => {
         expect(res.status, `${path} ${JSON.stringify(Object.keys(headers))}`).toBe(404);
         expect(await res.text()).toBe("Imagem não encontrada.");
       }
+    }
+  });
+
+  it("A's document file opens only for A's member through A's link: B, a bearer and visitors get the same 403", async () => {
+    const own = await fetch(`${base()}${documentLinkA}`, { headers: { cookie: cookieA } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-disposition")).toContain(`contrato-${MARK}.pdf`);
+    for (const headers of [{ cookie: cookieB }, { authorization: `Bearer ${bearerB}` }, {}] as Record<string, string>[]) {
+      const res = await fetch(`${base()}${documentLinkA}`, { headers });
+      const body = await res.text();
+      expect(res.status, JSON.stringify(Object.keys(headers))).toBe(403);
+      expect(body.includes(MARK)).toBe(false);
     }
   });
 
