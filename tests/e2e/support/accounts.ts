@@ -4,6 +4,7 @@ import { inject } from "vitest";
 import { createDb, type Database } from "../../../db/client.ts";
 import { memberships, organizations, users } from "../../../db/schema/index.ts";
 import { hashPassword, TEST_PASSWORD_PARAMS } from "../../../worker/auth/password.ts";
+import { fakeBucket } from "../../support/memory-bucket.ts";
 
 let db: Database | undefined;
 export function e2eDb(): Database {
@@ -93,5 +94,8 @@ export function e2eServiceContext(origin: string): ServiceContext {
     userAgent: null,
     waitUntil: () => {},
     now: new Date(),
+    // Records written straight from the test process (a document's file: ADR 074) go to an
+    // in-memory R2; the pages under test read rows, and files only through their own uploads.
+    files: fakeBucket(),
   } as unknown as ServiceContext;
 }
