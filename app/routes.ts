@@ -86,6 +86,11 @@ export default [
     route("property_clients/create", "routes/real-estate/interests.form.tsx", { id: "routes/property_clients.create" }),
     route("property_clients/:id", "routes/real-estate/interests.$id.tsx"),
     route("property_clients/:id/edit", "routes/real-estate/interests.form.tsx", { id: "routes/property_clients.edit" }),
+    // Pedidos (issue 22, ADR 073): the list and its board, the form with the items, the order's page.
+    route("orders", "routes/finance/orders.tsx"),
+    route("orders/create", "routes/finance/orders.form.tsx", { id: "routes/orders.create" }),
+    route("orders/:id", "routes/finance/orders.$id.tsx"),
+    route("orders/:id/edit", "routes/finance/orders.form.tsx", { id: "routes/orders.edit" }),
     route("posts/create", "routes/social/post-editor.tsx", { id: "routes/posts.create" }),
     route("posts/:id", "routes/social/post.tsx"),
     route("posts/:id/edit", "routes/social/post-editor.tsx", { id: "routes/posts.edit" }),

@@ -206,6 +206,16 @@ export const AGENDA_SETUP: Access = {
 };
 
 /**
+ * Pedidos (issue 22, ADR 073): the counter's daily work — owner, admin and staff take, change,
+ * move and cancel orders; managers take the list out (customers' names and phones); nothing is
+ * imported (items cannot come from a spreadsheet row). The professional role has no access.
+ */
+export const ORDER_RECORD: Access = {
+  ...OFFICE_RECORD,
+  import: NOBODY,
+};
+
+/**
  * The system's own pages (database, diagnostics): what a developer or the account's owner checks,
  * never the office's daily screens. Read-only, the owner only.
  */

@@ -30,6 +30,17 @@ import { filterIndex, listIndexes, lookupIndex, recordKey, recordTrail, searchKe
  */
 
 const live = sql`deleted_at is null`;
+
+/** An order's delivery address (the form's CEP autofill fields). */
+export interface OrderAddress {
+  cep: string | null;
+  rua: string;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  cidade: string;
+  uf: string | null;
+}
 const localDay = (column: string) => sql.raw(`${column} GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`);
 
 /** Child rows (a sale's items…): the parent's organization, no trail of their own. */
@@ -346,9 +357,13 @@ export const orders = sqliteTable(
     numero: integer("number").notNull(),
     ordem: sortKeyColumn("sort_name"),
     clienteId: text("client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** A walk-in customer (no client record): the name and phone taken at the counter (ADR 073). */
+    contatoNome: text("contact_name"),
+    contatoTelefone: text("contact_phone"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("novo"),
     entrega: text("fulfilment", { enum: ORDER_FULFILMENTS }).notNull().default("retirada"),
-    endereco: text("address"),
+    /** The delivery address as typed ({ cep, rua, numero, complemento, bairro, cidade, uf }); null for a pick-up. */
+    endereco: text("address", { mode: "json" }).$type<OrderAddress>(),
     taxaEntregaCentavos: integer("delivery_fee_cents").notNull().default(0),
     subtotalCentavos: integer("subtotal_cents").notNull().default(0),
     descontoCentavos: integer("discount_cents").notNull().default(0),
@@ -364,6 +379,7 @@ export const orders = sqliteTable(
     ...listIndexes("orders", t, { numero: t.numero, total: t.totalCentavos, previstoPara: t.previstoPara }),
     uniqueIndex("orders_org_number_uq").on(t.orgId, t.numero),
     filterIndex("orders_org_status_idx", t, t.status),
+    filterIndex("orders_org_fulfilment_idx", t, t.entrega),
     lookupIndex("orders_org_client_idx", t.orgId, t.clienteId),
     uniqueIndex("orders_sale_uq").on(t.vendaId).where(sql`sale_id is not null`),
     check(
@@ -375,6 +391,23 @@ export const orders = sqliteTable(
 );
 
 export const orderKeys = searchKeyTable("order_keys", "order_id", "order_keys_order_idx");
+
+/** Each status an order went through, who moved it and when (ADR 073); the first row is its creation. */
+export const orderStatusChanges = sqliteTable(
+  "order_status_changes",
+  {
+    ...childKey(),
+    pedidoId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Null on the order's first row (created). */
+    de: text("from_status", { enum: ORDER_STATUSES }),
+    para: text("to_status", { enum: ORDER_STATUSES }).notNull(),
+    em: timestamp("changed_at").notNull(),
+    por: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("order_status_changes_order_idx").on(t.pedidoId, t.em)],
+);
 
 export const orderItems = sqliteTable(
   "order_items",

@@ -26,6 +26,7 @@ import { seedDemoArtPosts, seedMissingDemoArtPosts } from "./demo-art-posts.ts";
 import type { DemoAdoption } from "./demo-social.ts";
 import { seedDemoProperties } from "./demo-properties.ts";
 import { seedDemoPix } from "./demo-pix.ts";
+import { seedDemoOrders } from "./demo-orders.ts";
 import { seedDemoAgenda, seedMissingDemoAgenda } from "./demo-agenda.ts";
 import { seedDemoDocuments, seedMissingDemoDocuments } from "./demo-documents.ts";
 import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
@@ -232,6 +233,14 @@ export async function seedDemo(
   await seedDemoAgenda(db, orgId, now, passwordHash);
   // Pix at checkout (issue 22): the business's CNPJ key, so a Pix payment at /sales/nova shows its QR.
   await seedDemoPix(db, orgId, people[0]?.id as string, now);
+  // Pedidos (ADR 073): the shop's orders in every status of the pipeline, over the products and services above.
+  await seedDemoOrders(
+    db,
+    orgId,
+    { ownerId: people[0]?.id as string, staffId: (people.find((p) => p.role === "staff") ?? people[0])?.id as string },
+    refs.clientIds,
+    now,
+  );
   return { orgId, login: DEMO_LOGIN, ...(social ? { social } : {}) };
 }
 

@@ -10,6 +10,7 @@ import { profissionalDefinition } from "./profissionais.ts";
 import { referenciaDefinition } from "./referencias.ts";
 import { servicoDefinition } from "./servicos.ts";
 import { documentoDefinition } from "./documentos.ts";
+import { pedidoDefinition } from "./pedidos.ts";
 import type { ResourceDefinition } from "./types.ts";
 import { screenPathOf } from "./screen-path.ts";
 
@@ -31,6 +32,7 @@ export const DEFINITIONS = [
   agendamentoDefinition,
   servicoDefinition,
   documentoDefinition,
+  pedidoDefinition,
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different row and input types

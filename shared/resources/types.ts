@@ -107,7 +107,12 @@ export type FieldKind =
   /** Date and time in the organização's time zone (`aaaa-mm-ddTHH:mm`; shared/time-zone.ts). */
   | "datetime"
   /** A colour "#rrggbb": one of `options` (a palette, value = hex) or any other typed or picked. */
-  | "color";
+  | "color"
+  /**
+   * Lines of products and services (an order's items): each with quantity, unit price and
+   * discount, priced by shared/money (ADR 067). Edited by the resource's own form.
+   */
+  | "lines";
 
 export interface FieldDef {
   name: string;

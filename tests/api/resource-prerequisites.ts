@@ -2,6 +2,7 @@ import type { Role } from "../../shared/enums.ts";
 import { ROLES } from "../../shared/enums.ts";
 import type { Database } from "../../db/client.ts";
 import { addProfessional, addService, setHours } from "./agenda/agenda-fixtures.ts";
+import { products } from "../../db/schema/index.ts";
 
 /**
  * What a resource needs in an organização before its module's `example()` can be saved, besides
@@ -34,6 +35,21 @@ const PREPARE: Record<string, Prepare> = {
       linked[role] = await addProfessional(db, orgId, `Profissional ${role}`, always, [service], extra);
     }
     return { related: { profissionais: linked.owner as string, servicos: service }, linked };
+  },
+  /** Pedidos: a product its example's first item names (items are not a relation of the header). */
+  pedidos: async (db, orgId) => {
+    const [row] = await db
+      .insert(products)
+      .values({
+        orgId,
+        sku: `BOLO-${crypto.randomUUID().slice(0, 6)}`,
+        nome: "Bolo de cenoura",
+        ordem: "bolo de cenoura",
+        unidade: "un",
+        precoCentavos: 4500,
+      })
+      .returning({ id: products.id });
+    return { related: { produtos: (row as { id: string }).id } };
   },
 };
 

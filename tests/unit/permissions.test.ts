@@ -115,6 +115,13 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "read create update delete",
     professional: "",
   },
+  // Pedidos (issue 22): the counter's work for owner, admin and staff; managers export; no import; no professional.
+  pedidos: {
+    owner: "read create update delete export",
+    admin: "read create update delete export",
+    staff: "read create update delete",
+    professional: "",
+  },
   account: {
     owner: "read create update delete",
     admin: "read create update delete",

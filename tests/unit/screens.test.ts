@@ -124,8 +124,10 @@ describe("the screens of the definitions", () => {
       // Documentos: the list with its upload area, the page with the preview, the metadata form
       // (the file fields are the API's only); the export is the shared one.
       documentos: 3,
+      // Pedidos: the list with its board, the form (the items' catalogue) and the order's page (pipeline, history, sale).
+      pedidos: 3,
     });
-    const ownScreens: Record<string, number> = { posts: 2, profissionais: 2, servicos: 2, documentos: 3 };
+    const ownScreens: Record<string, number> = { posts: 2, profissionais: 2, servicos: 2, documentos: 3, pedidos: 3 };
     for (const def of definitions.filter((d) => d.screens?.plain.length))
       expect(counts[def.name], def.name).toBeLessThanOrEqual(ownScreens[def.name] ?? 1);
   });
@@ -198,7 +200,7 @@ describe("the menu", () => {
   it("lists each definition's list under its group, in the order the menu had, then Configurações", () => {
     const owner = navFor([...new Set(NAV_ITEMS.map((i) => i.resource))]);
     expect(owner.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
-      ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Movimentações de produtos", "Documentos"]],
+      ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Pedidos", "Movimentações de produtos", "Documentos"]],
       ["Agenda", ["Agendamentos", "Atendimento", "Profissionais", "Horários", "Serviços"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
       [

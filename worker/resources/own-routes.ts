@@ -24,6 +24,8 @@ import { productRoutes } from "./modules/stock/products-routes.ts";
 import { professionalRoutes } from "./modules/agenda/professionals-routes.ts";
 import { profissionaisModule } from "./modules/agenda/professionals.ts";
 import { produtosModule } from "./modules/stock/products.ts";
+import { orderRoutes } from "./modules/finance/orders-routes.ts";
+import { pedidosModule } from "./modules/finance/orders.ts";
 
 /** A resource's routes of its own under `/api/<api>` (timeline, LGPD…), beside the generic ones. */
 export type OwnRoutes = (app: Hono<AppEnv>, helpers: RouteHelpers) => void;
@@ -52,6 +54,7 @@ const OWN_ROUTES = new Map<unknown, OwnRoutes>([
   [agendamentosModule, appointmentRoutes],
   [servicosModule, serviceRoutes],
   [documentosModule, documentRoutes],
+  [pedidosModule, orderRoutes],
 ]);
 
 /** The routes `mod` adds, if any. */

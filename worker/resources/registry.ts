@@ -12,6 +12,7 @@ import { profissionaisModule } from "./modules/agenda/professionals.ts";
 import { agendamentosModule } from "./modules/agenda/appointments.ts";
 import { servicosModule } from "./modules/agenda/services.ts";
 import { documentosModule } from "./modules/documents/documents.ts";
+import { pedidosModule } from "./modules/finance/orders.ts";
 
 /**
  * Every kind of record, once. The API mounts, middleware patterns, export names, trigger SQL,
@@ -32,6 +33,7 @@ export const RESOURCES = [
   agendamentosModule,
   servicosModule,
   documentosModule,
+  pedidosModule,
 ] as const satisfies readonly ResourceModule<
   // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
   any,

@@ -7,6 +7,8 @@ import { CheckboxField, Field, SelectField } from "../ui/form.tsx";
 import { completeMoneyInput, decimalsOfStep, maskDecimalInput, onMoneyInput } from "../ui/number-input.ts";
 import { type PhoneValue, PhonesField, RelationField, TagsField, TextareaField } from "./form-fields.tsx";
 import { ChoicesField, PlacesField } from "./choice-fields.tsx";
+import { LinesField } from "./lines-field.tsx";
+import { linesFormValue } from "../../../shared/resources/line-catalogue.ts";
 import { formatPlace, type InterestPlace } from "../../../shared/real-estate/places.ts";
 import type { DetailValue, RelationCreateLink, RelationOption } from "./types.ts";
 
@@ -494,6 +496,42 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
       const href = field.relation ? recordHref(field.relation, String(value)) : null;
       return href ? { kind: "link", text: title, href } : { kind: "text", text: title };
     },
+  },
+  // The lines as one JSON text (a hidden input); the catalogue to add from is the page's `selectOptions`.
+  lines: {
+    input: (field, { errors, text, selectOptions, onChanged }) => (
+      <LinesField
+        name={field.name}
+        label={field.label}
+        hint={field.hint}
+        initial={text(field.name)}
+        catalogue={selectOptions[field.name] ?? []}
+        errors={errors}
+        onChanged={onChanged}
+      />
+    ),
+    display: (value) => {
+      const lines = Array.isArray(value) ? (value as { descricao?: unknown; quantidade?: unknown }[]) : [];
+      return {
+        kind: "text",
+        text: lines
+          .map((l) => `${formatNumber(Number(l.quantidade ?? 0), { maximumFractionDigits: 3 })} × ${String(l.descricao ?? "")}`)
+          .join("\n"),
+        multiline: true,
+      };
+    },
+    formValue: (value) =>
+      Array.isArray(value)
+        ? linesFormValue(
+            value as Parameters<typeof linesFormValue>[0],
+            (c) => formatBRL(c),
+            (q) => formatNumber(q, { maximumFractionDigits: 3, useGrouping: false }),
+          )
+        : isBlank(value)
+          ? ""
+          : String(value),
+    wideInForm: true,
+    wideInDetail: true,
   },
 };
 

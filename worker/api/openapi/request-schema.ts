@@ -206,6 +206,32 @@ function fieldSchema(field: FieldDef, fromZod: JsonSchema | undefined, fields: r
       schema = { type: "string", pattern: BARCODE_PATTERN, examples: ["7891000100103"] };
       note = "EAN-13: 13 dígitos, dígito verificador conferido.";
       break;
+    case "lines":
+      schema = {
+        type: "array",
+        minItems: 1,
+        ...pick(fromZod, ["maxItems"]),
+        items: {
+          type: "object",
+          properties: {
+            produtoId: { type: "string", pattern: ID_PATTERN, title: "Produto", description: "Id de um produto cadastrado." },
+            servicoId: { type: "string", pattern: ID_PATTERN, title: "Serviço", description: "Id de um serviço cadastrado." },
+            descricao: { type: "string", title: "Descrição", maxLength: 200 },
+            quantidade: {
+              type: "number",
+              title: "Quantidade",
+              minimum: 0.001,
+              description: "Maior que zero; até 3 casas decimais (1.5 = 1,5 kg).",
+            },
+            precoUnitarioCentavos: { type: "integer", title: "Preço unitário", minimum: 0, description: "Centavos." },
+            descontoCentavos: { type: "integer", title: "Desconto", minimum: 0, description: "Centavos; no máximo o valor da linha." },
+          },
+          required: ["descricao", "quantidade", "precoUnitarioCentavos"],
+          additionalProperties: false,
+        },
+      };
+      note = "Produtos ou serviços (um ou outro, ou nenhum: uma linha livre), na ordem; o total é calculado no servidor.";
+      break;
     case "relation":
       schema = { type: "string", pattern: ID_PATTERN, ...(field.relation ? { "x-relation": field.relation } : {}) };
       note = relationText(field.relation);
