@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client.ts";
-import { orders, products, services } from "../../db/schema/index.ts";
+import { orderItems, orders, products, services } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
 import type { OrderStatus } from "../../shared/finance/order-pipeline.ts";
 import type { PedidoInput } from "../../shared/resources/pedidos.ts";
@@ -9,6 +9,7 @@ import { dayIn, instantIn } from "../../shared/time-zone.ts";
 import type { Actor, ServiceContext } from "../../worker/services/context.ts";
 import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
+import { completeSale } from "../../worker/services/finance/sales/complete-sale.ts";
 
 /**
  * The demo's Pedidos (issue 22, ADR 073): what the imobiliária's clients order from its shop and
@@ -16,8 +17,8 @@ import { moduleOf } from "../../worker/resources/registry.ts";
  * copied keys, a photo session — in every status of the pipeline, deterministic (days and times
  * relative to `now` in the organização's zone). Written as the app writes them: the registry
  * module's values (number, totals, search keys), its items and its history; the moves the team
- * made are history rows by the member who made them. Delivered orders have no sale yet: the
- * sales seed links them when completing a sale is on main.
+ * made are history rows by the member who made them. Two delivered orders were paid and became
+ * sales through the sales transaction (one Pix, one in cash); the third is still unpaid.
  */
 
 const ZONE = "America/Sao_Paulo";
@@ -55,6 +56,8 @@ interface DemoOrder {
   lines: DemoLine[];
   status: OrderStatus;
   observacoes?: string;
+  /** A delivered order paid this way became a sale. */
+  pago?: "pix" | "dinheiro";
 }
 
 const PINHEIROS = { cep: "05422030", rua: "Rua dos Pinheiros", bairro: "Pinheiros", cidade: "São Paulo", uf: "SP" };
@@ -148,6 +151,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     takenDaysBefore: 3,
     lines: [{ service: "Sessão de fotos profissional", quantidade: 1, descontoCentavos: 3000 }],
     status: "entregue",
+    pago: "pix",
   },
   {
     client: 4,
@@ -157,6 +161,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     entrega: { ...PERDIZES, numero: "1502", complemento: "Bloco B, apto 41", taxaCentavos: 1000 },
     lines: [{ sku: "BRD-KIT-MOR", quantidade: 1 }],
     status: "entregue",
+    pago: "dinheiro",
   },
   {
     walkIn: { nome: "Carlos Henrique Dias", telefone: "11965432109" },
@@ -288,5 +293,56 @@ export async function seedDemoOrders(
       );
   });
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  await sellDelivered(db, orgId, members.ownerId, ids, now);
   return ids;
+}
+
+/**
+ * Delivered orders that were paid became sales, as "Gerar venda" does it: the point of sale's
+ * draft with the order's lines (the fee as a free line) and its orderId, completed by the sales
+ * transaction (ADR 071), which links the order in the same batch. Dated when each was delivered.
+ */
+async function sellDelivered(db: Database, orgId: string, ownerId: string, ids: readonly string[], now: Date): Promise<void> {
+  const paid = DEMO_ORDERS.flatMap((order, i) => (order.status === "entregue" && order.pago ? [{ order, id: ids[i] as string }] : []));
+  for (const { order, id } of paid) {
+    const scope = orgScope(db, orgId);
+    const [head] = await db
+      .select({ clienteId: orders.clienteId, fee: orders.taxaEntregaCentavos, total: orders.totalCentavos, quando: orders.previstoPara })
+      .from(orders)
+      .where(scope.where(orders, eq(orders.id, id)));
+    const lines = await db
+      .select()
+      .from(orderItems)
+      .where(scope.where(orderItems, eq(orderItems.pedidoId, id)))
+      .orderBy(asc(orderItems.posicao));
+    if (!head) continue;
+    const items = lines.map((l) => ({
+      productId: l.produtoId,
+      serviceId: l.servicoId,
+      description: l.descricao,
+      quantityMilli: Math.round(l.quantidade * 1000),
+      unitPriceCentavos: l.precoUnitarioCentavos,
+      discount: l.descontoCentavos ? { kind: "valor" as const, centavos: l.descontoCentavos } : null,
+    }));
+    if (head.fee)
+      items.push({
+        productId: null,
+        serviceId: null,
+        description: "Taxa de entrega",
+        quantityMilli: 1000,
+        unitPriceCentavos: head.fee,
+        discount: null,
+      });
+    const at = new Date(Math.min(head.quando?.getTime() ?? now.getTime(), now.getTime() - 120_000));
+    const ctx = { db, now: at, waitUntil: () => {}, origin: "", ip: "127.0.0.1", userAgent: null, config: {} } as unknown as ServiceContext;
+    const actor: Actor = { orgId, userId: ownerId, role: "owner", timeZone: ZONE };
+    await completeSale(ctx, actor, {
+      draftId: crypto.randomUUID(),
+      clientId: head.clienteId,
+      items,
+      payments: [{ method: order.pago, amountCentavos: head.total }],
+      expectedTotalCentavos: head.total,
+      orderId: id,
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, orderStatusChanges, users } from "../../db/schema/index.ts";
+import { orderItems, orders, orderStatusChanges, sales, users } from "../../db/schema/index.ts";
 import { DEMO_ORDERS } from "../../scripts/seed/demo-orders.ts";
 import { seedDemo } from "../../scripts/seed/demo.ts";
 import { DEMO_LOGIN } from "../../shared/demo-accounts.ts";
@@ -46,6 +46,20 @@ describe("the demo's orders", () => {
       const last = history.sort((a, b) => a.em.getTime() - b.em.getTime()).at(-1);
       expect(last?.para).toBe(row.status);
       for (const change of history) expect(change.em.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
+  });
+
+  it("turned two delivered orders into sales through the sales transaction, at most one sale each", async () => {
+    const rows = await h.fresh.db.select().from(orders).where(eq(orders.orgId, orgId));
+    const sold = rows.filter((r) => r.vendaId !== null);
+    expect(sold).toHaveLength(DEMO_ORDERS.filter((o) => o.pago).length);
+    for (const order of sold) {
+      expect(order.status).toBe("entregue");
+      const [sale] = await h.fresh.db
+        .select()
+        .from(sales)
+        .where(eq(sales.id, order.vendaId as string));
+      expect(sale).toMatchObject({ orgId, pedidoId: order.id, totalCentavos: order.totalCentavos, status: "concluida" });
     }
   });
 
