@@ -527,6 +527,9 @@ function formText(field: FieldDef, value: unknown): string {
       return toDateTimeLocal(String(value));
     case "tags":
       return Array.isArray(value) ? value.join(", ") : String(value);
+    case "lines":
+      // The lines field's hidden input holds them as one JSON text.
+      return JSON.stringify(value);
     default:
       return String(value);
   }

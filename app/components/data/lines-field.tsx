@@ -136,9 +136,12 @@ export function LinesField({
                 </button>
               </div>
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-6">
-                <label className="col-span-2 block text-xs sm:col-span-6">
-                  <span className="font-semibold">Descrição</span>
+                <div className="col-span-2 text-xs sm:col-span-6">
+                  <label htmlFor={`${pickId}-d-${line.key}`} className="font-semibold">
+                    Descrição
+                  </label>
                   <input
+                    id={`${pickId}-d-${line.key}`}
                     className={`${inputClass} mt-1`}
                     value={line.descricao}
                     maxLength={200}
@@ -146,9 +149,11 @@ export function LinesField({
                     onChange={(e) => update(line.key, { descricao: e.currentTarget.value })}
                   />
                   {err("descricao") ? <span className="mt-1 block text-danger">{err("descricao")}</span> : null}
-                </label>
-                <label className="block text-xs sm:col-span-2">
-                  <span className="font-semibold">Quantidade</span>
+                </div>
+                <div className="text-xs sm:col-span-2">
+                  <label htmlFor={`${pickId}-q-${line.key}`} className="font-semibold">
+                    Quantidade
+                  </label>
                   <input
                     id={`${pickId}-q-${line.key}`}
                     className={`${inputClass} mt-1 tabular-nums`}
@@ -158,10 +163,13 @@ export function LinesField({
                     onChange={(e) => update(line.key, { quantidade: maskDecimalInput(e.currentTarget.value, 3) })}
                   />
                   {err("quantidade") ? <span className="mt-1 block text-danger">{err("quantidade")}</span> : null}
-                </label>
-                <label className="block text-xs sm:col-span-2">
-                  <span className="font-semibold">Preço unitário</span>
+                </div>
+                <div className="text-xs sm:col-span-2">
+                  <label htmlFor={`${pickId}-p-${line.key}`} className="font-semibold">
+                    Preço unitário
+                  </label>
                   <input
+                    id={`${pickId}-p-${line.key}`}
                     className={`${inputClass} mt-1 tabular-nums`}
                     inputMode="decimal"
                     placeholder="R$ 0,00"
@@ -177,10 +185,13 @@ export function LinesField({
                     }}
                   />
                   {err("precoUnitarioCentavos") ? <span className="mt-1 block text-danger">{err("precoUnitarioCentavos")}</span> : null}
-                </label>
-                <label className="block text-xs sm:col-span-2">
-                  <span className="font-semibold">Desconto (R$)</span>
+                </div>
+                <div className="text-xs sm:col-span-2">
+                  <label htmlFor={`${pickId}-x-${line.key}`} className="font-semibold">
+                    Desconto (R$)
+                  </label>
                   <input
+                    id={`${pickId}-x-${line.key}`}
                     className={`${inputClass} mt-1 tabular-nums`}
                     inputMode="decimal"
                     placeholder="R$ 0,00"
@@ -196,7 +207,7 @@ export function LinesField({
                     }}
                   />
                   {err("descontoCentavos") ? <span className="mt-1 block text-danger">{err("descontoCentavos")}</span> : null}
-                </label>
+                </div>
                 <p className="col-span-1 self-end text-right text-sm font-semibold tabular-nums sm:col-span-6">
                   <span className="sr-only">Total do item: </span>
                   {total === null || total === undefined ? "—" : formatBRL(Math.max(total, 0))}
