@@ -51,7 +51,7 @@ describe("pedidos", () => {
     await page.getByLabel("Bairro", { exact: true }).fill("Centro");
     await page.getByLabel("Cidade", { exact: true }).fill("Campinas");
     await page.getByLabel("UF", { exact: true }).selectOption("SP");
-    await page.getByLabel("Taxa de entrega", { exact: true }).pressSequentially("800");
+    await page.getByLabel("Taxa de entrega", { exact: true }).pressSequentially("8,00");
     await page.getByLabel("Para quando", { exact: true }).fill("2026-12-24T10:00");
     expect(await page.getByText("Itens: R$ 90,00").count()).toBe(1);
     await noSidewaysScroll(page);
