@@ -27,27 +27,100 @@ export function digestOf(row: { body?: unknown } | undefined): string {
     .digest("hex");
 }
 
-/** Every table but `volatile` ones (rate-limit counters, migrations…), read in one batch. */
+/** A table and its columns, in the schema's order. */
+export interface TableColumns {
+  table: string;
+  columns: string[];
+}
+
+/**
+ * Every table (SQLite's own apart) with its columns, in ONE query (the table-valued
+ * `pragma_table_info`), not a PRAGMA per table: a snapshot's layout costs one round trip.
+ */
+export async function tableColumns(client: Client): Promise<TableColumns[]> {
+  const { rows } = await client.execute(
+    "SELECT m.name AS t, p.name AS c FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, p.cid",
+  );
+  const out: TableColumns[] = [];
+  for (const row of rows) {
+    const table = String(row.t);
+    if (out.at(-1)?.table !== table) out.push({ table, columns: [] });
+    out.at(-1)?.columns.push(String(row.c));
+  }
+  return out;
+}
+
+/** A fuzz harness's tables: every one but `skipped`, each without its `volatile` columns. */
+export interface SnapshotTable extends TableColumns {
+  /** The table has an `org_id` column (volatile or not). */
+  orgScoped: boolean;
+}
+
+/** The layout a fuzz harness snapshots (read once per file: the schema does not change under it). */
+export async function snapshotLayout(
+  client: Client,
+  skipped: ReadonlySet<string>,
+  volatile: Readonly<Record<string, readonly string[]>> = {},
+): Promise<SnapshotTable[]> {
+  return (await tableColumns(client))
+    .filter((t) => !skipped.has(t.table))
+    .map((t) => ({
+      table: t.table,
+      columns: t.columns.filter((c) => !volatile[t.table]?.includes(c)),
+      orgScoped: t.columns.includes("org_id"),
+    }));
+}
+
+/** The hash of a layout table's rows (the every-minute cron's bookkeeping apart), computed in the database. */
+export function tableDigestSql(t: TableColumns): string {
+  return digestSql(selectWithoutCron(t.table, columnList(t.columns)), t.columns);
+}
+
+/**
+ * The same, of the rows whose `org_id` is not the bound argument (NULL included): "another
+ * organização's rows never change".
+ */
+export function foreignDigestSql(t: TableColumns): string {
+  return digestSql(`SELECT * FROM (${selectWithoutCron(t.table, columnList(t.columns))}) WHERE "org_id" IS NOT ?`, t.columns);
+}
+
+/** `columns` quoted for a SELECT list. */
+export function columnList(columns: readonly string[]): string {
+  return columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(", ");
+}
+
+/**
+ * A SELECT's rows as ONE JSON array text built by the database (`json_object` per row, in the
+ * columns' order), sorted as `digestSql` sorts: a harness that needs the rows themselves (to diff
+ * them) gets them with one value over the wire instead of every cell as an object. No column may
+ * hold a blob (JSON has none: SQLite then fails the statement, loudly).
+ */
+export function rowsJsonSql(select: string, columns: readonly string[]): string {
+  const pairs = columns.map((c) => `'${c.replaceAll("'", "''")}', "${c.replaceAll('"', '""')}"`).join(", ");
+  return `SELECT coalesce(json_group_array(json(j)), '[]') AS body FROM (SELECT json_object(${pairs}) AS j FROM (${select}) ORDER BY j)`;
+}
+
+/** The rows of a `rowsJsonSql` answer. */
+export function rowsOfJson(row: { body?: unknown } | undefined): Record<string, unknown>[] {
+  return JSON.parse(String(row?.body ?? "[]")) as Record<string, unknown>[];
+}
+
+/**
+ * Every table but `volatile` ones (rate-limit counters, migrations…), read in one batch: its row
+ * count and a hash of its rows, both computed from `digestSql` (one text per table).
+ */
 export async function snapshotTables(client: Client, volatile: ReadonlySet<string>): Promise<Snapshot> {
-  const tables = (
-    await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-  ).rows
-    .map((r) => String(r.name))
-    .filter((t) => !volatile.has(t));
+  const layout = (await tableColumns(client)).filter((t) => !volatile.has(t.table));
   const results = await client.batch(
-    tables.map((t) => `SELECT * FROM "${t}"`),
+    layout.map((t) => digestSql(`SELECT * FROM "${t.table}"`, t.columns)),
     "read",
   );
   const counts: Record<string, number> = {};
   const hashes: Record<string, string> = {};
-  tables.forEach((t, i) => {
-    const rows = results[i]?.rows ?? [];
-    counts[t] = rows.length;
-    // Rows in a canonical order (WITHOUT ROWID tables have no rowid to sort by).
-    const lines = rows
-      .map((r) => JSON.stringify(Object.values(r).map((v) => (v instanceof ArrayBuffer ? Buffer.from(v).toString("hex") : v))))
-      .sort();
-    hashes[t] = createHash("sha256").update(lines.join("\n")).digest("hex");
+  layout.forEach((t, i) => {
+    const row = results[i]?.rows[0] as { n?: unknown; body?: unknown } | undefined;
+    counts[t.table] = Number(row?.n ?? 0);
+    hashes[t.table] = digestOf(row);
   });
   return { counts, hashes };
 }

@@ -57,7 +57,16 @@ import { createHash } from "node:crypto";
 import { type Client, createClient } from "@libsql/client";
 import fc from "fast-check";
 import { bodyLimitFor, tooLargeMessage } from "../../../worker/http/body-limit.ts";
-import { selectWithoutCron } from "../../support/db-snapshot.ts";
+import {
+  columnList,
+  digestOf,
+  rowsJsonSql,
+  rowsOfJson,
+  type SnapshotTable,
+  selectWithoutCron,
+  snapshotLayout,
+  tableDigestSql,
+} from "../../support/db-snapshot.ts";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { validateForm } from "../../../shared/validation.ts";
@@ -509,32 +518,81 @@ const VOLATILE_COLUMNS: Record<string, string[]> = {
   job_runs: ["status", "attempt", "run_at", "lease_until", "last_error", "result", "updated_at", "finished_at"],
 };
 
-const selects: { table: string; sql: string }[] = [];
+/**
+ * The tables whose rows the oracles read (diffs, lookups, the other organização's parts): read
+ * as rows — one JSON text per table, built by the database — and hashed as before. Every other
+ * table is hashed in the database (`digestSql`): one text each, not every cell as an object.
+ */
+const ROW_TABLES = new Set([
+  "appointment_services",
+  "appointments",
+  "auth_tokens",
+  "brand_styles",
+  "business_hour_days",
+  "business_hours",
+  "business_settings",
+  "email_outbox",
+  "job_runs",
+  "landing_pages",
+  "memberships",
+  "organizations",
+  "portal_settings",
+  "products",
+  "properties",
+  "services",
+  "sessions",
+  "stock_movements",
+  "users",
+  // What a public contact form may write (LEAD_TABLES).
+  "record_counts",
+  "clients",
+  "client_keys",
+  "property_interests",
+  "property_interest_keys",
+  "property_interest_places",
+  "inbound_leads",
+]);
+
+let layout: SnapshotTable[] = [];
+let layoutTables = new Set<string>();
+
+/** Rows by table, where reading a table the snapshot kept no rows of throws (never a silent `[]`). */
+function guardedRows(rows: Record<string, Row[]>): Record<string, Row[]> {
+  return new Proxy(rows, {
+    get(target, key) {
+      if (typeof key === "string" && layoutTables.has(key) && !Object.hasOwn(target, key))
+        throw new Error(`the account fuzz snapshot keeps no rows of ${key}: add it to ROW_TABLES`);
+      return Reflect.get(target, key);
+    },
+  });
+}
+
 async function snapshot(): Promise<Snapshot> {
   const db = world.db;
-  if (!selects.length) {
-    const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows
-      .map((r) => String(r.name))
-      .filter((t) => !SKIPPED_TABLES.has(t));
-    for (const table of tables) {
-      const columns = (await db.execute(`PRAGMA table_info("${table}")`)).rows
-        .map((r) => String(r.name))
-        .filter((c) => !VOLATILE_COLUMNS[table]?.includes(c));
-      selects.push({ table, sql: selectWithoutCron(table, columns.map((c) => `"${c}"`).join(", ")) });
-    }
+  if (!layout.length) {
+    layout = await snapshotLayout(db, SKIPPED_TABLES, VOLATILE_COLUMNS);
+    layoutTables = new Set(layout.map((t) => t.table));
+    const missing = [...ROW_TABLES].filter((t) => !layoutTables.has(t));
+    if (missing.length) throw new Error(`ROW_TABLES names tables the database lacks: ${missing.join(", ")}`);
   }
   const results = await db.batch(
-    selects.map((s) => s.sql),
+    layout.map((t) =>
+      ROW_TABLES.has(t.table) ? rowsJsonSql(selectWithoutCron(t.table, columnList(t.columns)), t.columns) : tableDigestSql(t),
+    ),
     "read",
   );
-  const rows: Record<string, Row[]> = {};
+  const read: Record<string, Row[]> = {};
   const hashes: Record<string, string> = {};
-  selects.forEach(({ table }, i) => {
-    const rs = results[i];
-    const plain = (rs?.rows ?? []).map((r) => Object.fromEntries(rs?.columns.map((c, k) => [c, r[k]]) ?? []));
-    rows[table] = plain;
-    hashes[table] = hashRows(plain);
+  layout.forEach(({ table }, i) => {
+    const answer = results[i]?.rows[0] as { body?: unknown } | undefined;
+    if (!ROW_TABLES.has(table)) {
+      hashes[table] = digestOf(answer);
+      return;
+    }
+    read[table] = rowsOfJson(answer);
+    hashes[table] = hashRows(read[table]);
   });
+  const rows = guardedRows(read);
   const foreignUsers = new Set((rows.memberships ?? []).filter((m) => m.org_id === world.foreignOrgId).map((m) => m.user_id));
   const foreign = createHash("sha256");
   for (const part of [
@@ -1403,7 +1461,7 @@ function reauthenticated(a: Attempt, typed: string | undefined): boolean {
     );
     return { ...r, authenticated_at: before.authenticated_at };
   });
-  a.after = { ...a.after, rows: { ...a.after.rows, sessions }, hashes: { ...a.after.hashes, sessions: hashRows(sessions) } };
+  a.after = { ...a.after, rows: guardedRows({ ...a.after.rows, sessions }), hashes: { ...a.after.hashes, sessions: hashRows(sessions) } };
   return true;
 }
 

@@ -25,7 +25,7 @@ import { appointments, clients, organizations } from "../../../db/schema/index.t
 import { addDays } from "../../../shared/ai/brazil-dates.ts";
 import { DEFAULT_TIME_ZONE, dayIn, instantIn } from "../../../shared/time-zone.ts";
 import { hashAppointmentLinkToken, newAppointmentLinkToken } from "../../../worker/services/agenda/appointment-link.ts";
-import { selectWithoutCron } from "../../support/db-snapshot.ts";
+import { digestOf, foreignDigestSql, type SnapshotTable, snapshotLayout, tableDigestSql } from "../../support/db-snapshot.ts";
 import { e2eDb } from "../support/accounts.ts";
 import { badString, HUGE, isPtBr } from "../support/bad-input.ts";
 import {
@@ -35,7 +35,6 @@ import {
   type Entry,
   encode,
   fuzzForms,
-  hashRows,
   isAppPath,
   PUBLIC_AGENDA_ROUTES,
   type PublicAgendaRoute,
@@ -140,30 +139,23 @@ interface Snapshot {
   hashes: Record<string, string>;
   foreign: Record<string, string>;
 }
-const selects: { table: string; sql: string; orgScoped: boolean }[] = [];
+let layout: SnapshotTable[] = [];
+/** Every table hashed in the database (one text each, not every cell as an object), in one read batch. */
 async function snapshot(): Promise<Snapshot> {
   const db = world.db;
-  if (!selects.length) {
-    const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows
-      .map((r) => String(r.name))
-      .filter((t) => !SKIPPED_TABLES.has(t));
-    for (const table of tables) {
-      const all = (await db.execute(`PRAGMA table_info("${table}")`)).rows.map((r) => String(r.name));
-      const columns = all.filter((c) => !VOLATILE_COLUMNS[table]?.includes(c));
-      selects.push({ table, sql: selectWithoutCron(table, columns.map((c) => `"${c}"`).join(", ")), orgScoped: all.includes("org_id") });
-    }
-  }
+  if (!layout.length) layout = await snapshotLayout(db, SKIPPED_TABLES, VOLATILE_COLUMNS);
+  const scoped = layout.filter((t) => t.orgScoped);
   const results = await db.batch(
-    selects.map((s) => s.sql),
+    [...layout.map(tableDigestSql), ...scoped.map((t) => ({ sql: foreignDigestSql(t), args: [world.orgId] }))],
     "read",
   );
   const hashes: Record<string, string> = {};
   const foreign: Record<string, string> = {};
-  selects.forEach(({ table, orgScoped }, i) => {
-    const rs = results[i];
-    const plain = (rs?.rows ?? []).map((r) => Object.fromEntries(rs?.columns.map((c, k) => [c, r[k]]) ?? []));
-    hashes[table] = hashRows(plain);
-    if (orgScoped) foreign[table] = hashRows(plain.filter((r) => r.org_id !== world.orgId));
+  layout.forEach(({ table }, i) => {
+    hashes[table] = digestOf(results[i]?.rows[0] as { body?: unknown } | undefined);
+  });
+  scoped.forEach(({ table }, i) => {
+    foreign[table] = digestOf(results[layout.length + i]?.rows[0] as { body?: unknown } | undefined);
   });
   return { hashes, foreign };
 }

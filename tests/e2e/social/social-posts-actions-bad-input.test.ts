@@ -39,7 +39,16 @@ import { addDays } from "../../../shared/social/calendar.ts";
 import { DEFAULT_TIME_ZONE, dayIn, instantIn } from "../../../shared/time-zone.ts";
 import { createRecord } from "../../../worker/resources/records.ts";
 import { movePost } from "../../../worker/services/social/posts.ts";
-import { selectWithoutCron } from "../../support/db-snapshot.ts";
+import {
+  columnList,
+  digestOf,
+  digestSql,
+  rowsJsonSql,
+  rowsOfJson,
+  type SnapshotTable,
+  snapshotLayout,
+  tableDigestSql,
+} from "../../support/db-snapshot.ts";
 import { createUserWithoutOrganization, e2eDb, e2eServiceContext, loginCookie } from "../support/accounts.ts";
 import { badString, isPtBr } from "../support/bad-input.ts";
 import {
@@ -94,38 +103,40 @@ interface Snapshot {
   hashes: Record<string, string>;
   posts: Map<string, Row>;
 }
-let selects: { table: string; sql: string }[] = [];
+let layout: SnapshotTable[] = [];
+/** Tables whose rows of the other organização are hashed apart: "another organização's rows never change". */
+const FOREIGN_PARTS = ["posts", "post_targets"];
 
+/**
+ * Every table hashed in the database (one text each, not every cell as an object), the posts'
+ * rows themselves (the oracles read them), in one read batch.
+ */
 async function snapshot(): Promise<Snapshot> {
   const db = world.client;
-  if (!selects.length) {
-    const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")).rows
-      .map((r) => String(r.name))
-      .filter((t) => !SKIPPED.has(t));
-    selects = [];
-    for (const table of tables) {
-      const columns = (await db.execute(`PRAGMA table_info("${table}")`)).rows
-        .map((r) => String(r.name))
-        .filter((c) => !VOLATILE_COLUMNS[table]?.includes(c));
-      selects.push({ table, sql: selectWithoutCron(table, columns.map((c) => `"${c}"`).join(", ")) });
-    }
-  }
+  if (!layout.length) layout = await snapshotLayout(db, SKIPPED, VOLATILE_COLUMNS);
+  const parts = layout.filter((t) => FOREIGN_PARTS.includes(t.table));
+  const posts = layout.find((t) => t.table === "posts");
+  if (!posts || parts.length !== FOREIGN_PARTS.length) throw new Error("no posts or post_targets table to snapshot");
   const results = await db.batch(
-    selects.map((s) => s.sql),
+    [
+      ...layout.map(tableDigestSql),
+      ...parts.map((t) => ({
+        sql: digestSql(`SELECT ${columnList(t.columns)} FROM "${t.table}" WHERE org_id = ?`, t.columns),
+        args: [world.foreignOrgId],
+      })),
+      rowsJsonSql(`SELECT ${columnList(posts.columns)} FROM "posts"`, posts.columns),
+    ],
     "read",
   );
   const hashes: Record<string, string> = {};
-  const posts = new Map<string, Row>();
-  selects.forEach(({ table }, i) => {
-    const rs = results[i];
-    const rows = (rs?.rows ?? []).map((r) => Object.fromEntries(rs?.columns.map((c, k) => [c, r[k]]) ?? []));
-    hashes[table] = hashRows(rows);
-    if (table === "posts") for (const r of rows) posts.set(String(r.id), r);
-    // Each organização's targets apart: "another organização's rows never change".
-    if (table === "posts" || table === "post_targets")
-      hashes[`${table}@foreign`] = hashRows(rows.filter((r) => r.org_id === world.foreignOrgId));
+  layout.forEach(({ table }, i) => {
+    hashes[table] = digestOf(results[i]?.rows[0] as { body?: unknown } | undefined);
   });
-  return { hashes, posts };
+  parts.forEach(({ table }, i) => {
+    hashes[`${table}@foreign`] = digestOf(results[layout.length + i]?.rows[0] as { body?: unknown } | undefined);
+  });
+  const postRows = rowsOfJson(results[layout.length + parts.length]?.rows[0] as { body?: unknown } | undefined);
+  return { hashes, posts: new Map(postRows.map((r) => [String(r.id), r])) };
 }
 
 // ---------------------------------------------------------------------------------------------
