@@ -74,6 +74,8 @@ import { preferencesSchema } from "../../../shared/account/account.ts";
 import { completeRegistrationSchema, emailOnlySchema, loginSchema, newPasswordSchema, signUpSchema } from "../../../shared/account/auth.ts";
 import { businessSettingsSchema } from "../../../shared/organization/business-settings.ts";
 import { pixSettingsSchema } from "../../../shared/finance/pix-settings.ts";
+import { FINANCE_ACCOUNT_KIND } from "../../../shared/finance/enums.ts";
+import { DEFAULT_ACCOUNT_KINDS } from "../../../worker/services/finance/default-accounts.ts";
 import {
   businessWeekSchema,
   formatDay,
@@ -543,6 +545,7 @@ const ROW_TABLES = new Set([
   "sessions",
   "stock_movements",
   "users",
+  "finance_accounts",
   // What a public contact form may write (LEAD_TABLES).
   "record_counts",
   "clients",
@@ -2447,7 +2450,14 @@ const ROUTES: Record<AccountRoute, RouteFuzz> = {
         a.where,
       ).toEqual([[org.id, a.run.person?.id, "owner"]]);
       expect([...members.changed, ...members.removed], a.where).toEqual([]);
-      return { allowed: ["organizations", "memberships"], exercised: true, saved: true };
+      // The organização starts with its default accounts (ADR 072): exactly those, its own, live.
+      const accounts = diff(a.before, a.after, "finance_accounts");
+      expect([...accounts.changed, ...accounts.removed], a.where).toEqual([]);
+      expect(
+        accounts.added.map((r) => [r.org_id, r.kind, r.name, r.active, r.deleted_at]).sort(),
+        `${a.where}: not exactly the default accounts of the new organização`,
+      ).toEqual(DEFAULT_ACCOUNT_KINDS.map((kind) => [org.id, kind, FINANCE_ACCOUNT_KIND.labels[kind], 1, null]).sort());
+      return { allowed: ["organizations", "memberships", "finance_accounts"], exercised: true, saved: true };
     },
   },
 
