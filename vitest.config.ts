@@ -1,9 +1,11 @@
 import path from "node:path";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { artWorkerOptions } from "./scripts/lib/art-worker.ts";
 
 const consoleGuard = "./tests/support/console-guard.ts";
+/** `npm start`'s own e2e test (the `start` project). */
+const START_TEST = "tests/e2e/start.test.ts";
 /** Every statement the app sends is checked for its organization predicate (ADR 027). */
 const tenantGuard = "./tests/support/tenant-guard.ts";
 
@@ -12,7 +14,9 @@ export default defineConfig({
     setupFiles: [consoleGuard],
     projects: [
       {
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        // One worker reused across files (no fresh module graph per file): unit tests hold no
+        // state between files, and a worker's start-up per file cost more than most files' tests.
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false },
       },
       {
         test: { name: "conformance", include: ["tests/conformance/**/*.test.ts"], environment: "node", testTimeout: 20_000 },
@@ -67,6 +71,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // `npm start` itself runs apart (the `start` project below): it waits on its cron's minutes.
+          exclude: [...configDefaults.exclude, START_TEST],
           environment: "node",
           globalSetup: ["./tests/e2e/support/global-setup.ts"],
           fileParallelism: false,
@@ -75,6 +81,19 @@ export default defineConfig({
           // A poll waits on the app as the locators do (a sign-in hashes a password: ≈1 s under
           // a loaded CI machine), not on vitest's 1 s default.
           expect: { poll: { timeout: 15_000 } },
+        },
+      },
+      {
+        // `npm start` as production runs it (tests/e2e/start.test.ts): its own app on its own
+        // database, mostly waiting for the cron's minutes, so `npm test` runs it beside the
+        // vitest projects instead of in the e2e queue. Needs only the build.
+        test: {
+          name: "start",
+          include: [START_TEST],
+          environment: "node",
+          globalSetup: ["./tests/e2e/support/start-setup.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
         },
       },
     ],

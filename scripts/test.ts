@@ -1,10 +1,13 @@
 /**
- * `npm test`: typecheck → lint → vitest (unit, conformance, api, workers) → e2e in Chromium.
- * Stops at the first failing step; always ends with a summary and `N passed, N failed`.
+ * `npm test`: typecheck → lint → vitest (unit, conformance, api, workers), and beside it the
+ * e2e build and `npm start`'s own test → e2e in Chromium on that build. Stops after the first
+ * phase with a failing step; always ends with a summary and `N passed, N failed`.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "./lib/browser.ts";
+import { buildArtWorker } from "./lib/art-worker.ts";
+import { buildApp } from "./lib/build-app.ts";
 import { BIN, childEnv, ROOT, runNode } from "./lib/proc.ts";
 
 interface StepResult {
@@ -57,7 +60,7 @@ async function step(name: string, run: () => Promise<{ ok: boolean; detail?: str
   return outcome.ok;
 }
 
-async function vitest(projects: string[], reportName: string): Promise<{ ok: boolean; detail?: string }> {
+async function vitest(projects: string[], reportName: string, env: Record<string, string> = {}): Promise<{ ok: boolean; detail?: string }> {
   const report = path.join(resultsDir, `${reportName}.json`);
   rmSync(report, { force: true });
   const args = [
@@ -68,7 +71,7 @@ async function vitest(projects: string[], reportName: string): Promise<{ ok: boo
     "--reporter=json",
     `--outputFile.json=${report}`,
   ];
-  const code = await runNode(BIN.vitest, args, { env: childEnv() });
+  const code = await runNode(BIN.vitest, args, { env: childEnv(env) });
   const counts = readCounts(report);
   if (counts) {
     passed += counts.numPassedTests;
@@ -80,41 +83,92 @@ async function vitest(projects: string[], reportName: string): Promise<{ ok: boo
 
 const exitCode = (cmd: string) => (code: number) => ({ ok: code === 0, detail: code === 0 ? undefined : `${cmd} exited with ${code}` });
 
+type Step = [string, () => Promise<{ ok: boolean; detail?: string }>];
+
+/** Steps run one after another; false at the first failure (unless `keepGoing`). */
+async function inOrder(steps: Step[], keepGoing: boolean): Promise<boolean> {
+  let ok = true;
+  for (const [name, run] of steps) {
+    ok = (await step(name, run)) && ok;
+    if (!ok && !keepGoing) break;
+  }
+  return ok;
+}
+
+/** The build is made once, here, for both e2e runs: their globalSetup then skips it. */
+const BUILT = { E2E_SKIP_BUILD: "1" };
+
 async function main(): Promise<number> {
-  const steps: [string, () => Promise<{ ok: boolean; detail?: string }>][] = [
+  // Phases: each waits for the one before; the lanes of a phase run side by side. The vitest
+  // projects keep one CPU busy (one worker on a 2-CPU machine): the build and `npm start`'s test,
+  // which mostly waits for its cron's minutes, use the other.
+  const phases: Step[][][] = [
     [
-      "typecheck (react-router typegen + tsc --noEmit)",
-      async () => {
-        const typegen = await runNode(BIN.reactRouter, ["typegen"], { env: childEnv() });
-        if (typegen !== 0) return { ok: false, detail: `react-router typegen exited with ${typegen}` };
-        return exitCode("tsc")(await runNode(BIN.tsc, ["-p", "tsconfig.json", "--noEmit"], { env: childEnv() }));
-      },
+      [
+        [
+          "typecheck (react-router typegen + tsc --noEmit)",
+          async () => {
+            const typegen = await runNode(BIN.reactRouter, ["typegen"], { env: childEnv() });
+            if (typegen !== 0) return { ok: false, detail: `react-router typegen exited with ${typegen}` };
+            return exitCode("tsc")(await runNode(BIN.tsc, ["-p", "tsconfig.json", "--noEmit"], { env: childEnv() }));
+          },
+        ],
+        ["lint (biome check .)", async () => exitCode("biome check")(await runNode(BIN.biome, ["check", "."], { env: childEnv() }))],
+      ],
+      // Before the vitest projects: the workers project's setup and the e2e build would otherwise
+      // both write build/art/ at once (each skips a current one).
+      [
+        [
+          "art Worker build (build/art)",
+          async () => {
+            await buildArtWorker();
+            return { ok: true };
+          },
+        ],
+      ],
     ],
-    ["lint (biome check .)", async () => exitCode("biome check")(await runNode(BIN.biome, ["check", "."], { env: childEnv() }))],
-    ["vitest: unit, conformance, api, workers", () => vitest(["unit", "conformance", "api", "workers"], "vitest")],
     [
-      "e2e (Chromium)",
-      async () => {
-        const exe = ensureChromium((m) => console.log(m));
-        console.log(`Chromium: ${exe}`);
-        process.env.CHROMIUM_PATH = exe;
-        return vitest(["e2e"], "vitest-e2e");
-      },
+      [["vitest: unit, conformance, api, workers", () => vitest(["unit", "conformance", "api", "workers"], "vitest")]],
+      [
+        [
+          "e2e build (react-router build)",
+          async () => {
+            await buildApp();
+            return { ok: true };
+          },
+        ],
+        ["npm start (tests/e2e/start.test.ts)", () => vitest(["start"], "vitest-start", BUILT)],
+      ],
+    ],
+    [
+      [
+        [
+          "e2e (Chromium)",
+          async () => {
+            const exe = ensureChromium((m) => console.log(m));
+            console.log(`Chromium: ${exe}`);
+            process.env.CHROMIUM_PATH = exe;
+            return vitest(["e2e"], "vitest-e2e", BUILT);
+          },
+        ],
+      ],
     ],
   ];
   // `npm test -- --keep-going` runs every step even after a failure (triage; CI stops early).
   const keepGoing = process.argv.includes("--keep-going");
-  for (const [name, run] of steps) {
-    if (!(await step(name, run)) && !keepGoing) break;
+  for (const lanes of phases) {
+    const ok = (await Promise.all(lanes.map((lane) => inOrder(lane, keepGoing)))).every(Boolean);
+    if (!ok && !keepGoing) break;
   }
 
   banner("summary");
   for (const r of results) {
     console.log(`${r.ok ? "✔" : "✘"} ${r.name} — ${r.seconds.toFixed(1)} s${r.detail ? ` (${r.detail})` : ""}`);
   }
-  const skipped = steps.slice(results.length).map(([name]) => name);
+  const names = phases.flat(2).map(([name]) => name);
+  const skipped = names.filter((name) => !results.some((r) => r.name === name));
   for (const name of skipped) console.log(`- ${name} — not run (an earlier step failed; --keep-going runs it anyway)`);
-  const ok = results.length === steps.length && results.every((r) => r.ok);
+  const ok = skipped.length === 0 && results.every((r) => r.ok);
   console.log(`total ${((performance.now() - t0) / 1000).toFixed(1)} s — ${ok ? "OK" : "FAILED"}`);
   console.log(`${passed} passed, ${failed} failed`);
   return ok ? 0 : 1;

@@ -6,7 +6,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -14,10 +14,10 @@ import { generateSigningJwk } from "../../../worker/auth/jwt.ts";
 import { startLibsql } from "../../../scripts/lib/libsql.ts";
 import { generateMediaSigningKey } from "../../../scripts/lib/secrets.ts";
 import { migrateDatabase } from "../../../scripts/lib/migrate.ts";
-import { BIN, buildEnv, ROOT, spawnGroup } from "../../../scripts/lib/proc.ts";
+import { ROOT } from "../../../scripts/lib/proc.ts";
+import { buildApp } from "../../../scripts/lib/build-app.ts";
 import { startCron } from "../../../scripts/lib/cron.ts";
 import { serveBuiltWorker } from "../../../scripts/lib/serve-miniflare.ts";
-import { buildArtWorker } from "../../../scripts/lib/art-worker.ts";
 import { startFakeEmailServer } from "../../fakes/email-server.ts";
 import { startFakeViaCep } from "../../fakes/viacep-server.ts";
 import { startFakeOpenAi } from "../../fakes/openai/server.ts";
@@ -52,26 +52,11 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const t0 = performance.now();
-  if (process.env.E2E_SKIP_BUILD !== "1") {
-    const build = spawnGroup(process.execPath, [BIN.reactRouter, "build"], { env: buildEnv({ FORCE_COLOR: "0" }), stdio: "pipe" });
-    let output = "";
-    build.child.stdout?.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    build.child.stderr?.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    const code = await build.exited;
-    await build.stop();
-    if (code !== 0) throw new Error(`react-router build failed:\n${output.slice(-4000)}`);
-  }
+  await buildApp();
   const dir = mkdtempSync(path.join(tmpdir(), "alicerce-e2e-"));
   // Serve a private copy of the build: a rebuild of build/ by anyone (npm start, another
   // engineer) would otherwise remove assets mid-run.
   const buildCopy = path.join(dir, "build");
-  // The art Worker (ADR 051) rides along in build/art/ (skipped when current).
-  await buildArtWorker();
-  if (!existsSync(path.join(ROOT, "build/server/wrangler.json"))) throw new Error("no build/ to serve: unset E2E_SKIP_BUILD");
   cpSync(path.join(ROOT, "build"), buildCopy, {
     recursive: true,
     filter: (src) => !src.endsWith(".dev.vars") && !src.includes(`${path.sep}.wrangler`),
