@@ -10,11 +10,11 @@ import {
   columnList,
   digestOf,
   digestSql,
-  foreignDigestSql,
   rowsJsonSql,
   rowsOfJson,
   snapshotLayout,
   snapshotTables,
+  tableAndForeignDigestSql,
   tableColumns,
   tableDigestSql,
 } from "../support/db-snapshot.ts";
@@ -123,9 +123,15 @@ describe("layout and the other organização's digest", () => {
   it("hashes the rows of every organização but ours, those without one included, and ignores volatile columns", async () => {
     const [scratch] = (await snapshotLayout(client, new Set(), { scratch: ["amount"] })).filter((t) => t.table === "scratch");
     if (!scratch) throw new Error("no scratch table");
-    const foreign = async () =>
-      digestOf((await client.execute({ sql: foreignDigestSql(scratch), args: ["org-1"] })).rows[0] as { body?: unknown });
-    const whole = async () => digestOf((await client.execute(tableDigestSql(scratch))).rows[0] as { body?: unknown });
+    const both = async () => (await client.execute({ sql: tableAndForeignDigestSql(scratch), args: ["org-1"] })).rows[0];
+    const foreign = async () => digestOf({ body: (await both())?.foreign });
+    const whole = async () => {
+      // The whole table's part is tableDigestSql's, to the character.
+      const alone = (await client.execute(tableDigestSql(scratch))).rows[0];
+      const combined = await both();
+      expect([combined?.n, combined?.body]).toEqual([alone?.n, alone?.body]);
+      return digestOf(alone as { body?: unknown });
+    };
     await fill([
       ["a", "org-1", "nosso", 1],
       ["b", "org-2", "alheio", 1],
@@ -155,5 +161,15 @@ describe("snapshotTables", () => {
     const after = await snapshotTables(client, new Set(["rate_limits"]));
     expect(Object.keys(after.hashes).filter((t) => after.hashes[t] !== before.hashes[t])).toEqual(["scratch"]);
     expect(after.counts).toEqual(before.counts);
+    // Its layout is cached per client: a table or column added later is still seen.
+    await client.execute('CREATE TABLE "scratch_late" ("id" text)');
+    await client.execute(`INSERT INTO "scratch_late" VALUES ('x')`);
+    expect((await snapshotTables(client, new Set())).counts.scratch_late).toBe(1);
+    const late = await snapshotTables(client, new Set());
+    await client.execute('ALTER TABLE "scratch_late" ADD COLUMN "extra" text');
+    await client.execute(`UPDATE "scratch_late" SET "extra" = 'y'`);
+    expect((await snapshotTables(client, new Set())).hashes.scratch_late).not.toBe(late.hashes.scratch_late);
+    await client.execute('DROP TABLE "scratch_late"');
+    expect(Object.hasOwn((await snapshotTables(client, new Set())).counts, "scratch_late")).toBe(false);
   });
 });

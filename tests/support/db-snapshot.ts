@@ -16,8 +16,12 @@ export interface Snapshot {
  * an object (what made a whole-database snapshot slow once the demo grew).
  */
 export function digestSql(select: string, columns: readonly string[]): string {
-  const row = columns.map((c) => `quote("${c.replaceAll('"', '""')}")`).join(" || ',' || ");
-  return `SELECT count(*) AS n, coalesce(group_concat(r, char(10)), '') AS body FROM (SELECT ${row} AS r FROM (${select}) ORDER BY r)`;
+  return `SELECT count(*) AS n, coalesce(group_concat(r, char(10)), '') AS body FROM (SELECT ${rowText(columns)} AS r FROM (${select}) ORDER BY r)`;
+}
+
+/** One row as text: each column `quote()`d, joined by commas (see `digestSql`). */
+function rowText(columns: readonly string[]): string {
+  return columns.map((c) => `quote("${c.replaceAll('"', '""')}")`).join(" || ',' || ");
 }
 
 /** The hash of a `digestSql` answer. */
@@ -77,11 +81,13 @@ export function tableDigestSql(t: TableColumns): string {
 }
 
 /**
- * The same, of the rows whose `org_id` is not the bound argument (NULL included): "another
- * organização's rows never change".
+ * `tableDigestSql` and, in the same scan, the text of the rows whose `org_id` is not the bound
+ * argument (NULL included) as `foreign`: "another organização's rows never change" at no second
+ * pass over the table. Hash each with `digestOf` / `digestOf({ body: row.foreign })`.
  */
-export function foreignDigestSql(t: TableColumns): string {
-  return digestSql(`SELECT * FROM (${selectWithoutCron(t.table, columnList(t.columns))}) WHERE "org_id" IS NOT ?`, t.columns);
+export function tableAndForeignDigestSql(t: TableColumns): string {
+  const select = selectWithoutCron(t.table, columnList(t.columns));
+  return `SELECT count(*) AS n, coalesce(group_concat(r, char(10)), '') AS body, coalesce(group_concat(CASE WHEN o IS NOT ? THEN r END, char(10)), '') AS "foreign" FROM (SELECT ${rowText(t.columns)} AS r, "org_id" AS o FROM (${select}) ORDER BY r)`;
 }
 
 /** `columns` quoted for a SELECT list. */
@@ -105,24 +111,45 @@ export function rowsOfJson(row: { body?: unknown } | undefined): Record<string, 
   return JSON.parse(String(row?.body ?? "[]")) as Record<string, unknown>[];
 }
 
+/** Each client's tables and columns, read once: a snapshot then costs one batch (read again when the schema changed). */
+const layouts = new WeakMap<Client, TableColumns[]>();
+
 /**
  * Every table but `volatile` ones (rate-limit counters, migrations…), read in one batch: its row
  * count and a hash of its rows, both computed from `digestSql` (one text per table).
  */
 export async function snapshotTables(client: Client, volatile: ReadonlySet<string>): Promise<Snapshot> {
-  const layout = (await tableColumns(client)).filter((t) => !volatile.has(t.table));
-  const results = await client.batch(
-    layout.map((t) => digestSql(`SELECT * FROM "${t.table}"`, t.columns)),
-    "read",
-  );
-  const counts: Record<string, number> = {};
-  const hashes: Record<string, string> = {};
-  layout.forEach((t, i) => {
-    const row = results[i]?.rows[0] as { n?: unknown; body?: unknown } | undefined;
-    counts[t.table] = Number(row?.n ?? 0);
-    hashes[t.table] = digestOf(row);
-  });
-  return { counts, hashes };
+  // The schema's signature (every table.column) checked in the same batch: a cached layout that
+  // no longer matches is read again.
+  const schema =
+    "SELECT coalesce(group_concat(c, ','), '') AS signature FROM (SELECT m.name || '.' || p.name AS c FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, p.cid)";
+  for (let attempt = 0; ; attempt++) {
+    const known = layouts.get(client) ?? (await tableColumns(client));
+    layouts.set(client, known);
+    const layout = known.filter((t) => !volatile.has(t.table));
+    let results: Awaited<ReturnType<Client["batch"]>>;
+    try {
+      results = await client.batch([schema, ...layout.map((t) => digestSql(`SELECT * FROM "${t.table}"`, t.columns))], "read");
+    } catch (error) {
+      // A table of the cached layout is gone: read the layout again, once.
+      layouts.delete(client);
+      if (attempt > 0) throw error;
+      continue;
+    }
+    if (String(results[0]?.rows[0]?.signature) !== known.flatMap((t) => t.columns.map((c) => `${t.table}.${c}`)).join(",")) {
+      layouts.delete(client);
+      if (attempt > 2) throw new Error("the tables kept changing while snapshotting");
+      continue;
+    }
+    const counts: Record<string, number> = {};
+    const hashes: Record<string, string> = {};
+    layout.forEach((t, i) => {
+      const row = results[i + 1]?.rows[0] as { n?: unknown; body?: unknown } | undefined;
+      counts[t.table] = Number(row?.n ?? 0);
+      hashes[t.table] = digestOf(row);
+    });
+    return { counts, hashes };
+  }
 }
 
 /**

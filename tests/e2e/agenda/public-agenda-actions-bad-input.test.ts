@@ -25,7 +25,7 @@ import { appointments, clients, organizations } from "../../../db/schema/index.t
 import { addDays } from "../../../shared/ai/brazil-dates.ts";
 import { DEFAULT_TIME_ZONE, dayIn, instantIn } from "../../../shared/time-zone.ts";
 import { hashAppointmentLinkToken, newAppointmentLinkToken } from "../../../worker/services/agenda/appointment-link.ts";
-import { digestOf, foreignDigestSql, type SnapshotTable, snapshotLayout, tableDigestSql } from "../../support/db-snapshot.ts";
+import { digestOf, type SnapshotTable, snapshotLayout, tableAndForeignDigestSql, tableDigestSql } from "../../support/db-snapshot.ts";
 import { e2eDb } from "../support/accounts.ts";
 import { badString, HUGE, isPtBr } from "../support/bad-input.ts";
 import {
@@ -144,18 +144,16 @@ let layout: SnapshotTable[] = [];
 async function snapshot(): Promise<Snapshot> {
   const db = world.db;
   if (!layout.length) layout = await snapshotLayout(db, SKIPPED_TABLES, VOLATILE_COLUMNS);
-  const scoped = layout.filter((t) => t.orgScoped);
   const results = await db.batch(
-    [...layout.map(tableDigestSql), ...scoped.map((t) => ({ sql: foreignDigestSql(t), args: [world.orgId] }))],
+    layout.map((t) => (t.orgScoped ? { sql: tableAndForeignDigestSql(t), args: [world.orgId] } : tableDigestSql(t))),
     "read",
   );
   const hashes: Record<string, string> = {};
   const foreign: Record<string, string> = {};
-  layout.forEach(({ table }, i) => {
-    hashes[table] = digestOf(results[i]?.rows[0] as { body?: unknown } | undefined);
-  });
-  scoped.forEach(({ table }, i) => {
-    foreign[table] = digestOf(results[layout.length + i]?.rows[0] as { body?: unknown } | undefined);
+  layout.forEach(({ table, orgScoped }, i) => {
+    const row = results[i]?.rows[0] as { body?: unknown; foreign?: unknown } | undefined;
+    hashes[table] = digestOf(row);
+    if (orgScoped) foreign[table] = digestOf({ body: row?.foreign });
   });
   return { hashes, foreign };
 }

@@ -29,7 +29,7 @@ import { memberships, organizations, users } from "../../../db/schema/index.ts";
 import type { Role } from "../../../db/schema/organizations.ts";
 import { hashPassword, TEST_PASSWORD_PARAMS } from "../../../worker/auth/password.ts";
 import { createSession } from "../../../worker/auth/sessions.ts";
-import { digestOf, foreignDigestSql, type SnapshotTable, snapshotLayout, tableDigestSql } from "../../support/db-snapshot.ts";
+import { digestOf, type SnapshotTable, snapshotLayout, tableAndForeignDigestSql, tableDigestSql } from "../../support/db-snapshot.ts";
 import { e2eDb, uniqueEmail } from "../support/accounts.ts";
 import { badString, HUGE, isPtBr } from "../support/bad-input.ts";
 import {
@@ -300,18 +300,16 @@ let layout: SnapshotTable[] = [];
 async function snapshot(): Promise<Snapshot> {
   const db = world.db;
   if (!layout.length) layout = await snapshotLayout(db, SKIPPED_TABLES, VOLATILE_COLUMNS);
-  const scoped = layout.filter((t) => t.orgScoped);
   const results = await db.batch(
-    [...layout.map(tableDigestSql), ...scoped.map((t) => ({ sql: foreignDigestSql(t), args: [world.orgId] }))],
+    layout.map((t) => (t.orgScoped ? { sql: tableAndForeignDigestSql(t), args: [world.orgId] } : tableDigestSql(t))),
     "read",
   );
   const hashes: Record<string, string> = {};
   const foreign: Record<string, string> = {};
-  layout.forEach(({ table }, i) => {
-    hashes[table] = digestOf(results[i]?.rows[0] as { body?: unknown } | undefined);
-  });
-  scoped.forEach(({ table }, i) => {
-    foreign[table] = digestOf(results[layout.length + i]?.rows[0] as { body?: unknown } | undefined);
+  layout.forEach(({ table, orgScoped }, i) => {
+    const row = results[i]?.rows[0] as { body?: unknown; foreign?: unknown } | undefined;
+    hashes[table] = digestOf(row);
+    if (orgScoped) foreign[table] = digestOf({ body: row?.foreign });
   });
   return { hashes, foreign };
 }
