@@ -17,10 +17,17 @@ export const documentFilesApi = new Hono<AppEnv>();
 
 const REFUSED = "Link de documento inválido ou expirado. Abra o documento de novo pela página Documentos.";
 
+/** The one refusal; framable by our own pages, so an expired link inside the preview shows this sentence. */
 function refused(): Response {
   return new Response(REFUSED, {
     status: 403,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer" },
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      "referrer-policy": "no-referrer",
+      "x-frame-options": "SAMEORIGIN",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'self'; sandbox",
+    },
   });
 }
 

@@ -106,9 +106,11 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
           ) : null}
           {!links.preview ? (
             <p className="text-sm text-fg-soft">
-              {links.previewKind === "none"
-                ? `Arquivos ${FILE_KIND[doc.formato].label} não são mostrados na página. Use “Baixar” para abrir.`
-                : "Os documentos não podem ser abertos agora (armazenamento não configurado)."}
+              {!links.available
+                ? "O arquivo deste documento não está disponível no armazenamento. Envie o documento de novo."
+                : links.previewKind === "none"
+                  ? `Arquivos ${FILE_KIND[doc.formato].label} não são mostrados na página. Use “Baixar” para abrir.`
+                  : "Os documentos não podem ser abertos agora (armazenamento não configurado)."}
             </p>
           ) : null}
         </Card>
