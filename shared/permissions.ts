@@ -151,6 +151,24 @@ export const DOCUMENT: Access = {
   import: NOBODY,
 };
 
+/**
+ * Vendas (issue 22, ADR 071): the office sells at the counter and reads the receipts (owner,
+ * admin, staff); a sale is never edited nor deleted — only cancelled, which reverses stock and
+ * money, so cancelling is the managers' (`approve`: the move only an approver makes). The
+ * professional role has no access (their commissions come from the service desk). Nothing is
+ * imported (a sale goes through the transaction); the bulk export is the managers'.
+ */
+export const SALE: Access = {
+  read: WRITERS,
+  create: WRITERS,
+  update: NOBODY,
+  delete: NOBODY,
+  import: NOBODY,
+  export: MANAGERS,
+  lgpd: NOBODY,
+  approve: MANAGERS,
+};
+
 /** Settings of the organization (business profile, business settings, team): managers only. */
 export const SETTINGS: Access = {
   read: MANAGERS,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID_RE } from "../id.ts";
 import { INSTALLMENT_INTERVALS } from "../money/due-dates.ts";
 import { INSTALLMENTS_MAX } from "../money/installments.ts";
 import { PAYMENT_METHODS } from "../money/payment-method.ts";
@@ -12,7 +13,8 @@ import { PAYMENT_METHODS } from "../money/payment-method.ts";
 
 export const SALE_DRAFT_LIMITS = { items: 100, payments: 10, description: 200, notes: 2000, cancelReason: 500 } as const;
 
-const id = z.string().uuid();
+/** A record's id (the API reference's readable ids included); another organização's is refused by the service as unknown. */
+const id = z.string().regex(ID_RE, "Id inválido.");
 const centavos = z.number().int().min(0).max(10_000_000_000_000);
 
 export const discountSchema = z.discriminatedUnion("kind", [
@@ -44,7 +46,7 @@ export const saleDraftPaymentSchema = z.object({
 
 export const saleDraftSchema = z.object({
   /** Chosen by the screen once per checkout: a repeated submit returns the same sale, never a second one. */
-  draftId: id,
+  draftId: z.string().uuid("O id do rascunho deve ser um UUID."),
   clientId: id.nullish(),
   items: z.array(saleDraftItemSchema).min(1).max(SALE_DRAFT_LIMITS.items),
   totalDiscount: discountSchema.nullish(),

@@ -11,6 +11,7 @@ import { referenciaDefinition } from "./referencias.ts";
 import { servicoDefinition } from "./servicos.ts";
 import { documentoDefinition } from "./documentos.ts";
 import { pedidoDefinition } from "./pedidos.ts";
+import { vendaDefinition } from "./vendas.ts";
 import type { ResourceDefinition } from "./types.ts";
 import { screenPathOf } from "./screen-path.ts";
 
@@ -33,6 +34,7 @@ export const DEFINITIONS = [
   servicoDefinition,
   documentoDefinition,
   pedidoDefinition,
+  vendaDefinition,
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different row and input types

@@ -112,7 +112,12 @@ export type FieldKind =
    * Lines of products and services (an order's items): each with quantity, unit price and
    * discount, priced by shared/money (ADR 067). Edited by the resource's own form.
    */
-  | "lines";
+  | "lines"
+  /**
+   * A value a screen of its own builds (a sale's items and payments, an id it carries): no generic
+   * input renders it; the API reference takes its JSON Schema from the zod schema.
+   */
+  | "draft";
 
 export interface FieldDef {
   name: string;

@@ -59,7 +59,11 @@ const DOORS: Record<Action, Door[]> = {
     { method: "GET", suffix: "/:id/lgpd", optional: true },
   ],
   // Where the resource's router has it (posts): approving what someone drafted.
-  approve: [{ method: "POST", suffix: "/:id/aprovar", optional: true }],
+  approve: [
+    { method: "POST", suffix: "/:id/aprovar", optional: true },
+    // Sales: cancelling (reverses stock and money) is the approvers' move.
+    { method: "POST", suffix: "/:id/cancel", optional: true, body: () => ({ reason: "Conferência da matriz de papéis" }) },
+  ],
 };
 
 /** A one-column CSV with the column an import requires (a preview: nothing is saved). */

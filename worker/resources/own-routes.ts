@@ -26,6 +26,8 @@ import { profissionaisModule } from "./modules/agenda/professionals.ts";
 import { produtosModule } from "./modules/stock/products.ts";
 import { orderRoutes } from "./modules/finance/orders-routes.ts";
 import { pedidosModule } from "./modules/finance/orders.ts";
+import { saleRoutes } from "./modules/finance/sales-routes.ts";
+import { vendasModule } from "./modules/finance/sales.ts";
 
 /** A resource's routes of its own under `/api/<api>` (timeline, LGPD…), beside the generic ones. */
 export type OwnRoutes = (app: Hono<AppEnv>, helpers: RouteHelpers) => void;
@@ -55,6 +57,7 @@ const OWN_ROUTES = new Map<unknown, OwnRoutes>([
   [servicosModule, serviceRoutes],
   [documentosModule, documentRoutes],
   [pedidosModule, orderRoutes],
+  [vendasModule, saleRoutes],
 ]);
 
 /** The routes `mod` adds, if any. */

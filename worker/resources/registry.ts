@@ -13,6 +13,7 @@ import { agendamentosModule } from "./modules/agenda/appointments.ts";
 import { servicosModule } from "./modules/agenda/services.ts";
 import { documentosModule } from "./modules/documents/documents.ts";
 import { pedidosModule } from "./modules/finance/orders.ts";
+import { vendasModule } from "./modules/finance/sales.ts";
 
 /**
  * Every kind of record, once. The API mounts, middleware patterns, export names, trigger SQL,
@@ -34,6 +35,7 @@ export const RESOURCES = [
   servicosModule,
   documentosModule,
   pedidosModule,
+  vendasModule,
 ] as const satisfies readonly ResourceModule<
   // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
   any,

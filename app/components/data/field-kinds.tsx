@@ -174,6 +174,8 @@ const suggestedInput = (field: FieldDef, ctx: InputContext) => {
 
 export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
   text: { input: suggestedInput, display: plainText },
+  // Built by a screen of its own (the checkout's items and payments): no generic input; read as text.
+  draft: { input: () => null, display: (value) => ({ kind: "text", text: typeof value === "string" ? value : JSON.stringify(value) }) },
   textarea: {
     input: (field, { common, text }) => <TextareaField {...common} hint={field.hint} defaultValue={text(field.name)} maxLength={2000} />,
     display: (value) => ({ kind: "text", text: String(value), multiline: true }),

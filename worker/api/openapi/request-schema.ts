@@ -77,6 +77,18 @@ export function relationText(api: string | undefined): string {
   return `Id de um registro de ${name}${api ? ` (GET /api/${api}/options?q=… devolve ids e títulos)` : ""}.`;
 }
 
+/** zod writes a discriminated union as `oneOf`; the document's subset says `anyOf` (the branches exclude each other anyway). */
+function withoutOneOf(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema)) return schema.map((s) => withoutOneOf(s as JsonSchema)) as unknown as JsonSchema;
+  if (typeof schema !== "object" || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    const converted = typeof value === "object" && value !== null ? withoutOneOf(value as JsonSchema) : value;
+    out[key === "oneOf" ? "anyOf" : key] = converted;
+  }
+  return out as JsonSchema;
+}
+
 /** The JSON Schema of one field of a create/update body. */
 function fieldSchema(field: FieldDef, fromZod: JsonSchema | undefined, fields: readonly FieldDef[]): JsonSchema {
   let schema: JsonSchema;
@@ -235,6 +247,10 @@ function fieldSchema(field: FieldDef, fromZod: JsonSchema | undefined, fields: r
     case "relation":
       schema = { type: "string", pattern: ID_PATTERN, ...(field.relation ? { "x-relation": field.relation } : {}) };
       note = relationText(field.relation);
+      break;
+    case "draft":
+      // Built by a screen of its own (a sale's items): zod's own conversion is the reference.
+      schema = withoutOneOf(fromZod ?? {});
       break;
   }
   const when = field.showWhen;

@@ -6,6 +6,7 @@ import { orgScope } from "../../../../db/tenant.ts";
 import { saleCancelSchema } from "../../../../shared/finance/sale-draft.ts";
 import { ID_RE } from "../../../../shared/id.ts";
 import { sortKey } from "../../../../shared/search.ts";
+import { authorize } from "../../../auth/permissions.ts";
 import { publishLive } from "../../../live/publish.ts";
 import { insertValues } from "../../../resources/records.ts";
 import { moduleOf } from "../../../resources/registry.ts";
@@ -38,6 +39,8 @@ export interface CancelledSale {
 }
 
 export async function cancelSale(ctx: ServiceContext, actor: Actor, saleId: string, raw: unknown): Promise<CancelledSale> {
+  // Cancelling reverses stock and money: the managers' move (`approve` on vendas).
+  authorize(actor, SALES_RESOURCE, "approve");
   if (!ID_RE.test(saleId)) throw new DomainError("Venda não encontrada.", 404);
   const parsed = saleCancelSchema.safeParse(raw);
   if (!parsed.success) throw new DomainError("Diga o motivo do cancelamento (de 3 a 500 caracteres).", 422, "reason");

@@ -2,6 +2,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { FINANCE_ACCOUNT_KIND } from "../../../../shared/finance/enums.ts";
 import { type CompletedSale, type SaleDraft, saleDraftSchema } from "../../../../shared/finance/sale-draft.ts";
 import { dayIn, DEFAULT_TIME_ZONE } from "../../../../shared/time-zone.ts";
+import { authorize } from "../../../auth/permissions.ts";
 import { publishLive } from "../../../live/publish.ts";
 import { type Actor, DomainError, type ServiceContext } from "../../context.ts";
 import { failedWith } from "./db-errors.ts";
@@ -50,7 +51,17 @@ function refuseUnlessSellable(context: SaleContext, draft: SaleDraft, plan: Sale
   }
 }
 
+/** Completes a sale for a member the permission table lets create sales (the checkout, the API, the orders). */
 export async function completeSale(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<CompletedSale> {
+  authorize(actor, SALES_RESOURCE, "create");
+  return writeSale(ctx, actor, raw);
+}
+
+/**
+ * The transaction itself, for a caller that already authorized what it does: the service desk
+ * finishing an appointment (a professional finishes their own, and the sale is the appointment's).
+ */
+export async function writeSale(ctx: ServiceContext, actor: Actor, raw: unknown): Promise<CompletedSale> {
   const draft = parseDraft(raw);
   const context = await readSaleContext(ctx, actor, draft);
   if (context.replay) return replayed(context.replay);
