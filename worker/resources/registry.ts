@@ -96,7 +96,7 @@ export const READ_FIRST_WRITE_PATHS: RegExp = new RegExp(
     RESOURCES.filter((m) => (m as unknown as ResourceModule).save)
       .map((m) => escapeRegExp(m.definition.api))
       .join("|") || "(?!)"
-  })(?:/[0-9A-Za-z-]{1,64}(?:/(?:mover|status))?)?$`,
+  })(?:/[0-9A-Za-z-]{1,64}(?:/(?:mover|status|cancel))?)?$`,
 );
 
 function escapeRegExp(text: string): string {

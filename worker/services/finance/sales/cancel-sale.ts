@@ -25,9 +25,9 @@ import { STOCK_LEDGER, saleLabel } from "./sale-statements.ts";
  * A commission already paid stays paid (the money left the business; its own movement is in the
  * ledger): the answer names it so the screen tells who to discount on the next payout.
  *
- * Guards in the sale's own update (a NOT NULL status aborts the batch): the sale must still be
- * concluída — two racing cancels, one takes effect — and its money must be what was read (a
- * receivable received meanwhile would otherwise keep an unreversed movement).
+ * Guards in the sale's own update (a NOT NULL column left null aborts the batch): `status` — the
+ * sale must still be concluída (two racing cancels, one takes effect); `updated_at` — its money
+ * must be what was read (a receivable received meanwhile would otherwise keep an unreversed movement).
  */
 
 export interface CancelledSale {
@@ -114,11 +114,12 @@ export async function cancelSale(ctx: ServiceContext, actor: Actor, saleId: stri
     db
       .update(s)
       .set({
-        status: sql`case when ${s.status} = 'concluida' and ${unchanged} then 'cancelada' end` as unknown as "cancelada",
+        // Two guards, each a NOT NULL column left null to abort the batch (status first, so a lost race reads as such).
+        status: sql`case when ${s.status} = 'concluida' then 'cancelada' end` as unknown as "cancelada",
         canceladaEm: now,
         canceladaPor: actor.userId,
         motivoCancelamento: reason,
-        atualizadoEm: now,
+        atualizadoEm: sql`case when ${unchanged} then ${now.getTime()} end` as unknown as Date,
         atualizadoPor: actor.userId,
       })
       .where(scope.where(s, eq(s.id, saleId), isNull(s.excluidoEm))),
@@ -175,14 +176,13 @@ export async function cancelSale(ctx: ServiceContext, actor: Actor, saleId: stri
   try {
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {
-    if (failedWith(error, "NOT NULL constraint failed: sales.status") || failedWith(error, "cash_movements.reversal_of")) {
-      const [again] = await db
-        .select({ status: s.status })
-        .from(s)
-        .where(scope.where(s, eq(s.id, saleId)));
-      if (again?.status === "cancelada") throw alreadyCancelled();
-      throw new DomainError("A venda mudou enquanto você cancelava (um recebimento foi lançado). Confira e cancele de novo.", 409);
-    }
+    // Decided from the error alone (no read after a refusal: the request stays within its two round trips).
+    if (failedWith(error, "NOT NULL constraint failed: sales.status")) throw alreadyCancelled();
+    if (failedWith(error, "NOT NULL constraint failed: sales.updated_at") || failedWith(error, "cash_movements.reversal_of"))
+      throw new DomainError(
+        "A venda mudou enquanto você cancelava (um recebimento foi lançado ou estornado). Confira e cancele de novo.",
+        409,
+      );
     throw error;
   }
   publishLive(ctx, org, { type: "record.changed", resource: SALES_RESOURCE, action: "updated", ids: [saleId] });
