@@ -1,4 +1,4 @@
-import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import {
@@ -22,6 +22,13 @@ import { insertValues, translateDbError } from "../../resources/records.ts";
 import { moduleOf } from "../../resources/registry.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { APPOINTMENTS, professionalReach } from "./desk-access.ts";
+import { SALE_DRAFT_LIMITS, type CompletedSale, type SaleDraft, saleDraftPaymentSchema } from "../../../shared/finance/sale-draft.ts";
+import { dayIn, DEFAULT_TIME_ZONE } from "../../../shared/time-zone.ts";
+import { refuseUnlessSellable, SALES_RESOURCE } from "../finance/sales/complete-sale.ts";
+import { failedWith } from "../finance/sales/db-errors.ts";
+import { readSaleContext } from "../finance/sales/sale-reads.ts";
+import { planSale } from "../finance/sales/sale-plan.ts";
+import { saleStatements } from "../finance/sales/sale-statements.ts";
 
 /**
  * Finishing an appointment at the desk (ADR 061): what was done (the services performed, the
@@ -51,6 +58,12 @@ export const finishSchema = z.object({
       }),
     )
     .max(MAX_PRODUCTS, `No máximo ${MAX_PRODUCTS} produtos por atendimento.`),
+  /**
+   * How the client paid (issue 22, ADR 071): with it, the finish also makes the appointment's
+   * sale — its services at their prices, each with the appointment's professional (commissions
+   * per professional) — in the same batch. Without it, the finish records the service only.
+   */
+  pagamentos: z.array(saleDraftPaymentSchema).min(1, "Escolha como o cliente pagou.").max(SALE_DRAFT_LIMITS.payments).optional(),
 });
 export type FinishInput = z.infer<typeof finishSchema>;
 
@@ -84,6 +97,7 @@ export interface FinishPanel {
 interface AppointmentHead {
   id: string;
   status: AppointmentStatus;
+  clienteId: string;
   profissionalId: string;
   clienteNome: string | null;
   profissionalNome: string | null;
@@ -99,6 +113,7 @@ function headStatement(ctx: ServiceContext, actor: Actor, id: string) {
     .select({
       id: a.id,
       status: a.status,
+      clienteId: a.clienteId,
       profissionalId: a.profissionalId,
       clienteNome: sql<
         string | null
@@ -175,6 +190,8 @@ export interface FinishResult {
   id: string;
   /** Stock exits written ("consumo em serviço"). */
   movimentos: number;
+  /** The appointment's sale, when the finish said how the client paid. */
+  venda: CompletedSale | null;
 }
 
 /**
@@ -242,6 +259,7 @@ export async function finishAppointment(ctx: ServiceContext, actor: Actor, id: s
   const total = performed.reduce((sum, p) => sum + p.precoCentavos, 0);
   // "This finish happened": the appointment is concluído at this request's instant.
   const written = sql`select 1 from ${a} w where w.org_id = ${actor.orgId} and w.id = ${id} and w.status = 'concluido' and w.finished_at = ${now.getTime()}`;
+  const sale = input.pagamentos ? await appointmentSale(ctx, actor, head, performed, total, input.pagamentos, written) : null;
   const movementIds = lines.map(() => crypto.randomUUID());
   const ledger = moduleOf(LEDGER);
   const reason = `Consumo em serviço: ${performed.map((p) => p.nome).join(", ")} — ${head.clienteNome ?? "cliente"}`.slice(0, 300);
@@ -294,16 +312,27 @@ export async function finishAppointment(ctx: ServiceContext, actor: Actor, id: s
         sql`select 1 where not exists (${written}) or exists (${otherConsumption})`,
       );
     }),
+    // The sale rides in the same batch: its draft id is the appointment's, so a second finish cannot sell twice.
+    ...(sale?.write.statements ?? []),
   ];
+  // The sale's insert (first of its statements) answers its number.
+  const saleIndex = batch.length - (sale?.write.statements.length ?? 0);
   let results: unknown[];
   try {
     results = (await ctx.db.batch(batch as unknown as [BatchItem<"sqlite">])) as unknown[];
   } catch (error) {
-    try {
-      translateDbError(ledger, error);
-    } catch (refusal) {
-      if (refusal instanceof DomainError) throw new DomainError(insufficientMessage(lines, byProduct), refusal.status, "produtos");
-      throw refusal;
+    if (sale && failedWith(error, "sales.org_id, sales.draft_id"))
+      throw new DomainError("Este atendimento já foi finalizado: nada foi lançado de novo.", 409);
+    if (sale && failedWith(error, "NOT NULL constraint failed: sales.status")) {
+      // The sale's guard: this finish did not happen (another tap finished or cancelled it first).
+      results = [{ rowsAffected: 0 }];
+    } else {
+      try {
+        translateDbError(ledger, error);
+      } catch (refusal) {
+        if (refusal instanceof DomainError) throw new DomainError(insufficientMessage(lines, byProduct), refusal.status, "produtos");
+        throw refusal;
+      }
     }
   }
   if (!((results[0] as { rowsAffected: number }).rowsAffected > 0)) {
@@ -316,7 +345,58 @@ export async function finishAppointment(ctx: ServiceContext, actor: Actor, id: s
   const movimentos = lines.length;
   publishLive(ctx, actor.orgId, { type: "record.changed", resource: APPOINTMENTS, action: "updated", ids: [id] });
   if (movimentos) publishLive(ctx, actor.orgId, { type: "record.changed", resource: LEDGER, action: "created", ids: movementIds });
-  return { id, movimentos };
+  if (sale)
+    publishLive(ctx, actor.orgId, { type: "record.changed", resource: SALES_RESOURCE, action: "created", ids: [sale.write.saleId] });
+  const numero = sale ? ((results[saleIndex] as { numero: number }[])[0]?.numero ?? 0) : 0;
+  const venda = sale ? { ...sale.completed, number: numero } : null;
+  return { id, movimentos, venda };
+}
+
+/**
+ * The appointment's sale (ADR 071): one line per service performed, at its price, with the
+ * appointment's professional (so each line's commission is theirs), paid as the finish says.
+ * The draft id is the appointment's own. Read and planned now; written in the finish's batch.
+ */
+async function appointmentSale(
+  ctx: ServiceContext,
+  actor: Actor,
+  head: AppointmentHead,
+  performed: readonly { servicoId: string; precoCentavos: number }[],
+  total: number,
+  pagamentos: SaleDraft["payments"],
+  finished: SQL,
+) {
+  const draft: SaleDraft = {
+    draftId: head.id,
+    clientId: head.clienteId,
+    appointmentId: head.id,
+    items: performed.map((p) => ({
+      serviceId: p.servicoId,
+      professionalId: head.profissionalId,
+      quantityMilli: 1000,
+      unitPriceCentavos: p.precoCentavos,
+    })),
+    payments: pagamentos,
+    expectedTotalCentavos: total,
+  };
+  const context = await readSaleContext(ctx, actor, draft);
+  if (context.replay) throw new DomainError("Este atendimento já foi finalizado: nada foi lançado de novo.", 409);
+  const planned = planSale(draft, context.catalog, dayIn(ctx.now, actor.timeZone ?? DEFAULT_TIME_ZONE));
+  if (!planned.ok) throw new DomainError(planned.error, 422, "pagamentos");
+  refuseUnlessSellable(context, draft, planned.value);
+  const write = saleStatements(ctx, actor, draft, planned.value, {
+    clientName: context.client?.nome ?? null,
+    accounts: context.accounts,
+    guard: finished,
+  });
+  const completed: CompletedSale = {
+    saleId: write.saleId,
+    number: 0,
+    totalCentavos: planned.value.totalCentavos,
+    changeCentavos: planned.value.changeCentavos,
+    replayed: false,
+  };
+  return { write, completed };
 }
 
 function refuseUnlessFinishable(status: AppointmentStatus): void {

@@ -30,7 +30,7 @@ function replayed(sale: NonNullable<SaleContext["replay"]>): CompletedSale {
   return { saleId: sale.id, number: sale.numero, totalCentavos: sale.totalCentavos, changeCentavos: sale.trocoCentavos, replayed: true };
 }
 
-function refuseUnlessSellable(context: SaleContext, draft: SaleDraft, plan: SalePlan): void {
+export function refuseUnlessSellable(context: SaleContext, draft: SaleDraft, plan: SalePlan): void {
   if (draft.clientId && !context.client) throw new DomainError("Cliente não encontrado. Escolha um cliente cadastrado.", 422, "clientId");
   if (draft.appointmentId && !context.appointmentFound) throw new DomainError("Agendamento não encontrado.", 422, "appointmentId");
   if (draft.orderId) {

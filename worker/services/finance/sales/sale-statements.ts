@@ -55,7 +55,12 @@ export function saleStatements(
   actor: Actor,
   draft: SaleDraft,
   plan: SalePlan,
-  input: { clientName: string | null; accounts: ReadonlyMap<FinanceAccountKind, string> },
+  input: {
+    clientName: string | null;
+    accounts: ReadonlyMap<FinanceAccountKind, string>;
+    /** A caller's own precondition, checked with the order's (the desk: "this finish happened"). */
+    guard?: SQL;
+  },
 ): SaleWrite {
   const db = ctx.db;
   const scope = orgScope(db, actor.orgId);
@@ -83,7 +88,8 @@ export function saleStatements(
           numero: nextNumber as unknown as number,
           ordem: input.clientName ? sortKey(input.clientName) : "",
           clienteId: draft.clientId ?? null,
-          status: sql`case when ${orderOpen} then 'concluida' end` as unknown as "concluida",
+          status:
+            sql`case when ${orderOpen}${input.guard ? sql` and exists (${input.guard})` : sql``} then 'concluida' end` as unknown as "concluida",
           subtotalCentavos: plan.grossCentavos,
           descontoCentavos: plan.discountCentavos,
           descontoTotalCentavos: plan.totalDiscountCentavos,
