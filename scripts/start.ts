@@ -14,6 +14,7 @@ import {
   isEmpty,
   seedDemo,
   seedMissingDemoAgendaOf,
+  seedMissingDemoSalesOf,
   seedMissingDemoAiContentOf,
   seedMissingDemoArtPostsOf,
   seedMissingDemoBrandOf,
@@ -93,6 +94,7 @@ async function prepareDatabase(social: DemoSocialOptions): Promise<{ url: string
     if (await seedMissingDemoAiContentOf(db)) log("demonstração: gerações de conteúdo e um mês de ideias em rascunhos adicionados");
     if (await seedMissingDemoAgendaOf(db)) log("demonstração: agenda (horários, profissionais, serviços e agendamentos) adicionada");
     if (await seedMissingDemoDocumentsOf(db)) log("demonstração: documentos de clientes e imóveis adicionados");
+    if (await seedMissingDemoSalesOf(db)) log("demonstração: três meses de vendas adicionados");
     const art = await seedMissingDemoArtPostsOf(db, social);
     if (art) log("demonstração: posts gerados com arte (carrosséis) adicionados");
     if (art && metaDemo) metaDemo.standin.adopt(art);

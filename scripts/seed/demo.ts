@@ -29,6 +29,7 @@ import { seedDemoPix } from "./demo-pix.ts";
 import { seedDemoOrders } from "./demo-orders.ts";
 import { seedDemoAgenda, seedMissingDemoAgenda } from "./demo-agenda.ts";
 import { seedDemoDocuments, seedMissingDemoDocuments } from "./demo-documents.ts";
+import { seedDemoSales, seedMissingDemoSales } from "./demo-sales.ts";
 import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
 
 /**
@@ -233,6 +234,8 @@ export async function seedDemo(
   await seedDemoAgenda(db, orgId, now, passwordHash);
   // Pix at checkout (issue 22): the business's CNPJ key, so a Pix payment at /sales/nova shows its QR.
   await seedDemoPix(db, orgId, people[0]?.id as string, now);
+  // Vendas (ADR 071): three months through the sale transaction, over the agenda's services and the products.
+  await seedDemoSales(db, orgId, now);
   // Pedidos (ADR 073): the shop's orders in every status of the pipeline, over the products and services above.
   await seedDemoOrders(
     db,
@@ -279,4 +282,9 @@ export function seedMissingDemoAgendaOf(db: Database, now = new Date()): Promise
 /** The demo's documents for a demo database seeded before Documentos existed (false: nothing added). */
 export function seedMissingDemoDocumentsOf(db: Database, now = new Date()): Promise<boolean> {
   return seedMissingDemoDocuments(db, DEMO_ORGANIZATION.document, now);
+}
+
+/** The demo's three months of sales for a demo database seeded before they existed (false: nothing added). */
+export function seedMissingDemoSalesOf(db: Database, now = new Date()): Promise<boolean> {
+  return seedMissingDemoSales(db, DEMO_ORGANIZATION.document, now);
 }
