@@ -46,13 +46,23 @@ export const saleDraftPaymentSchema = z.object({
 
 export const saleDraftSchema = z.object({
   /** Chosen by the screen once per checkout: a repeated submit returns the same sale, never a second one. */
-  draftId: z.string().uuid("O id do rascunho deve ser um UUID."),
+  draftId: z.string({ error: "Envie o id do rascunho da venda (um UUID)." }).uuid("O id do rascunho deve ser um UUID."),
   clientId: id.nullish(),
-  items: z.array(saleDraftItemSchema).min(1).max(SALE_DRAFT_LIMITS.items),
+  items: z
+    .array(saleDraftItemSchema, { error: "Envie os itens da venda (uma lista)." })
+    .min(1, "Adicione ao menos um item.")
+    .max(SALE_DRAFT_LIMITS.items, `No máximo ${SALE_DRAFT_LIMITS.items} itens por venda.`),
   totalDiscount: discountSchema.nullish(),
-  payments: z.array(saleDraftPaymentSchema).min(1).max(SALE_DRAFT_LIMITS.payments),
+  payments: z
+    .array(saleDraftPaymentSchema, { error: "Envie os pagamentos da venda (uma lista)." })
+    .min(1, "Informe ao menos um pagamento.")
+    .max(SALE_DRAFT_LIMITS.payments, `No máximo ${SALE_DRAFT_LIMITS.payments} pagamentos por venda.`),
   /** The total the person saw; the sale is refused when the server's pricing differs. */
-  expectedTotalCentavos: centavos,
+  expectedTotalCentavos: z
+    .number({ error: "Informe o total que a tela mostrou, em centavos." })
+    .int("O total mostrado deve ser um número inteiro de centavos.")
+    .min(0, "O total mostrado não pode ser negativo.")
+    .max(10_000_000_000_000, "Total grande demais."),
   notes: z.string().trim().max(SALE_DRAFT_LIMITS.notes).nullish(),
   /** Where the sale came from, when it did (an order becomes one sale; a finished appointment). */
   orderId: id.nullish(),

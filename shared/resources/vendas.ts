@@ -159,6 +159,7 @@ export const vendaDefinition: ResourceDefinition<VendaRow, SaleDraft> = {
   screens: {
     // The point of sale (/sales/nova) and the receipt (/sales/:id) are their own route modules.
     plain: ["list", "export"],
+    createPath: "/sales/nova",
     listDescription: "Cada venda do balcão, dos pedidos e dos atendimentos, com o total, as formas de pagamento e a situação.",
     newDescription: "",
     submitLabel: "Concluir venda",
