@@ -122,6 +122,14 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "read create update delete",
     professional: "",
   },
+  // Vendas (issue 22, ADR 071): the office sells and reads the receipts; only managers cancel
+  // (approve: it reverses stock and money) and export; nobody edits, deletes or imports a sale.
+  vendas: {
+    owner: "read create export approve",
+    admin: "read create export approve",
+    staff: "read create",
+    professional: "",
+  },
   account: {
     owner: "read create update delete",
     admin: "read create update delete",

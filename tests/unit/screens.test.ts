@@ -126,6 +126,8 @@ describe("the screens of the definitions", () => {
       documentos: 3,
       // Pedidos: the list with its board, the form (the items' catalogue) and the order's page (pipeline, history, sale).
       pedidos: 3,
+      // Vendas: the list and export are the shared ones; the point of sale and the receipt are the POS's.
+      vendas: 0,
     });
     const ownScreens: Record<string, number> = { posts: 2, profissionais: 2, servicos: 2, documentos: 3, pedidos: 3 };
     for (const def of definitions.filter((d) => d.screens?.plain.length))
@@ -203,6 +205,7 @@ describe("the menu", () => {
       ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Pedidos", "Movimentações de produtos", "Documentos"]],
       ["Agenda", ["Agendamentos", "Atendimento", "Profissionais", "Horários", "Serviços"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
+      ["Financeiro", ["Vendas"]],
       [
         "Redes Sociais",
         [
