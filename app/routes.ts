@@ -58,6 +58,10 @@ export default [
     ...plainScreenRoutes(DEFINITIONS),
     // Agenda (issue 21): the business hours the bookings follow (ADR 063).
     route("horarios", "routes/agenda/business-hours.tsx"),
+    // Vendas (issue 22): the point of sale, its search, and the receipt (the list is the registry's).
+    route("sales/nova", "routes/sales/new.tsx"),
+    route("sales/nova/catalogo", "routes/sales/catalog.ts"),
+    route("sales/:id", "routes/sales/receipt.tsx"),
     route("clients/:id", "routes/customers/clients.$id.tsx"),
     route("companies/:id", "routes/customers/companies.$id.tsx"),
     route("produtos/:id", "routes/stock/products.$id.tsx"),

@@ -7,6 +7,11 @@ import { publishLanding, saveLandingDraft } from "../../worker/services/site/lan
 import { movePost } from "../../worker/services/social/posts.ts";
 import { DEFAULT_TIME_ZONE, dayIn } from "../../shared/time-zone.ts";
 import { createRegisteredUser, e2eDb, e2eServiceContext, type TestUser } from "./support/accounts.ts";
+import type { SaleDraft } from "../../shared/finance/sale-draft.ts";
+import { pixSettingsSchema } from "../../shared/finance/pix-settings.ts";
+import { defaultAccountsStatement } from "../../worker/services/finance/default-accounts.ts";
+import { updatePixSettings } from "../../worker/services/finance/pix-settings.ts";
+import { cancelSale, completeSale } from "../../worker/services/finance/sales/index.ts";
 import { axeSeriousViolations, browserFixture } from "./support/browser.ts";
 import { login } from "./support/pages.ts";
 
@@ -212,5 +217,77 @@ describe("accessibility (axe-core): posts", () => {
     await f.page.goto(`/posts/${post}`);
     await expect.poll(() => f.page.getByText("Qual o valor do condomínio?").count()).toBe(1);
     expect(await f.page.getByRole("button", { name: /Criar interesse para @visitante\.acessivel/ }).count()).toBe(1);
+  });
+});
+
+/** Issue 22's Vendas: the point of sale with a cart and a Pix payment, a receipt (live and cancelled), the Pix settings and the list. */
+describe("accessibility (axe-core): vendas", () => {
+  let user: TestUser;
+  let sold: string;
+  let cancelled: string;
+
+  beforeAll(async () => {
+    user = await createRegisteredUser({ name: "Vera Caixa" });
+    const db = e2eDb();
+    const [m] = await db.select().from(memberships).where(eq(memberships.userId, user.id));
+    const actor = { orgId: m?.orgId as string, userId: user.id, role: "owner" as const };
+    const ctx = e2eServiceContext(f.baseURL);
+    await defaultAccountsStatement(db, actor.orgId, new Date(), user.id);
+    await updatePixSettings(
+      ctx,
+      actor,
+      pixSettingsSchema.parse({ pixChaveTipo: "email", pixChave: "caixa@exemplo.com.br", pixNome: "Vera", pixCidade: "Recife" }),
+    );
+    const product = String(
+      (
+        await createRecord(ctx, actor, "produtos", {
+          sku: "AC-1",
+          nome: "Sabonete de erva-doce",
+          unidade: "un",
+          precoCentavos: 1290,
+        } as never)
+      ).id,
+    );
+    await createRecord(ctx, actor, "movimentacoes-produtos", { produtoId: product, tipo: "entrada", quantidade: 10 } as never);
+    const sell = async (payments: SaleDraft["payments"]) =>
+      (
+        await completeSale(ctx, actor, {
+          draftId: crypto.randomUUID(),
+          items: [{ productId: product, quantityMilli: 2000, unitPriceCentavos: 1290, discount: { kind: "valor", centavos: 80 } }],
+          payments,
+          expectedTotalCentavos: 2500,
+        })
+      ).saleId;
+    sold = await sell([
+      { method: "pix", amountCentavos: 1000 },
+      { method: "a_prazo", amountCentavos: 1000, installments: 2 },
+      { method: "dinheiro", amountCentavos: 2000 },
+    ]);
+    cancelled = await sell([{ method: "debito", amountCentavos: 2500 }]);
+    await cancelSale(ctx, actor, cancelled, { reason: "Cliente desistiu" });
+  });
+
+  it("has no serious or critical violations on the point of sale, receipts, Pix settings and the list", { timeout: 120_000 }, async () => {
+    await login(f.page, user.email, user.password);
+    for (const path of ["/sales", "/sales/nova", `/sales/${sold}`, `/sales/${cancelled}`, "/pix"]) {
+      const response = await f.page.goto(path);
+      expect(response?.status(), path).toBeLessThan(400);
+      await f.page.waitForLoadState("networkidle");
+      expect(await axeSeriousViolations(f.page), path).toEqual([]);
+    }
+    // The point of sale with something in it: a line, a Pix payment with its QR, the totals.
+    await f.page.goto("/sales/nova");
+    const search = f.page.getByRole("combobox", { name: "Buscar produto ou serviço" });
+    await search.fill("AC-1");
+    await search.press("Enter");
+    await f.page.getByRole("listitem", { name: /Sabonete de erva-doce/ }).waitFor();
+    await f.page.getByRole("button", { name: "+ Pix" }).click();
+    await f.page.getByTestId("pix-charge").waitFor();
+    expect(await axeSeriousViolations(f.page)).toEqual([]);
+    // The cancel dialog open.
+    await f.page.goto(`/sales/${sold}`);
+    await f.page.getByRole("button", { name: "Cancelar venda" }).click();
+    await f.page.getByRole("dialog", { name: /Cancelar a venda nº/ }).waitFor();
+    expect(await axeSeriousViolations(f.page)).toEqual([]);
   });
 });

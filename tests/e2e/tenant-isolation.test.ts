@@ -14,6 +14,8 @@ import { createRegisteredUser, e2eDb, loginCookie, uniqueEmail } from "./support
 import { memberships } from "../../db/schema/index.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createRecord } from "../../worker/resources/records.ts";
+import { defaultAccountsStatement } from "../../worker/services/finance/default-accounts.ts";
+import { completeSale } from "../../worker/services/finance/sales/index.ts";
 import type { ServiceContext } from "../../worker/services/context.ts";
 import { postAttempts, postTargets, properties, socialAccountPosts, socialAccounts } from "../../db/schema/index.ts";
 import { appointmentServices, appointments, professionals } from "../../db/schema/index.ts";
@@ -106,6 +108,12 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/produtos/import": () => "/produtos/import",
   "/produtos/export": () => "/produtos/export?formato=csv",
   "/produtos/:id": () => `/produtos/${produtoA}`,
+  // Vendas (issue 22): A's receipt (its product and notes carry the marker), the checkout, its search.
+  "/sales": () => "/sales",
+  "/sales/export": () => "/sales/export?formato=csv",
+  "/sales/:id": () => `/sales/${saleA}`,
+  "/sales/nova": () => "/sales/nova",
+  "/sales/nova/catalogo": () => `/sales/nova/catalogo?q=${MARK}`,
   "/produtos/:id/edit": () => `/produtos/${produtoA}/edit`,
   "/movimentacao-produtos": () => "/movimentacao-produtos",
   "/movimentacao-produtos/create": () => `/movimentacao-produtos/create?produto=${produtoA}`,
@@ -183,6 +191,7 @@ let orgA: string;
 let clientA: string;
 let companyA: string;
 let produtoA: string;
+let saleA: string;
 let movimentoA: string;
 /** A's available property (private fields carry the marker), draft, interest and landing page. */
 let propertyA: string;
@@ -332,6 +341,17 @@ beforeAll(async () => {
       } as never)
     ).id,
   );
+  // A sale of A's product (Caixa and Banco as registration creates them), its notes marked.
+  await defaultAccountsStatement(db, orgA, now, owner.userId);
+  saleA = (
+    await completeSale(ctx, owner, {
+      draftId: crypto.randomUUID(),
+      items: [{ productId: produtoA, quantityMilli: 1000, unitPriceCentavos: 1000 }],
+      payments: [{ method: "dinheiro", amountCentavos: 1000 }],
+      expectedTotalCentavos: 1000,
+      notes: `Venda ${MARK}`,
+    })
+  ).saleId;
   propertyA = String(
     (
       await createRecord(ctx, owner, "imoveis", {
@@ -583,6 +603,8 @@ beforeAll(async () => {
     "/clients",
     "/companies/export?formato=csv",
     `/produtos/${produtoA}`,
+    `/sales/${saleA}`,
+    `/sales/nova/catalogo?q=${MARK}`,
     "/movimentacao-produtos",
     `/properties/${propertyA}`,
     `/property-drafts/${draftA}`,

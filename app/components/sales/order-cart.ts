@@ -3,6 +3,9 @@ import { type Cart, type CartLine, EMPTY_CART } from "./cart-rules.ts";
 /** An order as the checkout reads it (worker/services/finance/checkout-order.ts). */
 export interface OrderForCart {
   id: string;
+  numero: number;
+  /** A walk-in customer (no client record). */
+  contact: string | null;
   clientId: string | null;
   clientName: string | null;
   deliveryFeeCentavos: number;
@@ -19,7 +22,8 @@ export interface OrderForCart {
 
 /**
  * The cart an order starts (`/sales/nova?pedido=`): its lines with their discounts, its client,
- * and the delivery fee as a line of its own; the draft's orderId turns the order into the sale.
+ * the delivery fee as a line of its own, and notes naming the order; the draft's orderId turns
+ * the order into the sale.
  */
 export function orderCart(order: OrderForCart): Cart {
   // Keys from the order's positions: the server's render and the browser's agree (ids derive from them).
@@ -47,5 +51,7 @@ export function orderCart(order: OrderForCart): Cart {
       professionalId: null,
     });
   }
-  return { ...EMPTY_CART, lines, clientId: order.clientId, clientName: order.clientName, orderId: order.id };
+  // The sale's notes name the order (and a walk-in customer), as the receipt shows them.
+  const notes = `Pedido nº ${order.numero}${order.contact ? ` · ${order.contact}` : ""}`;
+  return { ...EMPTY_CART, lines, notes, clientId: order.clientId, clientName: order.clientName, orderId: order.id };
 }

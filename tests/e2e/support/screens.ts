@@ -9,8 +9,11 @@ import type { Page } from "playwright-core";
 import routes from "../../../app/routes.ts";
 import { pagePaths, type RouteEntry } from "./routes.ts";
 
-/** Route patterns that are not screens: the catch-all (visited at an unknown address), files, logging out. */
-const NOT_SCREENS = new Set(["/*", "/files/*", "/logout"]);
+/**
+ * Route patterns that are not screens: the catch-all (visited at an unknown address), files,
+ * logging out, the point of sale's search (JSON for its script).
+ */
+const NOT_SCREENS = new Set(["/*", "/files/*", "/logout", "/sales/nova/catalogo"]);
 /** The unknown address that stands for the catch-all route. */
 export const UNKNOWN_PATH = "/esta-pagina-nao-existe";
 /** Query parameters that switch a screen between its views (cards/table, list/kanban): each view is a screen. */

@@ -166,6 +166,8 @@ describe("the point of sale's cart", () => {
   it("an order fills the cart with its lines, discounts, client and delivery fee, and names itself", () => {
     const cart = orderCart({
       id: "55555555-5555-4555-8555-555555555555",
+      numero: 12,
+      contact: "Maria (11) 91234-5678",
       clientId: null,
       clientName: null,
       deliveryFeeCentavos: 800,
@@ -182,6 +184,7 @@ describe("the point of sale's cart", () => {
       ],
     });
     expect(cart.orderId).toBe("55555555-5555-4555-8555-555555555555");
+    expect(cart.notes).toBe("Pedido nº 12 · Maria (11) 91234-5678");
     expect(cart.lines.map((l) => l.kind)).toEqual(["produto", "livre"]);
     const priced = priceCart(cart);
     expect(priced.ok && priced.value.totalCentavos).toBe(7980 - 500 + 800);

@@ -1,0 +1,99 @@
+import { useEffect } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/receipt";
+import { CancelSaleDialog } from "../../components/sales/cancel-sale-dialog.tsx";
+import { ReceiptView } from "../../components/sales/receipt-view.tsx";
+import { receiptWhatsappHref, receiptWhatsappText } from "../../components/sales/receipt-text.ts";
+import { ResourceErrorBoundary } from "../../components/data/error-boundary.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { Toaster } from "../../components/ui/toast.tsx";
+import { formatBRL } from "../../../shared/format.ts";
+import { titleMeta } from "../../lib/title.ts";
+import { orgTimeZone, requirePermission } from "../../server/guards.server.ts";
+import { can } from "../../../worker/auth/permissions.ts";
+import { serviceContext } from "../../../worker/context.ts";
+import { saleReceipt } from "../../../worker/services/finance/sale-receipt.ts";
+
+/**
+ * /sales/:id: the sale's receipt (issue 22) — on screen and on paper (A4 or an 80 mm thermal
+ * printer: one column, no colours, the shell hidden), "Enviar por WhatsApp" with the summary,
+ * and "Cancelar venda" for owner/admin (a dialog asking the reason, then the sales API's cancel:
+ * stock, receivables and cash reversed with new entries, ADR 071).
+ */
+
+export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData ? `Venda nº ${loaderData.receipt.numero}` : "Venda");
+
+/** Who may cancel: the permission table's cell for cancelling a sale (owner, admin; ADR 071). */
+const CANCEL_ACTION = "approve";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const signed = requirePermission(context, request, "vendas", "read");
+  const receipt = await saleReceipt(serviceContext(signed.rc), signed.actor, params.id);
+  if (!receipt) throw new Response("Venda não encontrada.", { status: 404 });
+  const zone = orgTimeZone(context, request);
+  const url = new URL(request.url);
+  const text = receiptWhatsappText({ ...receipt, business: receipt.business.name || "Recibo" }, zone);
+  const toast =
+    url.searchParams.get("concluida") === "1"
+      ? `Venda nº ${receipt.numero} concluída: ${formatBRL(receipt.totalCentavos)}.${receipt.changeCentavos > 0 ? ` Troco: ${formatBRL(receipt.changeCentavos)}.` : ""}`
+      : url.searchParams.get("cancelada") === "1" && receipt.status === "cancelada"
+        ? `Venda nº ${receipt.numero} cancelada. Estoque, parcelas e caixa foram estornados.`
+        : null;
+  return {
+    receipt,
+    zone,
+    whatsappHref: receiptWhatsappHref(receipt.client?.phone, text),
+    canCancel: receipt.status === "concluida" && can(signed.actor.role, "vendas", CANCEL_ACTION),
+    canSell: can(signed.actor.role, "vendas", "create"),
+    toast: toast ? { id: `${receipt.id}-${url.search}`, message: toast } : null,
+  };
+}
+
+/** Hides the shell on paper and sizes the receipt for A4 or a thermal roll. */
+const PRINT_CSS = `@media print {
+  @page { margin: 6mm; }
+  body * { visibility: hidden; }
+  #recibo, #recibo * { visibility: visible; }
+  #recibo { position: absolute; inset: 0 auto auto 0; width: 100%; max-width: 190mm; font-size: 10pt; color: #000; background: #fff; border: 0; box-shadow: none; padding: 0; }
+  #recibo .no-print { display: none !important; }
+}
+@media print and (max-width: 100mm) { #recibo { font-size: 8.5pt; } }`;
+
+export default function SaleReceiptPage({ loaderData }: Route.ComponentProps) {
+  const { receipt, zone, whatsappHref, canCancel, canSell, toast } = loaderData;
+  // The toast's flag leaves the address bar once shown (no new load: the toast stays), so a
+  // reload or a shared link does not repeat it.
+  useEffect(() => {
+    if (toast) window.history.replaceState(window.history.state, "", `/sales/${receipt.id}`);
+  }, [toast, receipt.id]);
+  return (
+    <>
+      <style>{PRINT_CSS}</style>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link to="/sales" className="text-sm font-medium text-accent">
+          ← Vendas
+        </Link>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={buttonClass("secondary", "px-3")} onClick={() => window.print()}>
+            Imprimir
+          </button>
+          <a href={whatsappHref} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "px-3")}>
+            Enviar por WhatsApp
+          </a>
+          {canCancel ? <CancelSaleDialog saleId={receipt.id} numero={receipt.numero} /> : null}
+          {canSell ? (
+            <Link to="/sales/nova" className={buttonClass("primary")}>
+              Nova venda
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <ReceiptView receipt={receipt} zone={zone} />
+      <Toaster toast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ResourceErrorBoundary />;
+}
