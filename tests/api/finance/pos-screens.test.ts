@@ -131,7 +131,6 @@ describe("the checkout's loader (/sales/nova)", () => {
     expect(withOrder.text).toContain("45723174000110");
     expect(withOrder.text).toContain("deliveryFeeCentavos");
     expect(withOrder.text).toContain("Shampoo profissional");
-    expect(withOrder.text).toContain("Pedido nº 7");
     expect(withOrder.text).not.toContain("já virou");
     const unknown = await loaderData(`/sales/nova?pedido=${crypto.randomUUID()}`, shop.cookie);
     expect(unknown.text).toContain("Pedido não encontrado");
