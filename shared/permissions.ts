@@ -169,6 +169,30 @@ export const SALE: Access = {
   approve: MANAGERS,
 };
 
+/**
+ * Money the business owes and is owed (Despesas, Receitas, Contas financeiras, ADR 072): the
+ * owner and the admin only — the office sells and takes orders, but the bills, what comes in
+ * and the accounts' balances are the managers'. Nothing is imported (each bill goes through the
+ * recurrence and the ledger); the bulk export is theirs too.
+ */
+export const FINANCE: Access = {
+  read: MANAGERS,
+  create: MANAGERS,
+  update: MANAGERS,
+  delete: MANAGERS,
+  import: NOBODY,
+  export: MANAGERS,
+  lgpd: NOBODY,
+  approve: NOBODY,
+};
+
+/**
+ * The cash ledger (Movimentações, ADR 072): managers add entradas, saídas and transfers and
+ * undo one with an estorno. A row is never edited; "delete" is the managers' door only to be
+ * told so (the module refuses every delete with 409 and the database's trigger backs it).
+ */
+export const CASH_LEDGER: Access = { ...FINANCE, update: NOBODY };
+
 /** Settings of the organization (business profile, business settings, team): managers only. */
 export const SETTINGS: Access = {
   read: MANAGERS,

@@ -1,11 +1,15 @@
 import { agendamentoDefinition } from "./agendamentos.ts";
 import { clientDefinition } from "./clients.ts";
 import { companyDefinition } from "./companies.ts";
+import { contaFinanceiraDefinition } from "./contas-financeiras.ts";
+import { despesaDefinition } from "./despesas.ts";
 import { imovelDefinition } from "./imoveis.ts";
 import { interesseDefinition } from "./interesses.ts";
+import { movimentacaoDefinition } from "./movimentacoes.ts";
 import { movimentacaoProdutoDefinition } from "./movimentacoes-produtos.ts";
 import { postDefinition } from "./posts.ts";
 import { produtoDefinition } from "./produtos.ts";
+import { receitaDefinition } from "./receitas.ts";
 import { profissionalDefinition } from "./profissionais.ts";
 import { referenciaDefinition } from "./referencias.ts";
 import { servicoDefinition } from "./servicos.ts";
@@ -35,6 +39,10 @@ export const DEFINITIONS = [
   documentoDefinition,
   pedidoDefinition,
   vendaDefinition,
+  contaFinanceiraDefinition,
+  despesaDefinition,
+  receitaDefinition,
+  movimentacaoDefinition,
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different row and input types

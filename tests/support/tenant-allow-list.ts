@@ -155,4 +155,10 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
       /^select o\.id as orgId from organizations o where coalesce\(\(select s\.reminders_enabled from business_settings s where s\.org_id = o\.id\), 1\) = 1 and exists \(select 1 from appointments a where a\.org_id = o\.id and a\.starts_at >= \? and a\.starts_at < \? and a\.reminder_at is null and a\.status in \('pendente', 'confirmado'\) and a\.deleted_at is null\) order by o\.id limit 1000$/,
     why: "the day-before reminders job (worker/services/agenda/reminders.ts) lists the organizações with an unreminded appointment soon (ids only); each is then reminded org-scoped",
   },
+  {
+    tables: ["expenses"],
+    statement:
+      /^select s\.org_id as orgId, s\.series_id as serieId, s\.first_due as primeiro, l\.id as ultimoId, l\.due_on as ultimo, l\.recurrence as recorrencia, l\.recurrence_until as fim from \(select org_id, series_id, min\(due_on\) as first_due, max\(due_on\) as last_due from expenses where series_id is not null group by org_id, series_id\) s join expenses l on l\.org_id = s\.org_id and l\.series_id = s\.series_id and l\.due_on = s\.last_due where l\.recurrence <> 'nenhuma' and s\.last_due < \? and \(l\.recurrence_until is null or l\.recurrence_until > s\.last_due\) order by s\.org_id, s\.series_id limit 5000$/,
+    why: "the daily recurring-bills job (worker/services/finance/recurring-expenses.ts) finds every series' latest occurrence; each insert after is its own organização's",
+  },
 ];

@@ -51,6 +51,32 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "read create update delete import",
     professional: "",
   },
+  // Money (issue 22, ADR 072): the bills, what comes in and the accounts are the managers'.
+  "contas-financeiras": {
+    owner: "read create update delete export",
+    admin: "read create update delete export",
+    staff: "",
+    professional: "",
+  },
+  despesas: {
+    owner: "read create update delete export",
+    admin: "read create update delete export",
+    staff: "",
+    professional: "",
+  },
+  receitas: {
+    owner: "read create update delete export",
+    admin: "read create update delete export",
+    staff: "",
+    professional: "",
+  },
+  // The cash ledger: added to and reversed, never edited nor deleted.
+  movimentacoes: {
+    owner: "read create delete export",
+    admin: "read create delete export",
+    staff: "",
+    professional: "",
+  },
   "movimentacoes-produtos": {
     owner: "read create delete import export",
     admin: "read create delete import export",
@@ -281,7 +307,11 @@ describe("permission table: the product's rules", () => {
   it("what each role's navigation may show", () => {
     expect(readable("owner").sort()).toEqual([...Object.keys(AREAS), ...RESOURCE_NAMES].sort());
     expect(readable("admin").sort()).toEqual([...Object.keys(AREAS).filter((a) => a !== "system"), ...RESOURCE_NAMES].sort());
-    expect(readable("staff").sort()).toEqual(["account", "business-hours", "social-connections", ...RESOURCE_NAMES].sort());
+    // The money screens (ADR 072) are the managers'.
+    const managersOnly = ["contas-financeiras", "despesas", "receitas", "movimentacoes"];
+    expect(readable("staff").sort()).toEqual(
+      ["account", "business-hours", "social-connections", ...RESOURCE_NAMES.filter((n) => !managersOnly.includes(n))].sort(),
+    );
     expect(readable("professional").sort()).toEqual(["account", "agendamentos", "clients", "imoveis", "interesses", "posts"]);
   });
 

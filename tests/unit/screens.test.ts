@@ -128,6 +128,11 @@ describe("the screens of the definitions", () => {
       pedidos: 3,
       // Vendas: the list and export are the shared ones; the point of sale, its search (JSON) and the receipt are their own.
       vendas: 3,
+      // Money (ADR 072): the shared screens, for now.
+      "contas-financeiras": 0,
+      despesas: 0,
+      receitas: 0,
+      movimentacoes: 0,
     });
     const ownScreens: Record<string, number> = { posts: 2, profissionais: 2, servicos: 2, documentos: 3, pedidos: 3, vendas: 3 };
     for (const def of definitions.filter((d) => d.screens?.plain.length))
@@ -205,7 +210,7 @@ describe("the menu", () => {
       ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Pedidos", "Movimentações de produtos", "Documentos"]],
       ["Agenda", ["Agendamentos", "Atendimento", "Profissionais", "Horários", "Serviços"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
-      ["Financeiro", ["Vendas"]],
+      ["Financeiro", ["Vendas", "Despesas", "Receitas", "Movimentações", "Contas financeiras"]],
       [
         "Redes Sociais",
         [

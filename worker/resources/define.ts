@@ -41,7 +41,8 @@ export type KeyTable = ReturnType<typeof searchKeyTable>;
 export type FilterBinding =
   | { column: SQLiteColumn }
   | { key: (value: string) => string }
-  | { where: (values: readonly string[]) => SQL | undefined; index: string };
+  /** `zone`: the organização's IANA zone (a filter on "today" reads its calendar). */
+  | { where: (values: readonly string[], zone: string) => SQL | undefined; index: string };
 
 /**
  * A duplicate warning ("já existe um cliente com este CPF"): live records sharing a value.
@@ -129,6 +130,16 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
   filters?: Record<string, FilterBinding>;
   /** Money columns of the definition with `total: true` → the column summed. */
   totals?: Record<string, SQLiteColumn>;
+  /**
+   * The totals are always summed from the rows, never kept in `record_totals` (a ledger: its
+   * organização-wide sum would be a stored balance, ADR 072). Costs a scan of the filtered rows.
+   */
+  liveTotals?: boolean;
+  /**
+   * POST routes of its own (path after `/api/<api>/`, a regex source) that read first and then
+   * make ONE write: their session lookup may ride with that read (as `save`'s do).
+   */
+  readFirstWrites?: readonly string[];
   duplicates?: DuplicateCheck[];
   import?: ImportSpec;
   lookup?: Lookup;

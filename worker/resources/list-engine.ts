@@ -143,7 +143,7 @@ function filterConditions(mod: ResourceModule, filters: ListQuery["filters"], zo
       const anyOf = values.map(binding.key).filter((k) => !k.endsWith(":"));
       if (anyOf.length) keys.push({ anyOf });
     } else {
-      const condition = binding.where(values);
+      const condition = binding.where(values, zone);
       if (condition) columns.push(condition);
     }
   }
@@ -323,7 +323,7 @@ export function pageQueries(
         .where(scope.where(t, ...conditions))) as unknown as Statement<{ n: number }>;
   const totals = sums(
     () =>
-      (unfiltered
+      (unfiltered && !mod.liveTotals
         ? db
             .select({ j: sql<string | null>`json_group_object(${recordTotals.columnKey}, ${recordTotals.total})` })
             .from(recordTotals)

@@ -28,6 +28,10 @@ import { orderRoutes } from "./modules/finance/orders-routes.ts";
 import { pedidosModule } from "./modules/finance/orders.ts";
 import { saleRoutes } from "./modules/finance/sales-routes.ts";
 import { vendasModule } from "./modules/finance/sales.ts";
+import { movimentacoesModule } from "./modules/finance/cash-movements.ts";
+import { despesasModule } from "./modules/finance/expenses.ts";
+import { cashMovementRoutes, expenseRoutes, receivableRoutes } from "./modules/finance/finance-routes.ts";
+import { receitasModule } from "./modules/finance/receivables.ts";
 
 /** A resource's routes of its own under `/api/<api>` (timeline, LGPD…), beside the generic ones. */
 export type OwnRoutes = (app: Hono<AppEnv>, helpers: RouteHelpers) => void;
@@ -58,6 +62,9 @@ const OWN_ROUTES = new Map<unknown, OwnRoutes>([
   [documentosModule, documentRoutes],
   [pedidosModule, orderRoutes],
   [vendasModule, saleRoutes],
+  [despesasModule, expenseRoutes],
+  [receitasModule, receivableRoutes],
+  [movimentacoesModule, cashMovementRoutes],
 ]);
 
 /** The routes `mod` adds, if any. */

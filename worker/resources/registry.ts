@@ -14,6 +14,10 @@ import { servicosModule } from "./modules/agenda/services.ts";
 import { documentosModule } from "./modules/documents/documents.ts";
 import { pedidosModule } from "./modules/finance/orders.ts";
 import { vendasModule } from "./modules/finance/sales.ts";
+import { movimentacoesModule } from "./modules/finance/cash-movements.ts";
+import { despesasModule } from "./modules/finance/expenses.ts";
+import { contasFinanceirasModule } from "./modules/finance/finance-accounts.ts";
+import { receitasModule } from "./modules/finance/receivables.ts";
 
 /**
  * Every kind of record, once. The API mounts, middleware patterns, export names, trigger SQL,
@@ -36,6 +40,10 @@ export const RESOURCES = [
   documentosModule,
   pedidosModule,
   vendasModule,
+  contasFinanceirasModule,
+  despesasModule,
+  receitasModule,
+  movimentacoesModule,
 ] as const satisfies readonly ResourceModule<
   // biome-ignore lint/suspicious/noExplicitAny: modules of different row and input types
   any,
@@ -92,11 +100,15 @@ export const IMPORT_PATHS: RegExp = new RegExp(
  * (worker/http/middleware.ts). Create, update, move and status.
  */
 export const READ_FIRST_WRITE_PATHS: RegExp = new RegExp(
-  `^/api/(?:${
+  `^/api/(?:(?:${
     RESOURCES.filter((m) => (m as unknown as ResourceModule).save)
       .map((m) => escapeRegExp(m.definition.api))
       .join("|") || "(?!)"
-  })(?:/[0-9A-Za-z-]{1,64}(?:/(?:mover|status|cancel))?)?$`,
+  })(?:/[0-9A-Za-z-]{1,64}(?:/(?:mover|status|cancel))?)?|${
+    RESOURCES.flatMap((m) =>
+      ((m as unknown as ResourceModule).readFirstWrites ?? []).map((path) => `${escapeRegExp(m.definition.api)}/${path}`),
+    ).join("|") || "(?!)"
+  })$`,
 );
 
 function escapeRegExp(text: string): string {

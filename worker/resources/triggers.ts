@@ -62,7 +62,8 @@ END`,
 function countTriggers(mod: ResourceModule): TriggerDef[] {
   const t = tableName(mod);
   const r = mod.definition.name;
-  const totals = Object.entries(mod.totals ?? {});
+  // A ledger's sums are never kept (liveTotals): only its count is.
+  const totals = mod.liveTotals ? [] : Object.entries(mod.totals ?? {});
   const add = (row: "NEW" | "OLD", sign: string) =>
     [
       `INSERT INTO record_counts (org_id, resource, live) VALUES (${row}.org_id, '${r}', ${sign}1)

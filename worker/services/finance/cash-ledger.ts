@@ -147,7 +147,14 @@ export async function transfer(caller: LedgerCaller, actor: LedgerActor, input: 
  * Undoes a movement with an `estorno` row of the opposite amount, dated now (the original
  * day's balance stays what it was). A transfer is undone whole: both legs. Answers the new ids.
  */
-export async function reverseMovement(caller: LedgerCaller, actor: LedgerActor, id: string, motivo?: string): Promise<{ ids: string[] }> {
+export async function reverseMovement(
+  caller: LedgerCaller,
+  actor: LedgerActor,
+  id: string,
+  motivo?: string,
+  /** Refuses (409, its message) a movement whose origin must undo it (a sale's, a bill's…): null lets it through. */
+  refuseOrigin?: (origin: MovementOrigin) => string | null,
+): Promise<{ ids: string[] }> {
   const scope = orgScope(caller.db, actor.orgId);
   const m = cashMovements;
   const sameTransfer = caller.db
@@ -177,6 +184,8 @@ export async function reverseMovement(caller: LedgerCaller, actor: LedgerActor, 
   const original = targets.find((t) => t.id === id);
   if (!original) throw new DomainError("Lançamento não encontrado.", 404);
   if (original.tipo === "estorno") throw new DomainError("Um estorno não se estorna: lance o valor de novo, se for o caso.", 409);
+  const refusal = refuseOrigin?.(original);
+  if (refusal) throw new DomainError(refusal, 409);
   if (targets.some((t) => t.estornadoPor)) throw new DomainError("Este lançamento já foi estornado.", 409);
   const reason = motivo?.trim() ? ` — ${motivo.trim()}` : "";
   const rows = targets.map((t) =>
