@@ -65,6 +65,11 @@ export default [
     route("clients/:id", "routes/customers/clients.$id.tsx"),
     route("companies/:id", "routes/customers/companies.$id.tsx"),
     route("produtos/:id", "routes/stock/products.$id.tsx"),
+    // Money (ADR 072): the bill's and the receivable's pages settle them; the ledger's undoes with an estorno.
+    route("contas/:id", "routes/finance/expense.$id.tsx"),
+    route("receitas/:id", "routes/finance/receivable.$id.tsx"),
+    route("movimentacoes/saldos", "routes/finance/balances.tsx"),
+    route("movimentacoes/:id", "routes/finance/movement.$id.tsx"),
     route("profissionais/create", "routes/agenda/professionals.form.tsx", { id: "routes/profissionais.create" }),
     route("profissionais/:id", "routes/agenda/professionals.$id.tsx"),
     route("profissionais/:id/edit", "routes/agenda/professionals.form.tsx", { id: "routes/profissionais.edit" }),

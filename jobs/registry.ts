@@ -6,6 +6,7 @@ import { matchInterest } from "./contracts/match-interest.ts";
 import { matchProperty } from "./contracts/match-property.ts";
 import { publishPost } from "./contracts/publish-post.ts";
 import { purgeExpired } from "./contracts/purge-expired.ts";
+import { recurringExpenses } from "./contracts/recurring-expenses.ts";
 import { requeueLostEmails } from "./contracts/requeue-lost-emails.ts";
 import { sendEmail } from "./contracts/send-email.ts";
 import { socialInsights } from "./contracts/social-insights.ts";
@@ -35,6 +36,7 @@ export const JOBS = [
   lazyJob(sweepAiGenerations, () => import("./handlers/sweep-ai-generations.ts")),
   lazyJob(appointmentReminders, () => import("./handlers/appointment-reminders.ts")),
   lazyJob(sweepDocumentsJob, () => import("./handlers/sweep-documents.ts")),
+  lazyJob(recurringExpenses, () => import("./handlers/recurring-expenses.ts")),
 ] as const satisfies readonly AnyJob[];
 
 type Job = (typeof JOBS)[number];

@@ -65,6 +65,8 @@ export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/atendimento", label: "Atendimento", group: "Agenda", order: 20, resource: "agendamentos" },
   { to: "/property-drafts", label: "Rascunhos de Imóveis", group: "Imóveis", order: 20, resource: "imoveis" },
   { to: "/landing-page", label: "Landing Page", group: "Imóveis", order: 40, resource: "organization" },
+  // The ledger's balances per period and the transfer between accounts (ADR 072).
+  { to: "/movimentacoes/saldos", label: "Saldos e transferências", group: "Financeiro", order: 45, resource: "movimentacoes" },
   // Post drafts and those waiting for approval (the posts' own "read" opens it).
   // Whoever may create a post generates one (every role that reads posts: the table's posts · create).
   { to: "/gerar-postagem", label: "Gerar Postagem", group: "Redes Sociais", order: 5, resource: "posts" },

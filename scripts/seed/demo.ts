@@ -30,6 +30,7 @@ import { seedDemoOrders } from "./demo-orders.ts";
 import { seedDemoAgenda, seedMissingDemoAgenda } from "./demo-agenda.ts";
 import { seedDemoDocuments, seedMissingDemoDocuments } from "./demo-documents.ts";
 import { seedDemoSales, seedMissingDemoSales } from "./demo-sales.ts";
+import { seedDemoFinance, seedMissingDemoFinance } from "./demo-finance.ts";
 import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
 
 /**
@@ -244,6 +245,8 @@ export async function seedDemo(
     refs.clientIds,
     now,
   );
+  // Money (ADR 072): three months of bills, receivables, deposits and card settlements across Caixa and Banco.
+  await seedDemoFinance(db, orgId, people[0]?.id as string, now);
   return { orgId, login: DEMO_LOGIN, ...(social ? { social } : {}) };
 }
 
@@ -287,4 +290,21 @@ export function seedMissingDemoDocumentsOf(db: Database, now = new Date()): Prom
 /** The demo's three months of sales for a demo database seeded before they existed (false: nothing added). */
 export function seedMissingDemoSalesOf(db: Database, now = new Date()): Promise<boolean> {
   return seedMissingDemoSales(db, DEMO_ORGANIZATION.document, now);
+}
+
+/** The demo's money (bills, receivables, the ledger) for a demo database seeded before it existed (false: nothing added). */
+export function seedMissingDemoFinanceOf(db: Database, now = new Date()): Promise<boolean> {
+  return seedMissingDemoFinance(
+    db,
+    DEMO_ORGANIZATION.document,
+    async (orgId) => {
+      const [owner] = await db
+        .select({ id: memberships.userId })
+        .from(memberships)
+        .where(orgScope(db, orgId).where(memberships, eq(memberships.role, "owner")))
+        .limit(1);
+      return owner?.id ?? null;
+    },
+    now,
+  );
 }

@@ -192,7 +192,7 @@ export const despesaDefinition: ResourceDefinition<DespesaRow, DespesaInput> = {
       .join(" · "),
   title: (row) => row.descricao,
   screens: {
-    plain: ["list", "create", "edit", "detail", "export"],
+    plain: ["list", "create", "edit", "export"],
     listDescription: "As contas a pagar do negócio: o que vence, o que atrasou e o que já saiu do caixa.",
     newDescription: "Uma conta a pagar. Se ela se repete (aluguel, internet), escolha a repetição: as próximas aparecem sozinhas.",
     submitLabel: "Salvar despesa",

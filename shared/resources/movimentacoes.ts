@@ -158,7 +158,7 @@ export const movimentacaoDefinition: ResourceDefinition<MovimentacaoRow, Movimen
   title: (row) => row.descricao,
   screens: {
     // No edit and no delete: a movement is undone by an estorno (its page says so).
-    plain: ["list", "create", "detail", "export"],
+    plain: ["list", "create", "export"],
     listDescription: "O caixa do negócio: cada entrada e saída, em cada conta. Os saldos são a soma destas linhas.",
     newDescription: "Uma entrada ou saída que não veio de uma venda, despesa ou receita (troco inicial, tarifa, retirada).",
     submitLabel: "Lançar",

@@ -166,7 +166,7 @@ export const receitaDefinition: ResourceDefinition<ReceitaRow, ReceitaInput> = {
     [`Vence ${formatLocalDay(row.vencimento)}`, formatBRL(row.valorCentavos), statusLabel(row), origin(row)].filter(Boolean).join(" · "),
   title: (row) => row.descricao,
   screens: {
-    plain: ["list", "create", "edit", "detail", "export"],
+    plain: ["list", "create", "edit", "export"],
     listDescription: "O que o negócio tem a receber: parcelas das vendas a prazo e receitas lançadas à mão.",
     newDescription: "Uma conta a receber que não veio de uma venda (um aluguel, um serviço faturado).",
     submitLabel: "Salvar receita",

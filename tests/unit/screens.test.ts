@@ -128,13 +128,14 @@ describe("the screens of the definitions", () => {
       pedidos: 3,
       // Vendas: the list and export are the shared ones; the point of sale, its search (JSON) and the receipt are their own.
       vendas: 3,
-      // Money (ADR 072): the shared screens, for now.
+      // Money (ADR 072): the bill's and the receivable's pages settle them; the movement's page
+      // reverses it, and the balances page (chart, transfer) sits under /movimentacoes.
       "contas-financeiras": 0,
-      despesas: 0,
-      receitas: 0,
-      movimentacoes: 0,
+      despesas: 1,
+      receitas: 1,
+      movimentacoes: 2,
     });
-    const ownScreens: Record<string, number> = { posts: 2, profissionais: 2, servicos: 2, documentos: 3, pedidos: 3, vendas: 3 };
+    const ownScreens: Record<string, number> = { posts: 2, profissionais: 2, servicos: 2, documentos: 3, pedidos: 3, vendas: 3, movimentacoes: 2 };
     for (const def of definitions.filter((d) => d.screens?.plain.length))
       expect(counts[def.name], def.name).toBeLessThanOrEqual(ownScreens[def.name] ?? 1);
   });
@@ -210,7 +211,7 @@ describe("the menu", () => {
       ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Pedidos", "Movimentações de produtos", "Documentos"]],
       ["Agenda", ["Agendamentos", "Atendimento", "Profissionais", "Horários", "Serviços"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
-      ["Financeiro", ["Vendas", "Despesas", "Receitas", "Movimentações", "Contas financeiras"]],
+      ["Financeiro", ["Vendas", "Despesas", "Receitas", "Movimentações", "Saldos e transferências", "Contas financeiras"]],
       [
         "Redes Sociais",
         [

@@ -1,3 +1,6 @@
+import { eq, isNull } from "drizzle-orm";
+import { financeAccounts } from "../../../db/schema/index.ts";
+import { orgScope } from "../../../db/tenant.ts";
 import { balancePeriodSchema, reversalSchema, transferSchema } from "../../../shared/finance/ledger-forms.ts";
 import { isId } from "../../../shared/id.ts";
 import { authorize } from "../../auth/permissions.ts";
@@ -56,4 +59,15 @@ export async function periodBalances(ctx: ServiceContext, actor: Actor, query: u
   authorize(actor, LEDGER, "read");
   const { de, ate, conta } = parsed(balancePeriodSchema.safeParse(query));
   return accountBalances(ctx, actor, { from: de, to: ate, ...(conta ? { contaIds: [conta] } : {}) });
+}
+
+/** The organização's active accounts, for the forms that choose one (the sort order of the list). */
+export async function activeAccounts(ctx: ServiceContext, actor: Actor): Promise<{ id: string; nome: string; tipo: string }[]> {
+  authorize(actor, "contas-financeiras", "read");
+  const a = financeAccounts;
+  return ctx.db
+    .select({ id: a.id, nome: a.nome, tipo: a.tipo })
+    .from(a)
+    .where(orgScope(ctx.db, actor.orgId).where(a, eq(a.ativo, true), isNull(a.excluidoEm)))
+    .orderBy(a.ordem, a.id);
 }
