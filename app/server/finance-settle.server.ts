@@ -7,7 +7,12 @@ import { PAYMENT_METHOD } from "../../shared/money/payment-method.ts";
 import { dayIn } from "../../shared/time-zone.ts";
 import { DomainError } from "../../worker/services/context.ts";
 import { activeAccounts } from "../../worker/services/finance/ledger-actions.ts";
-import { markExpensesPaid, markReceivablesReceived, undoExpensePaid, undoReceivableReceived } from "../../worker/services/finance/settle.ts";
+import {
+  markExpensesPaid,
+  markReceivablesReceived,
+  undoExpensePaid,
+  undoReceivableReceived,
+} from "../../worker/services/finance/settle.ts";
 import type { SettleState } from "../components/finance/settle-panel.tsx";
 import { readForm, unknownIntent } from "./forms.server.ts";
 import { orgTimeZone } from "./guards.server.ts";
@@ -26,7 +31,13 @@ interface Settleable {
 }
 
 /** The panel's state for a despesa (`pagaEm`) or receita (`recebidaEm`). */
-export async function settleState(args: Args, def: AnyDefinition, row: Settleable, settledAt: string | null, doneWord: string): Promise<SettleState> {
+export async function settleState(
+  args: Args,
+  def: AnyDefinition,
+  row: Settleable,
+  settledAt: string | null,
+  doneWord: string,
+): Promise<SettleState> {
   const { ctx, actor } = guard(args, def, "read");
   const zone = orgTimeZone(args.context, args.request);
   const today = dayIn(new Date(), zone);
@@ -50,7 +61,12 @@ export async function settleState(args: Args, def: AnyDefinition, row: Settleabl
 }
 
 /** The record page's actions: settle (the panel's form), undo (after the confirmation), delete. */
-export async function settleAction(args: Args, def: AnyDefinition, side: "despesas" | "receitas", messages: { done: string; undone: string }) {
+export async function settleAction(
+  args: Args,
+  def: AnyDefinition,
+  side: "despesas" | "receitas",
+  messages: { done: string; undone: string },
+) {
   const form = await readForm(args.request);
   const intent = form.get("intent");
   const id = args.params.id ?? "";
@@ -76,7 +92,8 @@ export async function settleAction(args: Args, def: AnyDefinition, side: "despes
       return { toast: { id: crypto.randomUUID(), message: messages.undone } };
     }
   } catch (error) {
-    if (error instanceof DomainError && error.status !== 403 && error.status !== 404) return data({ error: error.message }, { status: error.status });
+    if (error instanceof DomainError && error.status !== 403 && error.status !== 404)
+      return data({ error: error.message }, { status: error.status });
     if (error instanceof DomainError) throw data(error.message, { status: error.status });
     throw error;
   }

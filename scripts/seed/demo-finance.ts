@@ -52,7 +52,15 @@ const BILLS: readonly Bill[] = [
     recorrente: false,
     fornecedor: "Papelaria Fradique",
   },
-  { descricao: "Café e água — Grão Paulista", categoria: "Fornecedores e mercadorias", dia: 8, centavos: 184_00, varia: 0.15, recorrente: false, fornecedor: "Grão Paulista" },
+  {
+    descricao: "Café e água — Grão Paulista",
+    categoria: "Fornecedores e mercadorias",
+    dia: 8,
+    centavos: 184_00,
+    varia: 0.15,
+    recorrente: false,
+    fornecedor: "Grão Paulista",
+  },
 ];
 
 const RECEIVABLES = [
@@ -91,21 +99,46 @@ export async function seedDemoFinance(db: Database, orgId: string, ownerId: stri
 
   // Opening balances, the first day of the first month.
   const opening = instantIn(`${months[0]}-01`, "08:00", ZONE);
-  await recordMovement(at(opening), actor, { contaId: caixa, tipo: "saldo_inicial", valorCentavos: 500_00, descricao: "Saldo inicial do caixa", ocorridoEm: opening });
-  await recordMovement(at(opening), actor, { contaId: banco, tipo: "saldo_inicial", valorCentavos: 18_450_00, descricao: "Saldo inicial do banco", ocorridoEm: opening });
+  await recordMovement(at(opening), actor, {
+    contaId: caixa,
+    tipo: "saldo_inicial",
+    valorCentavos: 500_00,
+    descricao: "Saldo inicial do caixa",
+    ocorridoEm: opening,
+  });
+  await recordMovement(at(opening), actor, {
+    contaId: banco,
+    tipo: "saldo_inicial",
+    valorCentavos: 18_450_00,
+    descricao: "Saldo inicial do banco",
+    ocorridoEm: opening,
+  });
 
   // Counter takings (what the sales screens do not cover yet: tips, small services) and weekly deposits of the cash in the bank.
   for (let day = `${months[0]}-02`; day < today; day = addDays(day, 1)) {
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
     if (weekday === 0) continue;
     const when = instantIn(day, `${String(rng.int(9, 18)).padStart(2, "0")}:${String(rng.int(0, 59)).padStart(2, "0")}`, ZONE);
-    await recordMovement(at(when), actor, { contaId: caixa, tipo: "entrada", valorCentavos: rng.int(80, 420) * 100 + rng.int(0, 99), descricao: "Recebimentos do balcão", forma: "dinheiro", ocorridoEm: when });
+    await recordMovement(at(when), actor, {
+      contaId: caixa,
+      tipo: "entrada",
+      valorCentavos: rng.int(80, 420) * 100 + rng.int(0, 99),
+      descricao: "Recebimentos do balcão",
+      forma: "dinheiro",
+      ocorridoEm: when,
+    });
     if (weekday === 5) {
       const cash = (await balancesOn(at(when), actor, day)).get(caixa) ?? 0;
       const keep = 300_00;
       if (cash > keep + 100_00) {
         const deposit = instantIn(day, "17:45", ZONE);
-        await transfer(at(deposit), actor, { deContaId: caixa, paraContaId: banco, valorCentavos: cash - keep, descricao: "Depósito do caixa no banco", ocorridoEm: deposit });
+        await transfer(at(deposit), actor, {
+          deContaId: caixa,
+          paraContaId: banco,
+          valorCentavos: cash - keep,
+          descricao: "Depósito do caixa no banco",
+          ocorridoEm: deposit,
+        });
       }
     }
     // The acquirer pays what the card sales left in "Cartão a receber" every Tuesday (less its fee, as a bank tariff).
@@ -113,7 +146,13 @@ export async function seedDemoFinance(db: Database, orgId: string, ownerId: stri
       const due = (await balancesOn(at(when), actor, day)).get(cartao) ?? 0;
       if (due > 0) {
         const settle = instantIn(day, "07:30", ZONE);
-        await transfer(at(settle), actor, { deContaId: cartao, paraContaId: banco, valorCentavos: due, descricao: "Repasse da maquininha", ocorridoEm: settle });
+        await transfer(at(settle), actor, {
+          deContaId: cartao,
+          paraContaId: banco,
+          valorCentavos: due,
+          descricao: "Repasse da maquininha",
+          ocorridoEm: settle,
+        });
       }
     }
   }
@@ -138,20 +177,34 @@ export async function seedDemoFinance(db: Database, orgId: string, ownerId: stri
     .from(expenses)
     .where(and(orgScope(db, orgId).where(expenses, eq(expenses.status, "aberta"), isNull(expenses.excluidoEm))))
     .orderBy(expenses.vencimento, expenses.id);
-  const overdueOnPurpose = new Set([`Energia elétrica ${monthDay(month, 12)}`, `Boleto Papelaria Fradique ${monthDay(previousMonth(month, 1), 25)}`]);
+  const overdueOnPurpose = new Set([
+    `Energia elétrica ${monthDay(month, 12)}`,
+    `Boleto Papelaria Fradique ${monthDay(previousMonth(month, 1), 25)}`,
+  ]);
   for (const bill of due) {
     if (bill.vencimento >= today || overdueOnPurpose.has(`${bill.descricao} ${bill.vencimento}`)) continue;
     const day = addDays(bill.vencimento, -rng.int(0, 3));
     const paidAt = instantIn(day, "10:00", ZONE);
     const account = bill.descricao.startsWith("Café") ? caixa : banco;
-    await markExpensesPaid(at(paidAt), actor, { ids: [bill.id], contaId: account, dia: day, forma: account === caixa ? "dinheiro" : rng.pick(["pix", "boleto"] as const) });
+    await markExpensesPaid(at(paidAt), actor, {
+      ids: [bill.id],
+      contaId: account,
+      dia: day,
+      forma: account === caixa ? "dinheiro" : rng.pick(["pix", "boleto"] as const),
+    });
   }
 
   // Receivables typed by hand: every month's, received on time into the bank except the last ones.
   for (const r of RECEIVABLES) {
     for (const m of months) {
       const vencimento = monthDay(m, r.dia);
-      const { id } = await createRecord(created, actor, "receitas", { descricao: r.descricao, categoria: r.categoria, valorCentavos: r.centavos, vencimento, forma: "pix" });
+      const { id } = await createRecord(created, actor, "receitas", {
+        descricao: r.descricao,
+        categoria: r.categoria,
+        valorCentavos: r.centavos,
+        vencimento,
+        forma: "pix",
+      });
       if (id && vencimento < addDays(today, -10)) {
         const day = addDays(vencimento, rng.int(0, 2)) < today ? addDays(vencimento, rng.int(0, 2)) : vencimento;
         await markReceivablesReceived(at(instantIn(day, "11:00", ZONE)), actor, { ids: [id], contaId: banco, dia: day, forma: "pix" });
@@ -161,7 +214,12 @@ export async function seedDemoFinance(db: Database, orgId: string, ownerId: stri
 }
 
 /** The demo's money for a demo database seeded before it existed (false: nothing added). */
-export async function seedMissingDemoFinance(db: Database, document: string, ownerId: (orgId: string) => Promise<string | null>, now = new Date()): Promise<boolean> {
+export async function seedMissingDemoFinance(
+  db: Database,
+  document: string,
+  ownerId: (orgId: string) => Promise<string | null>,
+  now = new Date(),
+): Promise<boolean> {
   const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.document, document));
   if (!org) return false;
   const [any] = await db.select({ id: expenses.id }).from(expenses).where(orgScope(db, org.id).where(expenses)).limit(1);

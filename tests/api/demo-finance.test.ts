@@ -17,7 +17,10 @@ const NOW = new Date("2026-11-27T15:00:00Z");
 
 async function seeded(): Promise<{ orgId: string; userId: string }> {
   const [o] = await db.insert(organizations).values({ name: "Loja Demo", segment: "comercio" }).returning({ id: organizations.id });
-  const [u] = await db.insert(users).values({ name: "Dona", email: `${crypto.randomUUID()}@exemplo.com.br`, passwordHash: "x" }).returning({ id: users.id });
+  const [u] = await db
+    .insert(users)
+    .values({ name: "Dona", email: `${crypto.randomUUID()}@exemplo.com.br`, passwordHash: "x" })
+    .returning({ id: users.id });
   const orgId = (o as { id: string }).id;
   const userId = (u as { id: string }).id;
   await defaultAccountsStatement(db, orgId, NOW);
@@ -38,19 +41,28 @@ describe("demo finance", () => {
     const actor = { orgId: a.orgId, userId: a.userId, timeZone: "America/Sao_Paulo" };
     const today = dayIn(NOW, "America/Sao_Paulo");
     const [period] = [await accountBalances({ db, now: NOW }, actor, { from: "2026-08-01", to: today })];
-    const rows = await db.select({ c: cashMovements.contaId, v: cashMovements.valorCentavos }).from(cashMovements).where(eq(cashMovements.orgId, a.orgId));
+    const rows = await db
+      .select({ c: cashMovements.contaId, v: cashMovements.valorCentavos })
+      .from(cashMovements)
+      .where(eq(cashMovements.orgId, a.orgId));
     for (const p of period) expect(p.saldoFinal).toBe(rows.filter((r) => r.c === p.contaId).reduce((s, r) => s + r.v, 0));
     const banco = (await accountOfKind(db, a.orgId, "banco"))?.id;
     const caixa = (await accountOfKind(db, a.orgId, "caixa"))?.id;
     expect(period.find((p) => p.contaId === banco)?.saldoFinal).toBeGreaterThan(0);
     expect(period.find((p) => p.contaId === caixa)?.saldoFinal).toBeGreaterThan(0);
 
-    const bills = await db.select({ status: expenses.status, due: expenses.vencimento, serie: expenses.serieId }).from(expenses).where(eq(expenses.orgId, a.orgId));
+    const bills = await db
+      .select({ status: expenses.status, due: expenses.vencimento, serie: expenses.serieId })
+      .from(expenses)
+      .where(eq(expenses.orgId, a.orgId));
     const overdue = bills.filter((x) => x.status === "aberta" && x.due < today);
     expect(overdue.length).toBe(2);
     expect(bills.filter((x) => x.status === "paga").length).toBeGreaterThan(20);
     expect(bills.some((x) => x.serie && x.due > today)).toBe(true);
-    const received = await db.select({ id: receivables.id }).from(receivables).where(and(eq(receivables.orgId, a.orgId), eq(receivables.status, "recebida")));
+    const received = await db
+      .select({ id: receivables.id })
+      .from(receivables)
+      .where(and(eq(receivables.orgId, a.orgId), eq(receivables.status, "recebida")));
     expect(received.length).toBeGreaterThanOrEqual(4);
   }, 120_000);
 });

@@ -63,7 +63,7 @@ export function SettlePanel({ state, words, selfHref }: { state: SettleState; wo
         ) : null}
         {state.canSettle ? (
           state.confirmingUndo ? (
-            <div className="mt-4 space-y-3 rounded-lg border border-line p-4" role="group" aria-labelledby="desfazer-titulo">
+            <fieldset className="mt-4 space-y-3 rounded-lg border border-line p-4" aria-labelledby="desfazer-titulo">
               <h3 id="desfazer-titulo" className="font-semibold">
                 {words.undo}?
               </h3>
@@ -79,7 +79,7 @@ export function SettlePanel({ state, words, selfHref }: { state: SettleState; wo
                   Cancelar
                 </Link>
               </div>
-            </div>
+            </fieldset>
           ) : (
             <div className="mt-4">
               <Link to={`${selfHref}?desfazer`} className={buttonClass("secondary")}>

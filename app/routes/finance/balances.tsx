@@ -60,7 +60,15 @@ export async function loader(args: Route.LoaderArgs) {
       { label: "Mês passado", de: `${lastMonthEnd.slice(0, 8)}01`, ate: lastMonthEnd },
       { label: "Últimos 30 dias", de: addDays(today, -29), ate: today },
     ],
-    rows: balances.map((b) => ({ id: b.contaId, nome: b.nome, ativo: b.ativo, abertura: b.saldoInicial, entradas: b.entradas, saidas: b.saidas, fechamento: b.saldoFinal })),
+    rows: balances.map((b) => ({
+      id: b.contaId,
+      nome: b.nome,
+      ativo: b.ativo,
+      abertura: b.saldoInicial,
+      entradas: b.entradas,
+      saidas: b.saidas,
+      fechamento: b.saldoFinal,
+    })),
     series: balances.filter((b) => b.ativo || b.saldoFinal !== 0).map((b) => ({ label: b.nome, values: b.dias.map((d) => d.saldoFinal) })),
     accounts,
     canTransfer,
@@ -92,7 +100,12 @@ export default function Saldos({ loaderData, actionData }: Route.ComponentProps)
   const error = actionData && "error" in actionData ? (actionData.error as string) : null;
   const toast = actionData && "toast" in actionData ? actionData.toast : null;
   const total = rows.reduce(
-    (t, r) => ({ abertura: t.abertura + r.abertura, entradas: t.entradas + r.entradas, saidas: t.saidas + r.saidas, fechamento: t.fechamento + r.fechamento }),
+    (t, r) => ({
+      abertura: t.abertura + r.abertura,
+      entradas: t.entradas + r.entradas,
+      saidas: t.saidas + r.saidas,
+      fechamento: t.fechamento + r.fechamento,
+    }),
     { abertura: 0, entradas: 0, saidas: 0, fechamento: 0 },
   );
   return (
@@ -122,7 +135,12 @@ export default function Saldos({ loaderData, actionData }: Route.ComponentProps)
           </Form>
           <nav aria-label="Períodos prontos" className="mt-3 flex flex-wrap gap-2 text-sm">
             {presets.map((p) => (
-              <Link key={p.label} to={`?de=${p.de}&ate=${p.ate}`} className="underline" aria-current={p.de === de && p.ate === ate ? "true" : undefined}>
+              <Link
+                key={p.label}
+                to={`?de=${p.de}&ate=${p.ate}`}
+                className="underline"
+                aria-current={p.de === de && p.ate === ate ? "true" : undefined}
+              >
                 {p.label}
               </Link>
             ))}
@@ -142,11 +160,21 @@ export default function Saldos({ loaderData, actionData }: Route.ComponentProps)
                   <caption className="sr-only">Saldo inicial, entradas, saídas e saldo final de cada conta no período</caption>
                   <thead className="text-left text-xs text-fg-soft">
                     <tr className="border-b border-line">
-                      <th scope="col" className="px-2 py-2 font-semibold">Conta</th>
-                      <th scope="col" className="px-2 py-2 text-right font-semibold">Saldo inicial</th>
-                      <th scope="col" className="px-2 py-2 text-right font-semibold">Entradas</th>
-                      <th scope="col" className="px-2 py-2 text-right font-semibold">Saídas</th>
-                      <th scope="col" className="px-2 py-2 text-right font-semibold">Saldo final</th>
+                      <th scope="col" className="px-2 py-2 font-semibold">
+                        Conta
+                      </th>
+                      <th scope="col" className="px-2 py-2 text-right font-semibold">
+                        Saldo inicial
+                      </th>
+                      <th scope="col" className="px-2 py-2 text-right font-semibold">
+                        Entradas
+                      </th>
+                      <th scope="col" className="px-2 py-2 text-right font-semibold">
+                        Saídas
+                      </th>
+                      <th scope="col" className="px-2 py-2 text-right font-semibold">
+                        Saldo final
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -165,7 +193,9 @@ export default function Saldos({ loaderData, actionData }: Route.ComponentProps)
                   </tbody>
                   <tfoot>
                     <tr>
-                      <th scope="row" className="px-2 py-2 text-left">Total</th>
+                      <th scope="row" className="px-2 py-2 text-left">
+                        Total
+                      </th>
                       <td className="px-2 py-2 text-right whitespace-nowrap">{money(total.abertura)}</td>
                       <td className="px-2 py-2 text-right whitespace-nowrap">{money(total.entradas)}</td>
                       <td className="px-2 py-2 text-right whitespace-nowrap">{money(total.saidas)}</td>
@@ -188,8 +218,20 @@ export default function Saldos({ loaderData, actionData }: Route.ComponentProps)
             ) : null}
             <Form method="post" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <input type="hidden" name="intent" value="transferir" />
-              <SelectField label="De" name="deContaId" required options={accounts.map((a) => ({ value: a.id, label: a.nome }))} placeholder="Escolha" />
-              <SelectField label="Para" name="paraContaId" required options={accounts.map((a) => ({ value: a.id, label: a.nome }))} placeholder="Escolha" />
+              <SelectField
+                label="De"
+                name="deContaId"
+                required
+                options={accounts.map((a) => ({ value: a.id, label: a.nome }))}
+                placeholder="Escolha"
+              />
+              <SelectField
+                label="Para"
+                name="paraContaId"
+                required
+                options={accounts.map((a) => ({ value: a.id, label: a.nome }))}
+                placeholder="Escolha"
+              />
               <Field
                 label="Valor"
                 name="valorCentavos"

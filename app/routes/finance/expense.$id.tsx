@@ -38,7 +38,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return settleAction(args, despesaDefinition, "despesas", { done: "Despesa marcada como paga.", undone: "Pagamento desfeito: a despesa voltou a ficar em aberto." });
+  return settleAction(args, despesaDefinition, "despesas", {
+    done: "Despesa marcada como paga.",
+    undone: "Pagamento desfeito: a despesa voltou a ficar em aberto.",
+  });
 }
 
 export default function Despesa({ loaderData, actionData }: Route.ComponentProps) {

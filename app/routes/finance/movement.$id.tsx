@@ -33,7 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
   const def = movimentacaoDefinition;
   const row = await loadRecord<MovimentacaoRow>(args, def, args.params.id);
   const permissions = screenPermissions(args, def);
-  const refusal = row.tipo === "estorno" ? "Um estorno não se estorna." : row.estornadoPor ? "Este lançamento já foi estornado." : originRefusal(row);
+  const refusal =
+    row.tipo === "estorno" ? "Um estorno não se estorna." : row.estornadoPor ? "Este lançamento já foi estornado." : originRefusal(row);
   return {
     view: buildDetailView(def, row, {}, orgTimeZone(args.context, args.request)),
     note: def.screens?.detail?.note?.(row) ?? null,
@@ -55,7 +56,8 @@ export async function action(args: Route.ActionArgs) {
     const motivo = String(form.get("motivo") ?? "").trim();
     await reverseManualMovement(ctx, actor, args.params.id, motivo ? { motivo } : {});
   } catch (error) {
-    if (error instanceof DomainError && error.status !== 403 && error.status !== 404) return data({ error: error.message }, { status: error.status });
+    if (error instanceof DomainError && error.status !== 403 && error.status !== 404)
+      return data({ error: error.message }, { status: error.status });
     throw error;
   }
   return { toast: { id: crypto.randomUUID(), message: "Estorno lançado: o saldo da conta voltou." } };

@@ -40,7 +40,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return settleAction(args, receitaDefinition, "receitas", { done: "Receita marcada como recebida.", undone: "Recebimento desfeito: a receita voltou a ficar em aberto." });
+  return settleAction(args, receitaDefinition, "receitas", {
+    done: "Receita marcada como recebida.",
+    undone: "Recebimento desfeito: a receita voltou a ficar em aberto.",
+  });
 }
 
 export default function Receita({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,15 +1,26 @@
 /**
  * The issue's proof that the ledger is the only source of balances (ADR 069/072): a randomized
- * sequence (fast-check, fixed seed) of manual entradas and saídas, opening balances, transfers,
- * estornos, bills paid and undone, receivables received and undone — with the clock moving
+ * sequence (fast-check, fixed seed) of sales (every payment method, installments) and their
+ * cancellations (ADR 071's completeSale/cancelSale), manual entradas and saídas, opening balances,
+ * transfers, estornos, bills paid and undone, receivables (a sale's installments or typed) received
+ * and undone — with the clock moving
  * forward by random steps, across midnights of a zone that is not São Paulo's — and then every
  * account's balance per day and per period from `accountBalances`/`balancesOn` must equal a plain
  * recomputation from the raw `cash_movements` rows.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cashMovements, expenses, financeAccounts, organizations, receivables, users } from "../../../db/schema/index.ts";
+import {
+  cashMovements,
+  expenses,
+  financeAccounts,
+  organizations,
+  receivables,
+  sales as salesTable,
+  users,
+} from "../../../db/schema/index.ts";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../../shared/money/payment-method.ts";
 import { sortKey } from "../../../shared/search.ts";
 import { dayIn } from "../../../shared/time-zone.ts";
 import type { Actor, ServiceContext } from "../../../worker/services/context.ts";
@@ -17,7 +28,13 @@ import { DomainError } from "../../../worker/services/context.ts";
 import { accountBalances, balancesOn, recordMovement, reverseMovement, transfer } from "../../../worker/services/finance/cash-ledger.ts";
 import { defaultAccountsStatement } from "../../../worker/services/finance/default-accounts.ts";
 import { originRefusal } from "../../../worker/services/finance/ledger-actions.ts";
-import { markExpensesPaid, markReceivablesReceived, undoExpensePaid, undoReceivableReceived } from "../../../worker/services/finance/settle.ts";
+import { cancelSale, completeSale } from "../../../worker/services/finance/sales/index.ts";
+import {
+  markExpensesPaid,
+  markReceivablesReceived,
+  undoExpensePaid,
+  undoReceivableReceived,
+} from "../../../worker/services/finance/settle.ts";
 import { freshDatabase } from "../../support/db.ts";
 
 const { db } = freshDatabase();
@@ -32,7 +49,10 @@ type Op =
   | { k: "bill"; cents: number; acc: number }
   | { k: "billUndo"; pick: number }
   | { k: "receivable"; cents: number; acc: number }
-  | { k: "receivableUndo"; pick: number };
+  | { k: "receivableUndo"; pick: number }
+  | { k: "sale"; cents: number; method: PaymentMethod; installments: number }
+  | { k: "cancel"; pick: number }
+  | { k: "installment"; pick: number; acc: number };
 
 const cents = fc.integer({ min: 1, max: 5_000_00 });
 const acc = fc.integer({ min: 0, max: 2 });
@@ -46,16 +66,37 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ k: fc.constant("billUndo" as const), pick }),
   fc.record({ k: fc.constant("receivable" as const), cents, acc }),
   fc.record({ k: fc.constant("receivableUndo" as const), pick }),
+  fc.record({
+    k: fc.constant("sale" as const),
+    cents,
+    method: fc.constantFrom(...PAYMENT_METHODS),
+    installments: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({
+    k: fc.constant("sale" as const),
+    cents,
+    method: fc.constantFrom(...PAYMENT_METHODS),
+    installments: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({ k: fc.constant("cancel" as const), pick }),
+  fc.record({ k: fc.constant("installment" as const), pick, acc }),
 );
 /** Each step: an operation and how far the clock moves before it (up to ~31 hours, in minutes). */
 const steps = fc.array(fc.tuple(op, fc.integer({ min: 0, max: 1860 })), { minLength: 20, maxLength: 60 });
 
 async function newOrg(): Promise<{ actor: Actor; accounts: string[] }> {
   const [o] = await db.insert(organizations).values({ name: "Loja aleatória", segment: "comercio" }).returning({ id: organizations.id });
-  const [u] = await db.insert(users).values({ name: "Dona", email: `${crypto.randomUUID()}@exemplo.com.br`, passwordHash: "x" }).returning({ id: users.id });
+  const [u] = await db
+    .insert(users)
+    .values({ name: "Dona", email: `${crypto.randomUUID()}@exemplo.com.br`, passwordHash: "x" })
+    .returning({ id: users.id });
   const orgId = (o as { id: string }).id;
   await defaultAccountsStatement(db, orgId, new Date(START));
-  const rows = await db.select({ id: financeAccounts.id }).from(financeAccounts).where(eq(financeAccounts.orgId, orgId)).orderBy(financeAccounts.tipo);
+  const rows = await db
+    .select({ id: financeAccounts.id })
+    .from(financeAccounts)
+    .where(eq(financeAccounts.orgId, orgId))
+    .orderBy(financeAccounts.tipo);
   return { actor: { orgId, userId: (u as { id: string }).id, role: "owner", timeZone: ZONE }, accounts: rows.map((r) => r.id) };
 }
 
@@ -72,6 +113,7 @@ async function play(actor: Actor, accounts: string[], sequence: [Op, number][]):
   let now = START;
   const paidBills: string[] = [];
   const receivedOnes: string[] = [];
+  const sales: string[] = [];
   const ctx = () => ({ db, now: new Date(now) }) as unknown as ServiceContext;
   const account = (i: number) => accounts[i % accounts.length] as string;
   for (const [o, minutes] of sequence) {
@@ -80,16 +122,37 @@ async function play(actor: Actor, accounts: string[], sequence: [Op, number][]):
     switch (o.k) {
       case "in":
       case "out":
-        await recordMovement(c, actor, { contaId: account(o.acc), tipo: o.k === "in" ? "entrada" : "saida", valorCentavos: o.cents, descricao: `Lançamento ${o.k}` });
+        await recordMovement(c, actor, {
+          contaId: account(o.acc),
+          tipo: o.k === "in" ? "entrada" : "saida",
+          valorCentavos: o.cents,
+          descricao: `Lançamento ${o.k}`,
+        });
         break;
       case "opening":
-        await recordMovement(c, actor, { contaId: account(o.acc), tipo: "saldo_inicial", valorCentavos: o.cents, descricao: "Saldo inicial" });
+        await recordMovement(c, actor, {
+          contaId: account(o.acc),
+          tipo: "saldo_inicial",
+          valorCentavos: o.cents,
+          descricao: "Saldo inicial",
+        });
         break;
       case "transfer":
-        await allowRefusal(() => transfer(c, actor, { deContaId: account(o.from), paraContaId: account(o.to), valorCentavos: o.cents, descricao: "Transferência" }));
+        await allowRefusal(() =>
+          transfer(c, actor, {
+            deContaId: account(o.from),
+            paraContaId: account(o.to),
+            valorCentavos: o.cents,
+            descricao: "Transferência",
+          }),
+        );
         break;
       case "reverse": {
-        const rows = await db.select({ id: cashMovements.id }).from(cashMovements).where(eq(cashMovements.orgId, actor.orgId)).orderBy(cashMovements.id);
+        const rows = await db
+          .select({ id: cashMovements.id })
+          .from(cashMovements)
+          .where(eq(cashMovements.orgId, actor.orgId))
+          .orderBy(cashMovements.id);
         const target = rows[o.pick % Math.max(rows.length, 1)];
         if (target) await allowRefusal(() => reverseMovement(c, actor, target.id, "teste", originRefusal));
         break;
@@ -97,7 +160,9 @@ async function play(actor: Actor, accounts: string[], sequence: [Op, number][]):
       case "bill": {
         const id = crypto.randomUUID();
         const day = dayIn(new Date(now), ZONE);
-        await db.insert(expenses).values({ id, orgId: actor.orgId, descricao: "Conta", ordem: sortKey("Conta"), valorCentavos: o.cents, vencimento: day });
+        await db
+          .insert(expenses)
+          .values({ id, orgId: actor.orgId, descricao: "Conta", ordem: sortKey("Conta"), valorCentavos: o.cents, vencimento: day });
         await markExpensesPaid(c, actor, { ids: [id], contaId: account(o.acc) });
         paidBills.push(id);
         break;
@@ -110,9 +175,41 @@ async function play(actor: Actor, accounts: string[], sequence: [Op, number][]):
       case "receivable": {
         const id = crypto.randomUUID();
         const day = dayIn(new Date(now), ZONE);
-        await db.insert(receivables).values({ id, orgId: actor.orgId, descricao: "Parcela", ordem: sortKey("Parcela"), valorCentavos: o.cents, vencimento: day });
+        await db
+          .insert(receivables)
+          .values({ id, orgId: actor.orgId, descricao: "Parcela", ordem: sortKey("Parcela"), valorCentavos: o.cents, vencimento: day });
         await markReceivablesReceived(c, actor, { ids: [id], contaId: account(o.acc) });
         receivedOnes.push(id);
+        break;
+      }
+      case "sale": {
+        const installments = o.method === "credito" || o.method === "a_prazo" || o.method === "boleto" ? o.installments : 1;
+        const draft = {
+          draftId: crypto.randomUUID(),
+          items: [{ description: "Item avulso", quantityMilli: 1000, unitPriceCentavos: o.cents }],
+          payments: [{ method: o.method, amountCentavos: o.cents, installments }],
+          expectedTotalCentavos: o.cents,
+        };
+        const done = await completeSale(c, actor, draft);
+        sales.push(done.saleId);
+        break;
+      }
+      case "cancel": {
+        const id = sales[o.pick % Math.max(sales.length, 1)];
+        if (id) await allowRefusal(() => cancelSale(c, actor, id, { reason: "Cliente desistiu" }));
+        break;
+      }
+      case "installment": {
+        const open = await db
+          .select({ id: receivables.id })
+          .from(receivables)
+          .where(and(eq(receivables.orgId, actor.orgId), eq(receivables.status, "aberta")))
+          .orderBy(receivables.id);
+        const target = open[o.pick % Math.max(open.length, 1)];
+        if (target) {
+          await markReceivablesReceived(c, actor, { ids: [target.id], contaId: account(o.acc) });
+          receivedOnes.push(target.id);
+        }
         break;
       }
       case "receivableUndo": {
@@ -179,8 +276,22 @@ describe("the ledger is the only source of balances", () => {
         const on = await balancesOn({ db, now: new Date() }, actor, middle);
         for (const p of periods) expect(on.get(p.contaId)).toBe(p.dias.find((d) => d.dia === middle)?.saldoFinal);
         // And the closing balance is the plain sum of every row of the account.
-        const all = await db.select({ c: cashMovements.contaId, v: cashMovements.valorCentavos }).from(cashMovements).where(eq(cashMovements.orgId, actor.orgId));
+        const all = await db
+          .select({ c: cashMovements.contaId, v: cashMovements.valorCentavos })
+          .from(cashMovements)
+          .where(eq(cashMovements.orgId, actor.orgId));
         for (const p of periods) expect(p.saldoFinal).toBe(all.filter((r) => r.c === p.contaId).reduce((s, r) => s + r.v, 0));
+        // A cancelled sale's movements net to zero; a completed one's to what was paid now plus its installments received.
+        const sold = await db
+          .select({ id: salesTable.id, status: salesTable.status })
+          .from(salesTable)
+          .where(eq(salesTable.orgId, actor.orgId));
+        for (const sale of sold) {
+          const net = (
+            await db.select({ v: cashMovements.valorCentavos }).from(cashMovements).where(eq(cashMovements.vendaId, sale.id))
+          ).reduce((t, r) => t + r.v, 0);
+          if (sale.status === "cancelada") expect(net, `venda ${sale.id} cancelada`).toBe(0);
+        }
         // Bills and receivables: a settled one has exactly one live (unreversed) movement, an open one none.
         const settled = await db.select({ id: expenses.id, status: expenses.status }).from(expenses).where(eq(expenses.orgId, actor.orgId));
         for (const s of settled) {
