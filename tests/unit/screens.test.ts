@@ -135,7 +135,15 @@ describe("the screens of the definitions", () => {
       receitas: 1,
       movimentacoes: 2,
     });
-    const ownScreens: Record<string, number> = { posts: 2, profissionais: 2, servicos: 2, documentos: 3, pedidos: 3, vendas: 3, movimentacoes: 2 };
+    const ownScreens: Record<string, number> = {
+      posts: 2,
+      profissionais: 2,
+      servicos: 2,
+      documentos: 3,
+      pedidos: 3,
+      vendas: 3,
+      movimentacoes: 2,
+    };
     for (const def of definitions.filter((d) => d.screens?.plain.length))
       expect(counts[def.name], def.name).toBeLessThanOrEqual(ownScreens[def.name] ?? 1);
   });
