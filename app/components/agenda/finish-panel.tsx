@@ -5,6 +5,10 @@ import { formatQuantityWithUnit } from "../../../shared/quantity.ts";
 import { FINISHABLE } from "../../../shared/agenda/desk.ts";
 import type { DeskData, FinishData } from "../../server/agenda/desk.server.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
+import { PAYMENT_METHOD, type PaymentMethod } from "../../../shared/money/payment-method.ts";
+
+/** What the finish answers: the stock exits written and, when a payment was chosen, the sale. */
+type FinishAnswer = { ok: boolean; error?: string; movimentos?: number; venda?: { number: number } | null };
 
 /**
  * "Finalizar" (ADR 061): a modal of what was done — the services performed (the booking's,
@@ -54,7 +58,7 @@ export function FinishPanel({
   onDone: (message: string) => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const saver = useFetcher<{ ok: boolean; error?: string; movimentos?: number }>();
+  const saver = useFetcher<FinishAnswer>();
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
@@ -69,8 +73,9 @@ export function FinishPanel({
     if (!done || told.current) return;
     told.current = true;
     const n = saver.data?.movimentos ?? 0;
+    const venda = saver.data?.venda;
     latest.current(
-      `Atendimento de ${clienteNome} concluído.${n ? ` ${n === 1 ? "1 produto baixado" : `${n} produtos baixados`} do estoque (consumo em serviço).` : ""}`,
+      `Atendimento de ${clienteNome} concluído.${n ? ` ${n === 1 ? "1 produto baixado" : `${n} produtos baixados`} do estoque (consumo em serviço).` : ""}${venda ? ` Venda nº ${venda.number} registrada.` : ""}`,
     );
   }, [done, saver.data, clienteNome]);
   const { panel } = finishing;
@@ -112,9 +117,11 @@ function PanelForm({
   onClose,
 }: {
   panel: FinishData;
-  saver: ReturnType<typeof useFetcher<{ ok: boolean; error?: string; movimentos?: number }>>;
+  saver: ReturnType<typeof useFetcher<FinishAnswer>>;
   onClose: () => void;
 }) {
+  // How the client paid (ADR 071): chosen, the finish also makes the appointment's sale (the whole total, one payment).
+  const [forma, setForma] = useState<PaymentMethod | "">("");
   const [servicoIds, setServicoIds] = useState<string[]>(panel.servicoIds);
   const [lines, setLines] = useState<Line[]>(panel.produtos.map((p) => ({ produtoId: p.produtoId, quantidade: typed(p.quantidade) })));
   const [addService, setAddService] = useState("");
@@ -139,7 +146,15 @@ function PanelForm({
       return setProblem(`Informe uma quantidade maior que zero para ${products.get(bad.produtoId)?.nome ?? "o produto"}, ou remova-o.`);
     setProblem(null);
     saver.submit(
-      { intent: "finalizar", id: panel.id, feito: JSON.stringify({ servicoIds, produtos }) },
+      {
+        intent: "finalizar",
+        id: panel.id,
+        feito: JSON.stringify({
+          servicoIds,
+          produtos,
+          ...(forma && total > 0 ? { pagamentos: [{ method: forma, amountCentavos: total }] } : {}),
+        }),
+      },
       { method: "post", action: "/atendimento", preventScrollReset: true },
     );
   }
@@ -270,6 +285,26 @@ function PanelForm({
           </Button>
         </div>
       </fieldset>
+
+      <label className="flex min-w-0 flex-col text-sm font-semibold">
+        Pagamento
+        <select
+          value={forma}
+          onChange={(e) => setForma(e.target.value as PaymentMethod | "")}
+          className="mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm font-normal"
+          aria-describedby="pagamento-dica"
+        >
+          <option value="">Sem venda agora</option>
+          {PAYMENT_METHOD.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label} · {formatBRL(total)}
+            </option>
+          ))}
+        </select>
+        <span id="pagamento-dica" className="mt-1 text-xs font-normal text-fg-soft">
+          Escolhida a forma, o atendimento vira uma venda com as comissões do profissional. Troco, parcelas e descontos: no ponto de venda.
+        </span>
+      </label>
 
       {error ? (
         <p role="alert" className="rounded-lg border border-danger p-3 text-sm text-danger">

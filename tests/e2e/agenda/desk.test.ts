@@ -14,6 +14,7 @@ import {
   professionals,
   serviceProducts,
   services,
+  sales,
   stockMovements,
 } from "../../../db/schema/index.ts";
 import { clientSchema } from "../../../shared/resources/clients.ts";
@@ -126,11 +127,18 @@ describe("/atendimento", () => {
     await quantity.fill("2");
     expect(await axeSeriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Paid by Pix at the desk: the appointment becomes a sale (issue 22, ADR 071).
+    await dialog.getByRole("combobox", { name: "Pagamento" }).selectOption("pix");
     await dialog.getByRole("button", { name: "Concluir atendimento" }).click();
     await page
       .getByTestId("desk-toast")
-      .getByText("Atendimento de Rita Alves concluído. 1 produto baixado do estoque (consumo em serviço).")
+      .getByText("Atendimento de Rita Alves concluído. 1 produto baixado do estoque (consumo em serviço). Venda nº 1 registrada.")
       .waitFor();
+    const [sale] = await db
+      .select({ total: sales.totalCentavos, agendamentoId: sales.agendamentoId })
+      .from(sales)
+      .where(eq(sales.orgId, orgId));
+    expect(sale).toEqual({ total: 4500, agendamentoId: appointmentId });
     await card.locator(".badge", { hasText: "Concluído" }).waitFor();
     expect(await card.getByRole("button").count()).toBe(0);
 
