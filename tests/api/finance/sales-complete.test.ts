@@ -8,7 +8,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cashMovements, commissions, receivables, saleItems, salePayments, sales, stockMovements } from "../../../db/schema/index.ts";
 import type { SaleDraft } from "../../../shared/finance/sale-draft.ts";
-import { balancesOn } from "../../../worker/services/finance/cash-ledger.ts";
+import { balancesOn, recordMovement } from "../../../worker/services/finance/cash-ledger.ts";
 import { cancelSale, completeSale } from "../../../worker/services/finance/sales/index.ts";
 import { createHarness, type Harness } from "../harness.ts";
 import { at, createShop, refusal, type Shop, stockOf } from "./sales-fixtures.ts";
@@ -154,6 +154,43 @@ describe("completing a sale", () => {
     const dayBefore = await balancesOn(later, shop.owner, "2026-02-01");
     expect((dayBefore.get(shop.caixa) ?? 0) - (balances.get(shop.caixa) ?? 0)).toBe(3_999);
     expect((dayBefore.get(shop.banco) ?? 0) - (balances.get(shop.banco) ?? 0)).toBe(3_000);
+  });
+
+  it("reverses the movement of an installment already received, and keeps a paid commission paid (named in the answer)", async () => {
+    const done = await completeSale(at(h.ctx(), SOLD), shop.owner, fullDraft());
+    const db = h.fresh.db;
+    const [first] = await db.select().from(receivables).where(eq(receivables.vendaId, done.saleId)).orderBy(asc(receivables.parcela));
+    // The acquirer paid the first installment into the Banco (as the finance screens record it).
+    const { id: received } = await recordMovement(at(h.ctx(), "2026-02-28T15:00:00Z"), shop.owner, {
+      contaId: shop.banco,
+      tipo: "entrada",
+      valorCentavos: first?.valorCentavos as number,
+      descricao: "Recebimento parcela 1/3",
+      recebivelId: first?.id as string,
+    });
+    await db
+      .update(receivables)
+      .set({ status: "recebida", recebidaEm: new Date("2026-02-28T15:00:00Z"), contaId: shop.banco })
+      .where(eq(receivables.id, first?.id as string));
+    await db
+      .update(commissions)
+      .set({ status: "paga", pagaEm: new Date("2026-02-05T12:00:00Z") })
+      .where(eq(commissions.vendaId, done.saleId));
+
+    const cancelled = await cancelSale(at(h.ctx(), "2026-03-02T15:00:00Z"), shop.owner, done.saleId, { reason: "Devolução" });
+    expect(cancelled.estornos).toBe(3);
+    expect(cancelled.comissoesPagas).toEqual([{ profissional: "Ana Lima", valorCentavos: 2_972 }]);
+    const [reversal] = await db.select().from(cashMovements).where(eq(cashMovements.estornoDe, received));
+    expect(reversal).toMatchObject({
+      contaId: shop.banco,
+      tipo: "estorno",
+      valorCentavos: -(first?.valorCentavos as number),
+      recebivelId: first?.id,
+    });
+    const statuses = await db.select({ status: receivables.status }).from(receivables).where(eq(receivables.vendaId, done.saleId));
+    expect(statuses.map((r) => r.status)).toEqual(["cancelada", "cancelada", "cancelada"]);
+    const [commission] = await db.select({ status: commissions.status }).from(commissions).where(eq(commissions.vendaId, done.saleId));
+    expect(commission?.status).toBe("paga");
   });
 
   it("cancels once: a second cancel, or two racing ones, take effect once and the other is refused in pt-BR", async () => {

@@ -159,7 +159,8 @@ export async function cancelSale(ctx: ServiceContext, actor: Actor, saleId: stri
           descricao,
           ordem: sortKey(descricao),
           forma: mv.forma,
-          vendaId: mv.vendaId ?? saleId,
+          // The original's own origin: a received installment's estorno points at its receivable, as the original does.
+          vendaId: mv.vendaId,
           pagamentoVendaId: mv.pagamentoVendaId,
           recebivelId: mv.recebivelId,
           estornoDe: mv.id,
