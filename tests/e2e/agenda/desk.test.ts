@@ -21,6 +21,7 @@ import { clientSchema } from "../../../shared/resources/clients.ts";
 import { produtoSchema } from "../../../shared/resources/produtos.ts";
 import { dayIn, instantIn } from "../../../shared/time-zone.ts";
 import { createRecord } from "../../../worker/resources/records.ts";
+import { defaultAccountsStatement } from "../../../worker/services/finance/default-accounts.ts";
 import { createRegisteredUser, e2eDb, e2eServiceContext } from "../support/accounts.ts";
 import { axeSeriousViolations, browserFixture } from "../support/browser.ts";
 import { login } from "../support/pages.ts";
@@ -36,6 +37,8 @@ describe("/atendimento", () => {
     const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
     if (!m) throw new Error("no membership");
     const orgId = m.orgId;
+    // The accounts registration creates (ADR 072): the desk's sale lands its Pix in the Banco.
+    await defaultAccountsStatement(db, orgId, new Date(), owner.id);
     const actor = { orgId, userId: owner.id, role: "owner" as const };
     const ctx = e2eServiceContext(f.baseURL);
     const created = async (resource: string, input: unknown) => String((await createRecord(ctx, actor, resource, input)).id);
