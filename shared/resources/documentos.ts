@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FILE_KIND, type FileKind } from "../document-files/file-kinds.ts";
 import { expiryState } from "../documents/expiry.ts";
 import { DOCUMENT_TYPE, type DocumentType } from "../enums/documents.ts";
-import { formatNumber } from "../format.ts";
+import { formatFileSize } from "../document-files/file-size.ts";
 import { DOCUMENT } from "../permissions.ts";
 import { dayIn } from "../time-zone.ts";
 import { optionalString, requiredString } from "../validation.ts";
@@ -63,11 +63,6 @@ export type DocumentLinkField = (typeof DOCUMENT_LINK_FIELDS)[number];
 export const ONE_LINK_MESSAGE = "Um documento fica vinculado a um registro só: escolha um cliente, uma empresa ou um imóvel.";
 
 /** "1,2 MB", "340 kB". */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
-  return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} kB`;
-}
-
 /** A file sent in JSON: `data:<type>;base64,<bytes>` (the API's small-file door). */
 const DATA_URL = /^data:([a-z0-9.+/-]*)(?:;[a-z0-9=.-]+)*;base64,([A-Za-z0-9+/]*={0,2})$/i;
 

@@ -14,7 +14,8 @@ import { expiryState, expiryText } from "../../../shared/documents/expiry.ts";
 import { DOCUMENT_TYPE } from "../../../shared/enums/documents.ts";
 import { formatDateTime } from "../../../shared/format.ts";
 import { isId } from "../../../shared/id.ts";
-import { type DocumentoRow, documentoDefinition, formatFileSize } from "../../../shared/resources/documentos.ts";
+import { formatFileSize } from "../../../shared/document-files/file-size.ts";
+import { type DocumentoRow, documentoDefinition } from "../../../shared/resources/documentos.ts";
 import { dayIn, timeZoneOf } from "../../../shared/time-zone.ts";
 import { getRecord } from "../../../worker/resources/records.ts";
 
