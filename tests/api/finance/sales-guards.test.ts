@@ -277,6 +277,24 @@ describe("an order", () => {
   });
 });
 
+describe("cancelling a sale whose product was removed since", () => {
+  it("is refused in pt-BR with nothing reversed, and goes through once the product is restored", async () => {
+    const shop = await createShop(h, "Produto excluído", "America/Sao_Paulo", 5);
+    const done = await completeSale(h.ctx(), shop.owner, productDraft(shop));
+    const { products } = await import("../../../db/schema/index.ts");
+    await h.fresh.db.update(products).set({ excluidoEm: new Date() }).where(eq(products.id, shop.shampoo));
+    const before = await digestAll();
+    const error = await refusal(cancelSale(h.ctx(), shop.owner, done.saleId, { reason: "Devolução" }));
+    expect(error).toMatchObject({
+      status: 409,
+      message: "Um produto desta venda foi excluído. Restaure-o em Produtos e cancele a venda de novo.",
+    });
+    expect(await digestAll()).toEqual(before);
+    await h.fresh.db.update(products).set({ excluidoEm: null }).where(eq(products.id, shop.shampoo));
+    expect((await cancelSale(h.ctx(), shop.owner, done.saleId, { reason: "Devolução" })).estornos).toBe(1);
+  });
+});
+
 describe("refusals before writing", () => {
   it("refuses a total that changed, a payment short of the total, and a missing account — in pt-BR", async () => {
     const shop = await createShop(h, "Recusas", "America/Sao_Paulo", 10);

@@ -179,6 +179,9 @@ export async function cancelSale(ctx: ServiceContext, actor: Actor, saleId: stri
   } catch (error) {
     // Decided from the error alone (no read after a refusal: the request stays within its two round trips).
     if (failedWith(error, "NOT NULL constraint failed: sales.status")) throw alreadyCancelled();
+    // The stock ledger points only at live products: a product of the sale removed since must come back first.
+    if (failedWith(error, "relacao_invalida:stock_movements.product_id"))
+      throw new DomainError("Um produto desta venda foi excluído. Restaure-o em Produtos e cancele a venda de novo.", 409);
     if (failedWith(error, "NOT NULL constraint failed: sales.updated_at") || failedWith(error, "cash_movements.reversal_of"))
       throw new DomainError(
         "A venda mudou enquanto você cancelava (um recebimento foi lançado ou estornado). Confira e cancele de novo.",
