@@ -33,6 +33,9 @@ export async function loader(args: Route.LoaderArgs) {
     confirm: permissions.canDelete && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null,
     settle: await settleState(args, def, row, row.pagaEm, "Paga"),
     selfHref: `${def.basePath}/${row.id}`,
+    // The component reads these, not the definition: the page's client bundle stays free of zod.
+    listHref: def.basePath,
+    listLabel: def.labels.listTitle,
     toast: toastFor(def, takeFlash(args)),
   };
 }
@@ -53,8 +56,8 @@ export default function Despesa({ loaderData, actionData }: Route.ComponentProps
     <>
       <RecordHeader
         view={view}
-        listHref={despesaDefinition.basePath}
-        listLabel={despesaDefinition.labels.listTitle}
+        listHref={loaderData.listHref}
+        listLabel={loaderData.listLabel}
         canWrite={permissions.canWrite}
         canEdit={permissions.canUpdate && !paid}
         canDelete={permissions.canDelete && !paid}

@@ -45,6 +45,9 @@ export async function loader(args: Route.LoaderArgs) {
     refusal,
     confirming: new URL(args.request.url).searchParams.has("estornar"),
     selfHref: `${def.basePath}/${row.id}`,
+    // The component reads these, not the definition: the page's client bundle stays free of zod.
+    listHref: def.basePath,
+    listLabel: def.labels.listTitle,
   };
 }
 
@@ -71,8 +74,8 @@ export default function Movimentacao({ loaderData, actionData }: Route.Component
     <>
       <RecordHeader
         view={view}
-        listHref={movimentacaoDefinition.basePath}
-        listLabel={movimentacaoDefinition.labels.listTitle}
+        listHref={loaderData.listHref}
+        listLabel={loaderData.listLabel}
         canWrite={false}
         canEdit={false}
         canDelete={false}

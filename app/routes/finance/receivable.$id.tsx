@@ -33,6 +33,9 @@ export async function loader(args: Route.LoaderArgs) {
     confirm: permissions.canDelete && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null,
     settle: await settleState(args, def, row, row.recebidaEm, "Recebida"),
     selfHref: `${def.basePath}/${row.id}`,
+    // The component reads these, not the definition: the page's client bundle stays free of zod.
+    listHref: def.basePath,
+    listLabel: def.labels.listTitle,
     // A sale's installment changes with the sale (cancel it there).
     fromSale: row.vendaId !== null,
     toast: toastFor(def, takeFlash(args)),
@@ -55,8 +58,8 @@ export default function Receita({ loaderData, actionData }: Route.ComponentProps
     <>
       <RecordHeader
         view={view}
-        listHref={receitaDefinition.basePath}
-        listLabel={receitaDefinition.labels.listTitle}
+        listHref={loaderData.listHref}
+        listLabel={loaderData.listLabel}
         canWrite={permissions.canWrite}
         canEdit={permissions.canUpdate && !paid && !loaderData.fromSale}
         canDelete={permissions.canDelete && !paid && !loaderData.fromSale}
