@@ -385,7 +385,8 @@ export const pedidoDefinition: ResourceDefinition<PedidoRow, PedidoInput> = {
   columns: pedidoColumns,
   fields: pedidoFields,
   schema: pedidoSchema,
-  defaultSort: { key: "previstoPara", dir: "asc" },
+  // The latest "para quando" first: what is coming, then what was done.
+  defaultSort: { key: "previstoPara", dir: "desc" },
   pageSize: 25,
   subtitle: (row, zone) =>
     [customerName(row), ORDER_STATUS.label(row.status), row.previstoPara ? formatDateTime(row.previstoPara, zone) : ""]

@@ -129,6 +129,11 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/properties/:id/edit": () => `/properties/${propertyA}/edit`,
   "/property-drafts": () => "/property-drafts",
   "/property-drafts/:id": () => `/property-drafts/${draftA}`,
+  "/orders": () => "/orders?q=segredo",
+  "/orders/export": () => "/orders/export?formato=csv",
+  "/orders/create": () => `/orders/create?cliente=${clientA}`,
+  "/orders/:id": () => `/orders/${orderA}`,
+  "/orders/:id/edit": () => `/orders/${orderA}/edit`,
   "/property_clients": () => "/property_clients",
   "/property_clients/create": () => `/property_clients/create?imovel=${propertyA}`,
   "/property_clients/:id": () => `/property_clients/${interestA}`,
@@ -176,6 +181,7 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
 /** More views of a page than its route (the kanban). */
 const EXTRA_URLS = (): string[] => [
   "/property_clients?vista=kanban",
+  "/orders?vista=quadro",
   "/properties?view=cards&q=segredo",
   "/property-drafts?q=segredo",
   "/facebook-posts?origem=conta",
@@ -199,6 +205,8 @@ let propertySlugA: string;
 let draftA: string;
 let draftSlugA: string;
 let interestA: string;
+/** A's order (its walk-in customer and notes carry the marker). */
+let orderA: string;
 let deskAppointmentA: string;
 let postA: string;
 /** A's reference account (its notes carry the marker). */
@@ -383,6 +391,16 @@ beforeAll(async () => {
         clienteId: clientA,
         finalidade: "venda",
         observacoes: `Interesse ${MARK}`,
+      } as never)
+    ).id,
+  );
+  orderA = String(
+    (
+      await createRecord(ctx, owner, "pedidos", {
+        contatoNome: `Cliente ${MARK}`,
+        previstoPara: "2026-12-24T10:00:00-03:00",
+        observacoes: `Pedido ${MARK}`,
+        itens: [{ produtoId: produtoA, descricao: `Produto ${MARK}`, quantidade: 1, precoUnitarioCentavos: 1000 }],
       } as never)
     ).id,
   );
@@ -609,6 +627,8 @@ beforeAll(async () => {
     `/properties/${propertyA}`,
     `/property-drafts/${draftA}`,
     `/property_clients/${interestA}`,
+    `/orders/${orderA}`,
+    "/orders?vista=quadro",
     "/landing-page",
     `/posts/${postA}`,
     `/ai-content/referencias/${referenciaA}`,

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { formatBRL, parseBRL } from "../../../shared/format.ts";
+import { formatBRL, formatNumber, parseBRL } from "../../../shared/format.ts";
 import { lineGross } from "../../../shared/money/sale-pricing.ts";
 import { type CatalogueEntry, catalogueEntry, type LineDraft } from "../../../shared/resources/line-catalogue.ts";
 import type { FilterOption } from "../../../shared/resources/types.ts";
@@ -14,14 +14,35 @@ interface Line extends LineDraft {
   key: number;
 }
 
+/** A value of the posted JSON as the inputs hold it: text as typed; a number (an API-style body) as a person would type it. */
+function typed(value: unknown, money: boolean): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value))
+    return money ? formatBRL(Math.trunc(value)) : formatNumber(value, { maximumFractionDigits: 3, useGrouping: false });
+  return "";
+}
+
+/** The lines of the hidden input's JSON (echoed back by a refused submit, whatever was posted): never throws. */
 function parseLines(text: string): LineDraft[] {
   if (!text.trim()) return [];
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed) ? (parsed as LineDraft[]) : [];
+    parsed = JSON.parse(text);
   } catch {
     return [];
   }
+  if (!Array.isArray(parsed)) return [];
+  return parsed
+    .filter((row): row is Record<string, unknown> => typeof row === "object" && row !== null)
+    .slice(0, 100)
+    .map((row) => ({
+      ...(typeof row.produtoId === "string" ? { produtoId: row.produtoId } : {}),
+      ...(typeof row.servicoId === "string" ? { servicoId: row.servicoId } : {}),
+      descricao: typed(row.descricao, false),
+      quantidade: typed(row.quantidade, false),
+      precoUnitarioCentavos: typed(row.precoUnitarioCentavos, true),
+      descontoCentavos: typed(row.descontoCentavos, true),
+    }));
 }
 
 /** What a line is worth as typed (the server prices it again with the same rule). */
