@@ -3,6 +3,9 @@ import { ROLES } from "../../shared/enums.ts";
 import type { Database } from "../../db/client.ts";
 import { addProfessional, addService, setHours } from "./agenda/agenda-fixtures.ts";
 import { products } from "../../db/schema/index.ts";
+import { orgScope } from "../../db/tenant.ts";
+import { insertValues } from "../../worker/resources/records.ts";
+import { moduleOf } from "../../worker/resources/registry.ts";
 
 /**
  * What a resource needs in an organização before its module's `example()` can be saved, besides
@@ -36,20 +39,21 @@ const PREPARE: Record<string, Prepare> = {
     }
     return { related: { profissionais: linked.owner as string, servicos: service }, linked };
   },
-  /** Pedidos: a product its example's first item names (items are not a relation of the header). */
+  /**
+   * Pedidos: a product its example's first item names (items are not a relation of the header),
+   * written as Produtos' module writes it (search keys included: an import finds it by SKU).
+   */
   pedidos: async (db, orgId) => {
-    const [row] = await db
-      .insert(products)
-      .values({
-        orgId,
-        sku: `BOLO-${crypto.randomUUID().slice(0, 6)}`,
-        nome: "Bolo de cenoura",
-        ordem: "bolo de cenoura",
-        unidade: "un",
-        precoCentavos: 4500,
-      })
-      .returning({ id: products.id });
-    return { related: { produtos: (row as { id: string }).id } };
+    const mod = moduleOf("produtos");
+    const input = mod.definition.schema.parse({
+      sku: `BOLO-${crypto.randomUUID().slice(0, 6)}`,
+      nome: "Bolo de cenoura",
+      unidade: "un",
+      precoCentavos: 4500,
+    });
+    const values = insertValues(mod, orgScope(db, orgId), input as Record<string, unknown>, null, new Date());
+    await db.insert(products).values(values as never);
+    return { related: { produtos: values.id as string } };
   },
 };
 
