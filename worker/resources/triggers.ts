@@ -105,6 +105,24 @@ END`,
   ${add("NEW", "")}
 END`,
     },
+    // A live row whose totalled amount changes (an order's items edited) moves its totals by the difference.
+    ...(totals.length
+      ? [
+          {
+            name: `${t}_totals_au`,
+            table: t,
+            sql: `CREATE TRIGGER ${t}_totals_au AFTER UPDATE OF ${totals.map(([, column]) => col(column)).join(", ")} ON ${t}
+  WHEN OLD.deleted_at IS NULL AND NEW.deleted_at IS NULL BEGIN
+  ${totals
+    .map(
+      ([key, column]) => `UPDATE record_totals SET total = total + (NEW.${col(column)} - OLD.${col(column)})
+    WHERE org_id = NEW.org_id AND resource = '${r}' AND column_key = '${key}';`,
+    )
+    .join("\n  ")}
+END`,
+          },
+        ]
+      : []),
   ];
 }
 

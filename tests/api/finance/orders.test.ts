@@ -141,6 +141,13 @@ describe("pedidos", () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     const row = await read(owner.cookie, id);
     expect(row).toMatchObject({ entrega: "retirada", endereco: null, taxaEntregaCentavos: 0, totalCentavos: 4500 });
+    // The list's unfiltered total (kept by triggers) follows the edited amount.
+    const [sum] = await h.fresh.db
+      .select({ total: sql<number>`sum(total_cents)` })
+      .from(orders)
+      .where(sql`org_id = ${owner.orgId} and deleted_at is null`);
+    const listed = await api<Body<PedidoRow[]>>(h, owner.cookie, "GET", "/api/orders");
+    expect(listed.body.totals?.total).toBe(Number(sum?.total));
     expect(row.itens).toHaveLength(1);
     for (const status of ["em_preparo", "pronto"]) {
       const moved = await api(h, owner.cookie, "POST", `/api/orders/${id}/status`, { status });
