@@ -714,6 +714,7 @@ describe("tenant isolation", () => {
       [moduleOf("servicos").definition.api]: servicoA,
       [moduleOf("documentos").definition.api]: documentA,
       [moduleOf("agendamentos").definition.api]: deskAppointmentA,
+      [moduleOf("pedidos").definition.api]: orderA,
       "ai-generations": generationA,
     };
     const gets = [...new Set(app.routes.filter((r) => r.method === "GET").map((r) => r.path))].filter(
@@ -728,7 +729,13 @@ describe("tenant isolation", () => {
     };
     expect(gets.length).toBeGreaterThan(5);
     // Sanity: A's own session reads the marker through these routes, so the checks below can fail.
-    for (const path of ["/api/properties/:id/dados", "/api/property_clients/:id", "/api/posts/:id", "/api/ai-generations/:id"]) {
+    for (const path of [
+      "/api/properties/:id/dados",
+      "/api/property_clients/:id",
+      "/api/posts/:id",
+      "/api/ai-generations/:id",
+      "/api/orders/:id",
+    ]) {
       const own = await fetch(`${base()}${fill(path)}`, { headers: { cookie: cookieA } });
       expect(await own.text(), path).toContain(MARK);
     }
