@@ -7,13 +7,14 @@ import { CheckboxField, Field, SelectField } from "../ui/form.tsx";
 import { completeMoneyInput, decimalsOfStep, maskDecimalInput, onMoneyInput } from "../ui/number-input.ts";
 import { type PhoneValue, PhonesField, RelationField, TagsField, TextareaField } from "./form-fields.tsx";
 import { ChoicesField, PlacesField } from "./choice-fields.tsx";
-import { LinesField } from "./lines-field.tsx";
 import { linesFormValue } from "../../../shared/resources/line-catalogue.ts";
 import { formatPlace, type InterestPlace } from "../../../shared/real-estate/places.ts";
 import type { DetailValue, RelationCreateLink, RelationOption } from "./types.ts";
 
 /** The colour picker loads with the first form that has a colour (contrast math and swatches stay out of every other form). */
 const ColorChoiceField = lazy(() => import("./color-choice.tsx").then((m) => ({ default: m.ColorChoiceField })));
+/** The lines editor (items of an order…) loads with the first form that has lines: pricing stays out of every other form. */
+const LinesField = lazy(() => import("./lines-field.tsx").then((m) => ({ default: m.LinesField })));
 
 /**
  * Every field kind, once: its form input, how a stored value reads on the record page and what
@@ -502,15 +503,24 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindEntry } = {
   // The lines as one JSON text (a hidden input); the catalogue to add from is the page's `selectOptions`.
   lines: {
     input: (field, { errors, text, selectOptions, onChanged }) => (
-      <LinesField
-        name={field.name}
-        label={field.label}
-        hint={field.hint}
-        initial={text(field.name)}
-        catalogue={selectOptions[field.name] ?? []}
-        errors={errors}
-        onChanged={onChanged}
-      />
+      // Until the editor's code arrives the lines travel as they are (a submit keeps them).
+      <Suspense
+        fallback={
+          <p className="text-sm text-fg-soft">
+            {field.label}: carregando… <input type="hidden" name={field.name} defaultValue={text(field.name)} />
+          </p>
+        }
+      >
+        <LinesField
+          name={field.name}
+          label={field.label}
+          hint={field.hint}
+          initial={text(field.name)}
+          catalogue={selectOptions[field.name] ?? []}
+          errors={errors}
+          onChanged={onChanged}
+        />
+      </Suspense>
     ),
     display: (value) => {
       const lines = Array.isArray(value) ? (value as { descricao?: unknown; quantidade?: unknown }[]) : [];

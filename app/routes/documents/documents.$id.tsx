@@ -35,6 +35,8 @@ export async function loader(args: Route.LoaderArgs) {
   const permissions = screenPermissions(args, documentoDefinition);
   return {
     doc: row,
+    // Computed here: the definition (and zod) stays out of the page's browser bundle.
+    subtitle: documentoDefinition.subtitle(row, zone),
     links: await documentLinks(ctx, actor, row),
     expiry: row.vencimento ? { state: expiryState(row.vencimento, today), text: expiryText(row.vencimento, today) } : null,
     sentAt: formatDateTime(row.criadoEm, zone),
@@ -61,8 +63,8 @@ function Day({ day }: { day: string }) {
 }
 
 export default function DocumentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { doc, links, expiry, sentAt, permissions, confirm, toast } = loaderData;
-  const view = { id: doc.id, title: doc.titulo, subtitle: documentoDefinition.subtitle(doc, "America/Sao_Paulo") };
+  const { doc, subtitle, links, expiry, sentAt, permissions, confirm, toast } = loaderData;
+  const view = { id: doc.id, title: doc.titulo, subtitle };
   const badge =
     expiry?.state === "vencido" ? "badge badge-red" : expiry?.state === "a_vencer" ? "badge badge-yellow" : "badge badge-neutral";
   return (
