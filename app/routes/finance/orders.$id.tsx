@@ -42,6 +42,9 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     view: buildDetailView(pedidoDefinition, row, {}, zone),
     row,
+    // Read here: the definition's module (and zod) stays out of the page's browser bundle.
+    customer: { name: customerName(row), phone: customerPhone(row) },
+    address: row.entrega === "entrega" ? formatOrderAddress(row.endereco) : null,
     zone,
     permissions,
     confirm,
@@ -73,11 +76,11 @@ function MoveButton({ status, primary }: { status: OrderStatus; primary: boolean
 }
 
 export default function Pedido({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, row, zone, permissions, confirm, toast } = loaderData;
+  const { view, row, customer, address, zone, permissions, confirm, toast } = loaderData;
   const base = `/orders/${row.id}`;
   const forward = nextStatuses(row.status).filter((s) => s !== "cancelado");
   const canCancel = permissions.canUpdate && checkTransition(row.status, "cancelado", row.vendaId !== null).ok;
-  const phone = customerPhone(row);
+  const phone = customer.phone;
   const error = actionData && "error" in actionData ? (actionData.error as string) : null;
   const moved = actionData && "toast" in actionData ? actionData.toast : null;
   return (
@@ -211,7 +214,7 @@ export default function Pedido({ loaderData, actionData }: Route.ComponentProps)
                   {row.clienteNome}
                 </Link>
               ) : (
-                customerName(row)
+                customer.name
               )}
             </p>
             {phone ? (
@@ -226,7 +229,7 @@ export default function Pedido({ loaderData, actionData }: Route.ComponentProps)
             ) : null}
           </Card>
           <Card title={ORDER_FULFILMENT.label(row.entrega)}>
-            <p className="text-sm">{row.entrega === "entrega" ? formatOrderAddress(row.endereco) : "O cliente retira no balcão."}</p>
+            <p className="text-sm">{address ?? "O cliente retira no balcão."}</p>
             {row.observacoes ? <p className="mt-2 whitespace-pre-line text-sm text-fg-soft">{row.observacoes}</p> : null}
           </Card>
           <Card title="Histórico">

@@ -14,8 +14,6 @@ import { readForm, unknownIntent } from "../../server/forms.server.ts";
 
 export const meta: Route.MetaFunction = () => titleMeta("Pedidos");
 
-const DESCRIPTION = pedidoDefinition.screens?.listDescription ?? "";
-
 /** Pedidos (ADR 073): the registry list, or the board by status (`?vista=quadro`: a link can be shared, the back button works). */
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, actor } = guard(args, pedidoDefinition, "read");
@@ -25,8 +23,14 @@ export async function loader(args: Route.LoaderArgs) {
       vista: "quadro" as const,
       board: await orderBoardLoader(ctx, actor, timeZoneOf(actor.timeZone)),
       canCreate: screenPermissions(args, pedidoDefinition).canCreate,
+      description: description(),
     };
-  return { vista: "lista" as const, list: await listLoader(args, pedidoDefinition) };
+  return { vista: "lista" as const, list: await listLoader(args, pedidoDefinition), description: description() };
+}
+
+/** Read in the loader: the definition's module (and zod) stays out of the page's browser bundle. */
+function description(): string {
+  return pedidoDefinition.screens?.listDescription ?? "";
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -62,7 +66,7 @@ export default function Pedidos({ loaderData, actionData }: Route.ComponentProps
       <>
         <PageHeader
           title="Pedidos"
-          description={DESCRIPTION}
+          description={loaderData.description}
           actions={
             loaderData.canCreate ? (
               <Link to="/orders/create" className={buttonClass("primary")}>
@@ -82,7 +86,7 @@ export default function Pedidos({ loaderData, actionData }: Route.ComponentProps
       <ResourceListPage
         {...loaderData.list}
         error={actionData && "error" in actionData ? (actionData.error as string) : undefined}
-        description={DESCRIPTION}
+        description={loaderData.description}
       />
     </>
   );
