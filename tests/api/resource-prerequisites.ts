@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { addProfessional, addService, setHours } from "./agenda/agenda-fixtures.ts";
 import { products } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
+import { defaultAccountsStatement } from "../../worker/services/finance/default-accounts.ts";
 import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 
@@ -24,6 +25,14 @@ export interface Prerequisites {
 type Prepare = (db: Database, orgId: string, members: Partial<Record<Role, string>>) => Promise<Prerequisites>;
 
 const PREPARE: Record<string, Prepare> = {
+  /**
+   * Vendas: the accounts a sale's payments land in (registration creates them; an organização
+   * written straight to the database has none). Kinds already there are kept.
+   */
+  vendas: async (db, orgId) => {
+    await defaultAccountsStatement(db, orgId, new Date()).onConflictDoNothing();
+    return { related: {} };
+  },
   /**
    * Agendamentos: hours open round the clock (any example time fits the rules), one service, and
    * one profissional per member, linked to them (their own agenda); the owner's is the default.
