@@ -49,4 +49,3 @@ export interface CheckoutPix {
   merchantName: string;
   merchantCity: string;
 }
-

@@ -169,6 +169,27 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/agendamento/:token": () => `/agendamento/${newAppointmentLinkToken()}`,
   "/business-settings": () => "/business-settings",
   "/pix": () => "/pix",
+  // Money (owner/admin screens): B's pages list only B's rows, and A's ids answer 404 to B.
+  "/contas": () => `/contas?q=${MARK}`,
+  "/contas/create": () => "/contas/create",
+  "/contas/export": () => "/contas/export?formato=csv",
+  "/contas/:id": () => `/contas/${despesaA}`,
+  "/contas/:id/edit": () => `/contas/${despesaA}/edit`,
+  "/receitas": () => `/receitas?q=${MARK}`,
+  "/receitas/create": () => "/receitas/create",
+  "/receitas/export": () => "/receitas/export?formato=csv",
+  "/receitas/:id": () => `/receitas/${receitaA}`,
+  "/receitas/:id/edit": () => `/receitas/${receitaA}/edit`,
+  "/movimentacoes": () => `/movimentacoes?q=${MARK}`,
+  "/movimentacoes/create": () => "/movimentacoes/create",
+  "/movimentacoes/export": () => "/movimentacoes/export?formato=csv",
+  "/movimentacoes/:id": () => `/movimentacoes/${lancamentoA}`,
+  "/movimentacoes/saldos": () => `/movimentacoes/saldos?conta=${contaA}`,
+  "/movimentacoes/contas": () => `/movimentacoes/contas?q=${MARK}`,
+  "/movimentacoes/contas/create": () => "/movimentacoes/contas/create",
+  "/movimentacoes/contas/export": () => "/movimentacoes/contas/export?formato=csv",
+  "/movimentacoes/contas/:id": () => `/movimentacoes/contas/${contaA}`,
+  "/movimentacoes/contas/:id/edit": () => `/movimentacoes/contas/${contaA}/edit`,
   // A's local holiday and exception (named with the marker) are A's only.
   "/horarios": () => "/horarios",
   "/admin/users": () => "/admin/users",
@@ -199,6 +220,10 @@ let companyA: string;
 let produtoA: string;
 let saleA: string;
 let movimentoA: string;
+let contaA: string;
+let despesaA: string;
+let receitaA: string;
+let lancamentoA: string;
 /** A's available property (private fields carry the marker), draft, interest and landing page. */
 let propertyA: string;
 let propertySlugA: string;
@@ -360,6 +385,47 @@ beforeAll(async () => {
       notes: `Venda ${MARK}`,
     })
   ).saleId;
+  // A's money: an account, a bill, a receivable and a hand-typed movement, each text marked.
+  contaA = String(
+    (
+      await createRecord(ctx, owner, "contas-financeiras", {
+        nome: `Conta ${MARK}`,
+        tipo: "banco",
+        ativo: true,
+        saldoInicialCentavos: 5000,
+      } as never)
+    ).id,
+  );
+  despesaA = String(
+    (
+      await createRecord(ctx, owner, "despesas", {
+        descricao: `Despesa ${MARK}`,
+        valorCentavos: 12_000,
+        vencimento: dayIn(now, DEFAULT_TIME_ZONE),
+        recorrencia: "nenhuma",
+      } as never)
+    ).id,
+  );
+  receitaA = String(
+    (
+      await createRecord(ctx, owner, "receitas", {
+        descricao: `Receita ${MARK}`,
+        valorCentavos: 8_000,
+        vencimento: dayIn(now, DEFAULT_TIME_ZONE),
+      } as never)
+    ).id,
+  );
+  lancamentoA = String(
+    (
+      await createRecord(ctx, owner, "movimentacoes", {
+        contaId: contaA,
+        tipo: "saida",
+        valorCentavos: 990,
+        descricao: `Tarifa ${MARK}`,
+        ocorridoEm: now.toISOString(),
+      } as never)
+    ).id,
+  );
   propertyA = String(
     (
       await createRecord(ctx, owner, "imoveis", {

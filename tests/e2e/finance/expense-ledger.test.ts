@@ -26,7 +26,8 @@ async function closing(page: Page, account: string): Promise<string> {
   return ((await row.getByRole("cell").nth(3).textContent()) ?? "").replace(/\s/g, " ").trim();
 }
 
-const brl = (centavos: number) => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(centavos / 100).replace(/\s/g, " ");
+const brl = (centavos: number) =>
+  new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(centavos / 100).replace(/\s/g, " ");
 
 async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await pageOverflow(page), page.url()).toBeUndefined();
@@ -45,7 +46,12 @@ describe("despesa paga move o caixa", () => {
     const ctx = e2eServiceContext(f.baseURL);
     await recordMovement(ctx, actor, { contaId: caixa, tipo: "saldo_inicial", valorCentavos: 1_000_00, descricao: "Saldo inicial" });
     const yesterday = dayIn(new Date(now.getTime() - 86_400_000), "America/Sao_Paulo");
-    const { id } = await createRecord(ctx, actor, "despesas", { descricao: "Conta de luz", categoria: "Energia elétrica", valorCentavos: 24590, vencimento: yesterday });
+    const { id } = await createRecord(ctx, actor, "despesas", {
+      descricao: "Conta de luz",
+      categoria: "Energia elétrica",
+      valorCentavos: 24590,
+      vencimento: yesterday,
+    });
 
     const page = f.page;
     await page.setViewportSize({ width: 390, height: 844 });
