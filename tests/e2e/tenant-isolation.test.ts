@@ -170,22 +170,22 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/business-settings": () => "/business-settings",
   "/pix": () => "/pix",
   // Money (owner/admin screens): B's pages list only B's rows, and A's ids answer 404 to B.
-  "/contas": () => `/contas?q=${MARK}`,
+  "/contas": () => `/contas?q=segredo`,
   "/contas/create": () => "/contas/create",
   "/contas/export": () => "/contas/export?formato=csv",
   "/contas/:id": () => `/contas/${despesaA}`,
   "/contas/:id/edit": () => `/contas/${despesaA}/edit`,
-  "/receitas": () => `/receitas?q=${MARK}`,
+  "/receitas": () => `/receitas?q=segredo`,
   "/receitas/create": () => "/receitas/create",
   "/receitas/export": () => "/receitas/export?formato=csv",
   "/receitas/:id": () => `/receitas/${receitaA}`,
   "/receitas/:id/edit": () => `/receitas/${receitaA}/edit`,
-  "/movimentacoes": () => `/movimentacoes?q=${MARK}`,
+  "/movimentacoes": () => `/movimentacoes?q=segredo`,
   "/movimentacoes/create": () => "/movimentacoes/create",
   "/movimentacoes/export": () => "/movimentacoes/export?formato=csv",
   "/movimentacoes/:id": () => `/movimentacoes/${lancamentoA}`,
   "/movimentacoes/saldos": () => `/movimentacoes/saldos?conta=${contaA}`,
-  "/movimentacoes/contas": () => `/movimentacoes/contas?q=${MARK}`,
+  "/movimentacoes/contas": () => `/movimentacoes/contas?q=segredo`,
   "/movimentacoes/contas/create": () => "/movimentacoes/contas/create",
   "/movimentacoes/contas/export": () => "/movimentacoes/contas/export?formato=csv",
   "/movimentacoes/contas/:id": () => `/movimentacoes/contas/${contaA}`,
@@ -734,6 +734,11 @@ describe("tenant isolation", () => {
       headers: { cookie: cookieA },
     });
     expect(await calendarA.text()).toContain(MARK);
+    // Sanity for the money screens: A's own lists show A's marked rows.
+    for (const list of ["/contas", "/receitas", "/movimentacoes", "/movimentacoes/contas"]) {
+      const own = await fetch(`${base()}${list}?q=segredo`, { headers: { cookie: cookieA } });
+      expect(await own.text(), list).toContain(MARK);
+    }
     for (const url of urls) {
       if (!url) continue;
       for (const [who, headers] of [
@@ -781,6 +786,11 @@ describe("tenant isolation", () => {
       [moduleOf("documentos").definition.api]: documentA,
       [moduleOf("agendamentos").definition.api]: deskAppointmentA,
       [moduleOf("pedidos").definition.api]: orderA,
+      [moduleOf("vendas").definition.api]: saleA,
+      [moduleOf("contas-financeiras").definition.api]: contaA,
+      [moduleOf("despesas").definition.api]: despesaA,
+      [moduleOf("receitas").definition.api]: receitaA,
+      [moduleOf("movimentacoes").definition.api]: lancamentoA,
       "ai-generations": generationA,
     };
     const gets = [...new Set(app.routes.filter((r) => r.method === "GET").map((r) => r.path))].filter(
