@@ -169,6 +169,11 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
    */
   alsoOnWrite?: (ctx: ServiceContext, actor: Actor, id: string, input: Input, written: SQL, info: WriteInfo) => BatchItem<"sqlite">[];
   /**
+   * Other resources (registry names) whose rows `alsoOnCreate`/`alsoOnWrite` write — an
+   * account's opening balance is a movement — so the harnesses know what a write may touch.
+   */
+  alsoWrites?: readonly string[];
+  /**
    * A condition on the row that an update or delete needs besides the permission table's reach
    * (a drafter changes only drafts). A row the actor reaches that fails it is refused with
    * `message` (409) on an update, and left alone by a delete (not counted).

@@ -50,6 +50,8 @@ export const contasFinanceirasModule: ResourceModule<ContaFinanceiraRow, ContaFi
       message: "Esta conta tem lançamentos e não pode ser excluída: desative-a.",
     };
   },
+  // The opening balance is a saldo_inicial movement of the ledger (ADR 072).
+  alsoWrites: ["movimentacoes"],
   alsoOnWrite(ctx, actor, id, input, written, info) {
     const opening = input.saldoInicialCentavos;
     if (info.mode !== "create" || !opening) return [];
