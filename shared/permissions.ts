@@ -188,10 +188,10 @@ export const FINANCE: Access = {
 
 /**
  * The cash ledger (Movimentações, ADR 072): managers add entradas, saídas and transfers and
- * undo one with an estorno. A row is never edited; "delete" is the managers' door only to be
- * told so (the module refuses every delete with 409 and the database's trigger backs it).
+ * undo one with an estorno. A row is never edited nor deleted — by anyone: the table says so, so
+ * no page or API offers the door (the module and the database's trigger refuse it too).
  */
-export const CASH_LEDGER: Access = { ...FINANCE, update: NOBODY };
+export const CASH_LEDGER: Access = { ...FINANCE, update: NOBODY, delete: NOBODY };
 
 /** Settings of the organization (business profile, business settings, team): managers only. */
 export const SETTINGS: Access = {

@@ -11,6 +11,7 @@ import {
   services,
 } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
+import { createRecord } from "../../worker/resources/records.ts";
 import type { SaleDraft } from "../../shared/finance/sale-draft.ts";
 import type { PaymentMethod } from "../../shared/money/payment-method.ts";
 import { priceSale } from "../../shared/money/sale-pricing.ts";
@@ -141,6 +142,7 @@ export async function seedDemoSales(db: Database, orgId: string, now = new Date(
   const zone = settings?.zone ?? DEFAULT_TIME_ZONE;
   const actor: Actor = { orgId, userId: owner.userId, role: "owner", timeZone: zone };
   const catalog = await catalogOf(db, orgId);
+  const before = await stockOf(db, orgId);
   const rng = createRng(SEED);
   const today = dayIn(now, zone);
   let made = 0;
@@ -168,7 +170,35 @@ export async function seedDemoSales(db: Database, orgId: string, now = new Date(
       }
     }
   }
+  await restockSold(db, actor, before, now);
   return { sales: made, cancelled };
+}
+
+async function stockOf(db: Database, orgId: string): Promise<Map<string, { estoque: number; minimo: number }>> {
+  const rows = await db
+    .select({ id: products.id, estoque: products.estoque, minimo: products.estoqueMinimo })
+    .from(products)
+    .where(orgScope(db, orgId).where(products, isNull(products.excluidoEm)));
+  return new Map(rows.map((r) => [r.id, { estoque: r.estoque, minimo: r.minimo }]));
+}
+
+/**
+ * The shop buys again what the counter sold below its minimum (an entrada through the stock
+ * ledger, like a purchase typed at /movimentacao-produtos), so the products the dashboard shows as
+ * low are the ones the demo's story chose, not the sales' leftovers.
+ */
+async function restockSold(db: Database, actor: Actor, before: Map<string, { estoque: number; minimo: number }>, now: Date) {
+  const after = await stockOf(db, actor.orgId);
+  for (const [id, was] of before) {
+    const is = after.get(id);
+    if (!is || was.estoque < was.minimo || is.estoque >= is.minimo) continue;
+    await createRecord(seedContext(db, now), actor, "movimentacoes-produtos", {
+      produtoId: id,
+      tipo: "entrada",
+      quantidade: was.estoque - is.estoque,
+      motivo: "Reposição do estoque vendido (compra do fornecedor)",
+    } as never);
+  }
 }
 
 /** The demo's sales for a demo database seeded before they existed (false: nothing added). */

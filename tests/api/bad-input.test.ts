@@ -278,6 +278,10 @@ function oracleFor(c: Case): Oracle {
           k.idKind === "existing" && isObject(p.json) && parseTimeOff(p.json as unknown as TimeOffInput, DEFAULT_TIME_ZONE).ok;
       case "DELETE /:id/folgas/:folgaId":
         return never;
+      // Movimentações (ADR 072): an estorno reads no body: the movement's id is the whole input
+      // (the first one is written; the next are refused as already reversed).
+      case "POST /:id/estorno":
+        return (_p, k) => k.idKind === "existing";
       default:
         return never;
     }

@@ -72,8 +72,8 @@ const POLICY: Record<string, Record<Role, string>> = {
   },
   // The cash ledger: added to and reversed, never edited nor deleted.
   movimentacoes: {
-    owner: "read create delete export",
-    admin: "read create delete export",
+    owner: "read create export",
+    admin: "read create export",
     staff: "",
     professional: "",
   },

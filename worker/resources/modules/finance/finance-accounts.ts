@@ -69,7 +69,8 @@ export const contasFinanceirasModule: ResourceModule<ContaFinanceiraRow, ContaFi
     nome: `Banco Inter${unique ? ` ${unique}` : ""}`,
     tipo: "banco",
     ativo: true,
-    saldoInicialCentavos: 250000,
+    // No opening balance: the generic harnesses delete their sample (an account with entries
+    // cannot go); the opening balance has its own tests (tests/api/finance/settle.test.ts).
     observacoes: "Conta PJ, agência 0001.",
   }),
 };
