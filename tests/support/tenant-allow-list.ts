@@ -147,7 +147,7 @@ export const TENANT_ALLOW_LIST: readonly AllowEntry[] = [
   {
     tables: ["organizations"],
     statement: /^select "id" from "organizations"( where "organizations"\."id" > \?)? order by "organizations"\."id" asc limit \?$/,
-    why: "the nightly post-image sweep (jobs/handlers/sweep-post-images.ts) walks every organização's id; each sweep is then org-scoped",
+    why: "the nightly sweeps (jobs/sweep-organizations.ts: post images, documents) walk every organização's id; each sweep is then org-scoped",
   },
   {
     tables: ["organizations", "business_settings", "appointments"],
