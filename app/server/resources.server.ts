@@ -4,12 +4,13 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
+import type { Role } from "../../shared/enums/account.ts";
 import type { Action, Permissions } from "../../shared/permissions.ts";
 import type { ResourceDefinition } from "../../shared/resources/types.ts";
-import { permissionsFor, reachFor } from "../../worker/auth/permissions.ts";
+import { can, permissionsFor, reachFor } from "../../worker/auth/permissions.ts";
 import { fillReturn, returnAddress } from "./return-to.server.ts";
 import { serviceContext } from "../../worker/context.ts";
-import type { ServiceContext } from "../../worker/services/context.ts";
+import type { Actor, ServiceContext } from "../../worker/services/context.ts";
 import { exportRecords } from "../../worker/resources/export.ts";
 import { commitImport, type ImportPreview, previewImport } from "../../worker/resources/import.ts";
 import {
@@ -30,7 +31,7 @@ import { RateLimitedError } from "../../worker/security/rate-limit.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";
 import { needsNormalizing, normalizeListParams } from "../components/data/list-params.ts";
 import { LIST_PANELS, type ToastData } from "../components/data/types.ts";
-import { buildListView, isFeminine } from "../components/data/view.server.ts";
+import { type BulkOptions, buildListView, isFeminine } from "../components/data/view.server.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { FORM_ERROR_KEY, validateForm } from "../../shared/validation.ts";
 import { parseListQuery } from "../../shared/resources/query.ts";
@@ -85,7 +86,9 @@ async function refusable<T>(write: () => Promise<T>): Promise<T | ReturnType<typ
 const FLASH_COOKIE = "alicerce_flash";
 
 const flashSchema = z.object({
-  kind: z.enum(["deleted", "restored", "created", "updated", "erased", "imported"]),
+  kind: z.enum(["deleted", "restored", "created", "updated", "erased", "imported", "done"]),
+  /** `done`: the bulk action's own words ("2 despesas marcadas como pagas."). */
+  message: z.string().max(300).optional(),
   resource: z.string().max(40),
   ids: z.array(z.string().max(64)).max(200).optional(),
   count: z.number().int().min(0).optional(),
@@ -156,6 +159,8 @@ export function toastFor(def: AnyDefinition, flash: Flash | null): ToastData | n
       };
     case "restored":
       return { id, message: n === 1 ? def.labels.restored : countPhrase(def, n, "restaurados", "restauradas") };
+    case "done":
+      return { id, message: flash.message ?? "Pronto." };
     case "created":
       return { id, message: `${singular} ${fem ? "cadastrada" : "cadastrado"}.` };
     case "updated":
@@ -201,10 +206,12 @@ export async function listLoader<Extra = never>(args: Args, def: AnyDefinition, 
     throw redirect(withSearch(pathname, params));
   }
   const permissions = permissionsFor(org.role, def.name);
-  const confirmIds = permissions.canDelete ? url.searchParams.getAll("excluir").slice(0, 200) : [];
+  const bulk = await bulkOptions(ctx, actor, def, org.role, url.searchParams.get("acao"));
+  // The selection (`excluir=`) is confirmed for deleting, or for the bulk action `acao=` asked.
+  const confirmIds = permissions.canDelete || bulk.asked ? url.searchParams.getAll("excluir").slice(0, 200) : [];
   const panel = url.searchParams.get("painel");
   const openPanel = LIST_PANELS.find((p) => p === panel) ?? null;
-  const view = buildListView(def, query, result, { pathname, confirmIds, openPanel, timeZone: timeZoneOf(org.timeZone) });
+  const view = buildListView(def, query, result, { pathname, confirmIds, bulk, openPanel, timeZone: timeZoneOf(org.timeZone) });
   const extras: Record<string, Extra> = {};
   if (rowData) for (const row of result.rows as Record<string, unknown>[]) extras[String(row.id)] = rowData(row);
   return { view, permissions, toast: toastFor(def, takeFlash(args)), rowData: extras };
@@ -214,11 +221,46 @@ function idsFrom(form: FormData): string[] {
   return [...new Set(form.getAll("ids").filter(isId))].slice(0, 200);
 }
 
-/** The list's POST: delete a selection (after the confirmation step) or undo a deletion. */
+/** The bulk actions the role may run (the permission table), and the runner's choices for the one asked. */
+async function bulkOptions(ctx: ServiceContext, actor: Actor, def: AnyDefinition, role: Role, asked: string | null): Promise<BulkOptions> {
+  const allowed = (def.bulkActions ?? []).filter((a) => can(role, def.name, a.access)).map((a) => a.key);
+  if (!asked || !allowed.includes(asked)) return { allowed };
+  const choices = (await moduleOf(def.name).bulkActions?.[asked]?.choices?.(ctx, actor)) ?? {};
+  return { allowed, asked: { key: asked, choices, now: new Date() } };
+}
+
+/** A definition's bulk action on the selection (after its confirmation): one write, a toast, back to the list. */
+async function runBulkAction(args: Args, def: AnyDefinition, key: string, form: FormData) {
+  const action = (def.bulkActions ?? []).find((a) => a.key === key);
+  const runner = moduleOf(def.name).bulkActions?.[key];
+  if (!action || !runner) return unknownIntent();
+  const { ctx, actor } = guard(args, def, action.access);
+  const ids = idsFrom(form);
+  if (!ids.length) return data({ error: `Selecione ao menos um ${def.labels.singular}.` }, { status: 400 });
+  const values: Record<string, string> = {};
+  for (const field of action.fields ?? []) {
+    const value = form.get(field.name);
+    if (typeof value === "string" && value.trim() !== "") values[field.name] = value.trim();
+  }
+  try {
+    await runner.run(ctx, actor, ids, values);
+  } catch (error) {
+    // A selection gone stale (one deleted meanwhile: 404) is said on the list too; nothing changed.
+    if (error instanceof DomainError && error.status !== 403) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  const done = ids.length;
+  setFlash(args, { kind: "done", resource: def.name, count: done, message: action.done(done) });
+  const back = safeRedirectPath(typeof form.get("redirectTo") === "string" ? (form.get("redirectTo") as string) : null, def.basePath);
+  throw redirect(back);
+}
+
+/** The list's POST: delete a selection (after the confirmation step), undo a deletion, or a bulk action. */
 export async function listAction(args: Args, def: AnyDefinition) {
-  const { ctx, actor } = guard(args, def, "delete");
   const form = await readForm(args.request);
   const intent = form.get("intent");
+  if (typeof intent === "string" && def.bulkActions?.some((a) => a.key === intent)) return runBulkAction(args, def, intent, form);
+  const { ctx, actor } = guard(args, def, "delete");
   const ids = idsFrom(form);
   const back = safeRedirectPath(typeof form.get("redirectTo") === "string" ? (form.get("redirectTo") as string) : null, def.basePath);
   if (!ids.length) return data({ error: `Selecione ao menos um ${def.labels.singular}.` }, { status: 400 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EXPENSE_CATEGORIES } from "../finance/expense-categories.ts";
 import { EXPENSE_STATUS, RECURRENCE } from "../finance/enums.ts";
 import { formatLocalDay } from "../finance/local-day.ts";
+import { settleBulkAction } from "../finance/settle-bulk-action.ts";
 import { formatBRL, formatDate } from "../format.ts";
 import { PAYMENT_METHOD } from "../money/payment-method.ts";
 import { FINANCE } from "../permissions.ts";
@@ -201,4 +202,16 @@ export const despesaDefinition: ResourceDefinition<DespesaRow, DespesaInput> = {
     presets: { fornecedor: "fornecedorId" },
   },
   nav: { group: "Financeiro", order: 20 },
+  bulkActions: [
+    settleBulkAction<DespesaRow>({
+      key: "pagar",
+      label: "Marcar como pago",
+      one: "despesa",
+      done: "paga",
+      day: "Data do pagamento",
+      account: "Conta de onde saiu",
+      confirmLabel: "Confirmar pagamento",
+      note: "Cada uma vira uma saída em Movimentações, na conta e na data escolhidas. Se alguma já estiver paga, nada é alterado.",
+    }),
+  ],
 };

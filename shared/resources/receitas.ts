@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RECEIVABLE_STATUS } from "../finance/enums.ts";
 import { REVENUE_CATEGORIES } from "../finance/expense-categories.ts";
+import { settleBulkAction } from "../finance/settle-bulk-action.ts";
 import { formatLocalDay } from "../finance/local-day.ts";
 import { formatBRL, formatDate } from "../format.ts";
 import { PAYMENT_METHOD, PAYMENT_METHODS } from "../money/payment-method.ts";
@@ -174,4 +175,16 @@ export const receitaDefinition: ResourceDefinition<ReceitaRow, ReceitaInput> = {
     presets: { cliente: "clienteId" },
   },
   nav: { group: "Financeiro", order: 30 },
+  bulkActions: [
+    settleBulkAction<ReceitaRow>({
+      key: "receber",
+      label: "Marcar como recebido",
+      one: "receita",
+      done: "recebida",
+      day: "Data do recebimento",
+      account: "Conta onde entrou",
+      confirmLabel: "Confirmar recebimento",
+      note: "Cada uma vira uma entrada em Movimentações, na conta e na data escolhidas. Se alguma já estiver recebida, nada é alterado.",
+    }),
+  ],
 };

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Tone } from "../define-enum.ts";
-import type { Access } from "../permissions.ts";
+import type { Access, Action } from "../permissions.ts";
 
 /**
  * A typed definition per resource drives the shared list, form, detail, export and API
@@ -260,6 +260,48 @@ export interface ResourceDefinition<Row extends { id: string }, Input> {
   screens?: ResourceScreens<Row>;
   /** Its entry in the main menu. */
   nav?: NavEntry;
+  /** What the list's selection can do besides deleting (each run by the module's `bulkActions`). */
+  bulkActions?: readonly BulkActionDef<Row>[];
+}
+
+/**
+ * A field asked in a bulk action's confirmation: a day (`date`: today by default, never after
+ * today with `notFuture`) or a choice among `options` — the definition's own, or those the
+ * module's `choices` read for the organização (its accounts) under the same name.
+ */
+export interface BulkFieldDef {
+  name: string;
+  label: string;
+  kind: "date" | "select";
+  options?: readonly FilterOption[];
+  required?: boolean;
+  /** `select` without `required`: the text of the empty choice. */
+  placeholder?: string;
+  notFuture?: boolean;
+}
+
+/**
+ * An action on the list's selected rows ("Marcar como pago"): a button beside "Excluir
+ * selecionados", then a confirmation naming the rows (and their sum when `amount` is given) with
+ * its `fields`, then one write by the module's runner under the same `key`.
+ */
+export interface BulkActionDef<Row> {
+  /** The form's intent and the URL's `acao=`. */
+  key: string;
+  /** The button's text ("Marcar como pago"). */
+  label: string;
+  /** The permission table's action the member needs on this resource. */
+  access: Action;
+  /** The confirmation's title, given the count ("Marcar 2 despesas como pagas?"). */
+  title: (count: number) => string;
+  /** A line under the names (what happens, that it is all or nothing). */
+  note: string;
+  confirmLabel: string;
+  /** The toast after it, given the count. */
+  done: (count: number) => string;
+  /** Centavos of a row, summed in the confirmation ("Total: R$ 1.234,56"). */
+  amount?: (row: Row) => number;
+  fields?: readonly BulkFieldDef[];
 }
 
 /** List state, always read from and written to the URL (`?q=&sort=&dir=&page=&f.<key>=&cols=`). */

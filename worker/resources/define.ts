@@ -107,6 +107,11 @@ export interface WriteInfo {
   orgId: string;
 }
 
+export interface BulkActionRunner {
+  choices?: (ctx: ServiceContext, actor: Actor) => Promise<Record<string, { value: string; label: string }[]>>;
+  run: (ctx: ServiceContext, actor: Actor, ids: string[], values: Record<string, string>) => Promise<void>;
+}
+
 export interface ResourceModule<Row extends { id: string } = { id: string }, Input = unknown> {
   definition: ResourceDefinition<Row, Input>;
   table: RecordTable;
@@ -135,6 +140,12 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
    * organização-wide sum would be a stored balance, ADR 072). Costs a scan of the filtered rows.
    */
   liveTotals?: boolean;
+  /**
+   * The runners of the definition's `bulkActions`, by key: `choices` reads the options of its
+   * fields the definition cannot hold (the organização's accounts), `run` makes the ONE write for
+   * the chosen ids with the confirmation's values (a refusal is a DomainError: nothing changed).
+   */
+  bulkActions?: Record<string, BulkActionRunner>;
   /**
    * POST routes of its own (path after `/api/<api>/`, a regex source) that read first and then
    * make ONE write: their session lookup may ride with that read (as `save`'s do).

@@ -152,6 +152,103 @@ function DeleteConfirmation({ view }: { view: ListView }) {
   );
 }
 
+const bulkInputClass =
+  "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-sm text-fg focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none";
+
+/**
+ * The confirmation of a definition's bulk action (`?acao=<key>&excluir=…`): the selected rows by
+ * name, their sum, the action's fields, and one POST. Reached by a GET form, so it works without
+ * JavaScript; the focus moves to it, and "Cancelar" is a link back to the list.
+ */
+function BulkConfirmation({ view }: { view: ListView }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const navigation = useNavigation();
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  const confirm = view.confirmBulk;
+  if (!confirm) return null;
+  const running = navigation.state === "submitting" && navigation.formData?.get("intent") === confirm.key;
+  const titleId = `${view.name}-acao-titulo`;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={`${view.name}-acao-texto`}
+      className="mb-4 space-y-3 rounded-xl border border-accent/40 bg-accent-soft p-4 focus:outline-none"
+    >
+      <h2 id={titleId} className="font-semibold">
+        {confirm.title}
+      </h2>
+      <div id={`${view.name}-acao-texto`} className="space-y-2 text-sm">
+        <ul className="list-inside list-disc">
+          {confirm.names.slice(0, 10).map((name, i) => (
+            <li key={i}>{name}</li>
+          ))}
+          {confirm.names.length > 10 ? <li>e mais {formatNumber(confirm.names.length - 10)}</li> : null}
+        </ul>
+        {confirm.totalText ? (
+          <p className="font-semibold">
+            Total: <span className="tabular-nums">{confirm.totalText}</span>
+          </p>
+        ) : null}
+        <p>{confirm.note}</p>
+      </div>
+      <Form method="post" action={view.basePath} preventScrollReset className="space-y-3">
+        <input type="hidden" name="intent" value={confirm.key} />
+        <input type="hidden" name="redirectTo" value={confirm.cancelHref} />
+        {confirm.ids.map((id) => (
+          <input key={id} type="hidden" name="ids" value={id} />
+        ))}
+        {confirm.fields.length ? (
+          <div className="grid gap-3 sm:grid-cols-3">
+            {confirm.fields.map((f) => {
+              const id = `${view.name}-acao-${f.name}`;
+              return (
+                <div key={f.name} className="min-w-0">
+                  <label htmlFor={id} className="mb-1 block text-sm font-medium">
+                    {f.label}
+                  </label>
+                  {f.kind === "date" ? (
+                    <input
+                      id={id}
+                      type="date"
+                      name={f.name}
+                      defaultValue={f.defaultValue}
+                      max={f.max ?? undefined}
+                      required={f.required}
+                      className={bulkInputClass}
+                    />
+                  ) : (
+                    <select id={id} name={f.name} defaultValue={f.defaultValue} required={f.required} className={bulkInputClass}>
+                      {f.required ? null : <option value="">{f.placeholder ?? "—"}</option>}
+                      {f.options.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" busy={running}>
+            {confirm.confirmLabel}
+          </Button>
+          <Link to={confirm.cancelHref} preventScrollReset className={buttonClass("ghost")}>
+            Cancelar
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
 function EmptyState({ view, permissions }: { view: ListView; permissions: Permissions }) {
   if (view.filtered) {
     return (
@@ -377,8 +474,8 @@ export function DataList({
   );
   const [filtersOpen, setFiltersOpen] = useState(view.openPanel === "filtros");
   const activeFilters = view.filters.filter((f) => f.values.some((v) => v !== "")).length;
-  // The selection only deletes: who may not delete gets no checkboxes.
-  const selectable = permissions.canDelete && view.rows.length > 0;
+  // The selection deletes or runs the definition's bulk actions: who may do neither gets no checkboxes.
+  const selectable = (permissions.canDelete || view.bulkActions.length > 0) && view.rows.length > 0;
   const plural = view.labels.plural.toLowerCase();
   // A definition without a search placeholder has no search (Movimentações: filters only).
   const searchable = view.labels.searchPlaceholder.trim() !== "";
@@ -478,6 +575,7 @@ export function DataList({
       <ActiveFilters view={view} />
 
       <DeleteConfirmation key={view.confirmDelete?.ids.join(",") ?? "none"} view={view} />
+      <BulkConfirmation key={view.confirmBulk ? `${view.confirmBulk.key}:${view.confirmBulk.ids.join(",")}` : "none"} view={view} />
 
       <section aria-labelledby={`${view.name}-resultados`} aria-busy={pending || undefined}>
         <div className="mb-2 flex flex-wrap items-center gap-2">
@@ -488,16 +586,31 @@ export function DataList({
           </h2>
           <ColumnChooser view={view} />
           {selectable ? (
-            <Form id={bulkFormId} method="get" preventScrollReset className="flex items-center gap-2">
-              <HiddenParams params={view.params} drop={(name) => name === "excluir"} />
+            <Form id={bulkFormId} method="get" preventScrollReset className="flex flex-wrap items-center gap-2">
+              <HiddenParams params={view.params} drop={(name) => name === "excluir" || name === "acao"} />
               {hydrated ? (
                 <span className="text-sm text-fg-soft tabular-nums" aria-live="polite">
                   {count > 0 ? `${formatNumber(count)} selecionado${count === 1 ? "" : "s"}` : ""}
                 </span>
               ) : null}
-              <button type="submit" className={`${dangerOutlineClass} px-3 py-2`} disabled={hydrated && count === 0}>
-                Excluir selecionados
-              </button>
+              {view.bulkActions.map((a) => (
+                <Button
+                  key={a.key}
+                  type="submit"
+                  name="acao"
+                  value={a.key}
+                  variant="secondary"
+                  className="px-3 py-2"
+                  disabled={hydrated && count === 0}
+                >
+                  {a.label}
+                </Button>
+              ))}
+              {permissions.canDelete ? (
+                <button type="submit" className={`${dangerOutlineClass} px-3 py-2`} disabled={hydrated && count === 0}>
+                  Excluir selecionados
+                </button>
+              ) : null}
             </Form>
           ) : null}
         </div>

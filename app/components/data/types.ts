@@ -157,6 +157,33 @@ export interface ListView {
   panelHrefs: Record<ListPanel, string>;
   /** `?excluir=…` asked to delete these rows: the confirmation step. */
   confirmDelete: { ids: string[]; names: string[]; cancelHref: string } | null;
+  /** The definition's bulk actions the member may run on a selection (beside "Excluir selecionados"). */
+  bulkActions: { key: string; label: string }[];
+  /** `?acao=<key>&excluir=…` asked to run one on these rows: its confirmation step. */
+  confirmBulk: BulkConfirmView | null;
+}
+
+export interface BulkConfirmView {
+  key: string;
+  title: string;
+  note: string;
+  confirmLabel: string;
+  ids: string[];
+  names: string[];
+  /** The selected rows' sum in R$, when the action has an amount. */
+  totalText: string | null;
+  fields: {
+    name: string;
+    label: string;
+    kind: "date" | "select";
+    options: readonly { value: string; label: string }[];
+    required: boolean;
+    placeholder: string | null;
+    /** `date`: the last day allowed (today), when it cannot be in the future. */
+    max: string | null;
+    defaultValue: string;
+  }[];
+  cancelHref: string;
 }
 
 export type DetailValue =

@@ -5,11 +5,21 @@
  */
 import { formatBRL, formatDate, formatNumber, localDay } from "../../../shared/format.ts";
 import { listQueryToSearch, parseDateRange, parseNumberRange } from "../../../shared/resources/query.ts";
-import type { ColumnDef, FieldDef, FieldKind, ListQuery, ListResult, ResourceDefinition } from "../../../shared/resources/types.ts";
+import type {
+  BulkActionDef,
+  ColumnDef,
+  FieldDef,
+  FieldKind,
+  FilterOption,
+  ListQuery,
+  ListResult,
+  ResourceDefinition,
+} from "../../../shared/resources/types.ts";
 import { definitionByApi } from "../../../shared/resources/definitions.ts";
 import { type DisplayContext, displayValue, FIELD_KINDS, type FormValue, formValueOf, safeDate } from "./field-kinds.tsx";
 import type {
   ActiveFilterView,
+  BulkConfirmView,
   CellView,
   DatePresetView,
   DetailItem,
@@ -249,6 +259,8 @@ export function buildListView<Row extends { id: string }>(
   options: {
     pathname: string;
     confirmIds?: readonly string[];
+    /** The bulk actions the member may run, and the one the URL asked to confirm (`?acao=`). */
+    bulk?: BulkOptions;
     openPanel?: ListPanel | null;
     /** The moment date presets are computed from (tests fix it). */
     now?: Date;
@@ -311,6 +323,7 @@ export function buildListView<Row extends { id: string }>(
       : null;
 
   const confirmRows = (options.confirmIds ?? []).flatMap((id) => result.rows.filter((r) => r.id === id));
+  const bulkAsked = options.bulk?.asked ? (def.bulkActions ?? []).find((a) => a.key === options.bulk?.asked?.key) : undefined;
   const exportSearch = (format: "csv" | "xlsx") => {
     const params = listQueryToSearch({ ...query, page: 1, after: null }, def);
     params.set("formato", format);
@@ -353,9 +366,15 @@ export function buildListView<Row extends { id: string }>(
     openPanel: options.openPanel ?? null,
     panelHrefs: { filtros: withPanel(selfHref, "filtros"), colunas: withPanel(selfHref, "colunas") },
     exportHrefs: { csv: exportSearch("csv"), xlsx: exportSearch("xlsx") },
-    confirmDelete: confirmRows.length
-      ? { ids: confirmRows.map((r) => r.id), names: confirmRows.map((r) => def.title(r)), cancelHref: selfHref }
-      : null,
+    confirmDelete:
+      confirmRows.length && !bulkAsked
+        ? { ids: confirmRows.map((r) => r.id), names: confirmRows.map((r) => def.title(r)), cancelHref: selfHref }
+        : null,
+    bulkActions: (def.bulkActions ?? []).filter((a) => options.bulk?.allowed.includes(a.key)).map((a) => ({ key: a.key, label: a.label })),
+    confirmBulk:
+      bulkAsked && confirmRows.length && options.bulk?.asked
+        ? bulkConfirmView(bulkAsked, confirmRows, def, options.bulk.asked, selfHref, zone)
+        : null,
   };
 }
 
@@ -427,4 +446,47 @@ export type FormValues = Record<string, FormValue>;
 export function formValuesFromRow<Row extends { id: string }>(def: Def<Row>, row: Row, zone: string): FormValues {
   const record = row as unknown as Record<string, unknown>;
   return Object.fromEntries(def.fields.map((field) => [field.name, formValueOf(field, record[field.name], zone)]));
+}
+
+// ---------------------------------------------------------------------------
+// Bulk actions (a definition's `bulkActions`, run by its module)
+
+export interface BulkOptions {
+  allowed: readonly string[];
+  asked?: { key: string; choices: Record<string, readonly FilterOption[]>; now: Date };
+}
+
+function bulkConfirmView<Row extends { id: string }>(
+  action: BulkActionDef<Row>,
+  rows: readonly Row[],
+  def: Def<Row>,
+  asked: NonNullable<BulkOptions["asked"]>,
+  cancelHref: string,
+  zone: string,
+): BulkConfirmView {
+  const today = localDay(asked.now, zone);
+  const amount = action.amount;
+  return {
+    key: action.key,
+    title: action.title(rows.length),
+    note: action.note,
+    confirmLabel: action.confirmLabel,
+    ids: rows.map((r) => r.id),
+    names: rows.map((r) => def.title(r)),
+    totalText: amount ? formatBRL(rows.reduce((sum, r) => sum + amount(r), 0)) : null,
+    fields: (action.fields ?? []).map((f) => {
+      const options = f.options ?? asked.choices[f.name] ?? [];
+      return {
+        name: f.name,
+        label: f.label,
+        kind: f.kind,
+        options,
+        required: f.required ?? false,
+        placeholder: f.placeholder ?? null,
+        max: f.kind === "date" && f.notFuture ? today : null,
+        defaultValue: f.kind === "date" ? today : f.required ? (options[0]?.value ?? "") : "",
+      };
+    }),
+    cancelHref,
+  };
 }

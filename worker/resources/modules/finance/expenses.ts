@@ -4,8 +4,10 @@ import { type DespesaInput, type DespesaRow, despesaDefinition } from "../../../
 import { categoryKey, searchKeys, sortKey } from "../../../../shared/search.ts";
 import { DEFAULT_TIME_ZONE, dayIn } from "../../../../shared/time-zone.ts";
 import { newSeriesStatements } from "../../../services/finance/recurring-expenses.ts";
+import { markExpensesPaid } from "../../../services/finance/settle.ts";
 import type { ResourceModule } from "../../define.ts";
 import { dueDayRange, overdueCondition } from "./due-filters.ts";
+import { settleBulk } from "./settle-bulk.ts";
 
 const t = expenses;
 
@@ -48,6 +50,7 @@ export const despesasModule: ResourceModule<DespesaRow, DespesaInput> = {
     atualizadoEm: { column: t.atualizadoEm },
   },
   totals: { valor: t.valorCentavos },
+  bulkActions: { pagar: settleBulk(markExpensesPaid) },
   // Marking paid reads the bills, then writes once; undoing reads the payment, then writes once.
   readFirstWrites: ["pagar", "[0-9A-Za-z-]{1,64}/desfazer-pagamento"],
   relations: [

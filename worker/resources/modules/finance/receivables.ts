@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import { receivableKeys, receivables } from "../../../../db/schema/index.ts";
 import { type ReceitaInput, type ReceitaRow, receitaDefinition } from "../../../../shared/resources/receitas.ts";
 import { categoryKey, searchKeys, sortKey } from "../../../../shared/search.ts";
+import { markReceivablesReceived } from "../../../services/finance/settle.ts";
 import type { ResourceModule } from "../../define.ts";
 import { dueDayRange, overdueCondition } from "./due-filters.ts";
+import { settleBulk } from "./settle-bulk.ts";
 
 const t = receivables;
 
@@ -44,6 +46,7 @@ export const receitasModule: ResourceModule<ReceitaRow, ReceitaInput> = {
     atualizadoEm: { column: t.atualizadoEm },
   },
   totals: { valor: t.valorCentavos },
+  bulkActions: { receber: settleBulk(markReceivablesReceived) },
   readFirstWrites: ["receber", "[0-9A-Za-z-]{1,64}/desfazer-recebimento"],
   relations: [
     { column: t.clienteId, target: "clients", field: "clienteId", message: "Cliente não encontrado. Escolha um cliente cadastrado." },
