@@ -78,6 +78,9 @@ export type DespesaInput = Omit<z.output<typeof despesaSchema>, "vencimento" | "
   recorrencia: Recurrence;
 };
 
+/** The usual categories: the form's suggestions and the list's category filter (any other typed is kept). */
+export const EXPENSE_CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: c }));
+
 const statusLabel = (row: DespesaRow) => EXPENSE_STATUS.label(row.status);
 
 export const despesaColumns: readonly ColumnDef<DespesaRow>[] = [
@@ -92,7 +95,13 @@ export const despesaColumns: readonly ColumnDef<DespesaRow>[] = [
     defaultVisible: true,
   },
   { key: "nome", label: "Descrição", text: (r) => r.descricao, sort: "text", defaultVisible: true },
-  { key: "categoria", label: "Categoria", text: (r) => r.categoria ?? "", filter: { type: "text" }, defaultVisible: true },
+  {
+    key: "categoria",
+    label: "Categoria",
+    text: (r) => r.categoria ?? "",
+    filter: { type: "text", options: EXPENSE_CATEGORY_OPTIONS },
+    defaultVisible: true,
+  },
   {
     key: "fornecedor",
     label: "Fornecedor",
@@ -138,7 +147,14 @@ export const despesaColumns: readonly ColumnDef<DespesaRow>[] = [
 
 export const despesaFields: readonly FieldDef[] = [
   { name: "descricao", label: "Descrição", kind: "text", required: true, section: "Despesa", hint: "Ex.: Aluguel da loja, Conta de luz." },
-  { name: "categoria", label: "Categoria", kind: "text", section: "Despesa", hint: "Escolha uma sugestão ou escreva outra." },
+  {
+    name: "categoria",
+    label: "Categoria",
+    kind: "text",
+    section: "Despesa",
+    suggestions: EXPENSE_CATEGORIES,
+    hint: "Escolha uma sugestão ou escreva outra.",
+  },
   { name: "fornecedorId", label: "Fornecedor", kind: "relation", relation: "companies", section: "Despesa" },
   { name: "valorCentavos", label: "Valor", kind: "money", required: true, section: "Despesa" },
   { name: "vencimento", label: "Vencimento", kind: "date", required: true, section: "Despesa" },
@@ -160,9 +176,6 @@ export const despesaFields: readonly FieldDef[] = [
   },
   { name: "observacoes", label: "Observações", kind: "textarea", section: "Observações" },
 ];
-
-/** The suggestions of the category field (the form's datalist). */
-export const EXPENSE_CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: c }));
 
 export const despesaDefinition: ResourceDefinition<DespesaRow, DespesaInput> = {
   name: "despesas",

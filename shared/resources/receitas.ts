@@ -67,6 +67,9 @@ export const receitaSchema = z.preprocess(
 
 export type ReceitaInput = Omit<z.output<typeof receitaSchema>, "vencimento"> & { vencimento: string };
 
+/** The usual categories: the form's suggestions and the list's category filter (any other typed is kept). */
+export const REVENUE_CATEGORY_OPTIONS = REVENUE_CATEGORIES.map((c) => ({ value: c, label: c }));
+
 const statusLabel = (row: ReceitaRow) => RECEIVABLE_STATUS.label(row.status);
 const origin = (row: ReceitaRow) =>
   row.vendaNumero ? `Venda nº ${row.vendaNumero}${row.parcelas > 1 ? ` · parcela ${row.parcela}/${row.parcelas}` : ""}` : "Manual";
@@ -117,7 +120,13 @@ export const receitaColumns: readonly ColumnDef<ReceitaRow>[] = [
     defaultVisible: false,
   },
   { key: "conta", label: "Conta", text: (r) => r.contaNome ?? "", defaultVisible: false },
-  { key: "categoria", label: "Categoria", text: (r) => r.categoria ?? "", filter: { type: "text" }, defaultVisible: false },
+  {
+    key: "categoria",
+    label: "Categoria",
+    text: (r) => r.categoria ?? "",
+    filter: { type: "text", options: REVENUE_CATEGORY_OPTIONS },
+    defaultVisible: false,
+  },
   ...auditColumns<ReceitaRow>(true),
 ];
 
@@ -131,14 +140,19 @@ export const receitaFields: readonly FieldDef[] = [
     hint: "Ex.: Aluguel da sala, Serviço faturado.",
   },
   { name: "clienteId", label: "Cliente", kind: "relation", relation: "clients", section: "Receita" },
-  { name: "categoria", label: "Categoria", kind: "text", section: "Receita" },
+  {
+    name: "categoria",
+    label: "Categoria",
+    kind: "text",
+    section: "Receita",
+    suggestions: REVENUE_CATEGORIES,
+    hint: "Escolha uma sugestão ou escreva outra.",
+  },
   { name: "valorCentavos", label: "Valor", kind: "money", required: true, section: "Receita" },
   { name: "vencimento", label: "Vencimento", kind: "date", required: true, section: "Receita" },
   { name: "forma", label: "Forma de pagamento", kind: "select", options: PAYMENT_METHOD.options, section: "Receita" },
   { name: "observacoes", label: "Observações", kind: "textarea", section: "Observações" },
 ];
-
-export const REVENUE_CATEGORY_OPTIONS = REVENUE_CATEGORIES.map((c) => ({ value: c, label: c }));
 
 export const receitaDefinition: ResourceDefinition<ReceitaRow, ReceitaInput> = {
   name: "receitas",

@@ -126,6 +126,8 @@ export interface FieldDef {
   required?: boolean;
   /** `select`/`choices`: the allowed values; `color`: the palette offered (any "#rrggbb" is still accepted). */
   options?: readonly FilterOption[];
+  /** `text`: values offered as one types (a datalist), any other text kept — the usual categories. */
+  suggestions?: readonly string[];
   hint?: string;
   /** Form section heading ("Dados", "Contato", "Endereço", "LGPD"…). */
   section: string;

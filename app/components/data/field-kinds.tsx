@@ -156,10 +156,14 @@ const plainInput = (field: FieldDef, { common, text }: InputContext) => (
   <Field {...common} hint={field.hint} defaultValue={text(field.name)} />
 );
 
-/** A text with suggestions when the page offers some (`selectOptions` by the field's name): a native datalist, free typing kept. */
+/**
+ * A text with suggestions when the page offers some (`selectOptions` by the field's name) or the
+ * field has its own (`suggestions`): a native datalist, free typing kept.
+ */
 const suggestedInput = (field: FieldDef, ctx: InputContext) => {
-  const suggestions = ctx.selectOptions[field.name];
-  if (!suggestions?.length) return plainInput(field, ctx);
+  const offered = (ctx.selectOptions[field.name] ?? []).map((o) => o.value);
+  const suggestions = [...new Set([...offered, ...(field.suggestions ?? [])])].map((value) => ({ value }));
+  if (!suggestions.length) return plainInput(field, ctx);
   const listId = `${field.name}-sugestoes`;
   return (
     <div>
