@@ -8,7 +8,8 @@ import { FilterControls } from "./filters.tsx";
 import { normalizeListParams } from "./list-params.ts";
 import { ListRow, TotalsFoot, TotalsSummary } from "./rows.tsx";
 import { dangerOutlineClass } from "./styles.ts";
-import type { ColumnView, ListPanel, ListView, Permissions, RowView } from "./types.ts";
+import { ConfirmPanel } from "./detail.tsx";
+import type { BulkConfirmView, ColumnView, ListPanel, ListView, Permissions, RowView } from "./types.ts";
 
 /** Hidden inputs that carry the rest of the list state through a GET form. */
 export function HiddenParams({ params, drop }: { params: [string, string][]; drop: (name: string) => boolean }) {
@@ -157,94 +158,78 @@ const bulkInputClass =
 
 /**
  * The confirmation of a definition's bulk action (`?acao=<key>&excluir=…`): the selected rows by
- * name, their sum, the action's fields, and one POST. Reached by a GET form, so it works without
- * JavaScript; the focus moves to it, and "Cancelar" is a link back to the list.
+ * name, their sum, the action's fields, and one POST to the list. Reached by a GET form, so it
+ * works without JavaScript; the panel takes the focus, "Cancelar" goes back to the list.
  */
 function BulkConfirmation({ view }: { view: ListView }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const navigation = useNavigation();
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
   const confirm = view.confirmBulk;
   if (!confirm) return null;
-  const running = navigation.state === "submitting" && navigation.formData?.get("intent") === confirm.key;
-  const titleId = `${view.name}-acao-titulo`;
   return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={`${view.name}-acao-texto`}
-      className="mb-4 space-y-3 rounded-xl border border-accent/40 bg-accent-soft p-4 focus:outline-none"
-    >
-      <h2 id={titleId} className="font-semibold">
-        {confirm.title}
-      </h2>
-      <div id={`${view.name}-acao-texto`} className="space-y-2 text-sm">
-        <ul className="list-inside list-disc">
-          {confirm.names.slice(0, 10).map((name, i) => (
-            <li key={i}>{name}</li>
+    <ConfirmPanel
+      title={confirm.title}
+      cancelHref={confirm.cancelHref}
+      intent={confirm.key}
+      confirmLabel={confirm.confirmLabel}
+      action={view.basePath}
+      tone="primary"
+      fields={
+        <>
+          <input type="hidden" name="redirectTo" value={confirm.cancelHref} />
+          {confirm.ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
           ))}
-          {confirm.names.length > 10 ? <li>e mais {formatNumber(confirm.names.length - 10)}</li> : null}
-        </ul>
-        {confirm.totalText ? (
-          <p className="font-semibold">
-            Total: <span className="tabular-nums">{confirm.totalText}</span>
-          </p>
-        ) : null}
-        <p>{confirm.note}</p>
-      </div>
-      <Form method="post" action={view.basePath} preventScrollReset className="space-y-3">
-        <input type="hidden" name="intent" value={confirm.key} />
-        <input type="hidden" name="redirectTo" value={confirm.cancelHref} />
-        {confirm.ids.map((id) => (
-          <input key={id} type="hidden" name="ids" value={id} />
+          {confirm.fields.length ? (
+            <div className="grid gap-3 sm:grid-cols-3">
+              {confirm.fields.map((f) => (
+                <BulkField key={f.name} field={f} id={`${view.name}-acao-${f.name}`} />
+              ))}
+            </div>
+          ) : null}
+        </>
+      }
+    >
+      <ul className="list-inside list-disc">
+        {confirm.names.slice(0, 10).map((name, i) => (
+          <li key={i}>{name}</li>
         ))}
-        {confirm.fields.length ? (
-          <div className="grid gap-3 sm:grid-cols-3">
-            {confirm.fields.map((f) => {
-              const id = `${view.name}-acao-${f.name}`;
-              return (
-                <div key={f.name} className="min-w-0">
-                  <label htmlFor={id} className="mb-1 block text-sm font-medium">
-                    {f.label}
-                  </label>
-                  {f.kind === "date" ? (
-                    <input
-                      id={id}
-                      type="date"
-                      name={f.name}
-                      defaultValue={f.defaultValue}
-                      max={f.max ?? undefined}
-                      required={f.required}
-                      className={bulkInputClass}
-                    />
-                  ) : (
-                    <select id={id} name={f.name} defaultValue={f.defaultValue} required={f.required} className={bulkInputClass}>
-                      {f.required ? null : <option value="">{f.placeholder ?? "—"}</option>}
-                      {f.options.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" busy={running}>
-            {confirm.confirmLabel}
-          </Button>
-          <Link to={confirm.cancelHref} preventScrollReset className={buttonClass("ghost")}>
-            Cancelar
-          </Link>
-        </div>
-      </Form>
+        {confirm.names.length > 10 ? <li>e mais {formatNumber(confirm.names.length - 10)}</li> : null}
+      </ul>
+      {confirm.totalText ? (
+        <p className="font-semibold">
+          Total: <span className="tabular-nums">{confirm.totalText}</span>
+        </p>
+      ) : null}
+      <p>{confirm.note}</p>
+    </ConfirmPanel>
+  );
+}
+
+function BulkField({ field: f, id }: { field: BulkConfirmView["fields"][number]; id: string }) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {f.label}
+      </label>
+      {f.kind === "date" ? (
+        <input
+          id={id}
+          type="date"
+          name={f.name}
+          defaultValue={f.defaultValue}
+          max={f.max ?? undefined}
+          required={f.required}
+          className={bulkInputClass}
+        />
+      ) : (
+        <select id={id} name={f.name} defaultValue={f.defaultValue} required={f.required} className={bulkInputClass}>
+          {f.required ? null : <option value="">{f.placeholder ?? "—"}</option>}
+          {f.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
     </div>
   );
 }

@@ -155,6 +155,7 @@ export function ConfirmPanel({
   confirmLabel,
   action,
   fields,
+  tone = "danger",
 }: {
   title: string;
   children: ReactNode;
@@ -163,6 +164,8 @@ export function ConfirmPanel({
   confirmLabel: string;
   action?: string;
   fields?: ReactNode;
+  /** `primary`: a confirmation that destroys nothing (a bulk "Marcar como pago"). */
+  tone?: "danger" | "primary";
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const navigation = useNavigation();
@@ -177,7 +180,7 @@ export function ConfirmPanel({
       tabIndex={-1}
       role="alertdialog"
       aria-labelledby={titleId}
-      className="mb-6 space-y-3 rounded-xl border border-danger/30 bg-danger-soft p-4 focus:outline-none"
+      className={`mb-6 space-y-3 rounded-xl border p-4 focus:outline-none ${tone === "danger" ? "border-danger/30 bg-danger-soft" : "border-accent/40 bg-accent-soft"}`}
     >
       <h2 id={titleId} className="font-semibold">
         {title}
@@ -187,7 +190,7 @@ export function ConfirmPanel({
         <input type="hidden" name="intent" value={intent} />
         {fields}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" variant="danger" busy={busy}>
+          <Button type="submit" variant={tone} busy={busy}>
             {confirmLabel}
           </Button>
           <Link to={cancelHref} preventScrollReset className={buttonClass("ghost")}>
