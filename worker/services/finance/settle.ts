@@ -85,7 +85,8 @@ async function settle(ctx: ServiceContext, actor: Actor, side: Side, input: Sett
     .from(t)
     .where(scope.where(t, inArray(t.id, ids), isNull(t.excluidoEm)));
   const refusal = settleFailure(side, ids, found);
-  if (refusal) throw new DomainError(refusal, refusal.includes("não encontrad") ? 404 : 409);
+  // Unknown ids (deleted, or another organização's: never said apart) are 404; the rest conflicts.
+  if (refusal) throw new DomainError(refusal, /não (foram )?encontrad/.test(refusal) ? 404 : 409);
   const at = settledAt(day.value, ctx.now, zone);
   const open = (id: string): SQL =>
     sql`${t.orgId} = ${actor.orgId} and ${t.id} = ${id} and ${t.status} = 'aberta' and ${t.excluidoEm} is null`;
