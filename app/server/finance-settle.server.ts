@@ -14,9 +14,11 @@ import {
   undoReceivableReceived,
 } from "../../worker/services/finance/settle.ts";
 import type { SettleState } from "../components/finance/settle-panel.tsx";
+import type { SettleablePageData } from "../components/finance/settleable-page.tsx";
+import { buildDetailView } from "../components/data/view.server.ts";
 import { readForm, unknownIntent } from "./forms.server.ts";
 import { orgTimeZone } from "./guards.server.ts";
-import { type AnyDefinition, deleteOne, guard, screenPermissions } from "./resources.server.ts";
+import { type AnyDefinition, deleteOne, guard, loadRecord, screenPermissions, takeFlash, toastFor } from "./resources.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: { id?: string } };
 
@@ -57,6 +59,33 @@ export async function settleState(
     confirmingUndo: url.searchParams.has("desfazer"),
     canSettle,
     error: null,
+  };
+}
+
+/**
+ * A despesa's or receita's page (`SettleablePage`): the record (404 for another organização's),
+ * its fields, the settle panel's state and whether it may still be edited or deleted.
+ */
+export async function settleablePage<Row extends Settleable>(
+  args: Args,
+  def: AnyDefinition,
+  how: { settledAt: (row: Row) => string | null; doneWord: string; editable: (row: Row) => boolean },
+): Promise<SettleablePageData & { row: Row }> {
+  const row = await loadRecord<Row>(args, def, args.params.id);
+  const permissions = screenPermissions(args, def);
+  const zone = orgTimeZone(args.context, args.request);
+  return {
+    row,
+    view: buildDetailView(def, row as never, {}, zone),
+    permissions,
+    confirm: permissions.canDelete && new URL(args.request.url).searchParams.has("excluir") ? "excluir" : null,
+    settle: await settleState(args, def, row, how.settledAt(row), how.doneWord),
+    selfHref: `${def.basePath}/${row.id}`,
+    // The component reads these, not the definition: the page's client bundle stays free of zod.
+    listHref: def.basePath,
+    listLabel: def.labels.listTitle,
+    editable: how.editable(row),
+    toast: toastFor(def, takeFlash(args)),
   };
 }
 

@@ -1,12 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { expenseKeys, expenses } from "../../../../db/schema/index.ts";
 import { type DespesaInput, type DespesaRow, despesaDefinition } from "../../../../shared/resources/despesas.ts";
-import { categoryKey, searchKeys, sortKey } from "../../../../shared/search.ts";
 import { DEFAULT_TIME_ZONE, dayIn } from "../../../../shared/time-zone.ts";
 import { newSeriesStatements } from "../../../services/finance/recurring-expenses.ts";
 import { markExpensesPaid } from "../../../services/finance/settle.ts";
 import type { ResourceModule } from "../../define.ts";
-import { dueDayRange, overdueCondition } from "./due-filters.ts";
+import { billListParts, billSearchValues } from "./bill-parts.ts";
 import { settleBulk } from "./settle-bulk.ts";
 
 const t = expenses;
@@ -22,11 +21,8 @@ export const despesasModule: ResourceModule<DespesaRow, DespesaInput> = {
     contaNome: sql`(select a.name from finance_accounts a where a.org_id = ${t.orgId} and a.id = ${t.contaId})`,
   },
   values(input) {
-    const keys = searchKeys({ names: [input.descricao, input.categoria] });
-    if (input.categoria) keys.push(categoryKey(input.categoria));
     return {
-      ordem: sortKey(input.descricao),
-      chavesBusca: JSON.stringify(keys),
+      ...billSearchValues(input),
       recorrencia: input.recorrencia ?? "nenhuma",
       // The recurrence's end only means something with a recurrence (the schema refuses the rest).
       recorrenciaFim: (input.recorrencia ?? "nenhuma") === "nenhuma" ? null : (input.recorrenciaFim ?? null),
@@ -38,19 +34,14 @@ export const despesasModule: ResourceModule<DespesaRow, DespesaInput> = {
       serieId: undefined,
     };
   },
-  sorts: { vencimento: t.vencimento, valor: t.valorCentavos },
-  filters: {
-    vencimento: dueDayRange(t.vencimento, "expenses_org_vencimento_idx"),
-    vencidas: overdueCondition(t.status, t.vencimento, "expenses_org_status_due_idx"),
-    status: { column: t.status },
-    fornecedor: { column: t.fornecedorId },
-    valor: { column: t.valorCentavos },
-    categoria: { key: categoryKey },
-    criadoEm: { column: t.criadoEm },
-    atualizadoEm: { column: t.atualizadoEm },
-  },
-  totals: { valor: t.valorCentavos },
-  bulkActions: { pagar: settleBulk(markExpensesPaid) },
+  ...billListParts(
+    t,
+    { due: "expenses_org_vencimento_idx", overdue: "expenses_org_status_due_idx" },
+    { pagar: settleBulk(markExpensesPaid) },
+    {
+      fornecedor: { column: t.fornecedorId },
+    },
+  ),
   // Marking paid reads the bills, then writes once; undoing reads the payment, then writes once.
   readFirstWrites: ["pagar", "[0-9A-Za-z-]{1,64}/desfazer-pagamento"],
   relations: [

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { receivableKeys, receivables } from "../../../../db/schema/index.ts";
 import { type ReceitaInput, type ReceitaRow, receitaDefinition } from "../../../../shared/resources/receitas.ts";
-import { categoryKey, searchKeys, sortKey } from "../../../../shared/search.ts";
 import { markReceivablesReceived } from "../../../services/finance/settle.ts";
 import type { ResourceModule } from "../../define.ts";
-import { dueDayRange, overdueCondition } from "./due-filters.ts";
+import { billListParts, billSearchValues } from "./bill-parts.ts";
 import { settleBulk } from "./settle-bulk.ts";
 
 const t = receivables;
@@ -24,29 +23,19 @@ export const receitasModule: ResourceModule<ReceitaRow, ReceitaInput> = {
     contaNome: sql`(select a.name from finance_accounts a where a.org_id = ${t.orgId} and a.id = ${t.contaId})`,
   },
   values(input) {
-    const keys = searchKeys({ names: [input.descricao, input.categoria] });
-    if (input.categoria) keys.push(categoryKey(input.categoria));
     return {
-      ordem: sortKey(input.descricao),
-      chavesBusca: JSON.stringify(keys),
+      ...billSearchValues(input),
       status: undefined,
       recebidaEm: undefined,
       contaId: undefined,
     };
   },
-  sorts: { vencimento: t.vencimento, valor: t.valorCentavos },
-  filters: {
-    vencimento: dueDayRange(t.vencimento, "receivables_org_vencimento_idx"),
-    vencidas: overdueCondition(t.status, t.vencimento, "receivables_org_status_due_idx"),
-    status: { column: t.status },
-    cliente: { column: t.clienteId },
-    valor: { column: t.valorCentavos },
-    categoria: { key: categoryKey },
-    criadoEm: { column: t.criadoEm },
-    atualizadoEm: { column: t.atualizadoEm },
-  },
-  totals: { valor: t.valorCentavos },
-  bulkActions: { receber: settleBulk(markReceivablesReceived) },
+  ...billListParts(
+    t,
+    { due: "receivables_org_vencimento_idx", overdue: "receivables_org_status_due_idx" },
+    { receber: settleBulk(markReceivablesReceived) },
+    { cliente: { column: t.clienteId } },
+  ),
   readFirstWrites: ["receber", "[0-9A-Za-z-]{1,64}/desfazer-recebimento"],
   relations: [
     { column: t.clienteId, target: "clients", field: "clienteId", message: "Cliente não encontrado. Escolha um cliente cadastrado." },
