@@ -4,33 +4,17 @@
  * Caixa, whose balance on /movimentacoes/saldos moves by exactly that sum; a selection holding a
  * bill already paid is refused in pt-BR and changes nothing. No page scrolls sideways.
  */
-import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { memberships } from "../../../db/schema/index.ts";
 import { dayIn } from "../../../shared/time-zone.ts";
 import { createRecord } from "../../../worker/resources/records.ts";
 import { recordMovement } from "../../../worker/services/finance/cash-ledger.ts";
-import { accountOfKind, defaultAccountsStatement } from "../../../worker/services/finance/default-accounts.ts";
-import { createRegisteredUser, e2eDb, e2eServiceContext } from "../support/accounts.ts";
+import { e2eServiceContext } from "../support/accounts.ts";
 import { browserFixture } from "../support/browser.ts";
-import { pageOverflow } from "../support/layout-checks.ts";
 import { login } from "../support/pages.ts";
+import { brl, closing, noSidewaysScroll, ownerWithAccounts } from "./money-pages.ts";
 
 const f = browserFixture();
-
-async function closing(page: Page, account: string): Promise<string> {
-  await page.goto("/movimentacoes/saldos");
-  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: account }) });
-  return ((await row.getByRole("cell").nth(3).textContent()) ?? "").replace(/\s/g, " ").trim();
-}
-
-const brl = (centavos: number) =>
-  new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(centavos / 100).replace(/\s/g, " ");
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  expect(await pageOverflow(page), page.url()).toBeUndefined();
-}
 
 /** Ticks a row's checkbox with the keyboard (focus, Space). */
 async function tick(page: Page, title: string): Promise<void> {
@@ -40,14 +24,8 @@ async function tick(page: Page, title: string): Promise<void> {
 
 describe("despesas pagas em lote", () => {
   it("pays two overdue bills at once and refuses a selection with a paid one", async () => {
-    const owner = await createRegisteredUser({ name: "Rita Contas" });
-    const db = e2eDb();
-    const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
-    const orgId = m?.orgId as string;
+    const { owner, caixa, actor } = await ownerWithAccounts("Rita Contas");
     const now = new Date();
-    await defaultAccountsStatement(db, orgId, now, owner.id);
-    const caixa = (await accountOfKind(db, orgId, "caixa"))?.id as string;
-    const actor = { orgId, userId: owner.id, role: "owner" as const, timeZone: "America/Sao_Paulo" };
     const ctx = e2eServiceContext(f.baseURL);
     await recordMovement(ctx, actor, { contaId: caixa, tipo: "saldo_inicial", valorCentavos: 2_000_00, descricao: "Saldo inicial" });
     const day = (daysAgo: number) => dayIn(new Date(now.getTime() - daysAgo * 86_400_000), "America/Sao_Paulo");

@@ -4,45 +4,21 @@
  * /movimentacoes/saldos by exactly its amount; undoing it (after a confirmation) restores it; a
  * transfer moves money from the Caixa to the Banco. No page scrolls sideways.
  */
-import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { memberships } from "../../../db/schema/index.ts";
 import { dayIn } from "../../../shared/time-zone.ts";
 import { createRecord } from "../../../worker/resources/records.ts";
 import { recordMovement } from "../../../worker/services/finance/cash-ledger.ts";
-import { accountOfKind, defaultAccountsStatement } from "../../../worker/services/finance/default-accounts.ts";
-import { createRegisteredUser, e2eDb, e2eServiceContext } from "../support/accounts.ts";
+import { e2eServiceContext } from "../support/accounts.ts";
 import { browserFixture, waitForPath } from "../support/browser.ts";
-import { pageOverflow } from "../support/layout-checks.ts";
 import { login } from "../support/pages.ts";
+import { brl, closing, noSidewaysScroll, ownerWithAccounts } from "./money-pages.ts";
 
 const f = browserFixture();
 
-/** The "Saldo final" of an account on the balances page, as shown ("R$ 1.234,56"). */
-async function closing(page: Page, account: string): Promise<string> {
-  await page.goto("/movimentacoes/saldos");
-  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: account }) });
-  return ((await row.getByRole("cell").nth(3).textContent()) ?? "").replace(/\s/g, " ").trim();
-}
-
-const brl = (centavos: number) =>
-  new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(centavos / 100).replace(/\s/g, " ");
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  expect(await pageOverflow(page), page.url()).toBeUndefined();
-}
-
 describe("despesa paga move o caixa", () => {
   it("marks paid, undoes and transfers, with the keyboard at 390 px", async () => {
-    const owner = await createRegisteredUser({ name: "Marta Financeiro" });
-    const db = e2eDb();
-    const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
-    const orgId = m?.orgId as string;
+    const { owner, caixa, actor } = await ownerWithAccounts("Marta Financeiro");
     const now = new Date();
-    await defaultAccountsStatement(db, orgId, now, owner.id);
-    const caixa = (await accountOfKind(db, orgId, "caixa"))?.id as string;
-    const actor = { orgId, userId: owner.id, role: "owner" as const, timeZone: "America/Sao_Paulo" };
     const ctx = e2eServiceContext(f.baseURL);
     await recordMovement(ctx, actor, { contaId: caixa, tipo: "saldo_inicial", valorCentavos: 1_000_00, descricao: "Saldo inicial" });
     const yesterday = dayIn(new Date(now.getTime() - 86_400_000), "America/Sao_Paulo");
