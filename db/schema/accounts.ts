@@ -97,9 +97,14 @@ export const refreshTokens = sqliteTable(
   (t) => [index("refresh_tokens_family_idx").on(t.family)],
 );
 
-/** Fixed-window counters for rate limits (login, sign-up, resend, forgot-password). */
+/**
+ * Window counters for rate limits. `prev_count` keeps the previous window's count so a limit is
+ * a sliding estimate (ADR 080): a burst straddling
+ * a window boundary cannot get twice the limit.
+ */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull(),
+  prevCount: integer("prev_count").notNull().default(0),
 });

@@ -27,14 +27,48 @@ export type LimitedAction = keyof typeof LIMITS;
 
 export const RATE_LIMIT_MESSAGE = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
 
+/**
+ * Counts one attempt on a window counter and returns the sliding estimate of attempts in the
+ * last `windowMs` (ADR 080): this window's count plus the previous window's, weighted by how much
+ * of it still overlaps. A plain fixed window let a burst straddling the boundary through twice.
+ * SQLite evaluates every SET expression on the old row, so `prev_count` reads the old window.
+ */
 function hit(db: Database, key: string, limit: Limit, now: number) {
   const windowStart = now - (now % limit.windowMs);
-  return db.all<{ count: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
+  return db.all<WindowCount>(sql`
+    INSERT INTO rate_limits (key, window_start, count, prev_count) VALUES (${key}, ${windowStart}, 1, 0)
     ON CONFLICT(key) DO UPDATE SET
+      prev_count = CASE
+        WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.prev_count
+        WHEN rate_limits.window_start = excluded.window_start - ${limit.windowMs} THEN rate_limits.count
+        ELSE 0 END,
       count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
       window_start = excluded.window_start
-    RETURNING count`);
+    RETURNING count, prev_count`);
+}
+
+interface WindowCount {
+  count: number;
+  prev_count: number;
+}
+
+/** The attempts of the last `windowMs`, estimated from this window's count and the previous one's. */
+export function slidingCount(row: WindowCount | undefined, limit: Limit, now: number): number {
+  if (!row) return 0;
+  const elapsed = now % limit.windowMs;
+  return Number(row.count) + Number(row.prev_count) * ((limit.windowMs - elapsed) / limit.windowMs);
+}
+
+/** How long until one more attempt fits under the limit again (0 when it already does). */
+export function slidingWaitMs(row: WindowCount | undefined, limit: Limit, now: number): number {
+  if (slidingCount(row, limit, now) <= limit.max || !row) return 0;
+  const w = limit.windowMs;
+  const elapsed = now % w;
+  const count = Number(row.count);
+  const room = limit.max - 1;
+  // While this window alone is full, wait for the next one, then for this window's weight to fade.
+  if (count > room) return w - elapsed + Math.max(0, w * (1 - room / count));
+  return Math.max(0, w * (1 - (room - count) / Number(row.prev_count)) - elapsed);
 }
 
 /**
@@ -47,9 +81,7 @@ export async function consumeRateLimit(db: Database, action: LimitedAction, ip: 
     hit(db, `${action}:ip:${ip}`, limits.ip, now),
     hit(db, `${action}:email:${email.trim().toLowerCase()}`, limits.email, now),
   ]);
-  const ipCount = byIp[0]?.count ?? 0;
-  const emailCount = byEmail[0]?.count ?? 0;
-  return ipCount <= limits.ip.max && emailCount <= limits.email.max;
+  return slidingCount(byIp[0], limits.ip, now) <= limits.ip.max && slidingCount(byEmail[0], limits.email, now) <= limits.email.max;
 }
 
 /**
@@ -152,7 +184,7 @@ async function countWaitMs(db: Database, list: { limit: Limit; key: string }[], 
   let waitMs = 0;
   results.forEach((rows, i) => {
     const limit = (list[i] as { limit: Limit }).limit;
-    if ((rows[0]?.count ?? 0) > limit.max) waitMs = Math.max(waitMs, limit.windowMs - (now % limit.windowMs));
+    waitMs = Math.max(waitMs, slidingWaitMs(rows[0], limit, now));
   });
   return waitMs;
 }
@@ -198,16 +230,24 @@ export async function enforceFailureLimit<A extends KeyedAction>(
   now = Date.now(),
 ): Promise<void> {
   const list = counters(action, keys, false);
-  const rows = await db.all<{ key: string; window_start: number; count: number }>(sql`
-    SELECT key, window_start, count FROM rate_limits WHERE key IN (${sql.join(
+  const rows = await db.all<{ key: string; window_start: number; count: number; prev_count: number }>(sql`
+    SELECT key, window_start, count, prev_count FROM rate_limits WHERE key IN (${sql.join(
       list.map((c) => sql`${c.key}`),
       sql`, `,
     )})`);
   let waitMs = 0;
   for (const { key, limit } of list) {
     const row = rows.find((r) => r.key === key);
-    const current = row && Number(row.window_start) === now - (now % limit.windowMs);
-    if (current && Number(row.count) >= limit.max) waitMs = Math.max(waitMs, limit.windowMs - (now % limit.windowMs));
+    const windowStart = now - (now % limit.windowMs);
+    // The counter as the next failure would see it: its window rolled forward if it is old.
+    const seen: WindowCount | undefined = !row
+      ? undefined
+      : Number(row.window_start) === windowStart
+        ? row
+        : { count: 0, prev_count: Number(row.window_start) === windowStart - limit.windowMs ? Number(row.count) : 0 };
+    // Refused while one more failure would pass the limit: the failures already counted reach it.
+    if (slidingCount(seen, limit, now) >= limit.max)
+      waitMs = Math.max(waitMs, slidingWaitMs(seen && { ...seen, count: seen.count + 1 }, limit, now));
   }
   if (waitMs > 0) throw new RateLimitedError(Math.ceil(waitMs / 1000));
 }
