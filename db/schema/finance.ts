@@ -80,9 +80,12 @@ export const sales = sqliteTable(
   {
     ...recordKey(),
     numero: integer("number").notNull(),
-    /** The client's name when sold (lowered, no accents), or "" without a client: "nome" sorts by it. */
+    /** The client's (or the walk-in's) name when sold (lowered, no accents), or "" without one: "nome" sorts by it. */
     ordem: sortKeyColumn("sort_name"),
     clienteId: text("client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** A walk-in customer (no client record): the name and phone typed at the counter or taken on the order. */
+    contatoNome: text("customer_name"),
+    contatoTelefone: text("customer_phone"),
     status: text("status", { enum: SALE_STATUSES }).notNull().default("concluida"),
     /** Σ items' gross (quantity × unit price). */
     subtotalCentavos: integer("subtotal_cents").notNull(),

@@ -11,7 +11,7 @@ import { PAYMENT_METHODS } from "../money/payment-method.ts";
  * every amount is integer centavos, every quantity thousandths (ADR 067).
  */
 
-export const SALE_DRAFT_LIMITS = { items: 100, payments: 10, description: 200, notes: 2000, cancelReason: 500 } as const;
+export const SALE_DRAFT_LIMITS = { items: 100, payments: 10, description: 200, notes: 2000, cancelReason: 500, customerName: 120 } as const;
 
 /** A record's id (the API reference's readable ids included); another organização's is refused by the service as unknown. */
 const id = z.string().regex(ID_RE, "Id inválido.");
@@ -48,6 +48,19 @@ export const saleDraftSchema = z.object({
   /** Chosen by the screen once per checkout: a repeated submit returns the same sale, never a second one. */
   draftId: z.string({ error: "Envie o id do rascunho da venda (um UUID)." }).uuid("O id do rascunho deve ser um UUID."),
   clientId: id.nullish(),
+  /** A walk-in customer (no client record): the name and phone the receipt and the list show. Ignored with a client. */
+  customerName: z
+    .string()
+    .trim()
+    .max(SALE_DRAFT_LIMITS.customerName, `O nome do cliente tem no máximo ${SALE_DRAFT_LIMITS.customerName} letras.`)
+    .nullish(),
+  customerPhone: z
+    .string()
+    .trim()
+    .regex(/^[\d\s().+-]*$/, "Telefone do cliente inválido: use só números, com ou sem DDD entre parênteses.")
+    .transform((v) => v.replace(/\D/g, ""))
+    .refine((v) => v === "" || (v.length >= 10 && v.length <= 13), "Telefone do cliente inválido: informe o DDD e o número.")
+    .nullish(),
   items: z
     .array(saleDraftItemSchema, { error: "Envie os itens da venda (uma lista)." })
     .min(1, "Adicione ao menos um item.")

@@ -22,6 +22,9 @@ export interface VendaRow {
   clienteId: string | null;
   /** The client's name now (null: no client, or removed). */
   clienteNome: string | null;
+  /** A walk-in customer's name and phone (no client record). */
+  contatoNome: string | null;
+  contatoTelefone: string | null;
   status: SaleStatus;
   subtotalCentavos: number;
   descontoCentavos: number;
@@ -81,7 +84,7 @@ export const vendaColumns: readonly ColumnDef<VendaRow>[] = [
   {
     key: "nome",
     label: "Cliente",
-    text: (r) => r.clienteNome ?? (r.clienteId ? "Cliente excluído" : "Sem cliente"),
+    text: (r) => r.clienteNome ?? (r.clienteId ? "Cliente excluído" : (r.contatoNome ?? "Sem cliente")),
     cell: { kind: "link", href: (r) => (r.clienteId && r.clienteNome ? `/clients/${r.clienteId}` : null) },
     sort: "text",
     defaultVisible: true,
@@ -122,6 +125,14 @@ export const vendaFields: readonly FieldDef[] = [
     hint: "Um UUID por venda: repetir o envio devolve a mesma venda.",
   },
   { name: "clientId", label: "Cliente", kind: "relation", relation: "clients", section: "Venda" },
+  {
+    name: "customerName",
+    label: "Nome do cliente avulso",
+    kind: "text",
+    section: "Venda",
+    hint: "Quem comprou sem cadastro (sem clientId): sai no recibo e na lista.",
+  },
+  { name: "customerPhone", label: "Telefone do cliente avulso", kind: "tel", section: "Venda" },
   { name: "items", label: "Itens", kind: "draft", required: true, section: "Venda", hint: `De 1 a ${SALE_DRAFT_LIMITS.items}.` },
   { name: "totalDiscount", label: "Desconto no total", kind: "draft", section: "Venda" },
   { name: "payments", label: "Pagamentos", kind: "draft", required: true, section: "Venda", hint: `De 1 a ${SALE_DRAFT_LIMITS.payments}.` },

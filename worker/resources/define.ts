@@ -132,6 +132,11 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
   values: (input: Input, info: WriteInfo) => Record<string, unknown>;
   /** Sortable columns of the definition (besides "nome" → ordem and the audit dates). */
   sorts?: Record<string, SQLiteColumn>;
+  /**
+   * The record's own number (a sale's, an order's): a search of digits alone finds the record
+   * with exactly that number ("7" is nº 7, not every name starting with 7), never a prefix.
+   */
+  numberColumn?: SQLiteColumn;
   filters?: Record<string, FilterBinding>;
   /** Money columns of the definition with `total: true` → the column summed. */
   totals?: Record<string, SQLiteColumn>;

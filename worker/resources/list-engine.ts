@@ -225,10 +225,12 @@ export function pageQueries(
   const filters = filterConditions(mod, query.filters, zone);
   if (owner) filters.columns.push(owner);
   const terms = mod.keys ? searchTerms(query.q) : [];
+  const number = numberSearched(mod, terms);
+  if (number) filters.columns.push(number);
   // One letter alone means "names starting with it": the name index answers that in order.
-  const letter = terms.length === 1 && terms[0]?.length === 1 ? terms[0] : null;
+  const letter = !number && terms.length === 1 && terms[0]?.length === 1 ? terms[0] : null;
   if (letter) filters.columns.push(gte(t.ordem, letter), lt(t.ordem, prefixEnd(letter)));
-  const matches: KeyMatch[] = mod.keys ? [...(letter ? [] : terms.map((prefix) => ({ prefix }))), ...filters.keys] : [];
+  const matches: KeyMatch[] = mod.keys ? [...(letter || number ? [] : terms.map((prefix) => ({ prefix }))), ...filters.keys] : [];
   const keys = mod.keys ? keysOf(mod.keys) : null;
   const keyConds = keys && mod.keys ? keyConditions(db, scope, keys, otherKeysOf(mod.keys), matches) : [];
   const cursorAfter = (sort: SQLiteColumn, id: SQLiteColumn) => (page.cursor ? afterCursor(sort, id, page.cursor) : undefined);
@@ -336,6 +338,16 @@ export function pageQueries(
   return { rows: rows as unknown as Statement<{ j: string }>, total, totals };
 }
 
+/** The longest number a search box finds by equality; longer digits are a phone or a document (key prefixes). */
+const NUMBER_DIGITS = 9;
+
+/** `number = N` when the resource has a number column and the search is digits alone; else undefined. */
+export function numberSearched(mod: ResourceModule, terms: readonly string[]): SQL | undefined {
+  const [term] = terms;
+  if (!mod.numberColumn || terms.length !== 1 || !term || term.length > NUMBER_DIGITS || !/^\d+$/.test(term)) return undefined;
+  return eq(mod.numberColumn, Number(term));
+}
+
 /**
  * `id IN (…)` the records a search box value finds (every term a key prefix), for pickers; by
  * the sort key's prefix when the resource has no search keys.
@@ -343,6 +355,8 @@ export function pageQueries(
 export function matchingIds(db: Database, scope: OrgScope, mod: ResourceModule, q: string): SQL | undefined {
   const terms = searchTerms(q);
   if (!terms.length) return undefined;
+  const number = numberSearched(mod, terms);
+  if (number) return number;
   if (!mod.keys) return and(...terms.map((term) => and(gte(mod.table.ordem, term), lt(mod.table.ordem, prefixEnd(term)))));
   const keys = keysOf(mod.keys);
   const conditions = keyConditions(

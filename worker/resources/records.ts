@@ -12,6 +12,9 @@ import { type Actor, DomainError, type ServiceContext } from "../services/contex
 import { encodeCursor, readCursor } from "./cursor.ts";
 import { type RawRow, type ResourceModule, toRow, writeValues } from "./define.ts";
 import { insertUnless } from "./insert-unless.ts";
+import { insertValues } from "./insert-values.ts";
+
+export { insertValues };
 import { cursorValueOf, matchingIds, type PageRequest, pageQueries, selectRows, sortTypeOf, unpackRows } from "./list-engine.ts";
 import { moduleByApi, moduleOf, notFoundMessage } from "./registry.ts";
 import { relationError } from "./triggers.ts";
@@ -429,18 +432,6 @@ export interface SaveOptions {
    * the person confirms "Salvar mesmo assim"): the check and the write are one statement.
    */
   unlessDuplicates?: boolean;
-}
-
-/** Insert values of a create (validated input, derived columns, audit trail, the organization forced). */
-export function insertValues(mod: ResourceModule, scope: OrgScope, input: Record<string, unknown>, actorUserId: string | null, now: Date) {
-  return scope.values({
-    id: crypto.randomUUID(),
-    criadoEm: now,
-    atualizadoEm: now,
-    criadoPor: actorUserId,
-    atualizadoPor: actorUserId,
-    ...writeValues(mod, input, { mode: "create", now, orgId: scope.orgId }),
-  });
 }
 
 /**

@@ -62,6 +62,9 @@ export interface Cart {
   payments: CartPayment[];
   clientId: string | null;
   clientName: string | null;
+  /** A walk-in customer (no client chosen): the name and phone typed at the counter or taken on the order. */
+  customerName: string;
+  customerPhone: string;
   notes: string;
   orderId: string | null;
 }
@@ -72,6 +75,8 @@ export const EMPTY_CART: Cart = {
   payments: [],
   clientId: null,
   clientName: null,
+  customerName: "",
+  customerPhone: "",
   notes: "",
   orderId: null,
 };
@@ -257,6 +262,9 @@ export function toSaleDraft(cart: Cart, draftId: string, expectedTotalCentavos: 
   return {
     draftId,
     clientId: cart.clientId,
+    // With a client chosen the walk-in's fields are not sent (the client names the sale).
+    customerName: cart.clientId ? null : cart.customerName.trim() || null,
+    customerPhone: cart.clientId ? null : cart.customerPhone.trim() || null,
     items: cart.lines.map((l) => ({
       productId: l.kind === "produto" ? l.refId : null,
       serviceId: l.kind === "servico" ? l.refId : null,

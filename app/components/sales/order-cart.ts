@@ -4,8 +4,9 @@ import { type Cart, type CartLine, EMPTY_CART } from "./cart-rules.ts";
 export interface OrderForCart {
   id: string;
   numero: number;
-  /** A walk-in customer (no client record). */
-  contact: string | null;
+  /** A walk-in customer (no client record): name and phone. */
+  contactName: string | null;
+  contactPhone: string | null;
   clientId: string | null;
   clientName: string | null;
   deliveryFeeCentavos: number;
@@ -51,7 +52,16 @@ export function orderCart(order: OrderForCart): Cart {
       professionalId: null,
     });
   }
-  // The sale's notes name the order (and a walk-in customer), as the receipt shows them.
-  const notes = `Pedido nº ${order.numero}${order.contact ? ` · ${order.contact}` : ""}`;
-  return { ...EMPTY_CART, lines, notes, clientId: order.clientId, clientName: order.clientName, orderId: order.id };
+  // The sale's notes name the order; a walk-in customer's name and phone go to the sale's own fields.
+  const notes = `Pedido nº ${order.numero}`;
+  return {
+    ...EMPTY_CART,
+    lines,
+    notes,
+    clientId: order.clientId,
+    clientName: order.clientName,
+    customerName: order.clientId ? "" : (order.contactName ?? ""),
+    customerPhone: order.clientId ? "" : (order.contactPhone ?? ""),
+    orderId: order.id,
+  };
 }

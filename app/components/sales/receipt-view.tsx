@@ -22,7 +22,7 @@ export interface ReceiptData {
   cancelledBy: string | null;
   cancelReason: string | null;
   business: { name: string; document: string | null; address: string; whatsapp: string | null };
-  client: { id: string; name: string; phone: string | null } | null;
+  client: { id: string | null; name: string; phone: string | null } | null;
   items: readonly {
     description: string;
     quantityMilli: number;
@@ -63,9 +63,13 @@ export function ReceiptView({ receipt: r, zone }: { receipt: ReceiptData; zone: 
       {r.client ? (
         <p className="border-b border-dashed border-line py-2 text-sm">
           Cliente:{" "}
-          <Link to={`/clients/${r.client.id}`} className="font-medium text-accent print:text-inherit">
-            {r.client.name}
-          </Link>
+          {r.client.id ? (
+            <Link to={`/clients/${r.client.id}`} className="font-medium text-accent print:text-inherit">
+              {r.client.name}
+            </Link>
+          ) : (
+            <span className="font-medium">{r.client.name}</span>
+          )}
         </p>
       ) : null}
       <h2 className="sr-only">Itens</h2>

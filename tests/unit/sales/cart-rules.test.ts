@@ -43,6 +43,7 @@ const CORTE: CatalogItem = {
   professionalIds: ["33333333-3333-4333-8333-333333333333"],
 };
 const DRAFT = "44444444-4444-4444-8444-444444444444";
+const CLIENT = "66666666-6666-4666-8666-666666666666";
 
 describe("the point of sale's cart", () => {
   it("adds a product twice as one line of two units, a service with its first professional", () => {
@@ -163,11 +164,12 @@ describe("the point of sale's cart", () => {
     expect(itemForEnter([SHAMPOO], "sham", -1)).toBe(SHAMPOO);
   });
 
-  it("an order fills the cart with its lines, discounts, client and delivery fee, and names itself", () => {
+  it("an order fills the cart with its lines, discounts, walk-in customer and delivery fee, and names itself", () => {
     const cart = orderCart({
       id: "55555555-5555-4555-8555-555555555555",
       numero: 12,
-      contact: "Maria (11) 91234-5678",
+      contactName: "Maria",
+      contactPhone: "11912345678",
       clientId: null,
       clientName: null,
       deliveryFeeCentavos: 800,
@@ -184,12 +186,30 @@ describe("the point of sale's cart", () => {
       ],
     });
     expect(cart.orderId).toBe("55555555-5555-4555-8555-555555555555");
-    expect(cart.notes).toBe("Pedido nº 12 · Maria (11) 91234-5678");
+    expect(cart.notes).toBe("Pedido nº 12");
+    expect([cart.customerName, cart.customerPhone]).toEqual(["Maria", "11912345678"]);
     expect(cart.lines.map((l) => l.kind)).toEqual(["produto", "livre"]);
     const priced = priceCart(cart);
     expect(priced.ok && priced.value.totalCentavos).toBe(7980 - 500 + 800);
     const draft = toSaleDraft({ ...cart, payments: [newPayment("pix", 8280, "p")] }, DRAFT, 8280);
     expect(draft.items[1]).toMatchObject({ productId: null, serviceId: null, description: "Taxa de entrega" });
     expect(saleDraftSchema.safeParse(draft).success).toBe(true);
+    expect([draft.customerName, draft.customerPhone]).toEqual(["Maria", "11912345678"]);
+    // A client chosen at the counter names the sale: the walk-in's fields are not sent.
+    const withClient = toSaleDraft({ ...cart, clientId: CLIENT, payments: [newPayment("pix", 8280, "p")] }, DRAFT, 8280);
+    expect([withClient.customerName, withClient.customerPhone]).toEqual([null, null]);
+  });
+
+  it("a walk-in's phone is checked and kept as digits", () => {
+    const base = {
+      draftId: DRAFT,
+      items: [{ quantityMilli: 1000, unitPriceCentavos: 100, description: "x" }],
+      payments: [{ method: "pix", amountCentavos: 100 }],
+      expectedTotalCentavos: 100,
+    };
+    const ok = saleDraftSchema.safeParse({ ...base, customerName: " Ana ", customerPhone: "(11) 98765-4321" });
+    expect(ok.success && [ok.data.customerName, ok.data.customerPhone]).toEqual(["Ana", "11987654321"]);
+    expect(saleDraftSchema.safeParse({ ...base, customerPhone: "1234" }).success).toBe(false);
+    expect(saleDraftSchema.safeParse({ ...base, customerPhone: "abc" }).success).toBe(false);
   });
 });

@@ -27,8 +27,9 @@ export type CheckoutOrder =
       numero: number;
       clientId: string | null;
       clientName: string | null;
-      /** A walk-in customer's name and phone (no client record), for the sale's notes. */
-      contact: string | null;
+      /** A walk-in customer's name and phone (no client record): the sale carries them. */
+      contactName: string | null;
+      contactPhone: string | null;
       deliveryFeeCentavos: number;
       lines: CheckoutOrderLine[];
     }
@@ -76,7 +77,8 @@ export async function checkoutOrder(ctx: ServiceContext, actor: Actor, id: strin
     numero: order.numero,
     clientId: order.clientId,
     clientName: order.clientName,
-    contact: [order.contactName, order.contactPhone].filter(Boolean).join(" ") || null,
+    contactName: order.contactName,
+    contactPhone: order.contactPhone,
     deliveryFeeCentavos: order.fee,
     // The column reads in units (1,5 kg = 1.5); the cart counts thousandths.
     lines: lines.map((l) => ({ ...l, quantityMilli: Math.round(l.quantityMilli * 1000) })),

@@ -56,7 +56,8 @@ export interface SaleReceipt {
   cancelledBy: string | null;
   cancelReason: string | null;
   business: { name: string; document: string | null; address: string; whatsapp: string | null };
-  client: { id: string; name: string; phone: string | null } | null;
+  /** The client (id: their page), or a walk-in customer (id null: no client record). */
+  client: { id: string | null; name: string; phone: string | null } | null;
   items: ReceiptItem[];
   payments: ReceiptPayment[];
   installments: ReceiptInstallment[];
@@ -151,7 +152,12 @@ export async function saleReceipt(ctx: ServiceContext, actor: Actor, id: string)
       address: business ? addressOf(business) : "",
       whatsapp: business?.whatsapp ?? null,
     },
-    client: s.clienteId && row.clientName ? { id: s.clienteId, name: row.clientName, phone: row.clientPhone } : null,
+    client:
+      s.clienteId && row.clientName
+        ? { id: s.clienteId, name: row.clientName, phone: row.clientPhone }
+        : s.contatoNome
+          ? { id: null, name: s.contatoNome, phone: s.contatoTelefone }
+          : null,
     items: lines.map(({ item, professional }) => ({
       description: item.descricao,
       quantityMilli: Math.round(item.quantidade * 1000),

@@ -115,6 +115,7 @@ export const pedidosModule: ResourceModule<PedidoRow, PedidoInput> = {
       chavesBusca: keysSql(input, info.orgId, number),
     };
   },
+  numberColumn: t.numero,
   sorts: { numero: t.numero, previstoPara: t.previstoPara, total: t.totalCentavos },
   filters: {
     status: { column: t.status },

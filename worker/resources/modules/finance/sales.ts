@@ -3,6 +3,7 @@ import { saleKeys, sales } from "../../../../db/schema/index.ts";
 import type { SaleDraft } from "../../../../shared/finance/sale-draft.ts";
 import { type VendaRow, vendaDefinition } from "../../../../shared/resources/vendas.ts";
 import { DomainError } from "../../../services/context.ts";
+import { completeSale } from "../../../services/finance/sales/complete-sale.ts";
 import type { ResourceModule } from "../../define.ts";
 
 const t = sales;
@@ -26,15 +27,13 @@ export const vendasModule: ResourceModule<VendaRow, SaleDraft> = {
   // Never used: `save` writes the sale (kept for the type; the transaction computes every column).
   values: () => ({}),
   save: {
-    // Loaded on use: the transaction reads the registry (the stock ledger's module), which lists this module.
-    create: async (ctx, actor, input) => {
-      const { completeSale } = await import("../../../services/finance/sales/complete-sale.ts");
-      return (await completeSale(ctx, actor, input)).saleId;
-    },
+    // The transaction (its stock exits use the stock ledger's module itself, not the registry: no cycle).
+    create: async (ctx, actor, input) => (await completeSale(ctx, actor, input)).saleId,
     update: async () => {
       throw new DomainError("Uma venda não se edita: cancele-a e faça outra.", 409);
     },
   },
+  numberColumn: t.numero,
   sorts: { numero: t.numero, vendidaEm: t.vendidaEm, total: t.totalCentavos },
   totals: { total: t.totalCentavos },
   filters: {

@@ -8,8 +8,9 @@ import { ID_RE } from "../../../../shared/id.ts";
 import { sortKey } from "../../../../shared/search.ts";
 import { authorize } from "../../../auth/permissions.ts";
 import { publishLive } from "../../../live/publish.ts";
-import { insertValues } from "../../../resources/records.ts";
-import { moduleOf } from "../../../resources/registry.ts";
+import type { ResourceModule } from "../../../resources/define.ts";
+import { insertValues } from "../../../resources/insert-values.ts";
+import { movimentacoesProdutosModule } from "../../../resources/modules/stock/stock-movements.ts";
 import { type Actor, DomainError, type ServiceContext } from "../../context.ts";
 import { movementStatement } from "../cash-ledger.ts";
 import { SALES_RESOURCE } from "./complete-sale.ts";
@@ -108,7 +109,7 @@ export async function cancelSale(ctx: ServiceContext, actor: Actor, saleId: stri
   const trail = { criadoEm: now, atualizadoEm: now, criadoPor: actor.userId, atualizadoPor: actor.userId };
   // The money read must be the money at write time: the count of unreversed movements.
   const unchanged = sql`(select count(*) from ${m} where ${movementsWhere}) = ${movements.length}`;
-  const ledger = moduleOf(STOCK_LEDGER);
+  const ledger = movimentacoesProdutosModule as unknown as ResourceModule;
   const stockIds: string[] = [];
   const statements: BatchItem<"sqlite">[] = [
     db

@@ -7,8 +7,9 @@ import type { SaleDraft } from "../../../../shared/finance/sale-draft.ts";
 import { PAYMENT_METHOD } from "../../../../shared/money/payment-method.ts";
 import { QUANTITY_SCALE } from "../../../../shared/money/sale-pricing.ts";
 import { searchKeys, sortKey } from "../../../../shared/search.ts";
-import { insertValues } from "../../../resources/records.ts";
-import { moduleOf } from "../../../resources/registry.ts";
+import type { ResourceModule } from "../../../resources/define.ts";
+import { insertValues } from "../../../resources/insert-values.ts";
+import { movimentacoesProdutosModule } from "../../../resources/modules/stock/stock-movements.ts";
 import type { Actor, ServiceContext } from "../../context.ts";
 import { movementStatement } from "../cash-ledger.ts";
 import type { SalePlan } from "./sale-plan.ts";
@@ -27,7 +28,7 @@ import type { SalePlan } from "./sale-plan.ts";
  * aborts the batch.
  */
 
-export const STOCK_LEDGER = "movimentacoes-produtos";
+export const STOCK_LEDGER = movimentacoesProdutosModule.definition.name;
 
 export interface SaleWrite {
   saleId: string;
@@ -67,14 +68,18 @@ export function saleStatements(
   const now = ctx.now;
   const org = actor.orgId;
   const saleId = crypto.randomUUID();
-  const who = input.clientName ? ` — ${input.clientName}` : "";
+  // A walk-in customer (no client) is named on the sale, its list, its search and its ledger texts.
+  const customer = draft.clientId ? null : draft.customerName?.trim() || null;
+  const customerPhone = customer ? draft.customerPhone || null : null;
+  const name = input.clientName ?? customer;
+  const who = name ? ` — ${name}` : "";
   const trail = { criadoEm: now, atualizadoEm: now, criadoPor: actor.userId, atualizadoPor: actor.userId };
 
   const nextNumber = sql`(select coalesce(max(n.number), 0) + 1 from ${sales} n where n.org_id = ${org})`;
   const orderOpen: SQL = draft.orderId
     ? sql`exists (select 1 from ${orders} o where o.org_id = ${org} and o.id = ${draft.orderId} and o.sale_id is null and o.status <> 'cancelado' and o.deleted_at is null)`
     : sql`1`;
-  const keys = JSON.stringify(searchKeys({ names: [input.clientName] }));
+  const keys = JSON.stringify(searchKeys({ names: [name], phones: customerPhone ? [customerPhone] : [] }));
   // The number is a search key too ("12" finds the Venda nº 12).
   const withNumber = (json: string, n: SQL) => sql`json_insert(${json}, '$[#]', cast(${n} as text))`;
   const saleNumber = sql`(select s.number from ${sales} s where s.org_id = ${org} and s.id = ${saleId})`;
@@ -86,8 +91,10 @@ export function saleStatements(
         scope.values({
           id: saleId,
           numero: nextNumber as unknown as number,
-          ordem: input.clientName ? sortKey(input.clientName) : "",
+          ordem: name ? sortKey(name) : "",
           clienteId: draft.clientId ?? null,
+          contatoNome: customer,
+          contatoTelefone: customerPhone,
           status:
             sql`case when ${orderOpen}${input.guard ? sql` and exists (${input.guard})` : sql``} then 'concluida' end` as unknown as "concluida",
           subtotalCentavos: plan.grossCentavos,
@@ -148,7 +155,7 @@ export function saleStatements(
   );
 
   // Stock exits through the ledger's own values (cost, sort key): its triggers keep the balance and refuse negative stock.
-  const ledger = moduleOf(STOCK_LEDGER);
+  const ledger = movimentacoesProdutosModule as unknown as ResourceModule;
   const stockIds: string[] = [];
   for (const item of plan.items) {
     if (!item.produtoId) continue;
@@ -194,7 +201,7 @@ export function saleStatements(
         valorCentavos: installment.amountCentavos,
         vencimento: installment.dueDate,
         status: "aberta" as const,
-        chavesBusca: withNumber(JSON.stringify(searchKeys({ names: [input.clientName, method] })), saleNumber) as unknown as string,
+        chavesBusca: withNumber(JSON.stringify(searchKeys({ names: [name, method] })), saleNumber) as unknown as string,
         ...trail,
       };
     }),
