@@ -19,6 +19,29 @@ export function catalogueOption(entry: CatalogueEntry): FilterOption {
   return { value: `${entry.kind}:${entry.id}:${entry.priceCentavos}`, label: entry.name };
 }
 
+/** Who performs services, offered on a service line (`profissional:<id>:<service ids, comma-separated>`). */
+export interface CatalogueProfessional {
+  id: string;
+  name: string;
+  serviceIds: readonly string[];
+}
+
+export function professionalOption(p: CatalogueProfessional): FilterOption {
+  return { value: `profissional:${p.id}:${p.serviceIds.join(",")}`, label: p.name };
+}
+
+export function catalogueProfessional(option: FilterOption): CatalogueProfessional | null {
+  const m = /^profissional:([^:]+):([^:]*)$/.exec(option.value);
+  if (!m) return null;
+  return { id: m[1] as string, name: option.label, serviceIds: (m[2] as string).split(",").filter(Boolean) };
+}
+
+/** The professionals offered for a service: those who perform it; everyone when nobody is linked to it yet. */
+export function professionalsFor(all: readonly CatalogueProfessional[], serviceId: string): CatalogueProfessional[] {
+  const performing = all.filter((p) => p.serviceIds.includes(serviceId));
+  return performing.length ? performing : [...all];
+}
+
 export function catalogueEntry(option: FilterOption): CatalogueEntry | null {
   const m = /^(produto|servico):([^:]+):(\d+)$/.exec(option.value);
   if (!m) return null;
@@ -29,6 +52,8 @@ export function catalogueEntry(option: FilterOption): CatalogueEntry | null {
 export interface LineDraft {
   produtoId?: string;
   servicoId?: string;
+  /** A service line's professional (commissions follow it to the sale). */
+  profissionalId?: string;
   descricao: string;
   quantidade: string;
   precoUnitarioCentavos: string;
@@ -40,6 +65,7 @@ export function linesFormValue(
   lines: readonly {
     produtoId: string | null;
     servicoId: string | null;
+    profissionalId?: string | null;
     descricao: string;
     quantidade: number;
     precoUnitarioCentavos: number;
@@ -53,6 +79,7 @@ export function linesFormValue(
       (l): LineDraft => ({
         ...(l.produtoId ? { produtoId: l.produtoId } : {}),
         ...(l.servicoId ? { servicoId: l.servicoId } : {}),
+        ...(l.servicoId && l.profissionalId ? { profissionalId: l.profissionalId } : {}),
         descricao: l.descricao,
         quantidade: quantity(l.quantidade),
         precoUnitarioCentavos: money(l.precoUnitarioCentavos),

@@ -38,6 +38,9 @@ export interface PedidoItem {
   id: string;
   produtoId: string | null;
   servicoId: string | null;
+  /** A service line's professional, and their name now. */
+  profissionalId: string | null;
+  profissionalNome: string | null;
   descricao: string;
   /** Units (1,5 kg = 1.5); stored in thousandths. */
   quantidade: number;
@@ -107,6 +110,7 @@ export const pedidoItemSchema = z
   .object({
     produtoId: optionalId("Produto"),
     servicoId: optionalId("Serviço"),
+    profissionalId: optionalId("Profissional"),
     descricao: requiredString("Descrição do item", { max: 200 }),
     quantidade: quantityValue("Quantidade", { max: 100_000 }).refine((q) => q > 0, "A quantidade deve ser maior que zero"),
     precoUnitarioCentavos: moneyCentavos("Preço unitário", { min: 0, max: 1_000_000_00 }),
@@ -115,6 +119,8 @@ export const pedidoItemSchema = z
   .superRefine((item, ctx) => {
     if (item.produtoId && item.servicoId)
       ctx.addIssue({ code: "custom", path: ["servicoId"], message: "Um item é um produto ou um serviço, não os dois." });
+    if (item.profissionalId && !item.servicoId)
+      ctx.addIssue({ code: "custom", path: ["profissionalId"], message: "Só um item de serviço tem profissional." });
   });
 
 export type PedidoItemInput = z.output<typeof pedidoItemSchema>;

@@ -1,7 +1,14 @@
 import { useId, useRef, useState } from "react";
 import { formatBRL, formatNumber, parseBRL } from "../../../shared/format.ts";
 import { lineGross } from "../../../shared/money/sale-pricing.ts";
-import { type CatalogueEntry, catalogueEntry, type LineDraft } from "../../../shared/resources/line-catalogue.ts";
+import {
+  type CatalogueEntry,
+  type CatalogueProfessional,
+  catalogueEntry,
+  catalogueProfessional,
+  type LineDraft,
+  professionalsFor,
+} from "../../../shared/resources/line-catalogue.ts";
 import type { FilterOption } from "../../../shared/resources/types.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { completeMoneyInput, maskDecimalInput, onMoneyInput } from "../ui/number-input.ts";
@@ -38,11 +45,23 @@ function parseLines(text: string): LineDraft[] {
     .map((row) => ({
       ...(typeof row.produtoId === "string" ? { produtoId: row.produtoId } : {}),
       ...(typeof row.servicoId === "string" ? { servicoId: row.servicoId } : {}),
+      ...(typeof row.profissionalId === "string" ? { profissionalId: row.profissionalId } : {}),
       descricao: typed(row.descricao, false),
       quantidade: typed(row.quantidade, false),
       precoUnitarioCentavos: typed(row.precoUnitarioCentavos, true),
       descontoCentavos: typed(row.descontoCentavos, true),
     }));
+}
+
+/** The offered professionals, plus the one a saved line already names (even if they no longer perform it). */
+function withChosen(
+  offered: readonly CatalogueProfessional[],
+  all: readonly CatalogueProfessional[],
+  chosen: string | undefined,
+): readonly CatalogueProfessional[] {
+  if (!chosen || offered.some((p) => p.id === chosen)) return offered;
+  const found = all.find((p) => p.id === chosen);
+  return found ? [...offered, found] : offered;
 }
 
 /** What a line is worth as typed (the server prices it again with the same rule). */
@@ -85,6 +104,7 @@ export function LinesField({
   const entries = catalogue.map(catalogueEntry).filter((e): e is CatalogueEntry => e !== null);
   const products = entries.filter((e) => e.kind === "produto");
   const services = entries.filter((e) => e.kind === "servico");
+  const professionals = catalogue.map(catalogueProfessional).filter((p): p is CatalogueProfessional => p !== null);
 
   const update = (key: number, change: Partial<LineDraft>) => {
     setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
@@ -229,6 +249,29 @@ export function LinesField({
                   />
                   {err("descontoCentavos") ? <span className="mt-1 block text-danger">{err("descontoCentavos")}</span> : null}
                 </div>
+                {line.servicoId && professionals.length ? (
+                  <div className="col-span-2 text-xs sm:col-span-6">
+                    <label htmlFor={`${pickId}-r-${line.key}`} className="font-semibold">
+                      Profissional <span className="font-normal text-fg-soft">(a comissão vai para quem atende)</span>
+                    </label>
+                    <select
+                      id={`${pickId}-r-${line.key}`}
+                      className={`${inputClass} mt-1`}
+                      value={line.profissionalId ?? ""}
+                      aria-invalid={err("profissionalId") ? true : undefined}
+                      // "" → undefined: JSON.stringify leaves the key out of the posted line.
+                      onChange={(e) => update(line.key, { profissionalId: e.currentTarget.value || undefined })}
+                    >
+                      <option value="">Ainda não definido</option>
+                      {withChosen(professionalsFor(professionals, line.servicoId), professionals, line.profissionalId).map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {p.name}
+                        </option>
+                      ))}
+                    </select>
+                    {err("profissionalId") ? <span className="mt-1 block text-danger">{err("profissionalId")}</span> : null}
+                  </div>
+                ) : null}
                 <p className="col-span-1 self-end text-right text-sm font-semibold tabular-nums sm:col-span-6">
                   <span className="sr-only">Total do item: </span>
                   {total === null || total === undefined ? "—" : formatBRL(Math.max(total, 0))}

@@ -170,6 +170,9 @@ export default function Pedido({ loaderData, actionData }: Route.ComponentProps)
                     <tr key={item.id} className="border-b border-line/60 align-top">
                       <td className="py-1.5 pr-2">
                         {item.descricao}
+                        {item.profissionalNome ? (
+                          <span className="block text-xs text-fg-soft">Profissional: {item.profissionalNome}</span>
+                        ) : null}
                         {item.descontoCentavos ? (
                           <span className="block text-xs text-fg-soft">Desconto: {formatBRL(item.descontoCentavos)}</span>
                         ) : null}

@@ -1,11 +1,11 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { data } from "react-router";
-import { products, services } from "../../../db/schema/index.ts";
+import { products, professionalServices, professionals, services } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import { ORDER_FULFILMENT, ORDER_STATUS } from "../../../shared/finance/enums.ts";
 import { isOrderStatus, type OrderStatus, statusPhrase } from "../../../shared/finance/order-pipeline.ts";
 import { formatBRL, formatDateTime } from "../../../shared/format.ts";
-import { catalogueOption } from "../../../shared/resources/line-catalogue.ts";
+import { catalogueOption, professionalOption } from "../../../shared/resources/line-catalogue.ts";
 import { pedidoDefinition } from "../../../shared/resources/pedidos.ts";
 import type { FilterOption } from "../../../shared/resources/types.ts";
 import { can } from "../../../worker/auth/permissions.ts";
@@ -84,14 +84,16 @@ const CATALOGUE_LIMIT = 500;
 
 /**
  * What the items can be picked from: the organização's live products and active services with
- * their prices (a "lines" field's catalogue, shared/resources/line-catalogue.ts), in one round
- * trip. A role that cannot read one of them gets the other only.
+ * their prices, and the active professionals with the services each performs (a service line's
+ * professional), as a "lines" field's catalogue (shared/resources/line-catalogue.ts), in one round
+ * trip. A role that cannot read one of them gets the others only.
  */
 export async function orderCatalogue(ctx: ServiceContext, actor: Actor): Promise<FilterOption[]> {
   const scope = orgScope(ctx.db, actor.orgId);
   const readsProducts = can(actor.role, "produtos", "read");
   const readsServices = can(actor.role, "servicos", "read");
-  const [productRows, serviceRows] = await ctx.db.batch([
+  const readsProfessionals = readsServices && can(actor.role, "profissionais", "read");
+  const [productRows, serviceRows, professionalRows] = await ctx.db.batch([
     ctx.db
       .select({ id: products.id, name: products.nome, price: products.precoCentavos })
       .from(products)
@@ -108,9 +110,29 @@ export async function orderCatalogue(ctx: ServiceContext, actor: Actor): Promise
       )
       .orderBy(asc(services.ordem))
       .limit(CATALOGUE_LIMIT),
+    ctx.db
+      .select({
+        id: professionals.id,
+        name: professionals.nome,
+        services: sql<
+          string | null
+        >`(select group_concat(${professionalServices.servicoId}, ',') from ${professionalServices} where ${professionalServices.orgId} = ${professionals.orgId} and ${professionalServices.profissionalId} = ${professionals.id})`,
+      })
+      .from(professionals)
+      .where(
+        and(
+          scope.where(professionals, isNull(professionals.excluidoEm), eq(professionals.ativo, true)),
+          readsProfessionals ? undefined : eq(professionals.id, ""),
+        ),
+      )
+      .orderBy(asc(professionals.ordem))
+      .limit(CATALOGUE_LIMIT),
   ]);
   return [
     ...productRows.map((p) => catalogueOption({ kind: "produto", id: p.id, name: p.name, priceCentavos: p.price ?? 0 })),
     ...serviceRows.map((s) => catalogueOption({ kind: "servico", id: s.id, name: s.name, priceCentavos: s.price ?? 0 })),
+    ...professionalRows.map((p) =>
+      professionalOption({ id: p.id, name: p.name, serviceIds: (p.services ?? "").split(",").filter(Boolean) }),
+    ),
   ];
 }

@@ -51,10 +51,15 @@ describe("/api/sales", () => {
     ]);
     const byClient = await api<{ data: { id: string }[] }>(h, staff, "GET", "/api/sales?q=carla");
     expect(byClient.body.data.map((r) => r.id)).toEqual([made.body.data.id]);
-    // By number (one character alone means "names starting with it" in every list, so from nº 10 on).
+    // By number, exactly: "1" is nº 1 (not every key starting with 1), "10" is nº 10.
     for (let i = 0; i < 8; i++) await completeSale(h.ctx(), shop.owner, productDraft(shop));
     const byNumber = await api<{ data: { numero: number }[] }>(h, staff, "GET", "/api/sales?q=10");
     expect(byNumber.body.data.map((r) => r.numero)).toEqual([10]);
+    const byDigit = await api<{ data: { numero: number }[]; total: number }>(h, staff, "GET", "/api/sales?q=1");
+    expect([byDigit.body.data.map((r) => r.numero), byDigit.body.total]).toEqual([[1], 1]);
+    // One letter alone still means "names starting with it".
+    const byLetter = await api<{ data: { id: string }[] }>(h, staff, "GET", "/api/sales?q=c");
+    expect(byLetter.body.data.map((r) => r.id)).toEqual([made.body.data.id]);
     const byMethod = await api<{ data: { id: string }[] }>(h, staff, "GET", "/api/sales?f.forma=dinheiro");
     expect(byMethod.body.data.map((r) => r.id)).toEqual([cash.body.data.id]);
   });

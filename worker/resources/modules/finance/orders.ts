@@ -33,8 +33,8 @@ function itemStatements(orgId: string, id: string, input: PedidoInput, written: 
   const statements: SQL[] = [sql`delete from order_items where org_id = ${orgId} and order_id = ${id} and ${written}`];
   input.itens.forEach((item, position) => {
     const line = pricing.value.lines[position] as { netCentavos: number; quantityMilli: number };
-    statements.push(sql`insert into order_items (id, org_id, order_id, position, product_id, service_id, description, quantity_milli, unit_price_cents, discount_cents, total_cents)
-      select ${crypto.randomUUID()}, ${orgId}, ${id}, ${position}, ${item.produtoId ?? null}, ${item.servicoId ?? null}, ${item.descricao},
+    statements.push(sql`insert into order_items (id, org_id, order_id, position, product_id, service_id, professional_id, description, quantity_milli, unit_price_cents, discount_cents, total_cents)
+      select ${crypto.randomUUID()}, ${orgId}, ${id}, ${position}, ${item.produtoId ?? null}, ${item.servicoId ?? null}, ${item.profissionalId ?? null}, ${item.descricao},
         ${line.quantityMilli}, ${item.precoUnitarioCentavos}, ${item.descontoCentavos}, ${line.netCentavos}
       where ${written}`);
   });
@@ -58,7 +58,8 @@ export const pedidosModule: ResourceModule<PedidoRow, PedidoInput> = {
     clienteNome: sql`(select c.name from clients c where c.id = ${t.clienteId} and c.org_id = ${t.orgId})`,
     clienteTelefone: sql`(select coalesce((select json_extract(ph.value, '$.numero') from json_each(c.phones) ph where json_extract(ph.value, '$.whatsapp') = 1 limit 1), json_extract(c.phones, '$[0].numero')) from clients c where c.id = ${t.clienteId} and c.org_id = ${t.orgId})`,
     vendaNumero: sql`(select s.number from sales s where s.id = ${t.vendaId} and s.org_id = ${t.orgId})`,
-    itens: sql`json(coalesce((select json_group_array(json_object('id', i.id, 'produtoId', i.product_id, 'servicoId', i.service_id, 'descricao', i.description,
+    itens: sql`json(coalesce((select json_group_array(json_object('id', i.id, 'produtoId', i.product_id, 'servicoId', i.service_id,
+      'profissionalId', i.professional_id, 'profissionalNome', (select p.name from professionals p where p.id = i.professional_id and p.org_id = i.org_id), 'descricao', i.description,
       'quantidade', i.quantity_milli / 1000.0, 'precoUnitarioCentavos', i.unit_price_cents, 'descontoCentavos', i.discount_cents, 'totalCentavos', i.total_cents))
       from (select * from order_items x where x.org_id = ${t.orgId} and x.order_id = ${t.id} order by x.position) i), '[]'))`,
     historico: sql`json(coalesce((select json_group_array(json_object('de', h.from_status, 'para', h.to_status,
@@ -69,7 +70,7 @@ export const pedidosModule: ResourceModule<PedidoRow, PedidoInput> = {
     itens: {
       type: "array",
       description:
-        "Os itens na ordem: produtoId ou servicoId, descricao, quantidade, precoUnitarioCentavos, descontoCentavos, totalCentavos.",
+        "Os itens na ordem: produtoId ou servicoId (com profissionalId e profissionalNome), descricao, quantidade, precoUnitarioCentavos, descontoCentavos, totalCentavos.",
       items: { type: "object" },
     },
     historico: {
@@ -130,7 +131,12 @@ export const pedidosModule: ResourceModule<PedidoRow, PedidoInput> = {
     { column: t.clienteId, target: "clients", field: "clienteId", message: "Cliente não encontrado. Escolha um cliente cadastrado." },
   ],
   errors: [
-    { match: "pedido_item_invalido", message: "Um item do pedido não é um produto ou serviço cadastrado.", field: "itens", status: 422 },
+    {
+      match: "pedido_item_invalido",
+      message: "Um item do pedido não é um produto, serviço ou profissional cadastrado.",
+      field: "itens",
+      status: 422,
+    },
     { match: "pedido_fechado", message: "Este pedido já está pronto, entregue ou cancelado: os itens não mudam mais.", status: 409 },
   ],
   writeCondition: (_actor, action) =>
@@ -148,11 +154,12 @@ export const pedidosModule: ResourceModule<PedidoRow, PedidoInput> = {
   alsoOnWrite: (ctx, actor, id, input, written) => itemStatements(actor.orgId, id, input, written).map((s) => ctx.db.run(s)),
   triggers: [
     {
-      // Items name the organização's live products and services only, whichever door wrote them.
+      // Items name the organização's live products, services and professionals only (a professional on a service line), whichever door wrote them.
       name: "order_items_refs_bi",
       sql: `CREATE TRIGGER order_items_refs_bi BEFORE INSERT ON order_items
   WHEN (NEW.product_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = NEW.product_id AND p.org_id = NEW.org_id AND p.deleted_at IS NULL))
     OR (NEW.service_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM services s WHERE s.id = NEW.service_id AND s.org_id = NEW.org_id AND s.deleted_at IS NULL))
+    OR (NEW.professional_id IS NOT NULL AND (NEW.service_id IS NULL OR NOT EXISTS (SELECT 1 FROM professionals p WHERE p.id = NEW.professional_id AND p.org_id = NEW.org_id AND p.deleted_at IS NULL)))
     OR NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = NEW.order_id AND o.org_id = NEW.org_id) BEGIN
   SELECT RAISE(ABORT, 'pedido_item_invalido');
 END`,
