@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client.ts";
-import { orderItems, orders, products, services } from "../../db/schema/index.ts";
+import { orderItems, orders, products, professionals, services } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
 import type { OrderStatus } from "../../shared/finance/order-pipeline.ts";
 import type { PedidoInput } from "../../shared/resources/pedidos.ts";
@@ -17,8 +17,9 @@ import { completeSale } from "../../worker/services/finance/sales/complete-sale.
  * copied keys, a photo session — in every status of the pipeline, deterministic (days and times
  * relative to `now` in the organização's zone). Written as the app writes them: the registry
  * module's values (number, totals, search keys), its items and its history; the moves the team
- * made are history rows by the member who made them. Two delivered orders were paid and became
- * sales through the sales transaction (one Pix, one in cash); the third is still unpaid.
+ * made are history rows by the member who made them. Three delivered orders were paid and became
+ * sales through the sales transaction (Pix, cash, and a walk-in's cash whose name the sale keeps);
+ * one is still unpaid. Service lines name who performs them (their commission reaches the sale).
  */
 
 const ZONE = "America/Sao_Paulo";
@@ -28,6 +29,8 @@ interface DemoLine {
   /** A product by SKU, a service by name, or a free line. */
   sku?: string;
   service?: string;
+  /** A service line's professional, by name (the commission follows the line to the sale). */
+  professional?: string;
   descricao?: string;
   quantidade: number;
   precoCentavos?: number;
@@ -95,7 +98,13 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     entrega: { ...PERDIZES, numero: "880", taxaCentavos: 0 },
     lines: [
       { sku: "PLC-VND-9060", quantidade: 2 },
-      { service: "Instalação de placa “Aluga-se”", descricao: "Instalação das placas na fachada", quantidade: 1, descontoCentavos: 1500 },
+      {
+        service: "Instalação de placa “Aluga-se”",
+        professional: "Marcos Tadeu Ribeiro",
+        descricao: "Instalação das placas na fachada",
+        quantidade: 1,
+        descontoCentavos: 1500,
+      },
     ],
     status: "novo",
   },
@@ -149,7 +158,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     day: -2,
     time: "10:00",
     takenDaysBefore: 3,
-    lines: [{ service: "Sessão de fotos profissional", quantidade: 1, descontoCentavos: 3000 }],
+    lines: [{ service: "Sessão de fotos profissional", professional: "Sofia Kawamura", quantidade: 1, descontoCentavos: 3000 }],
     status: "entregue",
     pago: "pix",
   },
@@ -183,6 +192,24 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     status: "cancelado",
     observacoes: "A cliente desistiu: o contrato de locação não foi assinado.",
   },
+  {
+    // A walk-in who paid at the counter: the sale and its receipt carry her name and phone.
+    walkIn: { nome: "Renata Bastos", telefone: "11954321098" },
+    day: -1,
+    time: "15:30",
+    takenDaysBefore: 2,
+    lines: [
+      {
+        service: "Vídeo para redes sociais",
+        professional: "Sofia Kawamura",
+        descricao: "Vídeo do apartamento para o Instagram",
+        quantidade: 1,
+      },
+      { descricao: "Legendas e trilha licenciada", quantidade: 1, precoCentavos: 4000 },
+    ],
+    status: "entregue",
+    pago: "dinheiro",
+  },
 ];
 
 /** The steps from novo to a status (cancelado: after a step in preparo). */
@@ -209,7 +236,8 @@ export async function seedDemoOrders(
   const scope = orgScope(db, orgId);
   const skus = [...new Set(DEMO_ORDERS.flatMap((o) => o.lines.flatMap((l) => (l.sku ? [l.sku] : []))))];
   const names = [...new Set(DEMO_ORDERS.flatMap((o) => o.lines.flatMap((l) => (l.service ? [l.service] : []))))];
-  const [productRows, serviceRows] = await db.batch([
+  const people = [...new Set(DEMO_ORDERS.flatMap((o) => o.lines.flatMap((l) => (l.professional ? [l.professional] : []))))];
+  const [productRows, serviceRows, professionalRows] = await db.batch([
     db
       .select({ id: products.id, sku: products.sku, nome: products.nome, preco: products.precoCentavos })
       .from(products)
@@ -218,7 +246,12 @@ export async function seedDemoOrders(
       .select({ id: services.id, nome: services.nome, preco: services.precoCentavos })
       .from(services)
       .where(and(eq(services.orgId, orgId), inArray(services.nome, names))),
+    db
+      .select({ id: professionals.id, nome: professionals.nome })
+      .from(professionals)
+      .where(and(eq(professionals.orgId, orgId), inArray(professionals.nome, people))),
   ]);
+  const byPerson = new Map(professionalRows.map((p) => [p.nome, p.id]));
   const bySku = new Map(productRows.map((p) => [p.sku, p]));
   const byName = new Map(serviceRows.map((s) => [s.nome, s]));
   const today = dayIn(now, ZONE);
@@ -233,11 +266,13 @@ export async function seedDemoOrders(
     const itens = order.lines.map((line) => {
       const product = line.sku ? bySku.get(line.sku) : undefined;
       const service = line.service ? byName.get(line.service) : undefined;
-      if ((line.sku && !product) || (line.service && !service))
-        throw new Error(`demo-orders: ${line.sku ?? line.service} não está no demo`);
+      const professional = line.professional ? byPerson.get(line.professional) : undefined;
+      if ((line.sku && !product) || (line.service && !service) || (line.professional && !professional))
+        throw new Error(`demo-orders: ${line.sku ?? line.service ?? line.professional} não está no demo`);
       return {
         ...(product ? { produtoId: product.id } : {}),
         ...(service ? { servicoId: service.id } : {}),
+        ...(professional ? { profissionalId: professional } : {}),
         descricao: line.descricao ?? product?.nome ?? service?.nome ?? "Item",
         quantidade: line.quantidade,
         precoUnitarioCentavos: line.precoCentavos ?? product?.preco ?? service?.preco ?? 0,
@@ -307,7 +342,14 @@ async function sellDelivered(db: Database, orgId: string, ownerId: string, ids: 
   for (const { order, id } of paid) {
     const scope = orgScope(db, orgId);
     const [head] = await db
-      .select({ clienteId: orders.clienteId, fee: orders.taxaEntregaCentavos, total: orders.totalCentavos, quando: orders.previstoPara })
+      .select({
+        clienteId: orders.clienteId,
+        contatoNome: orders.contatoNome,
+        contatoTelefone: orders.contatoTelefone,
+        fee: orders.taxaEntregaCentavos,
+        total: orders.totalCentavos,
+        quando: orders.previstoPara,
+      })
       .from(orders)
       .where(scope.where(orders, eq(orders.id, id)));
     const lines = await db
@@ -319,6 +361,7 @@ async function sellDelivered(db: Database, orgId: string, ownerId: string, ids: 
     const items = lines.map((l) => ({
       productId: l.produtoId,
       serviceId: l.servicoId,
+      professionalId: l.profissionalId,
       description: l.descricao,
       quantityMilli: Math.round(l.quantidade * 1000),
       unitPriceCentavos: l.precoUnitarioCentavos,
@@ -328,6 +371,7 @@ async function sellDelivered(db: Database, orgId: string, ownerId: string, ids: 
       items.push({
         productId: null,
         serviceId: null,
+        professionalId: null,
         description: "Taxa de entrega",
         quantityMilli: 1000,
         unitPriceCentavos: head.fee,
@@ -339,6 +383,8 @@ async function sellDelivered(db: Database, orgId: string, ownerId: string, ids: 
     await completeSale(ctx, actor, {
       draftId: crypto.randomUUID(),
       clientId: head.clienteId,
+      customerName: head.contatoNome,
+      customerPhone: head.contatoTelefone,
       items,
       payments: [{ method: order.pago, amountCentavos: head.total }],
       expectedTotalCentavos: head.total,

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, orderStatusChanges, sales, users } from "../../db/schema/index.ts";
+import { commissions, orderItems, orders, orderStatusChanges, professionals, sales, users } from "../../db/schema/index.ts";
 import { DEMO_ORDERS } from "../../scripts/seed/demo-orders.ts";
 import { seedDemo } from "../../scripts/seed/demo.ts";
 import { DEMO_LOGIN } from "../../shared/demo-accounts.ts";
@@ -61,6 +61,26 @@ describe("the demo's orders", () => {
         .where(eq(sales.id, order.vendaId as string));
       expect(sale).toMatchObject({ orgId, pedidoId: order.id, totalCentavos: order.totalCentavos, status: "concluida" });
     }
+  });
+
+  it("sold a walk-in's order under her name, and its service line's commission went to its professional", async () => {
+    const [sale] = await h.fresh.db
+      .select()
+      .from(sales)
+      .where(and(eq(sales.orgId, orgId), eq(sales.contatoNome, "Renata Bastos")));
+    expect(sale).toMatchObject({ clienteId: null, contatoTelefone: "11954321098", status: "concluida" });
+    const paid = await h.fresh.db
+      .select({ nome: professionals.nome, valor: commissions.valorCentavos })
+      .from(commissions)
+      .innerJoin(professionals, eq(professionals.id, commissions.profissionalId))
+      .where(eq(commissions.vendaId, sale?.id as string));
+    expect(paid.map((c) => c.nome)).toEqual(["Sofia Kawamura"]);
+    expect(paid[0]?.valor).toBeGreaterThan(0);
+    const withProfessional = await h.fresh.db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(and(eq(orderItems.orgId, orgId), sql`${orderItems.profissionalId} is not null`));
+    expect(withProfessional.length).toBe(DEMO_ORDERS.flatMap((o) => o.lines.filter((l) => l.professional)).length);
   });
 
   it("reads through the API as the screens do: customer, address, items", async () => {

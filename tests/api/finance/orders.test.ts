@@ -214,7 +214,7 @@ describe("pedidos", () => {
       itens: [{ produtoId: otherProduct, descricao: "Pão", quantidade: 1, precoUnitarioCentavos: 100 }],
     });
     expect(foreign.status).toBe(422);
-    expect(errorMessage(foreign.body)).toBe("Um item do pedido não é um produto ou serviço cadastrado.");
+    expect(errorMessage(foreign.body)).toBe("Um item do pedido não é um produto, serviço ou profissional cadastrado.");
     expect(await counts(owner.orgId)).toEqual(before);
   });
 
