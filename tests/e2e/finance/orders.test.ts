@@ -3,12 +3,24 @@
  * order for a walk-in with a product from the catalogue and the fee, priced on the page; on the
  * board it moves to "Em preparo" by keyboard (→) and to "Pronto" with its "Mover para…" menu,
  * keyboard only; cancelling asks first, then the order is cancelado with its history; the page
- * never scrolls sideways.
+ * never scrolls sideways. Then a walk-in's order with a service line and its professional becomes
+ * a sale through "Gerar venda": her name reaches the point of sale, the sale and its receipt, and
+ * the professional's commission is written.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { memberships, orders, orderStatusChanges } from "../../../db/schema/index.ts";
+import {
+  commissions,
+  memberships,
+  orders,
+  orderStatusChanges,
+  professionalServices,
+  professionals,
+  sales,
+  services,
+} from "../../../db/schema/index.ts";
 import { createRecord } from "../../../worker/resources/records.ts";
+import { defaultAccountsStatement } from "../../../worker/services/finance/default-accounts.ts";
 import { createRegisteredUser, e2eDb, e2eServiceContext } from "../support/accounts.ts";
 import { browserFixture } from "../support/browser.ts";
 import { login } from "../support/pages.ts";
@@ -108,5 +120,73 @@ describe("pedidos", () => {
     expect(await page.getByRole("link", { name: "Gerar venda" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "Editar" }).count()).toBe(0);
     await noSidewaysScroll(page);
+  });
+
+  it("a walk-in's order with a service and its professional becomes her sale through Gerar venda", async () => {
+    const { page } = f;
+    const owner = await createRegisteredUser({ name: "Lia Prado" });
+    const db = e2eDb();
+    const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
+    if (!m) throw new Error("no membership");
+    const orgId = m.orgId;
+    await defaultAccountsStatement(db, orgId, new Date(), owner.id);
+    const now = new Date();
+    const [ana, bia, corte] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await db.batch([
+      db
+        .insert(professionals)
+        .values({ id: ana, orgId, nome: "Ana Cabeleireira", ordem: "ana cabeleireira", cor: "#be185d", criadoEm: now, atualizadoEm: now }),
+      db
+        .insert(professionals)
+        .values({ id: bia, orgId, nome: "Bia Manicure", ordem: "bia manicure", cor: "#0f766e", criadoEm: now, atualizadoEm: now }),
+      db.insert(services).values({
+        id: corte,
+        orgId,
+        nome: "Corte feminino",
+        ordem: "corte feminino",
+        duracaoMin: 45,
+        precoCentavos: 8000,
+        comissaoTipo: "percentual",
+        comissaoValor: 4000,
+        criadoEm: now,
+        atualizadoEm: now,
+      }),
+      db.insert(professionalServices).values({ orgId, profissionalId: ana, servicoId: corte }),
+    ]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, owner.email, owner.password);
+    await page.goto(`${f.baseURL}/orders/create`);
+    await page.getByLabel("Nome de quem pediu", { exact: true }).fill("Dona Cida");
+    await page.getByLabel("Telefone", { exact: true }).fill("11987654321");
+    await page.getByLabel("Adicionar produto ou serviço").selectOption(`servico:${corte}`);
+    // Only who performs the service is offered (Bia does not).
+    const professional = page.getByLabel(/^Profissional/);
+    expect(await professional.locator("option").allTextContents()).toEqual(["Ainda não definido", "Ana Cabeleireira"]);
+    await professional.selectOption(ana);
+    await page.getByLabel("Para quando", { exact: true }).fill("2026-12-24T10:00");
+    await noSidewaysScroll(page);
+    await page.getByRole("button", { name: "Salvar pedido" }).click();
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    const id = page.url().split("/").at(-1) as string;
+    await page.getByText("Profissional: Ana Cabeleireira").waitFor();
+
+    await page.getByRole("link", { name: "Gerar venda" }).click();
+    await page.waitForURL(/\/sales\/nova\?pedido=/);
+    const name = page.getByLabel("Nome do cliente", { exact: true });
+    await expect.poll(() => name.inputValue()).toBe("Dona Cida");
+    await noSidewaysScroll(page);
+    await page.getByRole("button", { name: "+ Dinheiro" }).click();
+    await page.getByRole("button", { name: /^Concluir venda/ }).click();
+    await page.waitForURL(/\/sales\/[0-9a-f-]{36}$/);
+    await page.getByText("Cliente: Dona Cida").waitFor();
+    await noSidewaysScroll(page);
+    const [sale] = await db.select().from(sales).where(eq(sales.pedidoId, id));
+    expect(sale).toMatchObject({ contatoNome: "Dona Cida", contatoTelefone: "11987654321", clienteId: null, totalCentavos: 8000 });
+    const earned = await db
+      .select()
+      .from(commissions)
+      .where(eq(commissions.vendaId, sale?.id as string));
+    expect(earned.map((c) => [c.profissionalId, c.valorCentavos])).toEqual([[ana, 3200]]);
   });
 });
