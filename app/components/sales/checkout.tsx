@@ -186,41 +186,34 @@ export function Checkout({ draftId: initialDraftId, today, initialCart, professi
           {cart.clientId ? null : (
             <fieldset className="grid gap-2 sm:grid-cols-2">
               <legend className="mb-1 text-sm text-fg-soft">Sem cadastro? Anote quem comprou (sai no recibo).</legend>
-              <div className="min-w-0">
-                <label htmlFor="venda-avulso-nome" className="text-sm font-medium">
-                  Nome do cliente
-                </label>
-                <input
-                  id="venda-avulso-nome"
-                  autoComplete="off"
-                  maxLength={120}
-                  value={cart.customerName}
-                  onChange={(e) => {
-                    const customerName = e.currentTarget.value;
-                    setCart((c) => ({ ...c, customerName }));
-                  }}
-                  className="mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm"
-                />
-              </div>
-              <div className="min-w-0">
-                <label htmlFor="venda-avulso-telefone" className="text-sm font-medium">
-                  Telefone
-                </label>
-                <input
-                  id="venda-avulso-telefone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  maxLength={20}
-                  placeholder="(11) 98765-4321"
-                  value={cart.customerPhone}
-                  onChange={(e) => {
-                    const customerPhone = e.currentTarget.value;
-                    setCart((c) => ({ ...c, customerPhone }));
-                  }}
-                  className="mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm"
-                />
-              </div>
+              {(
+                [
+                  ["customerName", "venda-avulso-nome", "Nome do cliente", { maxLength: 120 }],
+                  [
+                    "customerPhone",
+                    "venda-avulso-telefone",
+                    "Telefone",
+                    { type: "tel", inputMode: "tel", maxLength: 20, placeholder: "(11) 98765-4321" },
+                  ],
+                ] as const
+              ).map(([key, id, label, attributes]) => (
+                <div key={key} className="min-w-0">
+                  <label htmlFor={id} className="text-sm font-medium">
+                    {label}
+                  </label>
+                  <input
+                    id={id}
+                    autoComplete="off"
+                    {...attributes}
+                    value={cart[key]}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      setCart((c) => ({ ...c, [key]: value }));
+                    }}
+                    className="mt-1 block w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm"
+                  />
+                </div>
+              ))}
             </fieldset>
           )}
         </section>
