@@ -9,6 +9,7 @@ import { DomainError } from "../../../worker/services/context.ts";
 import { insertProfessional, insertService, type ServiceFixture } from "../agenda/desk-fixtures.ts";
 import { createOwner, type Harness, userId } from "../harness.ts";
 import { api } from "../records.ts";
+import { digestOf, digestSql } from "../../support/db-snapshot.ts";
 
 /**
  * A shop for the sales transaction's tests (ADR 071): an owner, its three accounts (the finance
@@ -99,4 +100,26 @@ export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
+}
+
+/** Every table's rows, hashed byte for byte (quote() of every column), in one batch. */
+export async function digestAll(h: Harness): Promise<Record<string, string>> {
+  const client = h.fresh.db.$client;
+  const tables = (
+    await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+  ).rows.map((r) => String(r.name));
+  const columns = await client.batch(
+    tables.map((t) => `SELECT name FROM pragma_table_info('${t}')`),
+    "read",
+  );
+  const digests = await client.batch(
+    tables.map((t, i) =>
+      digestSql(
+        `SELECT * FROM "${t}"`,
+        (columns[i]?.rows ?? []).map((r) => String(r.name)),
+      ),
+    ),
+    "read",
+  );
+  return Object.fromEntries(tables.map((t, i) => [t, `${digests[i]?.rows[0]?.n}:${digestOf(digests[i]?.rows[0] as { body?: unknown })}`]));
 }

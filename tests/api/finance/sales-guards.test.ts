@@ -12,10 +12,9 @@ import { createDb } from "../../../db/client.ts";
 import { cashMovements, orders, receivables, sales, stockMovements } from "../../../db/schema/index.ts";
 import type { SaleDraft } from "../../../shared/finance/sale-draft.ts";
 import { cancelSale, completeSale } from "../../../worker/services/finance/sales/index.ts";
-import { digestOf, digestSql } from "../../support/db-snapshot.ts";
 import { insertAppointment } from "../agenda/desk-fixtures.ts";
 import { createHarness, type Harness } from "../harness.ts";
-import { createShop, productDraft, refusal, type Shop, stockOf } from "./sales-fixtures.ts";
+import { createShop, digestAll, productDraft, refusal, type Shop, stockOf } from "./sales-fixtures.ts";
 
 let h: Harness;
 let a: Shop;
@@ -26,28 +25,6 @@ beforeAll(async () => {
   a = await createShop(h, "Loja A", "America/Manaus", 1000);
   b = await createShop(h, "Loja B", "America/Manaus", 1000);
 });
-
-/** Every table's rows, hashed byte for byte (quote() of every column), in one batch. */
-async function digestAll(): Promise<Record<string, string>> {
-  const client = h.fresh.db.$client;
-  const tables = (
-    await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-  ).rows.map((r) => String(r.name));
-  const columns = await client.batch(
-    tables.map((t) => `SELECT name FROM pragma_table_info('${t}')`),
-    "read",
-  );
-  const digests = await client.batch(
-    tables.map((t, i) =>
-      digestSql(
-        `SELECT * FROM "${t}"`,
-        (columns[i]?.rows ?? []).map((r) => String(r.name)),
-      ),
-    ),
-    "read",
-  );
-  return Object.fromEntries(tables.map((t, i) => [t, `${digests[i]?.rows[0]?.n}:${digestOf(digests[i]?.rows[0] as { body?: unknown })}`]));
-}
 
 async function insertOrder(shop: Shop, status: "novo" | "cancelado" = "novo"): Promise<string> {
   const id = crypto.randomUUID();
@@ -101,7 +78,7 @@ describe("a write killed midway", () => {
     it(`leaves the database unchanged when the ${event.toLowerCase()} on ${table} fails`, async () => {
       const orderId = await insertOrder(a);
       const client = h.fresh.db.$client;
-      const before = await digestAll();
+      const before = await digestAll(h);
       await client.execute(`CREATE TRIGGER test_fault BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'falha_injetada'); END`);
       try {
         const error = await completeSale(h.ctx(), a.owner, everything(a, orderId)).then(
@@ -112,11 +89,11 @@ describe("a write killed midway", () => {
       } finally {
         await client.execute("DROP TRIGGER test_fault");
       }
-      expect(await digestAll()).toEqual(before);
+      expect(await digestAll(h)).toEqual(before);
       // The same draft goes through once the fault is gone: the fault, not the draft, stopped it.
       const done = await completeSale(h.ctx(), a.owner, everything(a, orderId));
       expect(done.replayed).toBe(false);
-      expect(await digestAll()).not.toEqual(before);
+      expect(await digestAll(h)).not.toEqual(before);
     });
   }
 });
@@ -222,7 +199,7 @@ describe("ids of another organização", () => {
       ["order", orderB, (id) => ({ ...base, orderId: id }), "Pedido não encontrado."],
       ["appointment", appointmentB, (id) => ({ ...base, appointmentId: id }), "Agendamento não encontrado."],
     ];
-    const before = await digestAll();
+    const before = await digestAll(h);
     for (const [what, theirs, draftWith, message] of cases) {
       const error = await refusal(completeSale(h.ctx(), a.owner, draftWith(theirs)));
       expect(error.message, what).toBe(message);
@@ -231,7 +208,7 @@ describe("ids of another organização", () => {
       const unknown = await refusal(completeSale(h.ctx(), a.owner, draftWith(crypto.randomUUID())));
       expect([unknown.message, unknown.status, unknown.field], what).toEqual([error.message, error.status, error.field]);
     }
-    expect(await digestAll()).toEqual(before);
+    expect(await digestAll(h)).toEqual(before);
     // Cancelling another organização's sale: not found.
     const theirs = await completeSale(h.ctx(), b.owner, productDraft(b));
     const error = await refusal(cancelSale(h.ctx(), a.owner, theirs.saleId, { reason: "Não é minha" }));
@@ -283,13 +260,13 @@ describe("cancelling a sale whose product was removed since", () => {
     const done = await completeSale(h.ctx(), shop.owner, productDraft(shop));
     const { products } = await import("../../../db/schema/index.ts");
     await h.fresh.db.update(products).set({ excluidoEm: new Date() }).where(eq(products.id, shop.shampoo));
-    const before = await digestAll();
+    const before = await digestAll(h);
     const error = await refusal(cancelSale(h.ctx(), shop.owner, done.saleId, { reason: "Devolução" }));
     expect(error).toMatchObject({
       status: 409,
       message: "Um produto desta venda foi excluído. Restaure-o em Produtos e cancele a venda de novo.",
     });
-    expect(await digestAll()).toEqual(before);
+    expect(await digestAll(h)).toEqual(before);
     await h.fresh.db.update(products).set({ excluidoEm: null }).where(eq(products.id, shop.shampoo));
     expect((await cancelSale(h.ctx(), shop.owner, done.saleId, { reason: "Devolução" })).estornos).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import {
@@ -22,13 +22,12 @@ import { insertValues, translateDbError } from "../../resources/records.ts";
 import { moduleOf } from "../../resources/registry.ts";
 import { type Actor, DomainError, type ServiceContext } from "../context.ts";
 import { APPOINTMENTS, professionalReach } from "./desk-access.ts";
-import { SALE_DRAFT_LIMITS, type CompletedSale, type SaleDraft, saleDraftPaymentSchema } from "../../../shared/finance/sale-draft.ts";
-import { dayIn, DEFAULT_TIME_ZONE } from "../../../shared/time-zone.ts";
-import { refuseUnlessSellable, SALES_RESOURCE } from "../finance/sales/complete-sale.ts";
+import { SALE_DRAFT_LIMITS, type CompletedSale, discountSchema, saleDraftPaymentSchema } from "../../../shared/finance/sale-draft.ts";
+import type { CheckoutPix } from "../../../shared/finance/pix-settings.ts";
+import { SALES_RESOURCE } from "../finance/sales/complete-sale.ts";
 import { failedWith } from "../finance/sales/db-errors.ts";
-import { readSaleContext } from "../finance/sales/sale-reads.ts";
-import { planSale } from "../finance/sales/sale-plan.ts";
-import { saleStatements } from "../finance/sales/sale-statements.ts";
+import { checkoutPixOfOrg } from "../finance/pix-settings.ts";
+import { appointmentSale } from "./desk-sale.ts";
 
 /**
  * Finishing an appointment at the desk (ADR 061): what was done (the services performed, the
@@ -64,6 +63,24 @@ export const finishSchema = z.object({
    * per professional) — in the same batch. Without it, the finish records the service only.
    */
   pagamentos: z.array(saleDraftPaymentSchema).min(1, "Escolha como o cliente pagou.").max(SALE_DRAFT_LIMITS.payments).optional(),
+  /** ADR 078: products the client bought at the desk (sold at their catalogue price: a "venda" exit, not consumption). */
+  vendidos: z
+    .array(
+      z.object({
+        produtoId: z.string().regex(ID_RE, "Produto inválido."),
+        quantidadeMilli: z
+          .number({ error: "Informe a quantidade do produto vendido." })
+          .int("Quantidade do produto vendido inválida.")
+          .min(1, "A quantidade do produto vendido precisa ser maior que zero.")
+          .max(1_000_000_000, "Quantidade grande demais."),
+      }),
+    )
+    .max(MAX_PRODUCTS, `No máximo ${MAX_PRODUCTS} produtos vendidos por atendimento.`)
+    .optional(),
+  /** A discount on the sale's total (R$ or %), shared across its lines as at the point of sale. */
+  descontoTotal: discountSchema.nullish(),
+  /** The total the panel showed (services + products − discount); the sale is refused when it differs. */
+  totalCentavos: z.number().int().min(0).max(10_000_000_000_000).optional(),
 });
 export type FinishInput = z.infer<typeof finishSchema>;
 
@@ -78,6 +95,7 @@ export interface ServiceOption extends FinishOption {
 export interface ProductOption extends FinishOption {
   unidade: string;
   estoque: number;
+  precoCentavos: number;
 }
 
 /** What the finish panel opens with: the booking's services, the products they consume, and what may be added. */
@@ -86,12 +104,16 @@ export interface FinishPanel {
   status: AppointmentStatus;
   clienteNome: string;
   profissionalNome: string;
+  /** The appointment's professional: every service line of its sale is theirs. */
+  profissionalId: string;
   servicoIds: string[];
   produtos: ConsumptionLine[];
   /** service_products of every offered service: the panel adds or takes a service's products as it changes. */
   receitas: { servicoId: string; produtoId: string; quantidade: number }[];
   servicos: ServiceOption[];
   produtosDisponiveis: ProductOption[];
+  /** The business's Pix key for the charge's QR (null: Pix is recorded without a code). */
+  pix: CheckoutPix | null;
 }
 
 interface AppointmentHead {
@@ -139,7 +161,7 @@ function notFound(): never {
   throw new DomainError("Agendamento não encontrado.", 404);
 }
 
-/** The finish panel's data, in one round trip. */
+/** The finish panel's data: one batch, beside the business's Pix key (read in parallel). */
 export async function readFinishPanel(ctx: ServiceContext, actor: Actor, id: string): Promise<FinishPanel> {
   if (!ID_RE.test(id)) notFound();
   const scope = orgScope(ctx.db, actor.orgId);
@@ -147,7 +169,7 @@ export async function readFinishPanel(ctx: ServiceContext, actor: Actor, id: str
   const sp = serviceProducts;
   const pr = products;
   const as = appointmentServices;
-  const [heads, booked, serviceRows, recipes, productRows] = await ctx.db.batch([
+  const reads = ctx.db.batch([
     headStatement(ctx, actor, id),
     ctx.db
       .select({ servicoId: as.servicoId })
@@ -165,11 +187,12 @@ export async function readFinishPanel(ctx: ServiceContext, actor: Actor, id: str
       .where(scope.where(sp))
       .orderBy(asc(sp.servicoId), asc(sp.produtoId)),
     ctx.db
-      .select({ id: pr.id, nome: pr.nome, unidade: pr.unidade, estoque: pr.estoque })
+      .select({ id: pr.id, nome: pr.nome, unidade: pr.unidade, estoque: pr.estoque, precoCentavos: pr.precoCentavos })
       .from(pr)
       .where(scope.where(pr, isNull(pr.excluidoEm), eq(pr.ativo, true)))
       .orderBy(asc(pr.ordem), asc(pr.id)),
   ]);
+  const [[heads, booked, serviceRows, recipes, productRows], pix] = await Promise.all([reads, checkoutPixOfOrg(ctx, actor.orgId)]);
   const head = heads[0] as AppointmentHead | undefined;
   if (!head) notFound();
   const servicoIds = booked.map((b) => b.servicoId).filter((v): v is string => v !== null);
@@ -178,11 +201,13 @@ export async function readFinishPanel(ctx: ServiceContext, actor: Actor, id: str
     status: head.status,
     clienteNome: head.clienteNome ?? "Cliente",
     profissionalNome: head.profissionalNome ?? "",
+    profissionalId: head.profissionalId,
     servicoIds,
     produtos: consumptionOf(servicoIds, recipes),
     receitas: recipes,
     servicos: serviceRows,
     produtosDisponiveis: productRows,
+    pix,
   };
 }
 
@@ -205,12 +230,15 @@ export async function finishAppointment(ctx: ServiceContext, actor: Actor, id: s
   const parsed = finishSchema.safeParse(raw);
   if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? "Dados inválidos.", 422);
   const input = parsed.data;
+  const sold = mergeSold(input.vendidos ?? []);
+  if (!input.pagamentos && (sold.length || input.descontoTotal))
+    throw new DomainError("Para vender produtos ou dar desconto, escolha como o cliente pagou.", 422, "pagamentos");
   const lines = mergeConsumption(input.produtos);
   const scope = orgScope(ctx.db, actor.orgId);
   const s = services;
   const pr = products;
   const serviceIds = [...new Set(input.servicoIds)];
-  const productIds = lines.map((l) => l.produtoId);
+  const productIds = [...new Set([...lines.map((l) => l.produtoId), ...sold.map((l) => l.produtoId)])];
   const [heads, serviceRows, productRows] = await ctx.db.batch([
     headStatement(ctx, actor, id),
     ctx.db
@@ -225,7 +253,7 @@ export async function finishAppointment(ctx: ServiceContext, actor: Actor, id: s
       .from(s)
       .where(scope.where(s, inArray(s.id, serviceIds), isNull(s.excluidoEm))),
     ctx.db
-      .select({ id: pr.id, nome: pr.nome, unidade: pr.unidade, estoque: pr.estoque })
+      .select({ id: pr.id, nome: pr.nome, unidade: pr.unidade, estoque: pr.estoque, precoCentavos: pr.precoCentavos })
       .from(pr)
       .where(scope.where(pr, inArray(pr.id, productIds.length ? productIds : [""]), isNull(pr.excluidoEm))),
   ]);
@@ -259,7 +287,23 @@ export async function finishAppointment(ctx: ServiceContext, actor: Actor, id: s
   const total = performed.reduce((sum, p) => sum + p.precoCentavos, 0);
   // "This finish happened": the appointment is concluído at this request's instant.
   const written = sql`select 1 from ${a} w where w.org_id = ${actor.orgId} and w.id = ${id} and w.status = 'concluido' and w.finished_at = ${now.getTime()}`;
-  const sale = input.pagamentos ? await appointmentSale(ctx, actor, head, performed, total, input.pagamentos, written) : null;
+  const sale = input.pagamentos
+    ? await appointmentSale(
+        ctx,
+        actor,
+        {
+          appointmentId: id,
+          clientId: head.clienteId,
+          professionalId: head.profissionalId,
+          services: performed,
+          sold: sold.map((l) => ({ ...l, precoCentavos: (byProduct.get(l.produtoId) as { precoCentavos: number }).precoCentavos })),
+          discount: input.descontoTotal ?? null,
+          payments: input.pagamentos,
+          expectedTotalCentavos: input.totalCentavos ?? total,
+        },
+        written,
+      )
+    : null;
   const movementIds = lines.map(() => crypto.randomUUID());
   const ledger = moduleOf(LEDGER);
   const reason = `Consumo em serviço: ${performed.map((p) => p.nome).join(", ")} — ${head.clienteNome ?? "cliente"}`.slice(0, 300);
@@ -330,7 +374,8 @@ export async function finishAppointment(ctx: ServiceContext, actor: Actor, id: s
       try {
         translateDbError(ledger, error);
       } catch (refusal) {
-        if (refusal instanceof DomainError) throw new DomainError(insufficientMessage(lines, byProduct), refusal.status, "produtos");
+        if (refusal instanceof DomainError)
+          throw new DomainError(insufficientMessage(needs(lines, sold), byProduct), refusal.status, "produtos");
         throw refusal;
       }
     }
@@ -352,51 +397,16 @@ export async function finishAppointment(ctx: ServiceContext, actor: Actor, id: s
   return { id, movimentos, venda };
 }
 
-/**
- * The appointment's sale (ADR 071): one line per service performed, at its price, with the
- * appointment's professional (so each line's commission is theirs), paid as the finish says.
- * The draft id is the appointment's own. Read and planned now; written in the finish's batch.
- */
-async function appointmentSale(
-  ctx: ServiceContext,
-  actor: Actor,
-  head: AppointmentHead,
-  performed: readonly { servicoId: string; precoCentavos: number }[],
-  total: number,
-  pagamentos: SaleDraft["payments"],
-  finished: SQL,
-) {
-  const draft: SaleDraft = {
-    draftId: head.id,
-    clientId: head.clienteId,
-    appointmentId: head.id,
-    items: performed.map((p) => ({
-      serviceId: p.servicoId,
-      professionalId: head.profissionalId,
-      quantityMilli: 1000,
-      unitPriceCentavos: p.precoCentavos,
-    })),
-    payments: pagamentos,
-    expectedTotalCentavos: total,
-  };
-  const context = await readSaleContext(ctx, actor, draft);
-  if (context.replay) throw new DomainError("Este atendimento já foi finalizado: nada foi lançado de novo.", 409);
-  const planned = planSale(draft, context.catalog, dayIn(ctx.now, actor.timeZone ?? DEFAULT_TIME_ZONE));
-  if (!planned.ok) throw new DomainError(planned.error, 422, "pagamentos");
-  refuseUnlessSellable(context, draft, planned.value);
-  const write = saleStatements(ctx, actor, draft, planned.value, {
-    clientName: context.client?.nome ?? null,
-    accounts: context.accounts,
-    guard: finished,
-  });
-  const completed: CompletedSale = {
-    saleId: write.saleId,
-    number: 0,
-    totalCentavos: planned.value.totalCentavos,
-    changeCentavos: planned.value.changeCentavos,
-    replayed: false,
-  };
-  return { write, completed };
+/** Products sold, one line per product (the same product picked twice is summed). */
+function mergeSold(lines: readonly { produtoId: string; quantidadeMilli: number }[]): { produtoId: string; quantityMilli: number }[] {
+  const by = new Map<string, number>();
+  for (const l of lines) by.set(l.produtoId, (by.get(l.produtoId) ?? 0) + l.quantidadeMilli);
+  return [...by].map(([produtoId, quantityMilli]) => ({ produtoId, quantityMilli }));
+}
+
+/** What the finish takes from each product's stock: consumed plus sold (units, as the ledger reads). */
+function needs(consumed: readonly ConsumptionLine[], sold: readonly { produtoId: string; quantityMilli: number }[]): ConsumptionLine[] {
+  return mergeConsumption([...consumed, ...sold.map((l) => ({ produtoId: l.produtoId, quantidade: l.quantityMilli / 1000 }))]);
 }
 
 function refuseUnlessFinishable(status: AppointmentStatus): void {

@@ -64,3 +64,11 @@ export async function clearPixSettings(ctx: ServiceContext, actor: Actor): Promi
     .values(orgScope(ctx.db, actor.orgId).values(values))
     .onConflictDoUpdate({ target: businessSettings.orgId, set: values });
 }
+
+/**
+ * The Pix code for a charge the caller already authorized (the service desk: a professional
+ * finishing their own appointment charges it, though they cannot sell at the counter).
+ */
+export async function checkoutPixOfOrg(ctx: ServiceContext, orgId: string): Promise<CheckoutPix | null> {
+  return checkoutPixOf(await readRow(ctx, orgId));
+}
