@@ -63,6 +63,8 @@ export function DeskQueueView({ data, now }: { data: DeskData; now: number | nul
           key={data.finishing.id}
           finishing={data.finishing}
           clienteNome={data.finishing.panel?.clienteNome ?? "cliente"}
+          today={data.today}
+          canConfigurePix={data.canConfigurePix}
           onClose={close}
           onDone={(message) => {
             setNotice({ id: crypto.randomUUID(), message });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatBRL } from "../../../shared/format.ts";
 import { formatQuantityWithUnit } from "../../../shared/quantity.ts";
@@ -6,15 +6,22 @@ import { FINISHABLE } from "../../../shared/agenda/desk.ts";
 import type { DeskData, FinishData } from "../../server/agenda/desk.server.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { PAYMENT_METHOD, type PaymentMethod } from "../../../shared/money/payment-method.ts";
+import { withNewPayment } from "../sales/cart-rules.ts";
+import { type DeskCharge, EMPTY_CHARGE, deskCart, deskChargeBody, deskTotal } from "./desk-cart.ts";
+
+/** The full charge (the point of sale's totals and payments): loaded when the person asks for it. */
+const DeskChargePanel = lazy(() => import("./desk-charge.tsx"));
 
 /** What the finish answers: the stock exits written and, when a payment was chosen, the sale. */
-type FinishAnswer = { ok: boolean; error?: string; movimentos?: number; venda?: { number: number } | null };
+type FinishAnswer = { ok: boolean; error?: string; movimentos?: number; venda?: { number: number; changeCentavos: number } | null };
 
 /**
  * "Finalizar" (ADR 061): a modal of what was done — the services performed (the booking's,
  * editable) and the products consumed (what those services use, quantities editable, products
  * added) — confirmed in one step: the appointment concluído and one stock exit per product, all
- * or nothing. Adding or removing a service adds or takes its products' quantities.
+ * or nothing. Adding or removing a service adds or takes its products' quantities. The payment is
+ * one tap for the common case (one method, the whole total); "Dividir, troco, parcelas ou
+ * desconto" opens the point of sale's own charge (ADR 078), and the sale rides the same write.
  */
 
 interface Line {
@@ -49,11 +56,15 @@ function withRecipe(lines: readonly Line[], recipes: readonly Recipe[], servicoI
 export function FinishPanel({
   finishing,
   clienteNome,
+  today,
+  canConfigurePix,
   onClose,
   onDone,
 }: {
   finishing: NonNullable<DeskData["finishing"]>;
   clienteNome: string;
+  today: string;
+  canConfigurePix: boolean;
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
@@ -75,7 +86,7 @@ export function FinishPanel({
     const n = saver.data?.movimentos ?? 0;
     const venda = saver.data?.venda;
     latest.current(
-      `Atendimento de ${clienteNome} concluído.${n ? ` ${n === 1 ? "1 produto baixado" : `${n} produtos baixados`} do estoque (consumo em serviço).` : ""}${venda ? ` Venda nº ${venda.number} registrada.` : ""}`,
+      `Atendimento de ${clienteNome} concluído.${n ? ` ${n === 1 ? "1 produto baixado" : `${n} produtos baixados`} do estoque (consumo em serviço).` : ""}${venda ? ` Venda nº ${venda.number} registrada.${venda.changeCentavos > 0 ? ` Troco: ${formatBRL(venda.changeCentavos)}.` : ""}` : ""}`,
     );
   }, [done, saver.data, clienteNome]);
   const { panel } = finishing;
@@ -92,7 +103,14 @@ export function FinishPanel({
         Finalizar atendimento de {clienteNome}
       </h2>
       {panel && FINISHABLE_NOW.has(panel.status) ? (
-        <PanelForm key={panel.id} panel={panel} saver={saver} onClose={() => ref.current?.close()} />
+        <PanelForm
+          key={panel.id}
+          panel={panel}
+          saver={saver}
+          today={today}
+          canConfigurePix={canConfigurePix}
+          onClose={() => ref.current?.close()}
+        />
       ) : (
         <>
           <p className="mt-3 text-sm" role="alert">
@@ -114,14 +132,20 @@ const FINISHABLE_NOW: ReadonlySet<string> = new Set(FINISHABLE);
 function PanelForm({
   panel,
   saver,
+  today,
+  canConfigurePix,
   onClose,
 }: {
   panel: FinishData;
   saver: ReturnType<typeof useFetcher<FinishAnswer>>;
+  today: string;
+  canConfigurePix: boolean;
   onClose: () => void;
 }) {
   // How the client paid (ADR 071): chosen, the finish also makes the appointment's sale (the whole total, one payment).
   const [forma, setForma] = useState<PaymentMethod | "">("");
+  // The full charge (ADR 078): several payments, troco, installments, a discount, products sold; null: the one tap.
+  const [charge, setCharge] = useState<DeskCharge | null>(null);
   const [servicoIds, setServicoIds] = useState<string[]>(panel.servicoIds);
   const [lines, setLines] = useState<Line[]>(panel.produtos.map((p) => ({ produtoId: p.produtoId, quantidade: typed(p.quantidade) })));
   const [addService, setAddService] = useState("");
@@ -132,6 +156,13 @@ function PanelForm({
   const busy = saver.state !== "idle";
   const error = problem ?? (saver.state === "idle" && saver.data && !saver.data.ok ? (saver.data.error ?? null) : null);
   const total = servicoIds.reduce((sum, id) => sum + (services.get(id)?.precoCentavos ?? 0), 0);
+  const charged = charge ? deskCart(panel, servicoIds, charge) : null;
+
+  /** Opens the full charge, starting from the method tapped (for the whole total) when there is one. */
+  function detail() {
+    const start = deskCart(panel, servicoIds, EMPTY_CHARGE);
+    setCharge(forma ? { ...EMPTY_CHARGE, payments: withNewPayment(start, forma, today).payments } : EMPTY_CHARGE);
+  }
 
   function removeService(index: number) {
     const id = servicoIds[index] as string;
@@ -144,6 +175,8 @@ function PanelForm({
     if (!servicoIds.length) return setProblem("Escolha ao menos um serviço realizado.");
     if (bad)
       return setProblem(`Informe uma quantidade maior que zero para ${products.get(bad.produtoId)?.nome ?? "o produto"}, ou remova-o.`);
+    const sale = charged ? deskChargeBody(charged) : null;
+    if (sale && !sale.ok) return setProblem(sale.error);
     setProblem(null);
     saver.submit(
       {
@@ -152,7 +185,7 @@ function PanelForm({
         feito: JSON.stringify({
           servicoIds,
           produtos,
-          ...(forma && total > 0 ? { pagamentos: [{ method: forma, amountCentavos: total }] } : {}),
+          ...(sale?.ok ? sale.body : forma && total > 0 ? { pagamentos: [{ method: forma, amountCentavos: total }] } : {}),
         }),
       },
       { method: "post", action: "/atendimento", preventScrollReset: true },
@@ -286,25 +319,54 @@ function PanelForm({
         </div>
       </fieldset>
 
-      <label className="flex min-w-0 flex-col text-sm font-semibold">
-        Pagamento
-        <select
-          value={forma}
-          onChange={(e) => setForma(e.target.value as PaymentMethod | "")}
-          className="mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm font-normal"
-          aria-describedby="pagamento-dica"
-        >
-          <option value="">Sem venda agora</option>
-          {PAYMENT_METHOD.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label} · {formatBRL(total)}
-            </option>
-          ))}
-        </select>
-        <span id="pagamento-dica" className="mt-1 text-xs font-normal text-fg-soft">
-          Escolhida a forma, o atendimento vira uma venda com as comissões do profissional. Troco, parcelas e descontos: no ponto de venda.
-        </span>
-      </label>
+      {charge ? (
+        <section aria-labelledby="cobranca-titulo" className="min-w-0 space-y-2 border-t border-line pt-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="cobranca-titulo" className="text-sm font-semibold">
+              Cobrança
+            </h3>
+            <button type="button" className={buttonClass("ghost", "!px-2 text-sm")} onClick={() => setCharge(null)}>
+              Voltar ao pagamento simples
+            </button>
+          </div>
+          <Suspense fallback={<p className="text-sm text-fg-soft">Carregando o pagamento…</p>}>
+            <DeskChargePanel
+              panel={panel}
+              servicoIds={servicoIds}
+              charge={charge}
+              onCharge={setCharge}
+              today={today}
+              canConfigurePix={canConfigurePix}
+              pix={panel.pix}
+            />
+          </Suspense>
+        </section>
+      ) : (
+        <div className="min-w-0">
+          <label className="flex min-w-0 flex-col text-sm font-semibold">
+            Pagamento
+            <select
+              value={forma}
+              onChange={(e) => setForma(e.target.value as PaymentMethod | "")}
+              className="mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm font-normal"
+              aria-describedby="pagamento-dica"
+            >
+              <option value="">Sem venda agora</option>
+              {PAYMENT_METHOD.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label} · {formatBRL(total)}
+                </option>
+              ))}
+            </select>
+            <span id="pagamento-dica" className="mt-1 text-xs font-normal text-fg-soft">
+              Escolhida a forma, o atendimento vira uma venda com as comissões do profissional.
+            </span>
+          </label>
+          <button type="button" className={buttonClass("secondary", "mt-2 w-full sm:w-auto")} onClick={detail}>
+            Dividir, troco, parcelas ou desconto
+          </button>
+        </div>
+      )}
 
       {error ? (
         <p role="alert" className="rounded-lg border border-danger p-3 text-sm text-danger">
@@ -316,7 +378,7 @@ function PanelForm({
           Voltar
         </Button>
         <Button type="button" busy={busy} onClick={confirm}>
-          Concluir atendimento
+          {charged ? `Concluir e cobrar ${formatBRL(deskTotal(charged))}` : "Concluir atendimento"}
         </Button>
       </div>
     </div>

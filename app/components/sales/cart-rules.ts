@@ -1,4 +1,5 @@
 import { formatBRL, parseBRL } from "../../../shared/format.ts";
+import { defaultFirstDue } from "../../../shared/finance/payment-destination.ts";
 import type { SaleDraft } from "../../../shared/finance/sale-draft.ts";
 import type { Discount } from "../../../shared/money/discount.ts";
 import type { InstallmentInterval } from "../../../shared/money/due-dates.ts";
@@ -221,6 +222,28 @@ export function summarizePayments(
 /** A new payment of `method` for what is still to pay (at least 1 centavo: the person edits it). */
 export function newPayment(method: PaymentMethod, remainingCentavos: number, key: string = localKey("p")): CartPayment {
   return { key, method, amountCentavos: remainingCentavos, installments: 1, firstDueDate: "", interval: "mensal" };
+}
+
+/**
+ * The cart with a new payment of `method` for what is still to pay; paid later (boleto, a
+ * prazo), with the first due date the sale would take, shown and editable. `today`: the
+ * organização's day.
+ */
+export function withNewPayment(cart: Cart, method: PaymentMethod, today: string, key?: string): Cart {
+  const p = priceCart(cart);
+  const left = summarizePayments(p.ok ? p.value.totalCentavos : 0, cart.payments).remainingCentavos;
+  const payment = newPayment(method, left > 0 ? left : 0, key);
+  if (method === "boleto" || method === "a_prazo") payment.firstDueDate = defaultFirstDue(method, today);
+  return { ...cart, payments: [...cart.payments, payment] };
+}
+
+/** Gives the new payment's amount the focus: the person types what the customer hands over. */
+export function focusLastPaymentAmount(): void {
+  requestAnimationFrame(() => {
+    const inputs = document.querySelectorAll<HTMLInputElement>('[id^="pagamento-"][id$="-valor"]');
+    inputs[inputs.length - 1]?.focus();
+    inputs[inputs.length - 1]?.select();
+  });
 }
 
 export function setPayment(cart: Cart, index: number, change: Partial<Omit<CartPayment, "key">>): Cart {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { formatBRL } from "../../../shared/format.ts";
-import { defaultFirstDue } from "../../../shared/finance/payment-destination.ts";
 import type { CheckoutPix } from "../../../shared/finance/pix-settings.ts";
 import { checkoutTxid } from "../../../shared/finance/pix-txid.ts";
 import { PAYMENT_METHOD, type PaymentMethod } from "../../../shared/money/payment-method.ts";
@@ -14,7 +13,7 @@ import {
   type Cart,
   addItem,
   cartProblem,
-  newPayment,
+  focusLastPaymentAmount,
   priceCart,
   removeLine,
   removePayment,
@@ -23,6 +22,7 @@ import {
   stepQuantity,
   summarizePayments,
   toSaleDraft,
+  withNewPayment,
 } from "./cart-rules.ts";
 import { CheckoutTotals } from "./checkout-totals.tsx";
 import { PaymentsPanel } from "./payments-panel.tsx";
@@ -113,21 +113,9 @@ export function Checkout({ draftId: initialDraftId, today, initialCart, professi
   }, []);
 
   function addPayment(method: PaymentMethod) {
-    setCart((c) => {
-      const p = priceCart(c);
-      const left = summarizePayments(p.ok ? p.value.totalCentavos : 0, c.payments).remainingCentavos;
-      const payment = newPayment(method, left > 0 ? left : 0);
-      // Paid later (boleto, a prazo): the first due date the sale would take, shown and editable.
-      if (method === "boleto" || method === "a_prazo") payment.firstDueDate = defaultFirstDue(method, today);
-      return { ...c, payments: [...c.payments, payment] };
-    });
+    setCart((c) => withNewPayment(c, method, today));
     setStatus(`Pagamento em ${PAYMENT_METHOD.label(method)} adicionado.`);
-    // The new payment's amount takes the focus: the person types what the customer hands over.
-    requestAnimationFrame(() => {
-      const inputs = document.querySelectorAll<HTMLInputElement>('[id^="pagamento-"][id$="-valor"]');
-      inputs[inputs.length - 1]?.focus();
-      inputs[inputs.length - 1]?.select();
-    });
+    focusLastPaymentAmount();
   }
 
   return (

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { DESK_STEPS, type DeskStep } from "../../../shared/agenda/desk.ts";
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../../../shared/enums/agenda.ts";
 import { isId } from "../../../shared/id.ts";
+import { can } from "../../../worker/auth/permissions.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import { appointmentReach } from "../../../worker/services/agenda/desk-access.ts";
 import { type FinishPanel, finishAppointment, readFinishPanel } from "../../../worker/services/agenda/desk-finish.ts";
@@ -40,6 +41,8 @@ export async function deskLoader(args: Args) {
     own: appointmentReach(actor, "read") === "own",
     /** The finish panel asked in the URL: its data, or why it cannot open. */
     finishing,
+    /** The charge's Pix block links to the Pix settings for who may change them. */
+    canConfigurePix: can(actor.role, "business-settings", "update"),
   };
 }
 export type DeskData = Awaited<ReturnType<typeof deskLoader>>;
