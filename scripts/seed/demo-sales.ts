@@ -20,6 +20,7 @@ import { addDays } from "../../shared/social/calendar.ts";
 import { dayIn } from "../../shared/time-zone.ts";
 import { type Actor, DomainError } from "../../worker/services/context.ts";
 import { cancelSale, completeSale } from "../../worker/services/finance/sales/index.ts";
+import { seedDemoDeskSales } from "./demo-desk-sales.ts";
 import { seedContext } from "./demo-landing.ts";
 import { createRng, type Rng } from "./demo-random.ts";
 
@@ -211,5 +212,7 @@ export async function seedMissingDemoSales(db: Database, document: string, now =
     .from(sales)
     .where(and(eq(sales.orgId, org.id)));
   if ((made?.n ?? 0) > 0) return false;
-  return (await seedDemoSales(db, org.id, now)).sales > 0;
+  const seeded = (await seedDemoSales(db, org.id, now)).sales;
+  await seedDemoDeskSales(db, org.id, now);
+  return seeded > 0;
 }

@@ -29,6 +29,7 @@ import { seedDemoPix } from "./demo-pix.ts";
 import { seedDemoOrders } from "./demo-orders.ts";
 import { seedDemoAgenda, seedMissingDemoAgenda } from "./demo-agenda.ts";
 import { seedDemoDocuments, seedMissingDemoDocuments } from "./demo-documents.ts";
+import { seedDemoDeskSales } from "./demo-desk-sales.ts";
 import { seedDemoSales, seedMissingDemoSales } from "./demo-sales.ts";
 import { seedDemoFinance, seedMissingDemoFinance } from "./demo-finance.ts";
 import { type DemoSocialOptions, type DemoSocialResult, seedDemoSocial } from "./demo-social.ts";
@@ -237,6 +238,8 @@ export async function seedDemo(
   await seedDemoPix(db, orgId, people[0]?.id as string, now);
   // Vendas (ADR 071): three months through the sale transaction, over the agenda's services and the products.
   await seedDemoSales(db, orgId, now);
+  // The service desk's charges (ADR 078): the last two weeks' finished appointments, paid as at the counter.
+  await seedDemoDeskSales(db, orgId, now);
   // Pedidos (ADR 073): the shop's orders in every status of the pipeline, over the products and services above.
   await seedDemoOrders(
     db,

@@ -19,9 +19,9 @@ describe("/atendimento charge", () => {
     const { owner, db, orgId, productId, appointmentId } = await seedDesk(f.baseURL);
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, owner.email, owner.password);
-    await page.goto("/atendimento");
+    // The finish panel lives in the URL (ADR 061): a bookmark or the back button opens it.
+    await page.goto(`/atendimento?finalizar=${appointmentId}`);
     const card = page.getByTestId("desk-appointment").filter({ hasText: "Rita Alves" });
-    await card.getByRole("link", { name: /^Finalizar: Rita Alves/ }).click();
     const dialog = page.getByRole("dialog", { name: "Finalizar atendimento de Rita Alves" });
     await dialog.getByRole("button", { name: "Dividir, troco, parcelas ou desconto" }).click();
 
