@@ -40,9 +40,7 @@ export function deskTotal(cart: Cart): number {
 }
 
 /** What the finish sends about the sale, or why it cannot be sent yet (pt-BR). */
-export function deskChargeBody(
-  cart: Cart,
-):
+export function deskChargeBody(cart: Cart):
   | {
       ok: true;
       body: {

@@ -19,7 +19,8 @@ import {
   withNewPayment,
 } from "../sales/cart-rules.ts";
 import { PaymentsPanel } from "../sales/payments-panel.tsx";
-import { Button, buttonClass } from "../ui/button.tsx";
+import { buttonClass } from "../ui/button.tsx";
+import { AddPicker } from "./add-picker.tsx";
 import { type DeskCharge, deskCart } from "./desk-cart.ts";
 
 /**
@@ -41,7 +42,6 @@ interface Props {
 }
 
 export default function DeskChargePanel({ panel, servicoIds, charge, onCharge, today, canConfigurePix, pix }: Props) {
-  const [addProduct, setAddProduct] = useState("");
   const [status, setStatus] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const cart = deskCart(panel, servicoIds, charge);
@@ -54,8 +54,8 @@ export default function DeskChargePanel({ panel, servicoIds, charge, onCharge, t
   // The charge keeps only what it adds: the services come from the finish's own list.
   const commit = (next: Cart) => onCharge({ ...next, lines: next.lines.filter((l) => l.kind !== "servico") });
 
-  function sell() {
-    const p = products.get(addProduct);
+  function sell(id: string) {
+    const p = products.get(id);
     if (!p) return;
     commit(
       addItem(cart, {
@@ -69,7 +69,6 @@ export default function DeskChargePanel({ panel, servicoIds, charge, onCharge, t
         stockMilli: Math.round(p.estoque * 1000),
       }),
     );
-    setAddProduct("");
     setStatus(`${p.nome} adicionado à venda.`);
   }
 
@@ -131,26 +130,13 @@ export default function DeskChargePanel({ panel, servicoIds, charge, onCharge, t
             {problem}
           </p>
         ) : null}
-        <div className="mt-2 flex flex-wrap items-end gap-2">
-          <label className="flex min-w-0 flex-1 flex-col text-xs font-semibold">
-            Vender produto
-            <select
-              value={addProduct}
-              onChange={(e) => setAddProduct(e.target.value)}
-              className="mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
-            >
-              <option value="">Escolha um produto</option>
-              {panel.produtosDisponiveis.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.nome} · {formatBRL(p.precoCentavos)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="button" variant="secondary" disabled={!addProduct} onClick={sell}>
-            Adicionar à venda
-          </Button>
-        </div>
+        <AddPicker
+          label="Vender produto"
+          placeholder="Escolha um produto"
+          button="Adicionar à venda"
+          options={panel.produtosDisponiveis.map((p) => ({ value: p.id, label: `${p.nome} · ${formatBRL(p.precoCentavos)}` }))}
+          onAdd={sell}
+        />
       </fieldset>
       <CheckoutTotals
         pricing={pricing}

@@ -7,6 +7,7 @@ import type { DeskData, FinishData } from "../../server/agenda/desk.server.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { PAYMENT_METHOD, type PaymentMethod } from "../../../shared/money/payment-method.ts";
 import { withNewPayment } from "../sales/cart-rules.ts";
+import { AddPicker } from "./add-picker.tsx";
 import { type DeskCharge, EMPTY_CHARGE, deskCart, deskChargeBody, deskTotal } from "./desk-cart.ts";
 
 /** The full charge (the point of sale's totals and payments): loaded when the person asks for it. */
@@ -148,8 +149,6 @@ function PanelForm({
   const [charge, setCharge] = useState<DeskCharge | null>(null);
   const [servicoIds, setServicoIds] = useState<string[]>(panel.servicoIds);
   const [lines, setLines] = useState<Line[]>(panel.produtos.map((p) => ({ produtoId: p.produtoId, quantidade: typed(p.quantidade) })));
-  const [addService, setAddService] = useState("");
-  const [addProduct, setAddProduct] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const services = new Map(panel.servicos.map((s) => [s.id, s]));
   const products = new Map(panel.produtosDisponiveis.map((p) => [p.id, p]));
@@ -212,35 +211,15 @@ function PanelForm({
             </li>
           ))}
         </ul>
-        <div className="mt-2 flex flex-wrap items-end gap-2">
-          <label className="flex min-w-0 flex-1 flex-col text-xs font-semibold">
-            Adicionar serviço
-            <select
-              value={addService}
-              onChange={(e) => setAddService(e.target.value)}
-              className="mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
-            >
-              <option value="">Escolha um serviço</option>
-              {panel.servicos.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.nome} · {formatBRL(s.precoCentavos)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={!addService}
-            onClick={() => {
-              setServicoIds([...servicoIds, addService]);
-              setLines(withRecipe(lines, panel.receitas, addService, 1));
-              setAddService("");
-            }}
-          >
-            Adicionar
-          </Button>
-        </div>
+        <AddPicker
+          label="Adicionar serviço"
+          placeholder="Escolha um serviço"
+          options={panel.servicos.map((s) => ({ value: s.id, label: `${s.nome} · ${formatBRL(s.precoCentavos)}` }))}
+          onAdd={(id) => {
+            setServicoIds([...servicoIds, id]);
+            setLines(withRecipe(lines, panel.receitas, id, 1));
+          }}
+        />
         <p className="mt-1 text-sm">
           Total dos serviços: <strong className="tabular-nums">{formatBRL(total)}</strong>
         </p>
@@ -287,36 +266,14 @@ function PanelForm({
         ) : (
           <p className="mt-2 text-sm text-fg-soft">Nenhum produto consumido.</p>
         )}
-        <div className="mt-2 flex flex-wrap items-end gap-2">
-          <label className="flex min-w-0 flex-1 flex-col text-xs font-semibold">
-            Adicionar produto
-            <select
-              value={addProduct}
-              onChange={(e) => setAddProduct(e.target.value)}
-              className="mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5 text-sm"
-            >
-              <option value="">Escolha um produto</option>
-              {panel.produtosDisponiveis
-                .filter((p) => !lines.some((l) => l.produtoId === p.id))
-                .map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.nome} ({formatQuantityWithUnit(p.estoque, p.unidade)})
-                  </option>
-                ))}
-            </select>
-          </label>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={!addProduct}
-            onClick={() => {
-              setLines([...lines, { produtoId: addProduct, quantidade: "1" }]);
-              setAddProduct("");
-            }}
-          >
-            Adicionar
-          </Button>
-        </div>
+        <AddPicker
+          label="Adicionar produto"
+          placeholder="Escolha um produto"
+          options={panel.produtosDisponiveis
+            .filter((p) => !lines.some((l) => l.produtoId === p.id))
+            .map((p) => ({ value: p.id, label: `${p.nome} (${formatQuantityWithUnit(p.estoque, p.unidade)})` }))}
+          onAdd={(id) => setLines([...lines, { produtoId: id, quantidade: "1" }])}
+        />
       </fieldset>
 
       {charge ? (

@@ -13,7 +13,7 @@ import { dayIn } from "../../../shared/time-zone.ts";
 import { finishAppointment } from "../../../worker/services/agenda/desk-finish.ts";
 import { insertAppointment } from "../agenda/desk-fixtures.ts";
 import { createHarness, type Harness } from "../harness.ts";
-import { createShop, digestAll, refusal, type Shop, stockOf } from "./sales-fixtures.ts";
+import { createShop, digestAll, failingAt, refusal, type Shop, stockOf } from "./sales-fixtures.ts";
 
 let h: Harness;
 let shop: Shop;
@@ -168,18 +168,8 @@ describe("a finish killed midway", () => {
   for (const [table, event] of faults) {
     it(`leaves every table unchanged when the ${event.toLowerCase()} on ${table} fails`, async () => {
       const id = await book();
-      const client = h.fresh.db.$client;
       const before = await digestAll(h);
-      await client.execute(`CREATE TRIGGER test_fault BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'falha_injetada'); END`);
-      try {
-        const error = await finishAppointment(h.ctx(), shop.owner, id, charged()).then(
-          () => null,
-          (e: unknown) => e,
-        );
-        expect(String((error as Error)?.cause ?? error)).toContain("falha_injetada");
-      } finally {
-        await client.execute("DROP TRIGGER test_fault");
-      }
+      await failingAt(h, table, event, () => finishAppointment(h.ctx(), shop.owner, id, charged()));
       expect(await digestAll(h)).toEqual(before);
       // The same finish goes through once the fault is gone: the fault, not the input, stopped it.
       const done = await finishAppointment(h.ctx(), shop.owner, id, charged());

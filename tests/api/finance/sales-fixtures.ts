@@ -123,3 +123,21 @@ export async function digestAll(h: Harness): Promise<Record<string, string>> {
   );
   return Object.fromEntries(tables.map((t, i) => [t, `${digests[i]?.rows[0]?.n}:${digestOf(digests[i]?.rows[0] as { body?: unknown })}`]));
 }
+
+/**
+ * Runs `write` with a test trigger that RAISEs on `event` of `table` (a fault midway through a
+ * batch), drops it whatever happens, and expects the write to have failed with that fault.
+ */
+export async function failingAt(h: Harness, table: string, event: "INSERT" | "UPDATE", write: () => Promise<unknown>): Promise<void> {
+  const client = h.fresh.db.$client;
+  await client.execute(`CREATE TRIGGER test_fault BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'falha_injetada'); END`);
+  try {
+    const error = await write().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(String((error as Error)?.cause ?? error)).toContain("falha_injetada");
+  } finally {
+    await client.execute("DROP TRIGGER test_fault");
+  }
+}

@@ -14,7 +14,7 @@ import type { SaleDraft } from "../../../shared/finance/sale-draft.ts";
 import { cancelSale, completeSale } from "../../../worker/services/finance/sales/index.ts";
 import { insertAppointment } from "../agenda/desk-fixtures.ts";
 import { createHarness, type Harness } from "../harness.ts";
-import { createShop, digestAll, productDraft, refusal, type Shop, stockOf } from "./sales-fixtures.ts";
+import { createShop, digestAll, failingAt, productDraft, refusal, type Shop, stockOf } from "./sales-fixtures.ts";
 
 let h: Harness;
 let a: Shop;
@@ -77,18 +77,8 @@ describe("a write killed midway", () => {
   for (const [table, event] of faults) {
     it(`leaves the database unchanged when the ${event.toLowerCase()} on ${table} fails`, async () => {
       const orderId = await insertOrder(a);
-      const client = h.fresh.db.$client;
       const before = await digestAll(h);
-      await client.execute(`CREATE TRIGGER test_fault BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'falha_injetada'); END`);
-      try {
-        const error = await completeSale(h.ctx(), a.owner, everything(a, orderId)).then(
-          () => null,
-          (e: unknown) => e,
-        );
-        expect(String((error as Error)?.cause ?? error)).toContain("falha_injetada");
-      } finally {
-        await client.execute("DROP TRIGGER test_fault");
-      }
+      await failingAt(h, table, event, () => completeSale(h.ctx(), a.owner, everything(a, orderId)));
       expect(await digestAll(h)).toEqual(before);
       // The same draft goes through once the fault is gone: the fault, not the draft, stopped it.
       const done = await completeSale(h.ctx(), a.owner, everything(a, orderId));
