@@ -58,6 +58,21 @@ describe("demo sales", () => {
     expect(broken).toEqual([]);
   });
 
+  it("charges the last two weeks' finished appointments at the desk: split with change, installments, a discount with a product sold", async () => {
+    const [desk] = (
+      await h.fresh.db.$client.execute({
+        sql: `select count(*) as n, sum(s.change_cents > 0) as troco, sum(s.discount_cents > 0) as desconto,
+                sum((select count(*) from sale_payments p where p.org_id = s.org_id and p.sale_id = s.id) > 1) as divididas,
+                sum(exists (select 1 from sale_items i where i.org_id = s.org_id and i.sale_id = s.id and i.product_id is not null)) as produtos,
+                sum(exists (select 1 from receivables r where r.org_id = s.org_id and r.sale_id = s.id and r.installments = 3)) as parceladas
+              from sales s where s.org_id = ? and s.appointment_id is not null`,
+        args: [orgId],
+      })
+    ).rows;
+    expect(Number(desk?.n)).toBeGreaterThan(8);
+    for (const kind of ["troco", "desconto", "divididas", "produtos", "parceladas"]) expect(Number(desk?.[kind]), kind).toBeGreaterThan(0);
+  });
+
   it("is not sold twice into a demo that already has its sales", async () => {
     expect(await seedMissingDemoSalesOf(h.fresh.db, NOW)).toBe(false);
   });
