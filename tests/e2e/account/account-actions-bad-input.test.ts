@@ -1757,6 +1757,11 @@ function deskFinishCheck(a: Attempt, id: string, raw: FormDataEntryValue | null,
     expectMessages(a, 422, [parsed.error.issues[0]?.message ?? ""]);
     return NOTHING;
   }
+  // ADR 078: products sold or a discount need a payment (refused before the appointment is read).
+  if (!parsed.data.pagamentos && (parsed.data.vendidos?.length || parsed.data.descontoTotal)) {
+    expectMessages(a, 422, ["Para vender produtos ou dar desconto, escolha como o cliente pagou."]);
+    return NOTHING;
+  }
   if (!target) {
     expectMessages(a, 404, [DESK_NOT_FOUND]);
     return NOTHING;
