@@ -15,6 +15,7 @@ import {
   seedDemo,
   seedMissingDemoAgendaOf,
   seedMissingDemoSalesOf,
+  seedMissingDemoSaleDocumentsOf,
   seedMissingDemoFinanceOf,
   seedMissingDemoAiContentOf,
   seedMissingDemoArtPostsOf,
@@ -96,6 +97,7 @@ async function prepareDatabase(social: DemoSocialOptions): Promise<{ url: string
     if (await seedMissingDemoAgendaOf(db)) log("demonstração: agenda (horários, profissionais, serviços e agendamentos) adicionada");
     if (await seedMissingDemoDocumentsOf(db)) log("demonstração: documentos de clientes e imóveis adicionados");
     if (await seedMissingDemoSalesOf(db)) log("demonstração: três meses de vendas adicionados");
+    if (await seedMissingDemoSaleDocumentsOf(db)) log("demonstração: notas fiscais das vendas mais recentes adicionadas");
     if (await seedMissingDemoFinanceOf(db)) log("demonstração: despesas, receitas e movimentações de caixa adicionadas");
     const art = await seedMissingDemoArtPostsOf(db, social);
     if (art) log("demonstração: posts gerados com arte (carrosséis) adicionados");

@@ -1,6 +1,6 @@
-import { count, eq, inArray, isNull } from "drizzle-orm";
+import { count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { clients, documents, memberships, organizations, properties } from "../../db/schema/index.ts";
+import { clients, documents, memberships, organizations, properties, sales } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { FILE_KIND } from "../../shared/document-files/file-kinds.ts";
 import { documentStorageKey } from "../../shared/document-files/storage-key.ts";
@@ -16,10 +16,12 @@ import { demoCardPng, demoPdf } from "./demo-document-files.ts";
  * client's timeline, the imóvel's card and the dashboard's warning list show something on a fresh
  * install. The rows are seeded with the database (Node, no R2); `npm start` puts the files into the
  * local R2 once the Worker is up (`putDemoDocumentFiles`), as the demo's generated art. Ids, keys
- * and bytes are deterministic; expiry days are counted from the seed's day.
+ * and bytes are deterministic; expiry days are counted from the seed's day. The newest concluded
+ * sales carry their nota fiscal (seeded after the sales, `seedDemoSaleDocuments`), so a receipt's
+ * Documentos card and the list filtered by a sale show one.
  */
 
-type Link = { client: number } | { property: number } | null;
+type Link = { client: number } | { property: number } | { sale: number } | null;
 
 interface DemoDocument {
   n: number;
@@ -134,7 +136,24 @@ const PLAN: readonly DemoDocument[] = [
     link: null,
     lines: () => ["Serviço: destaque de anúncios no mês.", "Valor: R$ 489,90."],
   },
+  ...[0, 1, 2].map(
+    (k): DemoDocument => ({
+      n: 10 + k,
+      titulo: (name) => `Nota fiscal — ${name}`,
+      tipo: "nota_fiscal",
+      formato: "pdf",
+      arquivo: `nfce-venda-${k + 1}.pdf`,
+      vence: null,
+      link: { sale: k },
+      lines: (name) => [
+        `Nota fiscal de consumidor eletrônica (NFC-e) referente à ${name}.`,
+        "Emitida pelo sistema da Sefaz; cópia guardada.",
+      ],
+    }),
+  ),
 ];
+
+const onSale = (doc: DemoDocument): boolean => doc.link !== null && "sale" in doc.link;
 
 /** The demo document's id (a fixed UUID per plan item: the same rows, keys and links on every install). */
 export function demoDocumentId(n: number): string {
@@ -148,9 +167,18 @@ function bytesOf(doc: DemoDocument, name: string): Uint8Array {
 interface Names {
   clients: { id: string; name: string }[];
   properties: { id: string; name: string }[];
+  /** `at`: when the sale was made (its nota is sent a little after). */
+  sales?: { id: string; name: string; at: Date }[];
 }
 
-function target(doc: DemoDocument, names: Names): { field: "clienteId" | "imovelId" | null; id: string | null; name: string } {
+function target(
+  doc: DemoDocument,
+  names: Names,
+): { field: "clienteId" | "imovelId" | "vendaId" | null; id: string | null; name: string; at?: Date | undefined } {
+  if (doc.link && "sale" in doc.link) {
+    const s = names.sales?.[doc.link.sale];
+    return { field: "vendaId", id: s?.id ?? null, name: s?.name ?? "Venda", at: s?.at };
+  }
   if (doc.link && "client" in doc.link) {
     const c = names.clients[doc.link.client];
     return { field: "clienteId", id: c?.id ?? null, name: c?.name ?? "Cliente" };
@@ -186,7 +214,17 @@ async function namesOf(db: Database, orgId: string, clientIds: readonly string[]
   };
 }
 
-/** The demo's documents (rows only; the files come with `putDemoDocumentFiles`). */
+/** "Venda nº 412" per sale id. */
+async function saleNames(db: Database, orgId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: sales.id, numero: sales.numero })
+    .from(sales)
+    .where(orgScope(db, orgId).where(sales, inArray(sales.id, [...ids])));
+  return rows.map((r) => ({ id: r.id, name: `Venda nº ${r.numero}` }));
+}
+
+/** The demo's documents (rows only; the files come with `putDemoDocumentFiles`); the sales' come later. */
 export async function seedDemoDocuments(
   db: Database,
   orgId: string,
@@ -194,20 +232,65 @@ export async function seedDemoDocuments(
   refs: { clientIds: readonly string[]; propertyIds: readonly string[] },
   now: Date,
 ): Promise<void> {
+  const names = await namesOf(db, orgId, refs.clientIds.slice(0, 4), refs.propertyIds.slice(0, 3));
+  await insertPlanned(
+    db,
+    orgId,
+    ownerId,
+    PLAN.filter((doc) => !onSale(doc)),
+    names,
+    now,
+  );
+}
+
+/**
+ * The notas fiscais of the newest concluded sales (after `seedDemoSales`); nothing when the demo
+ * has no sales or already has a sale's document. Returns whether any was added.
+ */
+export async function seedDemoSaleDocuments(db: Database, orgId: string, ownerId: string, now: Date): Promise<boolean> {
+  const scope = orgScope(db, orgId);
+  const [has] = await db
+    .select({ n: count() })
+    .from(documents)
+    .where(scope.where(documents, isNotNull(documents.vendaId)));
+  if ((has?.n ?? 0) > 0) return false;
+  const newest = await db
+    .select({ id: sales.id, numero: sales.numero, at: sales.vendidaEm })
+    .from(sales)
+    .where(scope.where(sales, eq(sales.status, "concluida"), isNull(sales.excluidoEm)))
+    .orderBy(desc(sales.numero))
+    .limit(3);
+  if (!newest.length) return false;
+  const planned = PLAN.filter((doc) => doc.link && "sale" in doc.link && doc.link.sale < newest.length);
+  const names: Names = { clients: [], properties: [], sales: newest.map((r) => ({ id: r.id, name: `Venda nº ${r.numero}`, at: r.at })) };
+  await insertPlanned(db, orgId, ownerId, planned, names, now);
+  return true;
+}
+
+async function insertPlanned(
+  db: Database,
+  orgId: string,
+  ownerId: string,
+  planned: readonly DemoDocument[],
+  names: Names,
+  now: Date,
+): Promise<void> {
   const scope = orgScope(db, orgId);
   const today = dayIn(now, DEFAULT_TIME_ZONE);
-  const names = await namesOf(db, orgId, refs.clientIds.slice(0, 4), refs.propertyIds.slice(0, 3));
-  const rows = PLAN.map((doc, i) => {
+  const rows = planned.map((doc) => {
+    const i = PLAN.indexOf(doc);
     const id = demoDocumentId(doc.n);
-    const { field, id: linkId, name } = target(doc, names);
+    const { field, id: linkId, name, at } = target(doc, names);
     const titulo = doc.titulo(name);
-    // Sent over the last weeks, the oldest first.
-    const sentAt = new Date(now.getTime() - (PLAN.length - i) * 2.5 * 86_400_000);
+    // Sent over the last weeks, the oldest first; a sale's nota an hour after the sale.
+    const sentAt = at
+      ? new Date(Math.min(now.getTime(), at.getTime() + 3_600_000))
+      : new Date(now.getTime() - (PLAN.length - i) * 2.5 * 86_400_000);
     return scope.values({
       id,
       titulo,
       ordem: sortKey(titulo),
-      chavesBusca: JSON.stringify(searchKeys({ names: [titulo] })),
+      chavesBusca: JSON.stringify(searchKeys({ names: [titulo, doc.arquivo] })),
       tipo: doc.tipo,
       nomeArquivo: doc.arquivo,
       formato: doc.formato,
@@ -216,6 +299,7 @@ export async function seedDemoDocuments(
       vencimento: doc.vence === null ? null : addDays(today, doc.vence),
       clienteId: field === "clienteId" ? linkId : null,
       imovelId: field === "imovelId" ? linkId : null,
+      vendaId: field === "vendaId" ? linkId : null,
       criadoEm: sentAt,
       atualizadoEm: sentAt,
       criadoPor: ownerId,
@@ -227,18 +311,11 @@ export async function seedDemoDocuments(
 
 /** A demo database seeded before Documentos existed gets them on the next `npm start` (false: nothing added). */
 export async function seedMissingDemoDocuments(db: Database, orgDocument: string, now = new Date()): Promise<boolean> {
-  // tenant-exempt: the demo organização by its CNPJ (no request, no session).
-  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.document, orgDocument)).limit(1);
-  if (!org) return false;
-  const scope = orgScope(db, org.id);
+  const found = await demoOwner(db, orgDocument);
+  if (!found) return false;
+  const scope = orgScope(db, found.orgId);
   const [has] = await db.select({ n: count() }).from(documents).where(scope.where(documents));
   if ((has?.n ?? 0) > 0) return false;
-  const [owner] = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(scope.where(memberships, eq(memberships.role, "owner"), isNull(memberships.deactivatedAt)))
-    .limit(1);
-  if (!owner) return false;
   const [c, p] = await Promise.all([
     db
       .select({ id: clients.id })
@@ -253,8 +330,27 @@ export async function seedMissingDemoDocuments(db: Database, orgDocument: string
       .orderBy(properties.ordem)
       .limit(3),
   ]);
-  await seedDemoDocuments(db, org.id, owner.userId, { clientIds: c.map((r) => r.id), propertyIds: p.map((r) => r.id) }, now);
+  await seedDemoDocuments(db, found.orgId, found.userId, { clientIds: c.map((r) => r.id), propertyIds: p.map((r) => r.id) }, now);
   return true;
+}
+
+/** The demo organização's owner and id by its CNPJ (no request, no session), or null. */
+async function demoOwner(db: Database, orgDocument: string): Promise<{ orgId: string; userId: string } | null> {
+  // tenant-exempt: the demo organização by its CNPJ (no request, no session).
+  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.document, orgDocument)).limit(1);
+  if (!org) return null;
+  const [owner] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(orgScope(db, org.id).where(memberships, eq(memberships.role, "owner"), isNull(memberships.deactivatedAt)))
+    .limit(1);
+  return owner ? { orgId: org.id, userId: owner.userId } : null;
+}
+
+/** A demo database seeded before sales carried documents gets the newest sales' notas fiscais (false: nothing added). */
+export async function seedMissingDemoSaleDocuments(db: Database, orgDocument: string, now = new Date()): Promise<boolean> {
+  const found = await demoOwner(db, orgDocument);
+  return found ? seedDemoSaleDocuments(db, found.orgId, found.userId, now) : false;
 }
 
 /**
@@ -266,7 +362,13 @@ export async function putDemoDocumentFiles(db: Database, orgId: string, bucket: 
   const scope = orgScope(db, orgId);
   const ids = PLAN.map((d) => demoDocumentId(d.n));
   const rows = await db
-    .select({ id: documents.id, chave: documents.chave, clienteId: documents.clienteId, imovelId: documents.imovelId })
+    .select({
+      id: documents.id,
+      chave: documents.chave,
+      clienteId: documents.clienteId,
+      imovelId: documents.imovelId,
+      vendaId: documents.vendaId,
+    })
     .from(documents)
     .where(scope.where(documents, inArray(documents.id, ids), isNull(documents.excluidoEm)));
   const heads = await Promise.all(rows.map((r) => bucket.head(r.chave)));
@@ -274,7 +376,8 @@ export async function putDemoDocumentFiles(db: Database, orgId: string, bucket: 
   if (!todo.length) return 0;
   const clientIds = todo.map((r) => r.clienteId).filter((v): v is string => v !== null);
   const propertyIds = todo.map((r) => r.imovelId).filter((v): v is string => v !== null);
-  const names = await namesOf(db, orgId, clientIds, propertyIds);
+  const saleIds = todo.map((r) => r.vendaId).filter((v): v is string => v !== null);
+  const [names, soldNames] = await Promise.all([namesOf(db, orgId, clientIds, propertyIds), saleNames(db, orgId, saleIds)]);
   let stored = 0;
   for (const row of todo) {
     const doc = PLAN.find((d) => demoDocumentId(d.n) === row.id);
@@ -283,7 +386,9 @@ export async function putDemoDocumentFiles(db: Database, orgId: string, bucket: 
       ? (names.clients.find((c) => c.id === row.clienteId)?.name ?? "Cliente")
       : row.imovelId
         ? (names.properties.find((p) => p.id === row.imovelId)?.name ?? "Imóvel")
-        : "";
+        : row.vendaId
+          ? (soldNames.find((s) => s.id === row.vendaId)?.name ?? "Venda")
+          : "";
     await bucket.put(row.chave, bytesOf(doc, name), {
       httpMetadata: { contentType: FILE_KIND[doc.formato].mime },
       customMetadata: { orgId, documentId: row.id },

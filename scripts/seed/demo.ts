@@ -28,7 +28,7 @@ import { seedDemoProperties } from "./demo-properties.ts";
 import { seedDemoPix } from "./demo-pix.ts";
 import { seedDemoOrders } from "./demo-orders.ts";
 import { seedDemoAgenda, seedMissingDemoAgenda } from "./demo-agenda.ts";
-import { seedDemoDocuments, seedMissingDemoDocuments } from "./demo-documents.ts";
+import { seedDemoDocuments, seedDemoSaleDocuments, seedMissingDemoDocuments, seedMissingDemoSaleDocuments } from "./demo-documents.ts";
 import { seedDemoDeskSales } from "./demo-desk-sales.ts";
 import { seedDemoSales, seedMissingDemoSales } from "./demo-sales.ts";
 import { seedDemoFinance, seedMissingDemoFinance } from "./demo-finance.ts";
@@ -240,6 +240,8 @@ export async function seedDemo(
   await seedDemoSales(db, orgId, now);
   // The service desk's charges (ADR 078): the last two weeks' finished appointments, paid as at the counter.
   await seedDemoDeskSales(db, orgId, now);
+  // The newest sales' notas fiscais (Documentos on the receipt).
+  await seedDemoSaleDocuments(db, orgId, people[0]?.id as string, now);
   // Pedidos (ADR 073): the shop's orders in every status of the pipeline, over the products and services above.
   await seedDemoOrders(
     db,
@@ -288,6 +290,11 @@ export function seedMissingDemoAgendaOf(db: Database, now = new Date()): Promise
 /** The demo's documents for a demo database seeded before Documentos existed (false: nothing added). */
 export function seedMissingDemoDocumentsOf(db: Database, now = new Date()): Promise<boolean> {
   return seedMissingDemoDocuments(db, DEMO_ORGANIZATION.document, now);
+}
+
+/** The newest sales' notas fiscais for a demo database seeded before sales carried documents (false: nothing added). */
+export function seedMissingDemoSaleDocumentsOf(db: Database, now = new Date()): Promise<boolean> {
+  return seedMissingDemoSaleDocuments(db, DEMO_ORGANIZATION.document, now);
 }
 
 /** The demo's three months of sales for a demo database seeded before they existed (false: nothing added). */

@@ -202,6 +202,21 @@ export const documentoColumns: readonly ColumnDef<DocumentoRow>[] = [
     filter: { type: "relation", relation: "properties" },
     defaultVisible: false,
   },
+  // The list of one sale's or one expense's documents (their pages' "Ver todos"): a chip names the record.
+  {
+    key: "venda",
+    label: "Venda",
+    text: (r) => (r.vendaId ? (r.vinculoTitulo ?? "") : ""),
+    filter: { type: "relation", relation: "sales" },
+    defaultVisible: false,
+  },
+  {
+    key: "despesa",
+    label: "Despesa",
+    text: (r) => (r.despesaId ? (r.vinculoTitulo ?? "") : ""),
+    filter: { type: "relation", relation: "despesas" },
+    defaultVisible: false,
+  },
   ...auditColumns<DocumentoRow>(false).map((c) => (c.key === "criadoEm" ? { ...c, label: "Enviado em", defaultVisible: true } : c)),
 ];
 
@@ -256,7 +271,7 @@ export const documentoDefinition: ResourceDefinition<DocumentoRow, DocumentoInpu
     newButton: "Enviar documentos",
     empty: "Nenhum documento enviado ainda.",
     emptyHint: "Arraste arquivos para cá, escolha do computador ou tire uma foto com o celular.",
-    searchPlaceholder: "Buscar por título",
+    searchPlaceholder: "Buscar por título ou arquivo",
     deleted: "Documento excluído.",
     restored: "Documento restaurado.",
   },

@@ -308,7 +308,10 @@ export function buildListView<Row extends { id: string }>(
       const others = f.values.filter((v) => v !== value);
       if (others.length) rest[f.key] = others;
       else delete rest[f.key];
-      return { key: f.key, label: `${f.label}: ${chipText(f, value)}`, removeHref: withFilters(rest) };
+      const text = chipText(f, value);
+      // A record whose title already says what it is ("Venda nº 123") is not prefixed again.
+      const named = f.type === "relation" && text.startsWith(`${f.label} `);
+      return { key: f.key, label: named ? text : `${f.label}: ${text}`, removeHref: withFilters(rest) };
     }),
   );
 

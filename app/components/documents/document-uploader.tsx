@@ -2,7 +2,7 @@ import { type DragEvent, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { checkDeclaredFile, checkFileCount } from "../../../shared/document-files/check.ts";
 import { DOCUMENT_ACCEPT } from "../../../shared/document-files/file-kinds.ts";
-import { DOCUMENT_TYPE } from "../../../shared/enums/documents.ts";
+import { DOCUMENT_TYPE, type DocumentType } from "../../../shared/enums/documents.ts";
 import { formatFileSize } from "../../../shared/document-files/file-size.ts";
 import type { DocumentLinkField } from "../../../shared/resources/documentos.ts";
 import { RelationPicker } from "../data/relation-picker.tsx";
@@ -24,6 +24,8 @@ export interface PresetLink {
   id: string;
   /** "Cliente: Ana Souza". */
   label: string;
+  /** The type a file sent here starts as (a sale's is usually its nota fiscal); "outro" when absent. */
+  tipo?: DocumentType | undefined;
 }
 
 type Status = "pronto" | "enviando" | "enviado" | "recusado";
@@ -120,7 +122,7 @@ export function DocumentUploader({ preset, title = "Enviar documentos" }: { pres
           key: crypto.randomUUID(),
           file,
           titulo: titleOf(file.name),
-          tipo: "outro",
+          tipo: preset?.tipo ?? "outro",
           vencimento: "",
           linkField: "",
           linkId: "",

@@ -1,46 +1,16 @@
 import { Link } from "react-router";
 import { formatBRL, formatDate, formatDateTime } from "../../../shared/format.ts";
 import { maskCpfCnpj } from "../../../shared/mask.ts";
-import { PAYMENT_METHOD, type PaymentMethod } from "../../../shared/money/payment-method.ts";
+import { PAYMENT_METHOD } from "../../../shared/money/payment-method.ts";
+import type { SaleReceipt } from "../../../shared/finance/sale-receipt.ts";
 import { RECEIVABLE_STATUS } from "../../../shared/finance/enums.ts";
 import { formatQuantityInput } from "./cart-rules.ts";
-
-/** What the receipt shows (worker/services/finance/sale-receipt.ts's SaleReceipt, as the loader sends it). */
-export interface ReceiptData {
-  id: string;
-  numero: number;
-  status: "concluida" | "cancelada";
-  soldAt: string;
-  subtotalCentavos: number;
-  discountCentavos: number;
-  totalDiscountCentavos: number;
-  totalCentavos: number;
-  changeCentavos: number;
-  notes: string | null;
-  orderId: string | null;
-  cancelledAt: string | null;
-  cancelledBy: string | null;
-  cancelReason: string | null;
-  business: { name: string; document: string | null; address: string; whatsapp: string | null };
-  client: { id: string | null; name: string; phone: string | null } | null;
-  items: readonly {
-    description: string;
-    quantityMilli: number;
-    unitPriceCentavos: number;
-    discountCentavos: number;
-    allocatedDiscountCentavos: number;
-    totalCentavos: number;
-    professional: string | null;
-  }[];
-  payments: readonly { method: PaymentMethod; amountCentavos: number; tenderedCentavos: number | null; installments: number }[];
-  installments: readonly { method: string | null; number: number; of: number; amountCentavos: number; dueOn: string; status: string }[];
-}
 
 /**
  * The receipt itself (#recibo: what prints). One column that fits a 390 px phone and an 80 mm
  * roll; the items as a list of rows rather than a wide table, so nothing scrolls sideways.
  */
-export function ReceiptView({ receipt: r, zone }: { receipt: ReceiptData; zone: string }) {
+export function ReceiptView({ receipt: r, zone }: { receipt: SaleReceipt; zone: string }) {
   const cancelled = r.status === "cancelada";
   return (
     <article id="recibo" aria-labelledby="recibo-titulo" className="mx-auto max-w-xl rounded-xl border border-line bg-surface p-4 sm:p-6">

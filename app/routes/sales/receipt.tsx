@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/receipt";
+import { DocumentsSection, documentsOf } from "../../components/documents/documents-section.tsx";
 import { CancelSaleDialog } from "../../components/sales/cancel-sale-dialog.tsx";
 import { ReceiptView } from "../../components/sales/receipt-view.tsx";
 import { receiptWhatsappHref, receiptWhatsappText } from "../../components/sales/receipt-text.ts";
@@ -12,13 +13,15 @@ import { titleMeta } from "../../lib/title.ts";
 import { orgTimeZone, requirePermission } from "../../server/guards.server.ts";
 import { can } from "../../../worker/auth/permissions.ts";
 import { serviceContext } from "../../../worker/context.ts";
+import { linkedDocuments } from "../../../worker/services/documents/linked-documents.ts";
 import { saleReceipt } from "../../../worker/services/finance/sale-receipt.ts";
 
 /**
  * /sales/:id: the sale's receipt (issue 22) — on screen and on paper (A4 or an 80 mm thermal
  * printer: one column, no colours, the shell hidden), "Enviar por WhatsApp" with the summary,
  * and "Cancelar venda" for owner/admin (a dialog asking the reason, then the sales API's cancel:
- * stock, receivables and cash reversed with new entries, ADR 071).
+ * stock, receivables and cash reversed with new entries, ADR 071). Below it, on screen only, the
+ * sale's documents (the nota fiscal, a comprovante) for the roles that read them.
  */
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData ? `Venda nº ${loaderData.receipt.numero}` : "Venda");
@@ -28,7 +31,12 @@ const CANCEL_ACTION = "approve";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const signed = requirePermission(context, request, "vendas", "read");
-  const receipt = await saleReceipt(serviceContext(signed.rc), signed.actor, params.id);
+  const ctx = serviceContext(signed.rc);
+  // Two reads side by side: the receipt's batch and the sale's documents (null: the role reads none).
+  const [receipt, documents] = await Promise.all([
+    saleReceipt(ctx, signed.actor, params.id),
+    linkedDocuments(ctx, signed.actor, "vendaId", params.id),
+  ]);
   if (!receipt) throw new Response("Venda não encontrada.", { status: 404 });
   const zone = orgTimeZone(context, request);
   const url = new URL(request.url);
@@ -45,6 +53,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     whatsappHref: receiptWhatsappHref(receipt.client?.phone, text),
     canCancel: receipt.status === "concluida" && can(signed.actor.role, "vendas", CANCEL_ACTION),
     canSell: can(signed.actor.role, "vendas", "create"),
+    documents,
+    canSendDocuments: can(signed.actor.role, "documentos", "create"),
     toast: toast ? { id: `${receipt.id}-${url.search}`, message: toast } : null,
   };
 }
@@ -60,7 +70,7 @@ const PRINT_CSS = `@media print {
 @media print and (max-width: 100mm) { #recibo { font-size: 8.5pt; } }`;
 
 export default function SaleReceiptPage({ loaderData }: Route.ComponentProps) {
-  const { receipt, zone, whatsappHref, canCancel, canSell, toast } = loaderData;
+  const { receipt, zone, whatsappHref, canCancel, canSell, documents, canSendDocuments, toast } = loaderData;
   // The toast's flag leaves the address bar once shown (no new load: the toast stays), so a
   // reload or a shared link does not repeat it.
   useEffect(() => {
@@ -89,6 +99,16 @@ export default function SaleReceiptPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <ReceiptView receipt={receipt} zone={zone} />
+      {documents ? (
+        <div className="mx-auto mt-4 max-w-xl">
+          <DocumentsSection
+            preset={{ field: "vendaId", id: receipt.id, label: `Venda nº ${receipt.numero}`, tipo: "nota_fiscal" }}
+            listHref={documentsOf("venda", receipt.id)}
+            canCreate={canSendDocuments}
+            documents={documents}
+          />
+        </div>
+      ) : null}
       <Toaster toast={toast} />
     </>
   );

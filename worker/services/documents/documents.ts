@@ -36,9 +36,12 @@ export type DocumentMeta = Omit<DocumentoInput, "arquivo" | "nomeArquivo"> & {
   despesaId?: string | undefined;
 };
 
-/** The sort and search columns of a title (it starts as the file's name: the screen fills it so). */
-function derived(titulo: string) {
-  return { ordem: sortKey(titulo), chavesBusca: JSON.stringify(searchKeys({ names: [titulo] })) };
+/**
+ * The sort and search columns: sorted by title, found by the title and by the file's original
+ * name ("IMG_2024" finds the photo someone retitled "RG da Ana"), through the list's one index.
+ */
+export function documentDerived(titulo: string, nomeArquivo: string) {
+  return { ordem: sortKey(titulo), chavesBusca: JSON.stringify(searchKeys({ names: [titulo, nomeArquivo] })) };
 }
 
 /** A database refusal in pt-BR (the module's errors, its relations), else the error itself. */
@@ -97,7 +100,7 @@ export async function storeDocument(
         vendaId: meta.vendaId ?? null,
         despesaId: meta.despesaId ?? null,
         observacoes: meta.observacoes ?? null,
-        ...derived(meta.titulo),
+        ...documentDerived(meta.titulo, nomeArquivo),
         criadoEm: ctx.now,
         atualizadoEm: ctx.now,
         criadoPor: actor.userId,
@@ -129,7 +132,7 @@ export async function createDocumentFromJson(
   return storeDocument(ctx, actor, mod, { name: nomeArquivo, type: parsed.type, size: parsed.bytes.byteLength, bytes: parsed.bytes }, meta);
 }
 
-/** Changes a live document's metadata (title, type, expiry, link, notes) in one statement; the file never changes. */
+/** Changes a live document's metadata (title, type, expiry, link, notes) in one statement after reading its file name; the file never changes. */
 export async function updateDocument(
   ctx: ServiceContext,
   actor: Actor,
@@ -142,6 +145,14 @@ export async function updateDocument(
   const scope = orgScope(ctx.db, actor.orgId);
   // A registry link (client, empresa, imóvel) chosen here replaces any other link, sale and expense too.
   const linked = Boolean(input.clienteId || input.empresaId || input.imovelId);
+  // The file's name never changes, so reading it before the update races with nothing; the
+  // search keys it joins are rebuilt with the new title.
+  const [current] = await ctx.db
+    .select({ nomeArquivo: t.nomeArquivo })
+    .from(t)
+    .where(scope.where(t, eq(t.id, id), isNull(t.excluidoEm)))
+    .limit(1);
+  if (!current) throw new DomainError("Documento não encontrado.", 404);
   let changed: number;
   try {
     const result = await ctx.db
@@ -156,7 +167,7 @@ export async function updateDocument(
         vendaId: linked ? null : sql`${t.vendaId}`,
         despesaId: linked ? null : sql`${t.despesaId}`,
         observacoes: input.observacoes ?? null,
-        ...derived(input.titulo),
+        ...documentDerived(input.titulo, current.nomeArquivo),
         atualizadoEm: ctx.now,
         atualizadoPor: actor.userId,
       } as never)

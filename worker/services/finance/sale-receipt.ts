@@ -1,7 +1,7 @@
 import { asc, eq, isNull } from "drizzle-orm";
 import { clients, organizations, professionals, receivables, saleItems, salePayments, sales, users } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
-import type { PaymentMethod } from "../../../shared/money/payment-method.ts";
+import type { SaleReceipt } from "../../../shared/finance/sale-receipt.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Actor, ServiceContext } from "../context.ts";
 
@@ -9,59 +9,11 @@ import type { Actor, ServiceContext } from "../context.ts";
  * A sale as its receipt shows it (issue 22, /sales/:id): the business (name, CPF/CNPJ, address),
  * the client, the items as sold (names and prices kept on the sale), discounts, payments with
  * change, every installment with its due date, and the cancellation when there is one. One
- * round trip (a batch); whoever reads sales reads it.
+ * round trip (a batch); whoever reads sales reads it. The shape is shared with the screen
+ * (shared/finance/sale-receipt.ts).
  */
 
-export interface ReceiptItem {
-  description: string;
-  quantityMilli: number;
-  unitPriceCentavos: number;
-  discountCentavos: number;
-  allocatedDiscountCentavos: number;
-  totalCentavos: number;
-  professional: string | null;
-  kind: "produto" | "servico" | "livre";
-}
-
-export interface ReceiptPayment {
-  method: PaymentMethod;
-  amountCentavos: number;
-  tenderedCentavos: number | null;
-  installments: number;
-}
-
-export interface ReceiptInstallment {
-  method: PaymentMethod | null;
-  number: number;
-  of: number;
-  amountCentavos: number;
-  dueOn: string;
-  status: string;
-}
-
-export interface SaleReceipt {
-  id: string;
-  numero: number;
-  status: "concluida" | "cancelada";
-  soldAt: string;
-  subtotalCentavos: number;
-  discountCentavos: number;
-  totalDiscountCentavos: number;
-  totalCentavos: number;
-  changeCentavos: number;
-  notes: string | null;
-  orderId: string | null;
-  draftId: string | null;
-  cancelledAt: string | null;
-  cancelledBy: string | null;
-  cancelReason: string | null;
-  business: { name: string; document: string | null; address: string; whatsapp: string | null };
-  /** The client (id: their page), or a walk-in customer (id null: no client record). */
-  client: { id: string | null; name: string; phone: string | null } | null;
-  items: ReceiptItem[];
-  payments: ReceiptPayment[];
-  installments: ReceiptInstallment[];
-}
+export type { SaleReceipt };
 
 function addressOf(org: {
   street: string | null;

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { documentKeys, documents } from "../../../../db/schema/index.ts";
 import { type DocumentoInput, type DocumentoRow, documentoDefinition, ONE_LINK_MESSAGE } from "../../../../shared/resources/documentos.ts";
-import { searchKeys, sortKey } from "../../../../shared/search.ts";
-import { createDocumentFromJson, updateDocument } from "../../../services/documents/documents.ts";
+import { createDocumentFromJson, documentDerived, updateDocument } from "../../../services/documents/documents.ts";
 import type { ResourceModule } from "../../define.ts";
 
 const t = documents;
@@ -78,12 +77,7 @@ export const documentosModule: ResourceModule<DocumentoRow, DocumentoInput> = {
       when ${t.despesaId} is not null then '/contas/' || ${t.despesaId}
     end)`,
   },
-  values(input) {
-    return {
-      ordem: sortKey(input.titulo),
-      chavesBusca: JSON.stringify(searchKeys({ names: [input.titulo] })),
-    };
-  },
+  values: (input) => documentDerived(input.titulo, input.nomeArquivo ?? ""),
   sorts: { vencimento: t.vencimento, tamanho: t.tamanhoBytes },
   filters: {
     tipo: { column: t.tipo },
@@ -92,6 +86,8 @@ export const documentosModule: ResourceModule<DocumentoRow, DocumentoInput> = {
     cliente: { column: t.clienteId },
     empresa: { column: t.empresaId },
     imovel: { column: t.imovelId },
+    venda: { column: t.vendaId },
+    despesa: { column: t.despesaId },
     criadoEm: { column: t.criadoEm },
     atualizadoEm: { column: t.atualizadoEm },
   },
