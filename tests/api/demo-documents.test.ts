@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { documents, users } from "../../db/schema/index.ts";
+import { documents, sales, users } from "../../db/schema/index.ts";
 import { putDemoDocumentFiles } from "../../scripts/seed/demo-documents.ts";
-import { seedDemo, seedMissingDemoDocumentsOf } from "../../scripts/seed/demo.ts";
+import { seedDemo, seedMissingDemoDocumentsOf, seedMissingDemoSaleDocumentsOf } from "../../scripts/seed/demo.ts";
 import { DEMO_LOGIN } from "../../shared/demo-accounts.ts";
 import { checkDocumentFile } from "../../shared/document-files/check.ts";
 import { expiryState } from "../../shared/documents/expiry.ts";
@@ -15,7 +15,7 @@ import { createHarness, type Harness } from "./harness.ts";
  * The demo's documents as `npm start` seeds them (ADR 074): on clients and imóveis, some expiring
  * within 30 days and exactly one expired (the dashboard's list shows them), every file put into
  * R2 by the start step a whole file of its declared kind and size, served through the real link
- * route, and nothing put twice.
+ * route, and nothing put twice; the newest sales carry their nota fiscal.
  */
 
 const ZONE = "America/Sao_Paulo";
@@ -82,5 +82,41 @@ describe("the demo's documents", () => {
     await h.fresh.db.delete(documents).where(eq(documents.orgId, orgId));
     expect(await seedMissingDemoDocumentsOf(h.fresh.db, NOW)).toBe(true);
     expect((await h.fresh.db.select().from(documents).where(eq(documents.orgId, orgId))).length).toBeGreaterThanOrEqual(8);
+    // The sales' notas fiscais come back with their own step (the sales are seeded after the documents).
+    expect(await seedMissingDemoSaleDocumentsOf(h.fresh.db, NOW)).toBe(true);
+    expect(await seedMissingDemoSaleDocumentsOf(h.fresh.db, NOW)).toBe(false);
+    const onSales = await h.fresh.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.orgId, orgId), isNotNull(documents.vendaId)));
+    expect(onSales).toHaveLength(3);
+  });
+
+  it("gives the newest concluded sales their nota fiscal, sent after the sale", async () => {
+    const onSales = await h.fresh.db
+      .select({
+        tipo: documents.tipo,
+        titulo: documents.titulo,
+        sent: documents.criadoEm,
+        status: sales.status,
+        numero: sales.numero,
+        soldAt: sales.vendidaEm,
+      })
+      .from(documents)
+      .innerJoin(sales, eq(sales.id, documents.vendaId))
+      .where(eq(documents.orgId, orgId));
+    expect(onSales).toHaveLength(3);
+    const [newest] = await h.fresh.db
+      .select({ numero: sales.numero })
+      .from(sales)
+      .where(and(eq(sales.orgId, orgId), eq(sales.status, "concluida")))
+      .orderBy(desc(sales.numero))
+      .limit(1);
+    expect(onSales.map((d) => d.numero)).toContain(newest?.numero);
+    for (const d of onSales) {
+      expect(d).toMatchObject({ tipo: "nota_fiscal", status: "concluida", titulo: `Nota fiscal — Venda nº ${d.numero}` });
+      expect(d.sent.getTime()).toBeGreaterThan(d.soldAt.getTime());
+      expect(d.sent.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
   });
 });
