@@ -59,13 +59,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** Hides the shell on paper and sizes the receipt for A4 or a thermal roll. */
+/**
+ * On paper only the receipt, sized for A4 or a thermal roll: everything that neither holds the
+ * receipt nor is inside it takes no room (so no blank pages follow), the receipt's ancestors
+ * lose their padding, and the receipt flows from the page's top, all in black (a thermal head
+ * dithers grey). Browsers without :has() (Safari < 15.4) paint only the receipt, placed at the top.
+ * The font scales with the paper: the receipt's Tailwind sizes become relative to it.
+ */
 const PRINT_CSS = `@media print {
   @page { margin: 6mm; }
   body * { visibility: hidden; }
-  #recibo, #recibo * { visibility: visible; }
-  #recibo { position: absolute; inset: 0 auto auto 0; width: 100%; max-width: 190mm; font-size: 10pt; color: #000; background: #fff; border: 0; box-shadow: none; padding: 0; }
+  #recibo, #recibo * { visibility: visible; color: #000 !important; border-color: #000 !important; }
+  #recibo { position: absolute; inset: 0 auto auto 0; width: 100%; max-width: 190mm; margin: 0; padding: 0; font-size: 10pt; background: #fff; border: 0; border-radius: 0; box-shadow: none; }
   #recibo .no-print { display: none !important; }
+  #recibo .text-lg { font-size: 1.3em; }
+  #recibo .text-base { font-size: 1.1em; }
+  #recibo .text-sm { font-size: 1em; }
+  #recibo .text-xs { font-size: 0.85em; }
+  @supports selector(:has(*)) {
+    body *:not(:has(#recibo)):not(#recibo):not(#recibo *) { display: none !important; }
+    body, body *:has(#recibo) { display: block !important; position: static !important; margin: 0 !important; padding: 0 !important; border: 0 !important; width: auto !important; max-width: none !important; min-height: 0 !important; height: auto !important; overflow: visible !important; background: none !important; box-shadow: none !important; }
+    #recibo { position: static; }
+  }
 }
 @media print and (max-width: 100mm) { #recibo { font-size: 8.5pt; } }`;
 
