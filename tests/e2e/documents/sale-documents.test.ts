@@ -24,7 +24,7 @@ describe("a sale's documents", () => {
     // A document not linked to the sale: the filtered list must leave it out.
     await createRecord(
       e2eServiceContext(f.baseURL),
-      { orgId: shop.orgId, userId: shop.owner.id, role: "owner" },
+      shop.actor,
       "documentos",
       documentoSchema.parse({
         titulo: "Contrato social",

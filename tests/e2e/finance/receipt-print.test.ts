@@ -53,12 +53,11 @@ describe("the receipt on paper", () => {
     const shop = await shopWithSale(f.baseURL, "Loja Recibo Impresso");
     // The sale's documents make the screen long: none of it may reach the paper (no blank pages).
     const ctx = e2eServiceContext(f.baseURL);
-    const actor = { orgId: shop.orgId, userId: shop.owner.id, role: "owner" as const, timeZone: "America/Sao_Paulo" };
     for (const n of [1, 2, 3, 4, 5]) {
       const bytes = pdfFile();
       await storeDocument(
         ctx,
-        actor,
+        shop.actor,
         moduleOf("documentos"),
         { name: `nfce-${n}.pdf`, type: "application/pdf", size: bytes.byteLength, bytes },
         {

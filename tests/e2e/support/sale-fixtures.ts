@@ -1,14 +1,15 @@
-import { eq } from "drizzle-orm";
-import { clients, memberships } from "../../../db/schema/index.ts";
+import { clients } from "../../../db/schema/index.ts";
 import { produtoSchema } from "../../../shared/resources/produtos.ts";
 import { createRecord } from "../../../worker/resources/records.ts";
-import { defaultAccountsStatement } from "../../../worker/services/finance/default-accounts.ts";
 import { completeSale } from "../../../worker/services/finance/sales/index.ts";
-import { createRegisteredUser, e2eDb, e2eServiceContext, type TestUser } from "./accounts.ts";
+import { ownerWithAccounts } from "../finance/money-pages.ts";
+import { e2eDb, e2eServiceContext, type TestUser } from "./accounts.ts";
 
 export interface SoldShop {
   owner: TestUser;
   orgId: string;
+  /** The owner, for the services. */
+  actor: Awaited<ReturnType<typeof ownerWithAccounts>>["actor"];
   saleId: string;
   numero: number;
 }
@@ -19,14 +20,9 @@ export interface SoldShop {
  * with a long description, crédito in 3× and cash with change — a receipt with every part.
  */
 export async function shopWithSale(origin: string, name: string): Promise<SoldShop> {
-  const owner = await createRegisteredUser({ name });
+  const { owner, orgId, actor } = await ownerWithAccounts(name);
   const db = e2eDb();
-  const [m] = await db.select().from(memberships).where(eq(memberships.userId, owner.id));
-  if (!m) throw new Error("no membership");
-  const orgId = m.orgId;
-  const actor = { orgId, userId: owner.id, role: "owner" as const };
   const ctx = e2eServiceContext(origin);
-  await defaultAccountsStatement(db, orgId, new Date(), owner.id);
   const product = await createRecord(
     ctx,
     actor,
@@ -58,5 +54,5 @@ export async function shopWithSale(origin: string, name: string): Promise<SoldSh
     ],
     expectedTotalCentavos: 6790,
   });
-  return { owner, orgId, saleId: sale.saleId, numero: sale.number };
+  return { owner, orgId, actor, saleId: sale.saleId, numero: sale.number };
 }
