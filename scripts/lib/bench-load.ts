@@ -3,12 +3,16 @@
  * with the Worker's database server: reads targets as JSON on stdin, runs autocannon on each in
  * turn (a short warm-up, then the measured run) and prints one JSON line with the results.
  */
+import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 
 export interface LoadTarget {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** A write: its method and body; every `{uuid}` in the body is a fresh UUID per request. */
+  method?: "POST";
+  body?: string;
 }
 
 export interface LoadRequest {
@@ -28,6 +32,10 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   statuses: Record<string, number>;
+  /** 2xx answers of the warm-up and the measured run together (what a write target changed). */
+  ok_with_warmup: number;
+  /** Requests sent in both (a request still in flight when a run ends is sent but never answered). */
+  sent_with_warmup: number;
 }
 
 /** Tells the parent (over IPC, when there is a channel) where a measured run starts and ends. */
@@ -53,8 +61,20 @@ async function main(): Promise<void> {
   const request = JSON.parse(await readStdin()) as LoadRequest;
   const results: LoadResult[] = [];
   for (const target of request.targets) {
-    const common = { url: target.url, connections: request.connections, headers: target.headers ?? {}, timeout: 10 };
-    if (request.warmupS > 0) await autocannon({ ...common, duration: request.warmupS });
+    const template = target.body;
+    const write = target.method
+      ? {
+          method: target.method,
+          requests: [
+            {
+              method: target.method,
+              setupRequest: (req: Record<string, unknown>) => ({ ...req, body: template?.replaceAll("{uuid}", () => randomUUID()) }),
+            },
+          ],
+        }
+      : {};
+    const common = { url: target.url, connections: request.connections, headers: target.headers ?? {}, timeout: 10, ...write };
+    const warm = request.warmupS > 0 ? await autocannon({ ...common, duration: request.warmupS }) : undefined;
     // The parent samples CPU per process between these two messages.
     await notify({ phase: "start", name: target.name });
     const r = await autocannon({ ...common, duration: request.durationS });
@@ -72,6 +92,8 @@ async function main(): Promise<void> {
       errors: r.errors,
       timeouts: r.timeouts,
       statuses: Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count])),
+      ok_with_warmup: r["2xx"] + (warm?.["2xx"] ?? 0),
+      sent_with_warmup: r.requests.sent + (warm?.requests.sent ?? 0),
     };
     process.stderr.write(
       `  ${target.name.padEnd(22)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50_ms} ms  p99 ${result.p99_ms} ms\n`,

@@ -49,7 +49,12 @@ export async function loader(args: Route.LoaderArgs) {
     error = e.message;
   }
   const canTransfer = screenPermissions(args, movimentacaoDefinition).canCreate;
-  const accounts = canTransfer ? await activeAccounts(ctx, actor) : [];
+  // The transfer's accounts are the balances' active ones (same order): no second round trip.
+  const accounts = !canTransfer
+    ? []
+    : error
+      ? await activeAccounts(ctx, actor)
+      : balances.filter((b) => b.ativo).map((b) => ({ id: b.contaId, nome: b.nome, tipo: b.tipo }));
   const lastMonthEnd = addDays(`${today.slice(0, 8)}01`, -1);
   return {
     de,
