@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: seeds one organization with 50,000 clients, 5,000 companies, 20,000 products
- * and 200,000 stock movements, builds, serves the built Worker through Miniflare's API directly
+ * `npm run bench`: seeds one organization with 50,000 clients, 5,000 companies, 20,000 products,
+ * 200,000 stock movements, 100,000 sales and 300,000 cash movements (and the issues' other sizes), builds, serves the built Worker through Miniflare's API directly
  * (no `wrangler dev` proxy) over the local libSQL server, signs in, and loads each route with
  * autocannon from another process on 127.0.0.1 — `/api/health` first as the floor, everything
  * in the same run. Measures, per route, the CPU per request of workerd and of the database
@@ -66,7 +66,7 @@ const POSTS_IN_MONTH = 2_000;
 /** Issue 21's agenda: this week's appointments over 5 professionals. */
 const APPOINTMENTS_IN_WEEK = 2_000;
 const CONNECTIONS = 32;
-/** 8 s a route keeps the whole run near five minutes on two CPUs (23 loads, seeding, build). */
+/** 8 s a route keeps the whole run near eight minutes on two CPUs (37 loads, seeding, build). */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = 1;
 /**
