@@ -147,6 +147,8 @@ function PanelForm({
   const [forma, setForma] = useState<PaymentMethod | "">("");
   // The full charge (ADR 078): several payments, troco, installments, a discount, products sold; null: the one tap.
   const [charge, setCharge] = useState<DeskCharge | null>(null);
+  const chargeHeading = useRef<HTMLHeadingElement>(null);
+  const detailButton = useRef<HTMLButtonElement>(null);
   const [servicoIds, setServicoIds] = useState<string[]>(panel.servicoIds);
   const [lines, setLines] = useState<Line[]>(panel.produtos.map((p) => ({ produtoId: p.produtoId, quantidade: typed(p.quantidade) })));
   const [problem, setProblem] = useState<string | null>(null);
@@ -161,6 +163,12 @@ function PanelForm({
   function detail() {
     const start = deskCart(panel, servicoIds, EMPTY_CHARGE);
     setCharge(forma ? { ...EMPTY_CHARGE, payments: withNewPayment(start, forma, today).payments } : EMPTY_CHARGE);
+    // The button that had the focus is gone: the charge's heading takes it, so a screen reader starts there.
+    requestAnimationFrame(() => chargeHeading.current?.focus());
+  }
+  function simple() {
+    setCharge(null);
+    requestAnimationFrame(() => detailButton.current?.focus());
   }
 
   function removeService(index: number) {
@@ -279,10 +287,10 @@ function PanelForm({
       {charge ? (
         <section aria-labelledby="cobranca-titulo" className="min-w-0 space-y-2 border-t border-line pt-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 id="cobranca-titulo" className="text-sm font-semibold">
+            <h3 id="cobranca-titulo" ref={chargeHeading} tabIndex={-1} className="text-sm font-semibold focus:outline-none">
               Cobrança
             </h3>
-            <button type="button" className={buttonClass("ghost", "!px-2 text-sm")} onClick={() => setCharge(null)}>
+            <button type="button" className={buttonClass("ghost", "!px-2 text-sm")} onClick={simple}>
               Voltar ao pagamento simples
             </button>
           </div>
@@ -319,7 +327,7 @@ function PanelForm({
               Escolhida a forma, o atendimento vira uma venda com as comissões do profissional.
             </span>
           </label>
-          <button type="button" className={buttonClass("secondary", "mt-2 w-full sm:w-auto")} onClick={detail}>
+          <button ref={detailButton} type="button" className={buttonClass("secondary", "mt-2 w-full sm:w-auto")} onClick={detail}>
             Dividir, troco, parcelas ou desconto
           </button>
         </div>

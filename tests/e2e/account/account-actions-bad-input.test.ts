@@ -1634,6 +1634,11 @@ const DESK_FEITOS = [
     ["@@servico@@"],
     Array.from({ length: 51 }, () => ({ produtoId: "@@produto@@", quantidade: 0.01 })),
   ),
+  // ADR 078: a product sold or a discount without a payment; a sold quantity that is not a positive integer of thousandths.
+  '{"servicoIds":["@@servico@@"],"produtos":[],"vendidos":[{"produtoId":"@@produto@@","quantidadeMilli":1000}]}',
+  '{"servicoIds":["@@servico@@"],"produtos":[],"descontoTotal":{"kind":"valor","centavos":500}}',
+  '{"servicoIds":["@@servico@@"],"produtos":[],"vendidos":[{"produtoId":"@@produto@@","quantidadeMilli":0}]}',
+  '{"servicoIds":["@@servico@@"],"produtos":[],"vendidos":[{"produtoId":"@@produto@@","quantidadeMilli":1.5}]}',
   '{"servicoIds":["@@servico@@"],"produtos":[{"produtoId":"@@produto@@","quantidade":1e400}]}',
   '{"servicoIds":"@@servico@@","produtos":[]}',
   '{"__proto__":{"servicoIds":["@@servico@@"]},"produtos":[]}',

@@ -24,6 +24,8 @@ describe("/atendimento charge", () => {
     const card = page.getByTestId("desk-appointment").filter({ hasText: "Rita Alves" });
     const dialog = page.getByRole("dialog", { name: "Finalizar atendimento de Rita Alves" });
     await dialog.getByRole("button", { name: "Dividir, troco, parcelas ou desconto" }).click();
+    // The button is gone: the focus lands on the charge's heading, not on the page's body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("cobranca-titulo");
 
     await dialog.getByRole("combobox", { name: "Vender produto" }).selectOption({ label: "Esmalte vermelho · R$ 25,00" });
     await dialog.getByRole("button", { name: "Adicionar à venda" }).click();
