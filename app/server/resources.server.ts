@@ -28,7 +28,7 @@ import {
 import { DomainError } from "../../worker/services/context.ts";
 import { needsReauth, REAUTH_FIELD, requireRecentAuth } from "../../worker/auth/reauth.ts";
 import { RateLimitedError } from "../../worker/security/rate-limit.ts";
-import { moduleOf } from "../../worker/resources/registry.ts";
+import { moduleByApi, moduleOf } from "../../worker/resources/registry.ts";
 import { needsNormalizing, normalizeListParams } from "../components/data/list-params.ts";
 import { LIST_PANELS, type ToastData } from "../components/data/types.ts";
 import { type BulkOptions, buildListView, isFeminine } from "../components/data/view.server.ts";
@@ -211,10 +211,22 @@ export async function listLoader<Extra = never>(args: Args, def: AnyDefinition, 
   const confirmIds = permissions.canDelete || bulk.asked ? url.searchParams.getAll("excluir").slice(0, 200) : [];
   const panel = url.searchParams.get("painel");
   const openPanel = LIST_PANELS.find((p) => p === panel) ?? null;
-  const view = buildListView(def, query, result, { pathname, confirmIds, bulk, openPanel, timeZone: timeZoneOf(org.timeZone) });
+  const built = buildListView(def, query, result, { pathname, confirmIds, bulk, openPanel, timeZone: timeZoneOf(org.timeZone) });
+  // A relation filter over records the role may not read (staff and Despesas on /documents) is
+  // not offered: its search would be refused. One already in the URL stays, with its chip.
+  const view = {
+    ...built,
+    filters: built.filters.filter((f) => f.type !== "relation" || f.values.length > 0 || mayRead(org.role, f.relation)),
+  };
   const extras: Record<string, Extra> = {};
   if (rowData) for (const row of result.rows as Record<string, unknown>[]) extras[String(row.id)] = rowData(row);
   return { view, permissions, toast: toastFor(def, takeFlash(args)), rowData: extras };
+}
+
+/** Whether a role reads the records behind a relation (its API segment); unknown segments are not judged here. */
+function mayRead(role: Role, relation: string): boolean {
+  const target = moduleByApi(relation);
+  return !target || can(role, target.definition.name, "read");
 }
 
 function idsFrom(form: FormData): string[] {

@@ -3,7 +3,9 @@ import { linkedDocuments } from "../../../worker/services/documents/linked-docum
 import { createShop, productDraft, type Shop } from "../finance/sales-fixtures.ts";
 import { fakeBucket } from "../../support/memory-bucket.ts";
 import { pdfFile } from "../../unit/document-files/samples.ts";
-import { createHarness, type Harness } from "../harness.ts";
+import * as documentsPage from "../../../app/routes/documents/documents.tsx";
+import type { Harness } from "../harness.ts";
+import { createPageHarness } from "../page-harness.ts";
 import { addMember, api } from "../records.ts";
 
 /**
@@ -56,7 +58,7 @@ async function list(cookie: string, query: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createPageHarness({ documents: documentsPage });
   h.env.FILES = fakeBucket();
   a = await createShop(h, "Docs por registro A", "America/Sao_Paulo", 50);
   b = await createShop(h, "Docs por registro B", "America/Sao_Paulo", 50);
@@ -120,6 +122,21 @@ describe("the Documentos list filtered to one record", () => {
     expect(await list(a.cookie, "q=nfc-e venda")).toEqual([nfA1]);
     // Another organização's file of the same name is its own.
     expect(await list(b.cookie, "q=000123")).toEqual([nfB]);
+  });
+
+  it("names the sale in the list page's chip, and offers the expense filter only to a role that reads expenses", async () => {
+    const [sale] = (await api<ListAnswer>(h, a.cookie, "GET", `/api/documents?f.venda=${saleA2}`)).body.data;
+    const owner = await (await h.request(`/documents.data?f.venda=${saleA2}`, { cookie: a.cookie })).text();
+    expect(owner).toContain(`"${sale?.vinculoTitulo}"`);
+    expect(owner).not.toContain(`"Venda: ${sale?.vinculoTitulo}"`);
+    expect(owner).toContain('"despesas"');
+    const plain = await (await h.request("/documents.data", { cookie: staff })).text();
+    expect(plain).not.toContain('"despesas"');
+    expect(plain).toContain('"sales"');
+    // Already in the URL (a shared link): kept, with its chip.
+    const linked = await (await h.request(`/documents.data?f.despesa=${expenseA}`, { cookie: staff })).text();
+    expect(linked).toContain('"despesas"');
+    expect(linked).toContain('"Despesa: Aluguel da loja"');
   });
 
   it("gives the receipt's card the sale's newest documents and their count, and nothing to a role that reads none", async () => {
