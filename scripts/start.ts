@@ -16,6 +16,7 @@ import {
   seedMissingDemoAgendaOf,
   seedMissingDemoSalesOf,
   seedMissingDemoSaleDocumentsOf,
+  seedMissingDemoExpenseDocumentsOf,
   seedMissingDemoFinanceOf,
   seedMissingDemoAiContentOf,
   seedMissingDemoArtPostsOf,
@@ -99,6 +100,7 @@ async function prepareDatabase(social: DemoSocialOptions): Promise<{ url: string
     if (await seedMissingDemoSalesOf(db)) log("demonstração: três meses de vendas adicionados");
     if (await seedMissingDemoSaleDocumentsOf(db)) log("demonstração: notas fiscais das vendas mais recentes adicionadas");
     if (await seedMissingDemoFinanceOf(db)) log("demonstração: despesas, receitas e movimentações de caixa adicionadas");
+    if (await seedMissingDemoExpenseDocumentsOf(db)) log("demonstração: boleto do aluguel e conta de luz anexados às despesas");
     const art = await seedMissingDemoArtPostsOf(db, social);
     if (art) log("demonstração: posts gerados com arte (carrosséis) adicionados");
     if (art && metaDemo) metaDemo.standin.adopt(art);

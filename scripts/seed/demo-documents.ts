@@ -1,6 +1,6 @@
-import { count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { count, desc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { clients, documents, memberships, organizations, properties, sales } from "../../db/schema/index.ts";
+import { clients, documents, expenses, memberships, organizations, properties, sales } from "../../db/schema/index.ts";
 import { orgScope } from "../../db/tenant.ts";
 import { FILE_KIND } from "../../shared/document-files/file-kinds.ts";
 import { documentStorageKey } from "../../shared/document-files/storage-key.ts";
@@ -18,10 +18,11 @@ import { demoCardPng, demoPdf } from "./demo-document-files.ts";
  * local R2 once the Worker is up (`putDemoDocumentFiles`), as the demo's generated art. Ids, keys
  * and bytes are deterministic; expiry days are counted from the seed's day. The newest concluded
  * sales carry their nota fiscal (seeded after the sales, `seedDemoSaleDocuments`), so a receipt's
- * Documentos card and the list filtered by a sale show one.
+ * Documentos card and the list filtered by a sale show one; two bills (the shop's rent and the
+ * electricity) carry their boleto and conta (after the money, `seedDemoExpenseDocuments`).
  */
 
-type Link = { client: number } | { property: number } | { sale: number } | null;
+type Link = { client: number } | { property: number } | { sale: number } | { expense: number } | null;
 
 interface DemoDocument {
   n: number;
@@ -151,9 +152,37 @@ const PLAN: readonly DemoDocument[] = [
       ],
     }),
   ),
+  {
+    n: 13,
+    titulo: (name) => `Boleto — ${name}`,
+    tipo: "comprovante",
+    formato: "pdf",
+    arquivo: "boleto-aluguel.pdf",
+    vence: null,
+    link: { expense: 0 },
+    lines: (name) => [
+      `Boleto bancário: ${name}.`,
+      "Beneficiário: Imobiliária Central Ltda.",
+      "Pagável em qualquer banco até o vencimento.",
+    ],
+  },
+  {
+    n: 14,
+    titulo: (name) => `Conta de luz — ${name}`,
+    tipo: "comprovante",
+    formato: "pdf",
+    arquivo: "conta-de-luz.pdf",
+    vence: null,
+    link: { expense: 1 },
+    lines: (name) => [`Fatura de energia elétrica: ${name}.`, "Consumo do mês: 612 kWh.", "Débito automático não cadastrado."],
+  },
 ];
 
 const onSale = (doc: DemoDocument): boolean => doc.link !== null && "sale" in doc.link;
+const onExpense = (doc: DemoDocument): boolean => doc.link !== null && "expense" in doc.link;
+
+/** The demo bills that carry a document, in the plan's `expense` order (the latest occurrence due by today). */
+const BILLS_WITH_DOCUMENTS = ["Aluguel da loja", "Energia elétrica"] as const;
 
 /** The demo document's id (a fixed UUID per plan item: the same rows, keys and links on every install). */
 export function demoDocumentId(n: number): string {
@@ -169,12 +198,18 @@ interface Names {
   properties: { id: string; name: string }[];
   /** `at`: when the sale was made (its nota is sent a little after). */
   sales?: { id: string; name: string; at: Date }[];
+  /** `at`: when the bill's document came (a few days before it was due). */
+  expenses?: { id: string; name: string; at: Date }[];
 }
 
 function target(
   doc: DemoDocument,
   names: Names,
-): { field: "clienteId" | "imovelId" | "vendaId" | null; id: string | null; name: string; at?: Date | undefined } {
+): { field: "clienteId" | "imovelId" | "vendaId" | "despesaId" | null; id: string | null; name: string; at?: Date | undefined } {
+  if (doc.link && "expense" in doc.link) {
+    const e = names.expenses?.[doc.link.expense];
+    return { field: "despesaId", id: e?.id ?? null, name: e?.name ?? "Despesa", at: e?.at };
+  }
   if (doc.link && "sale" in doc.link) {
     const s = names.sales?.[doc.link.sale];
     return { field: "vendaId", id: s?.id ?? null, name: s?.name ?? "Venda", at: s?.at };
@@ -237,7 +272,7 @@ export async function seedDemoDocuments(
     db,
     orgId,
     ownerId,
-    PLAN.filter((doc) => !onSale(doc)),
+    PLAN.filter((doc) => !onSale(doc) && !onExpense(doc)),
     names,
     now,
   );
@@ -300,6 +335,7 @@ async function insertPlanned(
       clienteId: field === "clienteId" ? linkId : null,
       imovelId: field === "imovelId" ? linkId : null,
       vendaId: field === "vendaId" ? linkId : null,
+      despesaId: field === "despesaId" ? linkId : null,
       criadoEm: sentAt,
       atualizadoEm: sentAt,
       criadoPor: ownerId,
@@ -353,6 +389,57 @@ export async function seedMissingDemoSaleDocuments(db: Database, orgDocument: st
   return found ? seedDemoSaleDocuments(db, found.orgId, found.userId, now) : false;
 }
 
+/** "Aluguel da loja (vence 05/11)" per bill: the document's name and its PDF's line. */
+const billName = (descricao: string, vencimento: string) => `${descricao} (vence ${vencimento.slice(8, 10)}/${vencimento.slice(5, 7)})`;
+
+/**
+ * The boleto of the shop's rent and the electricity bill on their latest occurrences due by the
+ * seed's day (after `seedDemoFinance`); nothing when a bill already has a document or the bills
+ * are missing. Returns whether any was added.
+ */
+export async function seedDemoExpenseDocuments(db: Database, orgId: string, ownerId: string, now: Date): Promise<boolean> {
+  const scope = orgScope(db, orgId);
+  const [has] = await db
+    .select({ n: count() })
+    .from(documents)
+    .where(scope.where(documents, isNotNull(documents.despesaId)));
+  if ((has?.n ?? 0) > 0) return false;
+  const today = dayIn(now, DEFAULT_TIME_ZONE);
+  const found = await Promise.all(
+    BILLS_WITH_DOCUMENTS.map(async (descricao) => {
+      const [bill] = await db
+        .select({ id: expenses.id, vencimento: expenses.vencimento })
+        .from(expenses)
+        .where(scope.where(expenses, eq(expenses.descricao, descricao), lte(expenses.vencimento, today), isNull(expenses.excluidoEm)))
+        .orderBy(desc(expenses.vencimento), expenses.id)
+        .limit(1);
+      // The document came five days before the due day (never after the seed's moment).
+      const at = bill ? new Date(Math.min(now.getTime(), Date.parse(`${bill.vencimento}T12:00:00Z`) - 5 * 86_400_000)) : null;
+      return bill && at ? { id: bill.id, name: billName(descricao, bill.vencimento), at } : null;
+    }),
+  );
+  if (found.some((b) => b === null)) return false;
+  const names: Names = { clients: [], properties: [], expenses: found as { id: string; name: string; at: Date }[] };
+  await insertPlanned(db, orgId, ownerId, PLAN.filter(onExpense), names, now);
+  return true;
+}
+
+/** A demo database seeded before bills carried documents gets them (false: nothing added). */
+export async function seedMissingDemoExpenseDocuments(db: Database, orgDocument: string, now = new Date()): Promise<boolean> {
+  const found = await demoOwner(db, orgDocument);
+  return found ? seedDemoExpenseDocuments(db, found.orgId, found.userId, now) : false;
+}
+
+/** The bills' names as their documents were seeded with, per expense id. */
+async function expenseNames(db: Database, orgId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: expenses.id, descricao: expenses.descricao, vencimento: expenses.vencimento })
+    .from(expenses)
+    .where(orgScope(db, orgId).where(expenses, inArray(expenses.id, [...ids])));
+  return rows.map((r) => ({ id: r.id, name: billName(r.descricao, r.vencimento) }));
+}
+
 /**
  * Puts the demo documents' missing files into the bucket (`npm start`, once the Worker is up);
  * a file already there is left alone. The bytes are made again from the row's own link (the same
@@ -368,6 +455,7 @@ export async function putDemoDocumentFiles(db: Database, orgId: string, bucket: 
       clienteId: documents.clienteId,
       imovelId: documents.imovelId,
       vendaId: documents.vendaId,
+      despesaId: documents.despesaId,
     })
     .from(documents)
     .where(scope.where(documents, inArray(documents.id, ids), isNull(documents.excluidoEm)));
@@ -377,7 +465,12 @@ export async function putDemoDocumentFiles(db: Database, orgId: string, bucket: 
   const clientIds = todo.map((r) => r.clienteId).filter((v): v is string => v !== null);
   const propertyIds = todo.map((r) => r.imovelId).filter((v): v is string => v !== null);
   const saleIds = todo.map((r) => r.vendaId).filter((v): v is string => v !== null);
-  const [names, soldNames] = await Promise.all([namesOf(db, orgId, clientIds, propertyIds), saleNames(db, orgId, saleIds)]);
+  const billIds = todo.map((r) => r.despesaId).filter((v): v is string => v !== null);
+  const [names, soldNames, billNames] = await Promise.all([
+    namesOf(db, orgId, clientIds, propertyIds),
+    saleNames(db, orgId, saleIds),
+    expenseNames(db, orgId, billIds),
+  ]);
   let stored = 0;
   for (const row of todo) {
     const doc = PLAN.find((d) => demoDocumentId(d.n) === row.id);
@@ -388,7 +481,9 @@ export async function putDemoDocumentFiles(db: Database, orgId: string, bucket: 
         ? (names.properties.find((p) => p.id === row.imovelId)?.name ?? "Imóvel")
         : row.vendaId
           ? (soldNames.find((s) => s.id === row.vendaId)?.name ?? "Venda")
-          : "";
+          : row.despesaId
+            ? (billNames.find((b) => b.id === row.despesaId)?.name ?? "Despesa")
+            : "";
     await bucket.put(row.chave, bytesOf(doc, name), {
       httpMetadata: { contentType: FILE_KIND[doc.formato].mime },
       customMetadata: { orgId, documentId: row.id },

@@ -28,7 +28,14 @@ import { seedDemoProperties } from "./demo-properties.ts";
 import { seedDemoPix } from "./demo-pix.ts";
 import { seedDemoOrders } from "./demo-orders.ts";
 import { seedDemoAgenda, seedMissingDemoAgenda } from "./demo-agenda.ts";
-import { seedDemoDocuments, seedDemoSaleDocuments, seedMissingDemoDocuments, seedMissingDemoSaleDocuments } from "./demo-documents.ts";
+import {
+  seedDemoDocuments,
+  seedDemoExpenseDocuments,
+  seedDemoSaleDocuments,
+  seedMissingDemoDocuments,
+  seedMissingDemoExpenseDocuments,
+  seedMissingDemoSaleDocuments,
+} from "./demo-documents.ts";
 import { seedDemoDeskSales } from "./demo-desk-sales.ts";
 import { seedDemoSales, seedMissingDemoSales } from "./demo-sales.ts";
 import { seedDemoFinance, seedMissingDemoFinance } from "./demo-finance.ts";
@@ -252,6 +259,8 @@ export async function seedDemo(
   );
   // Money (ADR 072): three months of bills, receivables, deposits and card settlements across Caixa and Banco.
   await seedDemoFinance(db, orgId, people[0]?.id as string, now);
+  // Two bills carry their boleto and conta (the despesa's Documentos card).
+  await seedDemoExpenseDocuments(db, orgId, people[0]?.id as string, now);
   return { orgId, login: DEMO_LOGIN, ...(social ? { social } : {}) };
 }
 
@@ -295,6 +304,11 @@ export function seedMissingDemoDocumentsOf(db: Database, now = new Date()): Prom
 /** The newest sales' notas fiscais for a demo database seeded before sales carried documents (false: nothing added). */
 export function seedMissingDemoSaleDocumentsOf(db: Database, now = new Date()): Promise<boolean> {
   return seedMissingDemoSaleDocuments(db, DEMO_ORGANIZATION.document, now);
+}
+
+/** The bills' documents for a demo database seeded before bills carried them (false: nothing added). */
+export function seedMissingDemoExpenseDocumentsOf(db: Database, now = new Date()): Promise<boolean> {
+  return seedMissingDemoExpenseDocuments(db, DEMO_ORGANIZATION.document, now);
 }
 
 /** The demo's three months of sales for a demo database seeded before they existed (false: nothing added). */

@@ -1,8 +1,13 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { documents, sales, users } from "../../db/schema/index.ts";
+import { documents, expenses, sales, users } from "../../db/schema/index.ts";
 import { putDemoDocumentFiles } from "../../scripts/seed/demo-documents.ts";
-import { seedDemo, seedMissingDemoDocumentsOf, seedMissingDemoSaleDocumentsOf } from "../../scripts/seed/demo.ts";
+import {
+  seedDemo,
+  seedMissingDemoDocumentsOf,
+  seedMissingDemoExpenseDocumentsOf,
+  seedMissingDemoSaleDocumentsOf,
+} from "../../scripts/seed/demo.ts";
 import { DEMO_LOGIN } from "../../shared/demo-accounts.ts";
 import { checkDocumentFile } from "../../shared/document-files/check.ts";
 import { expiryState } from "../../shared/documents/expiry.ts";
@@ -15,7 +20,8 @@ import { createHarness, type Harness } from "./harness.ts";
  * The demo's documents as `npm start` seeds them (ADR 074): on clients and imóveis, some expiring
  * within 30 days and exactly one expired (the dashboard's list shows them), every file put into
  * R2 by the start step a whole file of its declared kind and size, served through the real link
- * route, and nothing put twice; the newest sales carry their nota fiscal.
+ * route, and nothing put twice; the newest sales carry their nota fiscal; the rent and the
+ * electricity bills their boleto and conta.
  */
 
 const ZONE = "America/Sao_Paulo";
@@ -118,5 +124,34 @@ describe("the demo's documents", () => {
       expect(d.sent.getTime()).toBeGreaterThan(d.soldAt.getTime());
       expect(d.sent.getTime()).toBeLessThanOrEqual(NOW.getTime());
     }
+  });
+
+  it("attaches the boleto and the conta de luz to the latest rent and electricity bills due by the seed's day, once", async () => {
+    // The test above removed every document: the step brings the bills' back, and only once.
+    await seedMissingDemoExpenseDocumentsOf(h.fresh.db, NOW);
+    expect(await seedMissingDemoExpenseDocumentsOf(h.fresh.db, NOW)).toBe(false);
+    const onBills = await h.fresh.db
+      .select({
+        titulo: documents.titulo,
+        tipo: documents.tipo,
+        sent: documents.criadoEm,
+        descricao: expenses.descricao,
+        due: expenses.vencimento,
+      })
+      .from(documents)
+      .innerJoin(expenses, eq(expenses.id, documents.despesaId))
+      .where(eq(documents.orgId, orgId))
+      .orderBy(documents.titulo);
+    expect(onBills.map((d) => [d.descricao, d.tipo])).toEqual([
+      ["Aluguel da loja", "comprovante"],
+      ["Energia elétrica", "comprovante"],
+    ]);
+    for (const d of onBills) {
+      expect(d.due <= "2026-11-25").toBe(true);
+      expect(d.titulo).toContain(`(vence ${d.due.slice(8, 10)}/${d.due.slice(5, 7)})`);
+      expect(d.sent.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
+    // The latest occurrence due by then: November's rent (day 5) and electricity (day 12).
+    expect(onBills.map((d) => d.due)).toEqual(["2026-11-05", "2026-11-12"]);
   });
 });
