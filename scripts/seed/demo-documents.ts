@@ -278,17 +278,22 @@ export async function seedDemoDocuments(
   );
 }
 
+/** Whether the demo already has a document linked to a sale or a bill (its step then adds nothing). */
+async function hasLinked(db: Database, orgId: string, field: "vendaId" | "despesaId"): Promise<boolean> {
+  const [has] = await db
+    .select({ n: count() })
+    .from(documents)
+    .where(orgScope(db, orgId).where(documents, isNotNull(documents[field])));
+  return (has?.n ?? 0) > 0;
+}
+
 /**
  * The notas fiscais of the newest concluded sales (after `seedDemoSales`); nothing when the demo
  * has no sales or already has a sale's document. Returns whether any was added.
  */
 export async function seedDemoSaleDocuments(db: Database, orgId: string, ownerId: string, now: Date): Promise<boolean> {
+  if (await hasLinked(db, orgId, "vendaId")) return false;
   const scope = orgScope(db, orgId);
-  const [has] = await db
-    .select({ n: count() })
-    .from(documents)
-    .where(scope.where(documents, isNotNull(documents.vendaId)));
-  if ((has?.n ?? 0) > 0) return false;
   const newest = await db
     .select({ id: sales.id, numero: sales.numero, at: sales.vendidaEm })
     .from(sales)
@@ -398,12 +403,8 @@ const billName = (descricao: string, vencimento: string) => `${descricao} (vence
  * are missing. Returns whether any was added.
  */
 export async function seedDemoExpenseDocuments(db: Database, orgId: string, ownerId: string, now: Date): Promise<boolean> {
+  if (await hasLinked(db, orgId, "despesaId")) return false;
   const scope = orgScope(db, orgId);
-  const [has] = await db
-    .select({ n: count() })
-    .from(documents)
-    .where(scope.where(documents, isNotNull(documents.despesaId)));
-  if ((has?.n ?? 0) > 0) return false;
   const today = dayIn(now, DEFAULT_TIME_ZONE);
   const found = await Promise.all(
     BILLS_WITH_DOCUMENTS.map(async (descricao) => {
