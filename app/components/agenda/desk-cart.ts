@@ -1,4 +1,5 @@
-import { type Cart, type CartLine, EMPTY_CART, ONE, cartProblem, priceCart, toSaleDraft } from "../sales/cart-rules.ts";
+import type { PaymentMethod } from "../../../shared/money/payment-method.ts";
+import { type Cart, type CartLine, EMPTY_CART, ONE, cartProblem, priceCart, toSaleDraft, withNewPayment } from "../sales/cart-rules.ts";
 import type { FinishData } from "../../server/agenda/desk.server.ts";
 
 /**
@@ -6,7 +7,7 @@ import type { FinishData } from "../../server/agenda/desk.server.ts";
  * (at their prices, with the appointment's professional) followed by the products sold at the
  * desk, the discount on the total and the payments — a Cart, priced, checked and turned into
  * payments by the checkout's rules (cart-rules.ts), so the two screens cannot disagree on a
- * centavo. Pure and client-safe.
+ * centavo. Pure and client-safe; the finish panel loads it only when the full charge opens.
  */
 
 /** What the person adds at the desk: the products sold (product lines only), the discount, the payments. */
@@ -31,6 +32,12 @@ export function deskCart(panel: Panel, servicoIds: readonly string[], charge: De
     professionalId: panel.profissionalId,
   }));
   return { ...charge, lines: [...lines, ...charge.lines] };
+}
+
+/** The charge as it opens: the method already tapped, for the whole total, when there is one. */
+export function startCharge(panel: Panel, servicoIds: readonly string[], method: PaymentMethod | "", today: string): DeskCharge {
+  if (!method) return EMPTY_CHARGE;
+  return { ...EMPTY_CHARGE, payments: withNewPayment(deskCart(panel, servicoIds, EMPTY_CHARGE), method, today).payments };
 }
 
 /** The total the panel shows (services + products − discount), 0 while it cannot be priced. */

@@ -6,12 +6,14 @@ import { FINISHABLE } from "../../../shared/agenda/desk.ts";
 import type { DeskData, FinishData } from "../../server/agenda/desk.server.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { PAYMENT_METHOD, type PaymentMethod } from "../../../shared/money/payment-method.ts";
-import { withNewPayment } from "../sales/cart-rules.ts";
 import { AddPicker } from "./add-picker.tsx";
-import { type DeskCharge, EMPTY_CHARGE, deskCart, deskChargeBody, deskTotal } from "./desk-cart.ts";
+import type { DeskCharge } from "./desk-cart.ts";
 
 /** The full charge (the point of sale's totals and payments): loaded when the person asks for it. */
 const DeskChargePanel = lazy(() => import("./desk-charge.tsx"));
+/** The charge's rules (the point of sale's cart): loaded with it, so the one-tap path ships none of them. */
+const loadChargeRules = () => import("./desk-cart.ts");
+type ChargeRules = Awaited<ReturnType<typeof loadChargeRules>>;
 
 /** What the finish answers: the stock exits written and, when a payment was chosen, the sale. */
 type FinishAnswer = { ok: boolean; error?: string; movimentos?: number; venda?: { number: number; changeCentavos: number } | null };
@@ -147,6 +149,7 @@ function PanelForm({
   const [forma, setForma] = useState<PaymentMethod | "">("");
   // The full charge (ADR 078): several payments, troco, installments, a discount, products sold; null: the one tap.
   const [charge, setCharge] = useState<DeskCharge | null>(null);
+  const [rules, setRules] = useState<ChargeRules | null>(null);
   const chargeHeading = useRef<HTMLHeadingElement>(null);
   const detailButton = useRef<HTMLButtonElement>(null);
   const [servicoIds, setServicoIds] = useState<string[]>(panel.servicoIds);
@@ -157,12 +160,18 @@ function PanelForm({
   const busy = saver.state !== "idle";
   const error = problem ?? (saver.state === "idle" && saver.data && !saver.data.ok ? (saver.data.error ?? null) : null);
   const total = servicoIds.reduce((sum, id) => sum + (services.get(id)?.precoCentavos ?? 0), 0);
-  const charged = charge ? deskCart(panel, servicoIds, charge) : null;
+  const charged = charge && rules ? rules.deskCart(panel, servicoIds, charge) : null;
 
   /** Opens the full charge, starting from the method tapped (for the whole total) when there is one. */
-  function detail() {
-    const start = deskCart(panel, servicoIds, EMPTY_CHARGE);
-    setCharge(forma ? { ...EMPTY_CHARGE, payments: withNewPayment(start, forma, today).payments } : EMPTY_CHARGE);
+  async function detail() {
+    let loaded: ChargeRules;
+    try {
+      loaded = rules ?? (await loadChargeRules());
+    } catch {
+      return setProblem("Não foi possível abrir a cobrança. Confira a conexão e tente de novo.");
+    }
+    setRules(loaded);
+    setCharge(loaded.startCharge(panel, servicoIds, forma, today));
     // The button that had the focus is gone: the charge's heading takes it, so a screen reader starts there.
     requestAnimationFrame(() => chargeHeading.current?.focus());
   }
@@ -182,7 +191,7 @@ function PanelForm({
     if (!servicoIds.length) return setProblem("Escolha ao menos um serviço realizado.");
     if (bad)
       return setProblem(`Informe uma quantidade maior que zero para ${products.get(bad.produtoId)?.nome ?? "o produto"}, ou remova-o.`);
-    const sale = charged ? deskChargeBody(charged) : null;
+    const sale = charged && rules ? rules.deskChargeBody(charged) : null;
     if (sale && !sale.ok) return setProblem(sale.error);
     setProblem(null);
     saver.submit(
@@ -327,7 +336,12 @@ function PanelForm({
               Escolhida a forma, o atendimento vira uma venda com as comissões do profissional.
             </span>
           </label>
-          <button ref={detailButton} type="button" className={buttonClass("secondary", "mt-2 w-full sm:w-auto")} onClick={detail}>
+          <button
+            ref={detailButton}
+            type="button"
+            className={buttonClass("secondary", "mt-2 w-full sm:w-auto")}
+            onClick={() => void detail()}
+          >
             Dividir, troco, parcelas ou desconto
           </button>
         </div>
@@ -343,7 +357,7 @@ function PanelForm({
           Voltar
         </Button>
         <Button type="button" busy={busy} onClick={confirm}>
-          {charged ? `Concluir e cobrar ${formatBRL(deskTotal(charged))}` : "Concluir atendimento"}
+          {charged && rules ? `Concluir e cobrar ${formatBRL(rules.deskTotal(charged))}` : "Concluir atendimento"}
         </Button>
       </div>
     </div>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type DeskCharge, EMPTY_CHARGE, deskCart, deskChargeBody, deskTotal } from "../../../app/components/agenda/desk-cart.ts";
+import {
+  type DeskCharge,
+  EMPTY_CHARGE,
+  deskCart,
+  deskChargeBody,
+  deskTotal,
+  startCharge,
+} from "../../../app/components/agenda/desk-cart.ts";
 import { addItem, newPayment, setPayment, withNewPayment } from "../../../app/components/sales/cart-rules.ts";
 import { saleDraftPaymentSchema } from "../../../shared/finance/sale-draft.ts";
 
@@ -43,6 +50,13 @@ describe("the desk's charge", () => {
     expect(deskTotal(cart)).toBe(13_050);
     // A service removed from the finish leaves the charge's own lines as they were.
     expect(deskTotal(deskCart(PANEL, [CORTE], charge))).toBe(9_450);
+  });
+
+  it("opens with the method already tapped for the whole total, or with no payment", () => {
+    expect(startCharge(PANEL, [CORTE, ESCOVA], "", "2026-11-27")).toEqual(EMPTY_CHARGE);
+    const opened = startCharge(PANEL, [CORTE, ESCOVA], "dinheiro", "2026-11-27");
+    expect(opened.lines).toEqual([]);
+    expect(opened.payments).toMatchObject([{ method: "dinheiro", amountCentavos: 12_000, installments: 1 }]);
   });
 
   it("proposes each new payment for what is still to pay and sends the payments the sale draft accepts", () => {
