@@ -172,13 +172,16 @@ function PanelForm({
     }
     setRules(loaded);
     setCharge(loaded.startCharge(panel, servicoIds, forma, today));
-    // The button that had the focus is gone: the charge's heading takes it, so a screen reader starts there.
-    requestAnimationFrame(() => chargeHeading.current?.focus());
   }
-  function simple() {
-    setCharge(null);
-    requestAnimationFrame(() => detailButton.current?.focus());
-  }
+  // The button that had the focus goes away as the charge opens or closes: the focus moves to what
+  // replaced it (the charge's heading, so a screen reader starts there; or the button back).
+  const opened = charge !== null;
+  const wasOpened = useRef(false);
+  useEffect(() => {
+    if (opened && !wasOpened.current) chargeHeading.current?.focus();
+    if (!opened && wasOpened.current) detailButton.current?.focus();
+    wasOpened.current = opened;
+  }, [opened]);
 
   function removeService(index: number) {
     const id = servicoIds[index] as string;
@@ -299,7 +302,7 @@ function PanelForm({
             <h3 id="cobranca-titulo" ref={chargeHeading} tabIndex={-1} className="text-sm font-semibold focus:outline-none">
               Cobrança
             </h3>
-            <button type="button" className={buttonClass("ghost", "!px-2 text-sm")} onClick={simple}>
+            <button type="button" className={buttonClass("ghost", "!px-2 text-sm")} onClick={() => setCharge(null)}>
               Voltar ao pagamento simples
             </button>
           </div>
