@@ -57,10 +57,12 @@ function LinkedList({ documents, listHref }: { documents: SectionDocuments; list
         {documents.items.map((d) => (
           <li key={d.id} className="flex min-w-0 items-center justify-between gap-2 py-2 text-sm">
             <span className="min-w-0">
-              <Link to={`/documents/${d.id}`} className="block truncate font-medium text-accent hover:underline">
+              <Link to={`/documents/${d.id}`} title={d.titulo} className="block truncate font-medium text-accent hover:underline">
                 {d.titulo}
               </Link>
-              <span className="block truncate text-xs text-fg-soft">{d.nomeArquivo}</span>
+              <span title={d.nomeArquivo} className="block truncate text-xs text-fg-soft">
+                {d.nomeArquivo}
+              </span>
             </span>
             <span className={`badge badge-${DOCUMENT_TYPE.tone(d.tipo)} shrink-0`}>{DOCUMENT_TYPE.label(d.tipo)}</span>
           </li>
