@@ -201,8 +201,9 @@ export function selectRows(
 
 export interface PageStatements {
   rows: Statement<{ j: string }>;
-  total: Statement<{ n: number }>;
-  /** Sums of the total columns (one row of `{ key: sum }` as JSON), when the resource has any. */
+  /** The count; also the sums (`j`) when both read the same matches (`totals` is then null). */
+  total: Statement<{ n: number; j?: string | null }>;
+  /** Sums of the total columns (one row of `{ key: sum }` as JSON), when read apart from the count. */
   totals: Statement<{ j: string | null }> | null;
 }
 
@@ -244,6 +245,8 @@ export function pageQueries(
       sql`, `,
     )})`,
   };
+  // Count and sums over the same matches in one pass: each statement would walk every match (ADR 075).
+  const countSelection = totalColumns.length ? { n: count(), ...sumSelection } : { n: count() };
 
   if (keys && matches.length && !filters.columns.length && query.sort === "nome") {
     // GROUP BY (sort name, record) is DISTINCT by record: a record has one sort name.
@@ -297,9 +300,8 @@ export function pageQueries(
       .offset(page.offset)
       .as("p");
     const rows = selectRows(db, scope, mod, ids as never, live).orderBy(...orderBy(sortCol, t.id, query.dir));
-    const total = db.select({ n: count() }).from(matching).crossJoin(t).where(inOrg()) as unknown as Statement<{ n: number }>;
-    const totals = sums(() => db.select(sumSelection).from(matching).crossJoin(t).where(inOrg()) as never);
-    return { rows: rows as unknown as Statement<{ j: string }>, total, totals };
+    const total = db.select(countSelection).from(matching).crossJoin(t).where(inOrg()) as unknown as Statement<{ n: number }>;
+    return { rows: rows as unknown as Statement<{ j: string }>, total, totals: null };
   }
 
   // The page's ids first (an index walk that skips `offset` entries without touching rows),
@@ -314,18 +316,20 @@ export function pageQueries(
     .as("p");
   const rows = selectRows(db, scope, mod, ids as never, live).orderBy(...orderBy(sortCol, t.id, query.dir));
   const unfiltered = conditions.length === 1;
-  const total = (unfiltered
-    ? db
-        .select({ n: recordCounts.live })
-        .from(recordCounts)
-        .where(scope.where(recordCounts, eq(recordCounts.resource, mod.definition.name)))
-    : db
-        .select({ n: count() })
-        .from(t)
-        .where(scope.where(t, ...conditions))) as unknown as Statement<{ n: number }>;
+  if (!unfiltered) {
+    const total = db
+      .select(countSelection)
+      .from(t)
+      .where(scope.where(t, ...conditions)) as unknown as Statement<{ n: number }>;
+    return { rows: rows as unknown as Statement<{ j: string }>, total, totals: null };
+  }
+  const total = db
+    .select({ n: recordCounts.live })
+    .from(recordCounts)
+    .where(scope.where(recordCounts, eq(recordCounts.resource, mod.definition.name))) as unknown as Statement<{ n: number }>;
   const totals = sums(
     () =>
-      (unfiltered && !mod.liveTotals
+      (!mod.liveTotals
         ? db
             .select({ j: sql<string | null>`json_group_object(${recordTotals.columnKey}, ${recordTotals.total})` })
             .from(recordTotals)

@@ -134,7 +134,11 @@ export async function fetchPage(
   const results = (await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
   const raws = unpackRows(results[0] as { j: string }[]);
   const total = withTotal ? Number((results[1] as { n: number }[])[0]?.n ?? 0) : 0;
-  const totalsJson = withTotal && q.totals ? (results[2] as { j: string | null }[])[0]?.j : null;
+  const totalsJson = withTotal
+    ? q.totals
+      ? (results[2] as { j: string | null }[])[0]?.j
+      : (results[1] as { j?: string | null }[])[0]?.j
+    : null;
   const totals: Record<string, number> = {};
   if (totalsJson)
     for (const [key, value] of Object.entries(JSON.parse(totalsJson) as Record<string, unknown>)) totals[key] = Number(value) || 0;

@@ -49,8 +49,11 @@ describe("/api/sales", () => {
       [6_000, "pix", "Carla Mendes"],
       [3_000, "dinheiro", null],
     ]);
-    const byClient = await api<{ data: { id: string }[] }>(h, staff, "GET", "/api/sales?q=carla");
+    // A search or a filter counts and sums its matches in one statement (ADR 075): both still right.
+    type Page = { data: { id: string }[]; total: number; totals: Record<string, number> };
+    const byClient = await api<Page>(h, staff, "GET", "/api/sales?q=carla");
     expect(byClient.body.data.map((r) => r.id)).toEqual([made.body.data.id]);
+    expect([byClient.body.total, byClient.body.totals]).toEqual([1, { total: 6_000 }]);
     // By number, exactly: "1" is nº 1 (not every key starting with 1), "10" is nº 10.
     for (let i = 0; i < 8; i++) await completeSale(h.ctx(), shop.owner, productDraft(shop));
     const byNumber = await api<{ data: { numero: number }[] }>(h, staff, "GET", "/api/sales?q=10");
@@ -60,8 +63,9 @@ describe("/api/sales", () => {
     // One letter alone still means "names starting with it".
     const byLetter = await api<{ data: { id: string }[] }>(h, staff, "GET", "/api/sales?q=c");
     expect(byLetter.body.data.map((r) => r.id)).toEqual([made.body.data.id]);
-    const byMethod = await api<{ data: { id: string }[] }>(h, staff, "GET", "/api/sales?f.forma=dinheiro");
+    const byMethod = await api<Page>(h, staff, "GET", "/api/sales?f.forma=dinheiro");
     expect(byMethod.body.data.map((r) => r.id)).toEqual([cash.body.data.id]);
+    expect([byMethod.body.total, byMethod.body.totals]).toEqual([1, { total: 3_000 }]);
   });
 
   it("lets owner and admin cancel, refuses staff and the professional role, and refuses a second cancel", async () => {

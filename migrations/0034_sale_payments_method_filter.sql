@@ -1,0 +1,1 @@
+CREATE INDEX `sale_payments_org_sale_method_idx` ON `sale_payments` (`org_id`,`sale_id`,`method`);
