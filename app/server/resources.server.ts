@@ -269,6 +269,9 @@ async function runBulkAction(args: Args, def: AnyDefinition, key: string, form: 
 
 /** The list's POST: delete a selection (after the confirmation step), undo a deletion, or a bulk action. */
 export async function listAction(args: Args, def: AnyDefinition) {
+  // A role with no door on this list (no delete, no bulk action) is refused before its body is read.
+  const role = requireOrg(args.context, args.request).org.role;
+  if (!(def.bulkActions ?? []).some((a) => can(role, def.name, a.access))) guard(args, def, "delete");
   const form = await readForm(args.request);
   const intent = form.get("intent");
   if (typeof intent === "string" && def.bulkActions?.some((a) => a.key === intent)) return runBulkAction(args, def, intent, form);
