@@ -16,6 +16,13 @@ export interface Cron {
   stop: () => void;
   /** Fires now the crons that match this minute, as the next tick would (a test that cannot wait the minute). */
   fireNow: () => Promise<void>;
+  /**
+   * Holds the ticks (a test comparing the whole database before and after one request, which a
+   * job the cron starts must not change meanwhile): resolves once a tick under way has fired.
+   * Holds nest; a minute missed while held fires once on the last release.
+   */
+  hold: () => Promise<void>;
+  release: () => Promise<void>;
 }
 
 /**
@@ -30,6 +37,9 @@ export function startCron(options: CronOptions): Cron {
   });
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let holds = 0;
+  let missed: Date | null = null;
+  let inFlight: Promise<void> = Promise.resolve();
   const scheduleNext = () => {
     if (stopped) return;
     const next = Math.floor(Date.now() / 60_000) * 60_000 + 60_000;
@@ -44,9 +54,17 @@ export function startCron(options: CronOptions): Cron {
       });
     }
   };
+  const run = (at: Date) => {
+    inFlight = inFlight.then(() => fire(at));
+    return inFlight;
+  };
   const tick = async (at: Date) => {
     scheduleNext();
-    await fire(at);
+    if (holds > 0) {
+      missed = at;
+      return;
+    }
+    await run(at);
   };
   scheduleNext();
   return {
@@ -54,6 +72,23 @@ export function startCron(options: CronOptions): Cron {
       stopped = true;
       clearTimeout(timer);
     },
-    fireNow: () => fire(new Date()),
+    fireNow: () => {
+      if (holds > 0) {
+        missed = new Date();
+        return Promise.resolve();
+      }
+      return run(new Date());
+    },
+    hold: () => {
+      holds++;
+      return inFlight;
+    },
+    release: async () => {
+      holds = Math.max(0, holds - 1);
+      if (holds > 0 || !missed) return;
+      const at = missed;
+      missed = null;
+      await run(at);
+    },
   };
 }

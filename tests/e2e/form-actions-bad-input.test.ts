@@ -65,6 +65,7 @@ import { type Client, createClient } from "@libsql/client";
 import { eq, getTableName } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { holdCronDuringFile } from "./support/cron-hold.ts";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../db/schema/index.ts";
 import { businessHours, memberships, users } from "../../db/schema/index.ts";
@@ -1328,6 +1329,9 @@ const cases: Case[] = [...FUZZED.entries()]
   .flatMap(([route, spec]) =>
     route.includes(":id") ? (["own", "other"] as const).map((idKind) => ({ route, spec, idKind })) : [{ route, spec }],
   );
+
+// The cron's jobs write to tables these snapshots compare: no tick between a request's two snapshots.
+holdCronDuringFile();
 
 beforeAll(async () => {
   const db = createClient({ url: inject("e2eDatabaseUrl") });

@@ -69,6 +69,7 @@ import {
 } from "../../support/db-snapshot.ts";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { holdCronDuringFile } from "../support/cron-hold.ts";
 import { validateForm } from "../../../shared/validation.ts";
 import { preferencesSchema } from "../../../shared/account/account.ts";
 import { completeRegistrationSchema, emailOnlySchema, loginSchema, newPasswordSchema, signUpSchema } from "../../../shared/account/auth.ts";
@@ -3697,6 +3698,9 @@ async function attempt(route: AccountRoute, who: Who, body: Body, transport: Tra
 }
 
 // ---------------------------------------------------------------------------------------------
+
+// The cron's jobs write to tables these snapshots compare: no tick between a request's two snapshots.
+holdCronDuringFile();
 
 beforeAll(async () => {
   passwordHash = hashPassword(PASSWORD);

@@ -21,6 +21,7 @@
 import { type Client, createClient } from "@libsql/client";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { holdCronDuringFile } from "../support/cron-hold.ts";
 import { appointments, clients, organizations } from "../../../db/schema/index.ts";
 import { addDays } from "../../../shared/ai/brazil-dates.ts";
 import { DEFAULT_TIME_ZONE, dayIn, instantIn } from "../../../shared/time-zone.ts";
@@ -218,6 +219,9 @@ async function attempt(
 }
 
 // ---------------------------------------------------------------------------------------------
+
+// The cron's jobs write to tables these snapshots compare: no tick between a request's two snapshots.
+holdCronDuringFile();
 
 beforeAll(async () => {
   const db = e2eDb();

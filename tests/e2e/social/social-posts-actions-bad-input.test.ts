@@ -33,6 +33,7 @@ import { type Client, createClient } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { holdCronDuringFile } from "../support/cron-hold.ts";
 import { memberships, socialAccounts } from "../../../db/schema/index.ts";
 import type { Role } from "../../../shared/enums.ts";
 import { addDays } from "../../../shared/social/calendar.ts";
@@ -309,6 +310,9 @@ async function refreshVars(): Promise<void> {
   world.vars["era-2"] = era("agendado-2");
   world.vars["era-alheio"] = era("alheio-agendado");
 }
+
+// The cron's jobs write to tables these snapshots compare: no tick between a request's two snapshots.
+holdCronDuringFile();
 
 beforeAll(async () => {
   const client = createClient({ url: inject("e2eDatabaseUrl") });

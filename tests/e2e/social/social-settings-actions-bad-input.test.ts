@@ -25,6 +25,7 @@
 import { type Client, createClient } from "@libsql/client";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { holdCronDuringFile } from "../support/cron-hold.ts";
 import { memberships, organizations, users } from "../../../db/schema/index.ts";
 import type { Role } from "../../../db/schema/organizations.ts";
 import { hashPassword, TEST_PASSWORD_PARAMS } from "../../../worker/auth/password.ts";
@@ -367,6 +368,9 @@ async function attempt(route: SocialSettingsRoute, who: Who, body: Body, transpo
 }
 
 // ---------------------------------------------------------------------------------------------
+
+// The cron's jobs write to tables these snapshots compare: no tick between a request's two snapshots.
+holdCronDuringFile();
 
 beforeAll(async () => {
   world = { db: createClient({ url: inject("e2eDatabaseUrl") }) } as World;

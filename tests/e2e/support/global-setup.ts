@@ -109,9 +109,12 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   const cron = startCron({ crons: worker.crons, fire: worker.scheduled, log: (line) => logs.push(`[cron] ${line}`) });
+  // POST / fires the cron now; POST /hold and /release hold its ticks around a whole-database comparison (support/cron-hold.ts).
   const trigger = createServer((req, res) => {
     if (req.method !== "POST") return void res.writeHead(405).end();
-    void cron.fireNow().then(() => res.writeHead(204).end());
+    const action = req.url === "/hold" ? cron.hold : req.url === "/release" ? cron.release : req.url === "/" ? cron.fireNow : null;
+    if (!action) return void res.writeHead(404).end();
+    void action().then(() => res.writeHead(204).end());
   });
   await new Promise<void>((resolve) => trigger.listen(0, "127.0.0.1", resolve));
   const origin = new URL(email.url).origin;
