@@ -272,6 +272,29 @@ export const SYSTEM: Access = {
   approve: NOBODY,
 };
 
+/**
+ * A money report (Relatórios: vendas, fluxo de caixa, DRE, contas a receber e a pagar, issue 23,
+ * ADR 083): it reads the business's money, so the managers' only, as the money screens. Opening
+ * one is `read`; its files (CSV, XLSX, PDF) are built for whoever may read it — the bulk export
+ * of records (`export`) is not a report's door, so it stays closed here as for every area.
+ */
+export const MONEY_REPORT: Access = {
+  read: MANAGERS,
+  create: NOBODY,
+  update: NOBODY,
+  delete: NOBODY,
+  import: NOBODY,
+  export: NOBODY,
+  lgpd: NOBODY,
+  approve: NOBODY,
+};
+
+/**
+ * Comissões por profissional: the managers see every professional's; the professional role sees
+ * only their own (the profissional record linked to their login), as their agenda (ADR 083).
+ */
+export const COMMISSION_REPORT: Access = { ...MONEY_REPORT, read: { ...MANAGERS, professional: "own" } };
+
 /** Every member's own screens (dashboard, profile, preferences): everyone reads and changes their own. */
 export const EVERYONE: Access = {
   read: EVERY_ROLE,

@@ -208,6 +208,20 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "",
     professional: "",
   },
+  // Relatórios (issue 23, ADR 083): the money reports are the managers'; only reading opens a report.
+  "relatorios-financeiros": {
+    owner: "read",
+    admin: "read",
+    staff: "",
+    professional: "",
+  },
+  // Comissões: managers every professional's; the professional role their own (authorize answers "own").
+  "relatorio-comissoes": {
+    owner: "read",
+    admin: "read",
+    staff: "",
+    professional: "read",
+  },
   // Database and diagnostics: the owner's only (not the office's daily screens).
   system: {
     owner: "read",
@@ -312,7 +326,16 @@ describe("permission table: the product's rules", () => {
     expect(readable("staff").sort()).toEqual(
       ["account", "business-hours", "social-connections", ...RESOURCE_NAMES.filter((n) => !managersOnly.includes(n))].sort(),
     );
-    expect(readable("professional").sort()).toEqual(["account", "agendamentos", "clients", "imoveis", "interesses", "posts"]);
+    expect(readable("professional").sort()).toEqual([
+      "account",
+      "agendamentos",
+      "clients",
+      "imoveis",
+      "interesses",
+      "posts",
+      "relatorio-comissoes",
+    ]);
+    expect(authorize({ role: "professional" }, "relatorio-comissoes", "read")).toBe("own");
   });
 
   it("an unknown resource allows nothing to anyone", () => {
@@ -343,8 +366,9 @@ describe("permission table: well-formed", () => {
       for (const action of ACTIONS)
         for (const [role, scope] of Object.entries(access[action])) {
           expect(ROLES, `${area}.${action}`).toContain(role);
-          // Areas are not rows of anyone: their cells are "any".
-          expect(scope, `${area}.${action}.${role}`).toBe("any");
+          // Areas are not rows of anyone: their cells are "any" — but a report whose build narrows
+          // every statement to the member's own rows (the commissions of their profissional, ADR 083).
+          expect(scope, `${area}.${action}.${role}`).toBe(area === "relatorio-comissoes" && role === "professional" ? "own" : "any");
         }
     }
   });

@@ -6,7 +6,9 @@ import {
   type Action,
   AGENDA_RULES,
   allows,
+  COMMISSION_REPORT,
   EVERYONE,
+  MONEY_REPORT,
   permissionsOf,
   type Permissions,
   type Reach,
@@ -50,6 +52,13 @@ export const AREAS = {
   "social-settings": SETTINGS,
   /** Database and diagnostics: the owner only. */
   system: SYSTEM,
+  /**
+   * Relatórios (issue 23, ADR 083): each report of the catalogue (worker/services/reports/catalogue.ts)
+   * names the area whose `read` opens it. The money reports are the managers'.
+   */
+  "relatorios-financeiros": MONEY_REPORT,
+  /** Comissões por profissional: managers every professional's, the professional role their own. */
+  "relatorio-comissoes": COMMISSION_REPORT,
 } as const satisfies Record<string, Access>;
 
 export type Area = keyof typeof AREAS;
