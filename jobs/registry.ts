@@ -7,6 +7,7 @@ import { matchProperty } from "./contracts/match-property.ts";
 import { publishPost } from "./contracts/publish-post.ts";
 import { purgeExpired } from "./contracts/purge-expired.ts";
 import { recurringExpenses } from "./contracts/recurring-expenses.ts";
+import { sweepReportFilesJob } from "./contracts/sweep-report-files.ts";
 import { requeueLostEmails } from "./contracts/requeue-lost-emails.ts";
 import { sendEmail } from "./contracts/send-email.ts";
 import { socialInsights } from "./contracts/social-insights.ts";
@@ -37,6 +38,7 @@ export const JOBS = [
   lazyJob(appointmentReminders, () => import("./handlers/appointment-reminders.ts")),
   lazyJob(sweepDocumentsJob, () => import("./handlers/sweep-documents.ts")),
   lazyJob(recurringExpenses, () => import("./handlers/recurring-expenses.ts")),
+  lazyJob(sweepReportFilesJob, () => import("./handlers/sweep-report-files.ts")),
 ] as const satisfies readonly AnyJob[];
 
 type Job = (typeof JOBS)[number];

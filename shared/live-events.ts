@@ -50,12 +50,22 @@ export const generationProgressEvent = z.strictObject({
   texto: z.strictObject({ desde: z.number().int().min(0), parte: z.string().min(1).max(1500) }).optional(),
 });
 
+/** How far a report file went (ADR 086): /relatorios moves its bar, and reads the list again on a final status. */
+export const reportProgressEvent = z.strictObject({
+  type: z.literal("report.progress"),
+  fileId: id,
+  /** 0–100. */
+  percent: z.number().int().min(0).max(100),
+  status: z.enum(["na_fila", "gerando", "pronto", "falhou"]),
+});
+
 /** Strict: a field no schema names (a token, a whole record) is refused where it is published. */
 export const liveEventSchema = z.discriminatedUnion("type", [
   recordChangedEvent,
   postStatusEvent,
   postCommentEvent,
   generationProgressEvent,
+  reportProgressEvent,
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -14,3 +14,4 @@ export * from "./ai-plan-drafts.ts";
 export * from "./agenda.ts";
 export * from "./finance.ts";
 export * from "./documents.ts";
+export * from "./reports.ts";

@@ -7,6 +7,7 @@ export function fakeBucket() {
     string,
     { bytes: Uint8Array; contentType: string | undefined; customMetadata?: Record<string, string>; uploaded: Date }
   >();
+  const multipartUploads = { count: 0, aborted: 0 };
   const bucket = {
     objects,
     async put(
@@ -50,6 +51,35 @@ export function fakeBucket() {
         truncated: page.length < keys.length,
       };
     },
+    /** R2's multipart upload (report files larger than a part): the object appears whole on `complete`. */
+    async createMultipartUpload(key: string, options?: { httpMetadata?: { contentType?: string } }) {
+      const parts = new Map<number, Uint8Array>();
+      multipartUploads.count++;
+      return {
+        key,
+        uploadId: `upload-${multipartUploads.count}`,
+        async uploadPart(partNumber: number, value: Uint8Array | ArrayBuffer) {
+          parts.set(partNumber, new Uint8Array(value instanceof Uint8Array ? value : new Uint8Array(value)).slice());
+          return { partNumber, etag: `etag-${partNumber}` };
+        },
+        async abort() {
+          parts.clear();
+          multipartUploads.aborted++;
+        },
+        async complete(uploaded: { partNumber: number }[]) {
+          const chunks = uploaded.map((p) => parts.get(p.partNumber) as Uint8Array);
+          const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+          let offset = 0;
+          for (const c of chunks) {
+            bytes.set(c, offset);
+            offset += c.byteLength;
+          }
+          objects.set(key, { bytes, contentType: options?.httpMetadata?.contentType, uploaded: new Date() });
+          return { key, size: bytes.byteLength };
+        },
+      };
+    },
+    multipartUploads,
     async delete(keys: string | string[]) {
       for (const key of Array.isArray(keys) ? keys : [keys]) objects.delete(key);
     },

@@ -161,6 +161,11 @@ export const KEYED_LIMITS = {
    * script with their token) cannot spend the organização's monthly tokens in a burst.
    */
   aiGeneration: { user: { max: 12, windowMs: 10 * 60_000 }, org: { max: 120, windowMs: 60 * 60_000 } },
+  /**
+   * Report files asked for on /relatorio (ADR 086; each is a job that reads and renders up to a
+   * year of records): per person and per organização, so nobody floods the queue.
+   */
+  reportFile: { user: { max: 20, windowMs: 10 * 60_000 }, org: { max: 120, windowMs: 60 * 60_000 } },
   /** "Enviar por e-mail" of a match (an e-mail in the business's name to a client): per user and per organização. */
   matchEmail: { user: { max: 60, windowMs: 60 * 60_000 }, org: { max: 500, windowMs: 24 * 3600_000 } },
 } as const satisfies Record<string, Record<string, Limit>>;
