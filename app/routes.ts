@@ -28,6 +28,8 @@ export default [
   // Default layout: one shell for every role (the menu comes from the permission table).
   layout("layouts/app.tsx", [
     index("routes/reports/dashboard.tsx"),
+    // Analytics (issue 23, ADR 085): social and business numbers over a period.
+    route("analytics", "routes/reports/analytics.tsx"),
     // The settings area: the product's URLs under one section navigation (app/modules/navigation.ts).
     layout("layouts/settings.tsx", [
       route("settings", "routes/account/settings.tsx", [

@@ -295,6 +295,28 @@ export const MONEY_REPORT: Access = {
  */
 export const COMMISSION_REPORT: Access = { ...MONEY_REPORT, read: { ...MANAGERS, professional: "own" } };
 
+/**
+ * The business's numbers (/analytics, ADR 085: leads by origin, conversion, average ticket,
+ * returning clients): the owner and the admin, who read the money (as Despesas and Receitas).
+ */
+export const ANALYTICS: Access = {
+  read: MANAGERS,
+  create: NOBODY,
+  update: NOBODY,
+  delete: NOBODY,
+  import: NOBODY,
+  export: NOBODY,
+  lgpd: NOBODY,
+  approve: NOBODY,
+};
+
+/**
+ * The social half of /analytics (reach, engagement, the best time to post): also the office,
+ * which writes and schedules the posts and reads every one of them (the table's posts · read);
+ * not the professional role, which reads only its own posts while these figures are the account's.
+ */
+export const SOCIAL_ANALYTICS: Access = { ...ANALYTICS, read: WRITERS };
+
 /** Every member's own screens (dashboard, profile, preferences): everyone reads and changes their own. */
 export const EVERYONE: Access = {
   read: EVERY_ROLE,

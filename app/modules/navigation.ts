@@ -57,6 +57,8 @@ export interface Screen extends MenuLink {
  */
 export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/", label: "Dashboard", group: "Negócio", order: 0, resource: "account" },
+  // Analytics (ADR 085): the office opens it for the social numbers; managers see the business's too.
+  { to: "/analytics", label: "Analytics", group: "Negócio", order: 90, resource: "analytics-social" },
   // The agenda (ADR 060): whoever reads appointments (a professional: their own column).
   { to: "/agenda", label: "Agendamentos", group: "Agenda", order: 10, resource: "agendamentos" },
   // Horários: what the agenda books by (the office reads it; managers change it).

@@ -21,7 +21,10 @@ export function nextDay(day: string): string {
 }
 
 function isDay(day: string): boolean {
-  return LOCAL_DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+  if (!LOCAL_DAY.test(day)) return false;
+  // "2026-13-01" makes an invalid Date, whose toISOString throws: not a day, not a 500.
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }
 
 /** The days of [from, to], or a pt-BR refusal. */

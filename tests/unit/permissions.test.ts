@@ -222,6 +222,20 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "",
     professional: "read",
   },
+  // /analytics' business numbers (leads, conversion, ticket, returning clients): the managers' (ADR 085).
+  analytics: {
+    owner: "read",
+    admin: "read",
+    staff: "",
+    professional: "",
+  },
+  // /analytics' social numbers: also the office, which writes the posts; not the corretor (its own posts only).
+  "analytics-social": {
+    owner: "read",
+    admin: "read",
+    staff: "read",
+    professional: "",
+  },
   // Database and diagnostics: the owner's only (not the office's daily screens).
   system: {
     owner: "read",
@@ -324,7 +338,13 @@ describe("permission table: the product's rules", () => {
     // The money screens (ADR 072) are the managers'.
     const managersOnly = ["contas-financeiras", "despesas", "receitas", "movimentacoes"];
     expect(readable("staff").sort()).toEqual(
-      ["account", "business-hours", "social-connections", ...RESOURCE_NAMES.filter((n) => !managersOnly.includes(n))].sort(),
+      [
+        "account",
+        "analytics-social",
+        "business-hours",
+        "social-connections",
+        ...RESOURCE_NAMES.filter((n) => !managersOnly.includes(n)),
+      ].sort(),
     );
     expect(readable("professional").sort()).toEqual([
       "account",

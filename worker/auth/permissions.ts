@@ -5,6 +5,7 @@ import {
   type Access,
   type Action,
   AGENDA_RULES,
+  ANALYTICS,
   allows,
   COMMISSION_REPORT,
   EVERYONE,
@@ -14,6 +15,7 @@ import {
   type Reach,
   reachOf,
   SETTINGS,
+  SOCIAL_ANALYTICS,
   SOCIAL_STATUS,
   SYSTEM,
   scopeOf,
@@ -50,6 +52,10 @@ export const AREAS = {
   "social-connections": SOCIAL_STATUS,
   /** Which account, permissions, Pages, tokens and the Meta app's credentials: managers only. */
   "social-settings": SETTINGS,
+  /** /analytics' business numbers (leads, conversion, ticket, returning clients): managers (ADR 085). */
+  analytics: ANALYTICS,
+  /** /analytics' social numbers (reach, engagement, best time to post): managers and the office (ADR 085). */
+  "analytics-social": SOCIAL_ANALYTICS,
   /** Database and diagnostics: the owner only. */
   system: SYSTEM,
   /**

@@ -8,6 +8,8 @@ describe("ledger days", () => {
     expect(nextDay("2026-12-31")).toBe("2027-01-01");
     expect(periodDays("2026-02-27", "2026-03-01")).toEqual({ ok: true, days: ["2026-02-27", "2026-02-28", "2026-03-01"] });
     expect(periodDays("2026-02-30", "2026-03-01")).toMatchObject({ ok: false });
+    // A month past December is refused in words, not thrown (its Date is invalid).
+    expect(periodDays("2026-13-01", "2026-03-01")).toEqual({ ok: false, error: "Data inicial inválida: use o formato aaaa-mm-dd." });
     expect(periodDays("2026-03-02", "2026-03-01")).toEqual({ ok: false, error: "A data final vem antes da inicial." });
     expect(periodDays("2026-01-01", "2026-12-31")).toMatchObject({ ok: true });
     expect(periodDays("2025-01-01", "2026-01-02")).toMatchObject({ ok: false });
