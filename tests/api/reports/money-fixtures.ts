@@ -1,5 +1,18 @@
 import { eq } from "drizzle-orm";
-import { businessSettings, clients, products, saleItems, salePayments, sales } from "../../../db/schema/index.ts";
+import {
+  businessSettings,
+  cashMovements,
+  clients,
+  commissions,
+  companies,
+  expenses,
+  financeAccounts,
+  products,
+  receivables,
+  saleItems,
+  salePayments,
+  sales,
+} from "../../../db/schema/index.ts";
 import type { PaymentMethod } from "../../../shared/money/payment-method.ts";
 import { instantIn } from "../../../shared/time-zone.ts";
 import type { Actor } from "../../../worker/services/context.ts";
@@ -50,7 +63,7 @@ export async function insertSale(
   lines: Line[],
   payments: [PaymentMethod, number][],
   opts: { status?: "concluida" | "cancelada"; cliente?: string } = {},
-): Promise<string> {
+): Promise<{ id: string; items: string[] }> {
   const id = crypto.randomUUID();
   const items = lines.map((l, i) => {
     const q = l.quantidade ?? 1;
@@ -91,7 +104,7 @@ export async function insertSale(
   await h.fresh.db
     .insert(salePayments)
     .values(payments.map(([forma, valor], i) => ({ orgId, vendaId: id, posicao: i + 1, forma, valorCentavos: valor })));
-  return id;
+  return { id, items: items.map((i) => i.id) };
 }
 
 /** An owner's organização in São Paulo with two professionals, a service, a product and a client. */
@@ -114,4 +127,126 @@ export async function createBusiness(h: Harness, name: string): Promise<Business
 
 export function reportCtx(actor: Actor, now = new Date("2026-12-05T15:00:00Z")): ReportContext {
   return { actor, zone: ZONE, now };
+}
+
+/** The organização's default accounts (created with it): Caixa, Banco, Cartão a receber. */
+export async function accountsOf(h: Harness, orgId: string): Promise<Record<"caixa" | "banco" | "cartao", string>> {
+  const rows = await h.fresh.db
+    .select({ id: financeAccounts.id, tipo: financeAccounts.tipo })
+    .from(financeAccounts)
+    .where(eq(financeAccounts.orgId, orgId));
+  const of = (tipo: string) => rows.find((r) => r.tipo === tipo)?.id as string;
+  return { caixa: of("caixa"), banco: of("banco"), cartao: of("cartao") };
+}
+
+export async function insertMovement(
+  h: Harness,
+  orgId: string,
+  values: {
+    conta: string;
+    tipo: "entrada" | "saida" | "transferencia" | "estorno" | "saldo_inicial";
+    valor: number;
+    at: Date;
+    estornoDe?: string;
+    transferenciaId?: string;
+  },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await h.fresh.db.insert(cashMovements).values({
+    id,
+    orgId,
+    contaId: values.conta,
+    tipo: values.tipo,
+    valorCentavos: values.valor,
+    ocorridoEm: values.at,
+    descricao: `${values.tipo} ${values.valor}`,
+    ordem: `${values.tipo} ${values.valor}`,
+    estornoDe: values.estornoDe ?? null,
+    transferenciaId: values.transferenciaId ?? null,
+  });
+  return id;
+}
+
+export async function insertReceivable(
+  h: Harness,
+  orgId: string,
+  values: {
+    valor: number;
+    vencimento: string;
+    cliente?: string | null;
+    venda?: string | null;
+    status?: "aberta" | "recebida" | "cancelada";
+    recebidaEm?: Date;
+    conta?: string;
+    criadaEm?: Date;
+  },
+): Promise<void> {
+  await h.fresh.db.insert(receivables).values({
+    orgId,
+    descricao: `Receita ${values.valor}`,
+    ordem: `receita ${values.valor}`,
+    clienteId: values.cliente ?? null,
+    vendaId: values.venda ?? null,
+    valorCentavos: values.valor,
+    vencimento: values.vencimento,
+    status: values.status ?? "aberta",
+    recebidaEm: values.recebidaEm ?? null,
+    contaId: values.conta ?? null,
+    criadoEm: values.criadaEm ?? new Date("2026-06-01T12:00:00Z"),
+  });
+}
+
+export async function insertExpense(
+  h: Harness,
+  orgId: string,
+  values: {
+    valor: number;
+    vencimento: string;
+    categoria?: string | null;
+    fornecedor?: string | null;
+    status?: "aberta" | "paga" | "cancelada";
+    pagaEm?: Date;
+    conta?: string;
+    criadaEm?: Date;
+  },
+): Promise<void> {
+  await h.fresh.db.insert(expenses).values({
+    orgId,
+    descricao: `Despesa ${values.valor}`,
+    ordem: `despesa ${values.valor}`,
+    categoria: values.categoria ?? null,
+    fornecedorId: values.fornecedor ?? null,
+    valorCentavos: values.valor,
+    vencimento: values.vencimento,
+    status: values.status ?? "aberta",
+    pagaEm: values.pagaEm ?? null,
+    contaId: values.conta ?? null,
+    criadoEm: values.criadaEm ?? new Date("2026-06-01T12:00:00Z"),
+  });
+}
+
+export async function insertCommission(
+  h: Harness,
+  orgId: string,
+  values: { venda: string; item: string; profissional: string; valor: number; status: "pendente" | "paga" | "cancelada"; at: Date },
+): Promise<void> {
+  await h.fresh.db.insert(commissions).values({
+    orgId,
+    vendaId: values.venda,
+    itemId: values.item,
+    profissionalId: values.profissional,
+    valorCentavos: values.valor,
+    status: values.status,
+    referenciaEm: values.at,
+    pagaEm: values.status === "paga" ? values.at : null,
+    criadoEm: values.at,
+  });
+}
+
+export async function insertSupplier(h: Harness, orgId: string, nome: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await h.fresh.db
+    .insert(companies)
+    .values({ id, orgId, tipo: "fornecedor", razaoSocial: `${nome} Ltda`, nomeFantasia: nome, ordem: nome.toLowerCase() });
+  return id;
 }

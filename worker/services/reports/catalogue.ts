@@ -1,6 +1,10 @@
 import type { Role } from "../../../shared/enums.ts";
 import { parsePeriod, previousPeriod } from "../../../shared/reports/period.ts";
 import { can } from "../../auth/permissions.ts";
+import { contasAPagarReport, contasAReceberReport } from "./definitions/aging.ts";
+import { comissoesReport } from "./definitions/comissoes.ts";
+import { dreReport } from "./definitions/dre.ts";
+import { fluxoDeCaixaReport } from "./definitions/fluxo-de-caixa.ts";
 import { vendasReport } from "./definitions/vendas.ts";
 import { REPORT_GROUPS, type ReportDefinition, type ReportGroup, type ReportParams } from "./types.ts";
 
@@ -13,7 +17,12 @@ import { REPORT_GROUPS, type ReportDefinition, type ReportGroup, type ReportPara
 export const REPORTS: readonly ReportDefinition[] = [
   // Vendas
   vendasReport,
+  comissoesReport,
   // Financeiro
+  fluxoDeCaixaReport,
+  dreReport,
+  contasAReceberReport,
+  contasAPagarReport,
   // Agenda, Estoque, Imóveis, Marketing: their definitions plug in here.
 ];
 

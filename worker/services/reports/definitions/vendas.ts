@@ -6,7 +6,7 @@ import { isId } from "../../../../shared/id.ts";
 import { PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from "../../../../shared/money/payment-method.ts";
 import type { ReportKpi, ReportPeriod, ReportRow, ReportSection } from "../../../../shared/reports/document.ts";
 import { dayBucketsOf, monthBucketsOf, periodLength, type PeriodBucket } from "../../../../shared/reports/period.ts";
-import { bucketTable, boundsOf, defineReport, num } from "../engine.ts";
+import { bucketTable, boundsOf, defineReport, num, type ReportBody } from "../engine.ts";
 
 /**
  * Vendas (ADR 083): faturamento, nº de vendas, ticket médio and descontos of the concluded sales
@@ -163,7 +163,7 @@ export const vendasReport = defineReport({
         : db.all<never>(sql`select 1 where 0 and ${org} = ${org}`),
     };
   },
-  assemble(rows, _ctx, params) {
+  assemble(rows, _ctx, params): ReportBody {
     const t = rows.totals[0] ?? { faturamento: 0, vendas: 0, descontos: 0, canceladas: 0, valorCancelado: 0 };
     const p = rows.previous[0] ?? { faturamento: 0, vendas: 0, descontos: 0, canceladas: 0, valorCancelado: 0 };
     const ticket = (x: Totals) => (num(x.vendas) ? Math.round(num(x.faturamento) / num(x.vendas)) : 0);
