@@ -12,6 +12,17 @@ import { MATCH_REASON_LABELS } from "../../../shared/real-estate/match-reasons.t
 import { dashboardSummary } from "../../../worker/services/reports/dashboard.ts";
 import { expiryFilter, expiryState, expiryText } from "../../../shared/documents/expiry.ts";
 import { DOCUMENT_TYPE } from "../../../shared/enums/documents.ts";
+import { changeOf } from "../../../shared/reports/dashboard-periods.ts";
+import { changeText, dashboardLinks, monthName, trendText } from "../../../shared/reports/dashboard-view.ts";
+import {
+  AppointmentsCard,
+  CashCard,
+  CommissionsCard,
+  DueCard,
+  LeadsCard,
+  PostsCard,
+  SalesCard,
+} from "../../components/dashboard/business-cards.tsx";
 
 export const meta: Route.MetaFunction = () => titleMeta("Dashboard");
 
@@ -19,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { rc, auth, org } = requireOrg(context, request);
   const now = new Date();
   const zone = timeZoneOf(org.timeZone);
-  const { lowStock, matches, documents, ...summary } = await dashboardSummary(
+  const { lowStock, matches, documents, business, periods, ...summary } = await dashboardSummary(
     rc.db,
     org.id,
     auth.user.id,
@@ -63,12 +74,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
   };
   return {
+    cards: businessCards(business, periods, org.role),
     firstName: auth.user.name.split(" ")[0] ?? auth.user.name,
     // The organização's clock, decided here so the page and its hydration agree.
     greeting: greeting(now, zone),
     today: formatDate(now, zone),
     role: org.role,
     summary: { ...summary, lowStock: low, matches: newMatches, documents: expiring },
+  };
+}
+
+type Summary = Awaited<ReturnType<typeof dashboardSummary>>;
+
+/** The business cards' data, with their links and words decided here (the page ships no query code). */
+function businessCards(b: Summary["business"], p: Summary["periods"], role: string) {
+  const links = dashboardLinks(p);
+  const lastMonthName = monthName(p.lastMonthFrom);
+  const change = b.sales ? changeOf(b.sales.mes, b.sales.mesAnterior) : null;
+  return {
+    appointments: b.appointments && { ...b.appointments, href: links.agendaHoje, own: role === "professional" },
+    sales: b.sales && {
+      ...b.sales,
+      change: change === null ? null : changeText(change),
+      up: (change ?? 0) >= 0,
+      lastMonthName,
+      trendLabel: trendText("Vendas por dia", p.trendDays, b.sales.trend, true),
+      hojeHref: links.vendasHoje,
+      mesHref: links.vendasMes,
+      newSale: true,
+    },
+    cash: b.cash && {
+      total: b.cash.total,
+      accounts: b.cash.accounts.map((a) => ({ id: a.id, nome: a.nome, saldo: a.saldo, href: links.conta(a.id) })),
+      trend: b.cash.trend,
+      trendLabel: trendText("Saldo somado das contas ao fim de cada dia", p.trendDays, b.cash.trend, false),
+      href: links.saldos,
+    },
+    bills: b.bills && { ...b.bills, vencidasHref: links.contasVencidas, semanaHref: links.contasSemana, createHref: "/contas/create" },
+    receivables: b.receivables && {
+      ...b.receivables,
+      vencidasHref: links.receitasVencidas,
+      semanaHref: links.receitasSemana,
+      createHref: "/receitas/create",
+    },
+    leads: b.leads && {
+      ...b.leads,
+      byOrigin: b.leads.byOrigin.map((o) => ({ ...o, href: links.leadsDe(o.origem) })),
+      href: links.leads,
+      hotHref: links.quentes,
+    },
+    posts: b.posts && { ...b.posts, href: links.calendario, failedHref: links.falhas, canCreate: true },
+    commissions: b.commissions && { ...b.commissions, monthName: monthName(p.today) },
   };
 }
 
@@ -116,14 +172,25 @@ function SocialAttention({
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { summary, firstName, role, greeting, today } = loaderData;
+  const { summary, firstName, role, greeting, today, cards } = loaderData;
   const manager = role === "owner" || role === "admin";
   const percent = Math.round((summary.profile.done / summary.profile.total) * 100);
   return (
     <>
       <PageHeader title={`${greeting}, ${firstName}!`} description={`Hoje é ${today}. Este é o resumo de ${summary.orgName}.`} />
       <SocialAttention items={summary.social} manager={manager} />
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {cards.appointments ? <AppointmentsCard data={cards.appointments} /> : null}
+        {cards.commissions ? <CommissionsCard data={cards.commissions} /> : null}
+        {cards.sales ? <SalesCard data={cards.sales} /> : null}
+        {cards.cash ? <CashCard data={cards.cash} /> : null}
+        {cards.bills ? <DueCard data={cards.bills} kind="pagar" /> : null}
+        {cards.receivables ? <DueCard data={cards.receivables} kind="receber" /> : null}
+        {/* Only where interests exist (a business without real estate sees no empty card). */}
+        {cards.leads && (cards.leads.total > 0 || cards.leads.hot > 0 || (summary.counts.interesses ?? 0) > 0) ? (
+          <LeadsCard data={cards.leads} />
+        ) : null}
+        {cards.posts ? <PostsCard data={cards.posts} /> : null}
         {summary.lowStock ? (
           <Card title="Estoque baixo">
             <p className="text-3xl font-bold tabular-nums">{summary.lowStock.total}</p>

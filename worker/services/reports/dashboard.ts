@@ -19,6 +19,8 @@ import { RESOURCES } from "../../resources/registry.ts";
 import { openAlertsStatements } from "../real-estate/match-alerts.ts";
 import { addDays, EXPIRING_DAYS } from "../../../shared/documents/expiry.ts";
 import { DEFAULT_TIME_ZONE, dayIn } from "../../../shared/time-zone.ts";
+import { dashboardPeriods } from "../../../shared/reports/dashboard-periods.ts";
+import { businessStatements, readBusiness } from "./dashboard-business.ts";
 
 const PROFILE_FIELDS = [
   ["document", "CPF/CNPJ"],
@@ -79,7 +81,11 @@ export async function dashboardSummary(
       },
     ];
   });
-  const [orgRows, teamRows, sessionRows, countRows, lowRows, lowCount, alertRows, alertCount, socialRows, docRows, docCount, ...ownCounts] =
+  // The business at a glance (ADR 084): its cards' statements ride in the same batch.
+  const periods = dashboardPeriods(now, zone);
+  const business = businessStatements(db, orgId, actor, periods, now);
+  const businessKeys = Object.keys(business);
+  const [orgRows, teamRows, sessionRows, countRows, lowRows, lowCount, alertRows, alertCount, socialRows, docRows, docCount, ...rest] =
     await db.batch([
       db.select().from(organizations).where(scope.self()).limit(1),
       db
@@ -149,7 +155,10 @@ export async function dashboardSummary(
         .from(documents)
         .where(scope.where(documents, expiring)),
       ...owned.map((o) => o.statement),
+      ...businessKeys.map((key) => business[key]),
     ]);
+  const ownCounts = rest.slice(0, owned.length);
+  const businessRows = Object.fromEntries(businessKeys.map((key, i) => [key, rest[owned.length + i] as unknown[]]));
   const counts = Object.fromEntries(countRows.filter((r) => can(role, r.resource, "read")).map((r) => [r.resource, Number(r.n)]));
   owned.forEach((o, i) => {
     counts[o.name] = Number((ownCounts[i] as { n: number }[])[0]?.n ?? 0);
@@ -157,6 +166,8 @@ export async function dashboardSummary(
   const org = orgRows[0];
   const missing = PROFILE_FIELDS.filter(([key]) => !org?.[key]).map(([, label]) => label);
   return {
+    periods,
+    business: readBusiness(businessRows, periods),
     orgName: org?.name ?? "",
     profile: { done: PROFILE_FIELDS.length - missing.length, total: PROFILE_FIELDS.length, missing },
     team: { active: Number(teamRows[0]?.active ?? 0), pending: Number(teamRows[0]?.pending ?? 0) },
