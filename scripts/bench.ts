@@ -172,8 +172,11 @@ const ROUTES: readonly BenchRoute[] = [
   },
   // A sale with a product, a service with its professional, Pix + dinheiro: a new draft each request.
   { name: "api_sale_complete", path: "/api/sales", auth: "bearer", cpuRef: "settings_page", write: { bodyVar: "saleBody", roundTrips: 2 } },
+  // Issue 23 (ADR 084): the dashboard over a year of the data above — today's agenda, sales today,
+  // this month and 30 days, the cash balance from the 300,000-movement ledger, bills, interests,
+  // posts — in one round trip, held to the balance page's budget (1.5× the ledger's deep page).
+  { name: "dashboard", path: "/", auth: "cookie", page: true, variantOf: "caixa_deep_page" },
   // References that exist since the platform issue: a signed-in page, a public page, an API read.
-  { name: "dashboard", path: "/", auth: "cookie", page: true },
   // The least a signed-in page renders (the layout and a small form): the page budget's reference.
   { name: "settings_page", path: "/settings/preferences", auth: "cookie", page: true },
   { name: "login_page", path: "/login", auth: "none", page: true },
