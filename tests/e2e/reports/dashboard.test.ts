@@ -87,7 +87,9 @@ describe("dashboard", () => {
     await overdueLink.click();
     await page.waitForURL((url) => url.pathname === "/contas" && url.searchParams.get("f.vencidas") === "sim");
     for (const b of overdue) {
-      await expect.poll(() => page.locator("main").getByText(b.descricao, { exact: true }).count(), b.descricao).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator("main").getByText(b.descricao, { exact: true }).count(), { message: b.descricao })
+        .toBeGreaterThan(0);
     }
     await expect
       .poll(async () => squash(await page.locator("main").textContent()))
