@@ -30,6 +30,9 @@ export default [
     index("routes/reports/dashboard.tsx"),
     // Analytics (issue 23, ADR 085): social and business numbers over a period.
     route("analytics", "routes/reports/analytics.tsx"),
+    // Report files (ADR 086): asked for on /relatorio, listed on /relatorios; downloads through a fresh 5-minute link.
+    route("relatorios/arquivos", "routes/reports/report-files.tsx"),
+    route("relatorios/arquivos/:id/baixar", "routes/reports/report-file-download.tsx"),
     // The settings area: the product's URLs under one section navigation (app/modules/navigation.ts).
     layout("layouts/settings.tsx", [
       route("settings", "routes/account/settings.tsx", [

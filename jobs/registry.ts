@@ -6,7 +6,9 @@ import { matchInterest } from "./contracts/match-interest.ts";
 import { matchProperty } from "./contracts/match-property.ts";
 import { publishPost } from "./contracts/publish-post.ts";
 import { purgeExpired } from "./contracts/purge-expired.ts";
+import { monthlySummary } from "./contracts/monthly-summary.ts";
 import { recurringExpenses } from "./contracts/recurring-expenses.ts";
+import { reportFile } from "./contracts/report-file.ts";
 import { sweepReportFilesJob } from "./contracts/sweep-report-files.ts";
 import { requeueLostEmails } from "./contracts/requeue-lost-emails.ts";
 import { sendEmail } from "./contracts/send-email.ts";
@@ -38,6 +40,8 @@ export const JOBS = [
   lazyJob(appointmentReminders, () => import("./handlers/appointment-reminders.ts")),
   lazyJob(sweepDocumentsJob, () => import("./handlers/sweep-documents.ts")),
   lazyJob(recurringExpenses, () => import("./handlers/recurring-expenses.ts")),
+  lazyJob(reportFile, () => import("./handlers/report-file.ts")),
+  lazyJob(monthlySummary, () => import("./handlers/monthly-summary.ts")),
   lazyJob(sweepReportFilesJob, () => import("./handlers/sweep-report-files.ts")),
 ] as const satisfies readonly AnyJob[];
 

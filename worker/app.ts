@@ -6,6 +6,7 @@ import { functionsApi } from "./api/functions.ts";
 import { inngestApi } from "./api/inngest.ts";
 import { liveApi } from "./api/live.ts";
 import { documentFilesApi } from "./api/document-files.ts";
+import { reportFilesApi } from "./api/report-files.ts";
 import { mediaApi } from "./api/media.ts";
 import { aiGenerationsApi } from "./api/ai-generations.ts";
 import { dataDeletionPage } from "./api/data-deletion-page.ts";
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountResourceApis(app);
   app.route("/", mediaApi); // GET /media/* (property photos, public or members) and /api/property-photos/*
   app.route("/", documentFilesApi); // GET /documents/file/<id>: a document for the member its 5-minute link names (ADR 074)
+  app.route("/", reportFilesApi); // GET /reports/file/<id>: a report file for the member its 5-minute link names (ADR 086)
   app.all("/api/*", (c) => apiError(c, 404, "Rota da API não encontrada.", "not_found"));
   app.route("/functions/v1", functionsApi);
   // Nothing under the functions' prefix is a page: an empty or nested name is an unknown function.

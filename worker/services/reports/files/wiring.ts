@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../../../db/client.ts";
+import { users } from "../../../../db/schema/index.ts";
+import { sendEmail } from "../../../../jobs/contracts/send-email.ts";
+import type { JobBindings } from "../../../../jobs/define.ts";
+import { sendEvents } from "../../../../jobs/dispatch.ts";
+import type { Config } from "../../../config/env.ts";
+import type { BuildDeps } from "./build.ts";
+import { sourceFromCatalogue } from "./catalogue-port.ts";
+import { monthlySummaryEmails } from "./monthly.ts";
+import type { Renderers } from "./ports.ts";
+import { spreadsheetRenderers } from "../spreadsheet.ts";
+
+/**
+ * The job's real deps (ADR 086): the catalogue's sources, the renderers (CSV and XLSX here, the
+ * PDF in the reports Worker), the bucket and live rooms of the run, and the monthly summary's
+ * e-mail once its file is ready.
+ */
+
+function unavailable(format: string): () => Promise<ReadableStream<Uint8Array>> {
+  return async () => {
+    throw new Error(`renderizador ${format} indisponível`);
+  };
+}
+
+export function renderersFor(_bindings: JobBindings | undefined): Renderers {
+  return { ...spreadsheetRenderers, pdf: unavailable("pdf") };
+}
+
+async function nameOf(db: Database, userId: string): Promise<string | null> {
+  // Account-level: a user's display name (the member was checked in the organização already).
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.name ?? null;
+}
+
+export function reportFileDeps(run: {
+  db: Database;
+  config: Config;
+  waitUntil: (promise: Promise<unknown>) => void;
+  bindings: JobBindings | undefined;
+  now: () => Date;
+}): BuildDeps {
+  const { db, config, waitUntil, bindings, now } = run;
+  return {
+    db,
+    config,
+    now,
+    waitUntil,
+    files: bindings?.FILES,
+    live: bindings?.LIVE,
+    renderers: renderersFor(bindings),
+    async sourceFor(ctx, actor, reportId, params) {
+      const generatedBy = actor.userId === "agenda" ? "Resumo automático" : await nameOf(db, actor.userId);
+      return sourceFromCatalogue(ctx, actor, reportId, params, { generatedBy, logo: null });
+    },
+    async onReady(file) {
+      if (!file.resumoMes) return;
+      const origin = config.APP_URL ?? "http://localhost:8787";
+      const ids = await monthlySummaryEmails(db, file.orgId, file.id, file.resumoMes, origin);
+      await sendEvents(
+        { config, db, waitUntil, bindings, now },
+        ids.map((outboxId) => ({ name: sendEmail.event, data: { outboxId } })),
+      );
+    },
+  };
+}
