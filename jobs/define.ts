@@ -51,8 +51,8 @@ export interface JobDeps {
   now?: (() => Date) | undefined;
 }
 
-/** The bindings jobs reach: what the request, the cron or Inngest's call had. */
-export type JobBindings = Pick<Bindings, "FILES" | "LIVE">;
+/** The bindings jobs reach: what the request, the cron or Inngest's call had (REPORTS: the report PDFs' Worker, ADR 081/086). */
+export type JobBindings = Pick<Bindings, "FILES" | "LIVE"> & { REPORTS?: Pick<Fetcher, "fetch"> | undefined };
 
 export interface JobContext<D> extends JobDeps {
   event: JobEvent<D>;

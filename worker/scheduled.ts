@@ -33,7 +33,7 @@ export async function runScheduledSweep(env: Record<string, unknown>, now = new 
     config,
     now: clock,
     waitUntil: (promise) => void dispatched.push(promise),
-    bindings: { FILES: env.FILES as R2Bucket | undefined, LIVE: env.LIVE as Bindings["LIVE"] },
+    bindings: { FILES: env.FILES as R2Bucket | undefined, LIVE: env.LIVE as Bindings["LIVE"], REPORTS: env.REPORTS as Fetcher | undefined },
     ...(options.jobs && { jobs: options.jobs }),
   });
   await runner.schedule();

@@ -18,6 +18,9 @@ export const inngestApi = new Hono<AppEnv>().on(["GET", "POST", "PUT"], "/", asy
     import("../../jobs/functions.ts"),
   ]);
   const inngest = createInngest(config);
-  const { FILES, LIVE } = (c.env ?? {}) as Bindings;
-  return serve({ client: inngest, functions: await createFunctions(inngest, config, undefined, { FILES, LIVE }) })(c);
+  const { FILES, LIVE, REPORTS } = (c.env ?? {}) as Bindings;
+  return serve({
+    client: inngest,
+    functions: await createFunctions(inngest, config, undefined, { FILES, LIVE, REPORTS: REPORTS as Fetcher | undefined }),
+  })(c);
 });

@@ -77,7 +77,12 @@ export async function reportFilesAction(args: Args): Promise<Response> {
       if (!REPORT_FORMAT.has(format)) throw new DomainError("Formato inválido.", 400);
       const query = new URLSearchParams(String(form.get("consulta") ?? "").slice(0, 2000));
       const env = rc.env as Bindings;
-      const id = await requestReportFile(ctx, actor, { reportId, format, query }, { FILES: env.FILES, LIVE: env.LIVE });
+      const id = await requestReportFile(
+        ctx,
+        actor,
+        { reportId, format, query },
+        { FILES: env.FILES, LIVE: env.LIVE, REPORTS: env.REPORTS as Fetcher | undefined },
+      );
       return redirect(`/relatorios?arquivo=${encodeURIComponent(id)}#${FILES_ANCHOR}`);
     }
     if (intent === "excluir") {

@@ -175,8 +175,15 @@ export async function buildReportFile(deps: BuildDeps, orgId: string, fileId: st
     announce(deps, orgId, fileId, percent, "gerando");
   });
 
-  const stream = await deps.renderers[file.formato](counted);
-  const stored = await putStream(deps.files, file.chave, stream, REPORT_FORMAT_FILE[file.formato].contentType);
+  let stored: { bytes: number };
+  try {
+    const stream = await deps.renderers[file.formato](counted);
+    stored = await putStream(deps.files, file.chave, stream, REPORT_FORMAT_FILE[file.formato].contentType);
+  } catch (error) {
+    // The renderer's refusal in pt-BR (the PDF Worker said why): final, no retry helps.
+    if (error instanceof DomainError) return fail(error.message);
+    throw error;
+  }
   const linhas = source.detail ? detailRows : source.sections.reduce((sum, s) => sum + s.table.rows.length, 0);
   const done = deps.now();
   const closed = await db

@@ -9,6 +9,7 @@ import type { BuildDeps } from "./build.ts";
 import { sourceFromCatalogue } from "./catalogue-port.ts";
 import { monthlySummaryEmails } from "./monthly.ts";
 import type { Renderers } from "./ports.ts";
+import { renderPdf } from "../render-pdf.ts";
 import { spreadsheetRenderers } from "../spreadsheet.ts";
 
 /**
@@ -17,14 +18,16 @@ import { spreadsheetRenderers } from "../spreadsheet.ts";
  * e-mail once its file is ready.
  */
 
-function unavailable(format: string): () => Promise<ReadableStream<Uint8Array>> {
-  return async () => {
-    throw new Error(`renderizador ${format} indisponível`);
+/** CSV and XLSX in this Worker (ADR 082); the PDF from the reports Worker over its binding (ADR 081). */
+export function renderersFor(bindings: JobBindings | undefined): Renderers {
+  return {
+    ...spreadsheetRenderers,
+    async pdf(source) {
+      const response = await renderPdf({ REPORTS: bindings?.REPORTS }, source);
+      if (!response.body) throw new Error("o gerador de PDF respondeu sem corpo");
+      return response.body;
+    },
   };
-}
-
-export function renderersFor(_bindings: JobBindings | undefined): Renderers {
-  return { ...spreadsheetRenderers, pdf: unavailable("pdf") };
 }
 
 async function nameOf(db: Database, userId: string): Promise<string | null> {
