@@ -2,6 +2,7 @@ import path from "node:path";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
 import { artWorkerOptions } from "./scripts/lib/art-worker.ts";
+import { reportsWorkerOptions } from "./scripts/lib/reports-worker.ts";
 
 const consoleGuard = "./tests/support/console-guard.ts";
 /** `npm start`'s own e2e test (the `start` project). */
@@ -54,8 +55,9 @@ export default defineConfig({
                 // so the Worker itself stays "not configured" (template generator) unless a test says so.
                 OPENAI_BASE_URL: inject("openaiFakeUrl"),
               },
-              // The art Worker (ADR 051), built by tests/workers/global-setup.ts, bound as ART.
-              workers: [artWorkerOptions()],
+              // The art Worker (ADR 051) and the reports Worker (ADR 081), built by
+              // tests/workers/global-setup.ts, bound as ART and REPORTS.
+              workers: [artWorkerOptions(), reportsWorkerOptions()],
             },
           })),
         ],

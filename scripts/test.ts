@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "./lib/browser.ts";
 import { buildArtWorker } from "./lib/art-worker.ts";
+import { buildReportsWorker } from "./lib/reports-worker.ts";
 import { buildApp } from "./lib/build-app.ts";
 import { BIN, childEnv, ROOT, runNode } from "./lib/proc.ts";
 
@@ -119,9 +120,10 @@ async function main(): Promise<number> {
       // both write build/art/ at once (each skips a current one).
       [
         [
-          "art Worker build (build/art)",
+          "art and reports Worker builds (build/art, build/reports)",
           async () => {
             await buildArtWorker();
+            await buildReportsWorker();
             return { ok: true };
           },
         ],

@@ -14,7 +14,7 @@ const SOURCE_DIR = path.join(ROOT, "worker-art");
 const COMPATIBILITY_DATE = "2026-10-01";
 
 /** Newest change under a folder (files only), to skip a build that is already current. */
-function newest(dir: string): number {
+export function newest(dir: string): number {
   let latest = 0;
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[]) {
     if (entry.isFile()) latest = Math.max(latest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);

@@ -1,11 +1,12 @@
 /**
  * The production build the e2e tests serve: `react-router build` into build/, the art Worker
- * (ADR 051) beside it in build/art/. `npm test` builds once, while the vitest projects run, and
+ * (ADR 051) beside it in build/art/, the reports Worker (ADR 081) in build/reports/. `npm test` builds once, while the vitest projects run, and
  * hands the build to both e2e runs (E2E_SKIP_BUILD=1); `npx vitest run --project e2e` alone builds here.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildArtWorker } from "./art-worker.ts";
+import { buildReportsWorker } from "./reports-worker.ts";
 import { BIN, buildEnv, ROOT, spawnGroup } from "./proc.ts";
 
 /** Builds (unless E2E_SKIP_BUILD=1, when build/ must already exist); throws with the build's output tail. */
@@ -25,5 +26,7 @@ export async function buildApp(): Promise<void> {
   }
   // The art Worker rides along in build/art/ (skipped when current).
   await buildArtWorker();
+  // And the reports Worker (ADR 081) in build/reports/.
+  await buildReportsWorker();
   if (!existsSync(path.join(ROOT, "build/server/wrangler.json"))) throw new Error("no build/ to serve: unset E2E_SKIP_BUILD");
 }

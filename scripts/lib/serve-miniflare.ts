@@ -16,6 +16,7 @@ import type { Readable } from "node:stream";
 import { createRequire } from "node:module";
 import { Log, LogLevel, Miniflare, supportedCompatibilityDate } from "miniflare";
 import { ART_WORKER_NAME, artWorkerOptions, buildArtWorker } from "./art-worker.ts";
+import { buildReportsWorker, REPORTS_WORKER_NAME, reportsWorkerOptions } from "./reports-worker.ts";
 import { freePort, ROOT } from "./proc.ts";
 
 interface BuiltWranglerConfig {
@@ -171,7 +172,15 @@ export async function serveBuiltWorker(options: MiniflareWorkerOptions): Promise
   let artDir = path.join(buildDir, "art");
   const wantsArt = services.some((s) => s.service === ART_WORKER_NAME);
   if (wantsArt && (buildDir === path.join(ROOT, "build") || !existsSync(artDir))) artDir = await buildArtWorker();
-  const auxiliary = wantsArt ? [artWorkerOptions(artDir)] : [];
+  const auxiliary: (ReturnType<typeof artWorkerOptions> | ReturnType<typeof reportsWorkerOptions>)[] = wantsArt
+    ? [artWorkerOptions(artDir)]
+    : [];
+  // The reports Worker (ADR 081), the same way: build/reports/ beside build/art/.
+  let reportsDir = path.join(buildDir, "reports");
+  if (services.some((s) => s.service === REPORTS_WORKER_NAME)) {
+    if (buildDir === path.join(ROOT, "build") || !existsSync(reportsDir)) reportsDir = await buildReportsWorker();
+    auxiliary.push(reportsWorkerOptions(reportsDir));
+  }
 
   const tailLines: string[] = [];
   let count = 0;

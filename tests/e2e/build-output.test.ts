@@ -47,6 +47,18 @@ describe("production build", () => {
     expect(development).toEqual([]);
   });
 
+  it("keeps the PDF renderer (pdf-lib, fontkit) out of the main Worker and the browser (ADR 081)", () => {
+    // Text these libraries carry whatever the bundler renames: pdf-lib's own error messages and
+    // fontkit's table names.
+    const pdf = /registerFontkit|No PDF header found|fontkit|CFF2Private/;
+    const found = [...sources(path.resolve("build/server")), ...sources(CLIENT)]
+      .filter(({ text }) => pdf.test(text))
+      .map(({ file }) => file);
+    expect(found).toEqual([]);
+    // …and the markers do find them where they belong.
+    expect(sources(path.resolve("build/reports")).some(({ text }) => pdf.test(text))).toBe(true);
+  });
+
   it("ships no server code to the browser", () => {
     const client = sources(CLIENT);
     expect(client.length).toBeGreaterThan(10);

@@ -12,6 +12,7 @@ import { generateSigningJwk } from "../../worker/auth/jwt.ts";
 import { generateTokenKeyEntry } from "../../worker/security/token-cipher.ts";
 import { migrateDatabase } from "../../scripts/lib/migrate.ts";
 import { buildArtWorker } from "../../scripts/lib/art-worker.ts";
+import { buildReportsWorker } from "../../scripts/lib/reports-worker.ts";
 import { startLibsqlServer } from "../../tools/libsql-server/server.ts";
 import { startFakeOpenAi } from "../fakes/openai/server.ts";
 import { TenantRecord } from "../support/tenant-check.ts";
@@ -30,6 +31,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   // The art Worker the main one reaches through its ART binding (vitest.config.ts serves it beside).
   await buildArtWorker();
+  // The reports Worker (ADR 081), bound as REPORTS.
+  await buildReportsWorker();
   const dir = mkdtempSync(path.join(tmpdir(), "alicerce-workers-"));
   const file = path.join(dir, "workers.db");
   const record = new TenantRecord();

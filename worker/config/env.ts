@@ -8,6 +8,8 @@ export interface Bindings {
   LIVE?: import("../live/publish.ts").LiveNamespace;
   /** The art Worker (worker-art/, ADR 051) behind a service binding: renders post art. */
   ART?: Fetcher;
+  /** The reports Worker (worker-reports/, ADR 081) behind a service binding: renders report PDFs. */
+  REPORTS?: Fetcher;
   [key: string]: unknown;
 }
 

@@ -34,7 +34,8 @@ export async function renderPdf(env: { REPORTS?: ReportsBinding | undefined }, s
   } catch {
     // not the renderer's JSON refusal
   }
-  console.error(`reports worker answered ${response.status}: ${detail.slice(0, 300)}`);
+  // A report the wire refuses is the caller's to fix (the message says what); anything else is ours.
   if (response.status === 422 && message) throw new DomainError(`O relatório não pôde virar PDF: ${message}`, 422);
+  console.error(`reports worker answered ${response.status}: ${detail.slice(0, 300)}`);
   throw new DomainError(UNAVAILABLE, 422);
 }
