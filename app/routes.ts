@@ -63,6 +63,10 @@ export default [
     ...plainScreenRoutes(DEFINITIONS),
     // Agenda (issue 21): the business hours the bookings follow (ADR 063).
     route("horarios", "routes/agenda/business-hours.tsx"),
+    // Relatórios (issue 23, ADR 083): the catalogue, one report with its period and filters, its CSV.
+    route("relatorios", "routes/reports/relatorios.tsx"),
+    route("relatorio", "routes/reports/relatorio.tsx"),
+    route("relatorio/csv", "routes/reports/relatorio.csv.ts"),
     // Vendas (issue 22): the point of sale, its search, and the receipt (the list is the registry's).
     route("sales/nova", "routes/sales/new.tsx"),
     route("sales/nova/catalogo", "routes/sales/catalog.ts"),

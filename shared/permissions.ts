@@ -296,6 +296,14 @@ export const MONEY_REPORT: Access = {
 export const COMMISSION_REPORT: Access = { ...MONEY_REPORT, read: { ...MANAGERS, professional: "own" } };
 
 /**
+ * Relatórios (the catalogue, /relatorios): whoever may open at least one report of it — the
+ * managers, and the professional role (their own commissions). Kept equal to the union of the
+ * catalogue's areas (tests/unit/report-catalogue.test.ts): a report another role may open adds
+ * that role here.
+ */
+export const REPORT_CATALOGUE: Access = { ...MONEY_REPORT, read: { ...MANAGERS, professional: "any" } };
+
+/**
  * The business's numbers (/analytics, ADR 085: leads by origin, conversion, average ticket,
  * returning clients): the owner and the admin, who read the money (as Despesas and Receitas).
  */

@@ -58,6 +58,8 @@ export interface Screen extends MenuLink {
 export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/", label: "Dashboard", group: "Negócio", order: 0, resource: "account" },
   // Analytics (ADR 085): the office opens it for the social numbers; managers see the business's too.
+  // Relatórios (ADR 083): whoever may open one report of the catalogue (a professional: their commissions).
+  { to: "/relatorios", label: "Relatórios", group: "Negócio", order: 80, resource: "relatorios" },
   { to: "/analytics", label: "Analytics", group: "Negócio", order: 90, resource: "analytics-social" },
   // The agenda (ADR 060): whoever reads appointments (a professional: their own column).
   { to: "/agenda", label: "Agendamentos", group: "Agenda", order: 10, resource: "agendamentos" },
@@ -83,6 +85,15 @@ export const AREA_NAV_ITEMS: readonly NavItem[] = [
   { to: "/historico", label: "Histórico", group: "Redes Sociais", order: 70, resource: "posts" },
   { to: "/social-connect-simple", label: "Conectar Redes", group: "Redes Sociais", order: 90, resource: "social-connections" },
 ];
+
+/**
+ * Pages no menu lists but a menu screen leads to, each with that screen: /relatorio (one report,
+ * ADR 083) is opened from /relatorios' catalogue and guards itself by the report's own area.
+ */
+export const PAGES_REACHED_FROM: Readonly<Record<string, string>> = {
+  "/relatorio": "/relatorios",
+  "/relatorio/csv": "/relatorios",
+};
 
 /** The settings area's overview: the menu's one "Configurações" entry. */
 export const SETTINGS_HOME: Screen = { to: "/settings", label: "Configurações", resource: "account" };

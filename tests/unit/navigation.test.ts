@@ -8,7 +8,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { isUnder, SETTINGS_HOME, SETTINGS_PATHS, SETTINGS_SECTIONS } from "../../app/modules/navigation.ts";
+import { isUnder, PAGES_REACHED_FROM, SETTINGS_HOME, SETTINGS_PATHS, SETTINGS_SECTIONS } from "../../app/modules/navigation.ts";
 import { NAV_ITEMS, navFor, SCREENS, screenResource, settingsFor } from "../../app/server/navigation.server.ts";
 import { requireScreen } from "../../app/server/shell.server.ts";
 import { ROLES, type Role } from "../../shared/enums.ts";
@@ -67,7 +67,8 @@ describe("the route ↔ permission table of the menus", () => {
 
   it("leaves no page without a parameter out: each is a screen, a page below one, or a list's alias", () => {
     const fixed = APP_PAGES.filter((p) => !p.includes(":"));
-    const orphans = fixed.filter((p) => !LIST_ALIASES.includes(p) && !SCREENS.some((s) => isUnder(p, s.to)));
+    const reached = (p: string) => SCREENS.some((s) => s.to === PAGES_REACHED_FROM[p]);
+    const orphans = fixed.filter((p) => !LIST_ALIASES.includes(p) && !reached(p) && !SCREENS.some((s) => isUnder(p, s.to)));
     expect(orphans, "pages no menu leads to (add them to a menu or the settings area)").toEqual([]);
   });
 
@@ -89,7 +90,8 @@ describe("the route ↔ permission table of the menus", () => {
   it("gives the corretor (professional) their real-estate screens, clients and posts from the menu, and no office or settings screen", () => {
     const nav = navFor(readable("professional"));
     expect(nav.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
-      ["Negócio", ["Dashboard", "Clientes"]],
+      // Relatórios: their own commissions (ADR 083).
+      ["Negócio", ["Dashboard", "Clientes", "Relatórios"]],
       // Their own agenda (the appointments of the profissional linked to them, and their visits) and service desk.
       ["Agenda", ["Agendamentos", "Atendimento"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis"]],

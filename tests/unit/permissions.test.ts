@@ -215,6 +215,13 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "",
     professional: "",
   },
+  // The catalogue (/relatorios): whoever may open one of its reports.
+  relatorios: {
+    owner: "read",
+    admin: "read",
+    staff: "",
+    professional: "read",
+  },
   // Comissões: managers every professional's; the professional role their own (authorize answers "own").
   "relatorio-comissoes": {
     owner: "read",
@@ -354,6 +361,7 @@ describe("permission table: the product's rules", () => {
       "interesses",
       "posts",
       "relatorio-comissoes",
+      "relatorios",
     ]);
     expect(authorize({ role: "professional" }, "relatorio-comissoes", "read")).toBe("own");
   });

@@ -216,7 +216,10 @@ describe("the menu", () => {
   it("lists each definition's list under its group, in the order the menu had, then Configurações", () => {
     const owner = navFor([...new Set(NAV_ITEMS.map((i) => i.resource))]);
     expect(owner.groups.map((g) => [g.group, g.items.map((i) => i.label)])).toEqual([
-      ["Negócio", ["Dashboard", "Clientes", "Empresas", "Produtos", "Pedidos", "Movimentações de produtos", "Documentos", "Analytics"]],
+      [
+        "Negócio",
+        ["Dashboard", "Clientes", "Empresas", "Produtos", "Pedidos", "Movimentações de produtos", "Documentos", "Relatórios", "Analytics"],
+      ],
       ["Agenda", ["Agendamentos", "Atendimento", "Profissionais", "Horários", "Serviços"]],
       ["Imóveis", ["Imóveis", "Rascunhos de Imóveis", "Interesses em Imóveis", "Landing Page"]],
       ["Financeiro", ["Vendas", "Despesas", "Receitas", "Movimentações", "Saldos e transferências", "Contas financeiras"]],

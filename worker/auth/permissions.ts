@@ -11,6 +11,7 @@ import {
   EVERYONE,
   MONEY_REPORT,
   permissionsOf,
+  REPORT_CATALOGUE,
   type Permissions,
   type Reach,
   reachOf,
@@ -63,6 +64,8 @@ export const AREAS = {
    * names the area whose `read` opens it. The money reports are the managers'.
    */
   "relatorios-financeiros": MONEY_REPORT,
+  /** /relatorios, the catalogue: whoever may open at least one of its reports. */
+  relatorios: REPORT_CATALOGUE,
   /** Comissões por profissional: managers every professional's, the professional role their own. */
   "relatorio-comissoes": COMMISSION_REPORT,
 } as const satisfies Record<string, Access>;

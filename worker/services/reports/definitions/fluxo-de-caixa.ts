@@ -170,7 +170,7 @@ export const fluxoDeCaixaReport = defineReport({
         },
         {
           id: "saldo",
-          title: "Saldo ao fim de cada " + (unit === "dia" ? "dia" : "mês"),
+          title: `Saldo ao fim de cada ${unit === "dia" ? "dia" : "mês"}`,
           chart: { type: "line", labels, series: [{ name: "Saldo", values: trendRows.map((r) => num(r.saldo)) }], kind: "money" },
           table: {
             columns: [
