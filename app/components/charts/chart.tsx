@@ -58,7 +58,13 @@ export function Chart({
 /** The chart's numbers as a table: one row per label, one column per series. */
 export function ChartTable({ chart, title }: { chart: ReportChart; title: string }) {
   return (
-    <div className="mt-2 max-h-72 overflow-auto">
+    // It scrolls (a month by day has 30 rows): a keyboard reaches it, and it says what it holds.
+    <section
+      className="mt-2 max-h-72 overflow-auto"
+      aria-label={title}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls and must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+    >
       <table className="w-full text-sm tabular-nums">
         <caption className="sr-only">{title}</caption>
         <thead className="text-left text-xs text-fg-soft">
@@ -88,6 +94,6 @@ export function ChartTable({ chart, title }: { chart: ReportChart; title: string
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

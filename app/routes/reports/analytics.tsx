@@ -269,7 +269,12 @@ function BestTimes({
         {BEST_TIME_MIN_POSTS} posts.
       </p>
       {best.hours.length ? (
-        <div className="-mx-5 mt-4 overflow-x-auto px-5 sm:mx-0 sm:px-0">
+        <section
+          className="-mx-5 mt-4 overflow-x-auto px-5 sm:mx-0 sm:px-0"
+          aria-label="Grade de dias e horários"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the grid may scroll sideways on a phone and must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+        >
           <table className="text-xs tabular-nums">
             <caption className="sr-only">Taxa de engajamento média por dia da semana e hora</caption>
             <thead>
@@ -292,7 +297,8 @@ function BestTimes({
                   </th>
                   {row.map((cell, i) => {
                     const hour = best.hours[i] as number;
-                    const strength = cell && best.max > 0 ? Math.round((cell.rate / best.max) * 85) + 10 : 0;
+                    // 10–50 % of the accent: the cell's text keeps its contrast in light and dark modes.
+                    const strength = cell && best.max > 0 ? Math.round((cell.rate / best.max) * 40) + 10 : 0;
                     const isBest = best.bestCell?.weekday === weekday && best.bestCell.hour === hour;
                     return (
                       <td key={hour} className="p-0.5">
@@ -314,7 +320,7 @@ function BestTimes({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ) : null}
     </Card>
   );
