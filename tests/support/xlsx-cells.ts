@@ -5,7 +5,16 @@
  */
 
 /** The cell format a cell's `s` points to, read from styles.xml as Excel would: number format code, bold, fill. */
-export function styleOf(styles: string, s: number): { format: string; bold: boolean; fill: string | null; borderTop: boolean } {
+export function styleOf(
+  styles: string,
+  s: number,
+): {
+  format: string;
+  bold: boolean;
+  fill: string | null;
+  borderTop: boolean;
+  right: boolean;
+} {
   const formats = new Map<number, string>([
     [0, "General"],
     [3, "#,##0"],
@@ -18,7 +27,7 @@ export function styleOf(styles: string, s: number): { format: string; bold: bool
   const fonts = section("fonts").match(/<font>.*?<\/font>/g) ?? [];
   const fills = section("fills").match(/<fill>.*?<\/fill>/g) ?? [];
   const borders = section("borders").match(/<border>.*?<\/border>/g) ?? [];
-  const xfs = section("cellXfs").match(/<xf [^>]*\/>/g) ?? [];
+  const xfs = section("cellXfs").match(/<xf [^>]*?(?:\/>|>.*?<\/xf>)/g) ?? [];
   const xf = xfs[s];
   if (!xf) throw new Error(`no cellXfs entry ${s}`);
   const attr = (name: string) => Number(xf.match(new RegExp(`${name}="(\\d+)"`))?.[1] ?? 0);
@@ -28,6 +37,7 @@ export function styleOf(styles: string, s: number): { format: string; bold: bool
     bold: (fonts[attr("fontId")] ?? "").includes("<b/>"),
     fill: fill.includes('patternType="solid"') ? (fill.match(/fgColor rgb="(\w+)"/)?.[1] ?? "solid") : null,
     borderTop: (borders[attr("borderId")] ?? "").includes('<top style="thin">'),
+    right: xf.includes('<alignment horizontal="right"/>'),
   };
 }
 

@@ -74,9 +74,11 @@ export const XLSX_STYLE = {
   totalDatetime: 17,
   /** A note under a section title (grey italic). */
   note: 18,
+  /** The header over a number column: as `header`, right-aligned like the numbers below it. */
+  headerNumber: 19,
 } as const;
 
-type Xf = { numFmt?: number; font?: number; fill?: number; border?: number };
+type Xf = { numFmt?: number; font?: number; fill?: number; border?: number; right?: boolean };
 /** fonts: 0 normal, 1 bold, 2 title, 3 grey, 4 grey italic · fills: 2 header · borders: 1 below, 2 above. */
 const CELL_XFS: readonly Xf[] = [
   {},
@@ -98,6 +100,7 @@ const CELL_XFS: readonly Xf[] = [
   { numFmt: XLSX_NUMBER_FORMAT.date.id, font: 1, border: 2 },
   { numFmt: XLSX_NUMBER_FORMAT.datetime.id, font: 1, border: 2 },
   { font: 4 },
+  { font: 1, fill: 2, border: 1, right: true },
 ];
 
 function xfXml(xf: Xf): string {
@@ -110,8 +113,10 @@ function xfXml(xf: Xf): string {
     font ? ' applyFont="1"' : "",
     fill ? ' applyFill="1"' : "",
     border ? ' applyBorder="1"' : "",
+    xf.right ? ' applyAlignment="1"' : "",
   ];
-  return `<xf numFmtId="${numFmt}" fontId="${font}" fillId="${fill}" borderId="${border}" xfId="0"${apply.join("")}/>`;
+  const attributes = `numFmtId="${numFmt}" fontId="${font}" fillId="${fill}" borderId="${border}" xfId="0"${apply.join("")}`;
+  return xf.right ? `<xf ${attributes}><alignment horizontal="right"/></xf>` : `<xf ${attributes}/>`;
 }
 
 const CUSTOM_FORMATS = Object.values(XLSX_NUMBER_FORMAT).filter((f) => f.id >= 164);
@@ -184,6 +189,19 @@ export interface XlsxSheet {
   rows: () => AsyncIterable<string> | Iterable<string>;
   /** The autofilter's range ("A6:H1200"), asked once the rows are written; null for none. */
   autoFilter?: () => string | null;
+  /**
+   * Printing: A4 fitted to the page's width (landscape for a wide sheet), `repeatRow` (the
+   * header row) on top of every page, the tab's name and "Página N de M" in the footer.
+   */
+  print?: { landscape: boolean; repeatRow?: number };
+}
+
+/** Past this many characters of column width, a sheet prints landscape. */
+const PORTRAIT_WIDTH = 95;
+
+/** The print settings for columns this wide, repeating this header row. */
+export function printFor(widths: readonly number[], headerRow: number): NonNullable<XlsxSheet["print"]> {
+  return { landscape: widths.reduce((a, b) => a + b, 0) > PORTRAIT_WIDTH, ...(headerRow > 0 ? { repeatRow: headerRow } : {}) };
 }
 
 /** Excel refuses these in a sheet's name. */
@@ -222,7 +240,7 @@ function sheetXml(sheet: XlsxSheet, filters: (string | null)[], index: number): 
       .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${Math.round(w * 100) / 100}" customWidth="1"/>`)
       .join("");
     yield encoder.encode(
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0">${pane}</sheetView></sheetViews>${cols ? `<cols>${cols}</cols>` : ""}<sheetData>`,
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${sheet.print ? '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' : ""}<sheetViews><sheetView workbookViewId="0">${pane}</sheetView></sheetViews>${cols ? `<cols>${cols}</cols>` : ""}<sheetData>`,
     );
     // Rows are gathered to ≈64 kB before they go to the compressor: one write per row would
     // cost more in stream hops than the deflate itself.
@@ -236,8 +254,14 @@ function sheetXml(sheet: XlsxSheet, filters: (string | null)[], index: number): 
     }
     const filter = sheet.autoFilter?.() ?? null;
     filters[index] = filter;
-    yield encoder.encode(`${pending}</sheetData>${filter ? `<autoFilter ref="${filter}"/>` : ""}</worksheet>`);
+    yield encoder.encode(`${pending}</sheetData>${filter ? `<autoFilter ref="${filter}"/>` : ""}${printXml(sheet.print)}</worksheet>`);
   };
+}
+
+/** Margins (inches), A4 (paperSize 9) fitted to one page wide, the footer ("&A": the tab's name; "&P de &N": the page of the pages). */
+function printXml(print: XlsxSheet["print"]): string {
+  if (!print) return "";
+  return `<pageMargins left="0.4" right="0.4" top="0.6" bottom="0.6" header="0.3" footer="0.3"/><pageSetup paperSize="9" orientation="${print.landscape ? "landscape" : "portrait"}" fitToWidth="1" fitToHeight="0"/><headerFooter><oddFooter>${escapeXml("&L&A&RPágina &P de &N")}</oddFooter></headerFooter>`;
 }
 
 const SHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml";
@@ -251,7 +275,8 @@ function absolute(range: string): string {
  * The workbook as a stream: sheets are written one after another as the reader pulls.
  * xl/workbook.xml is the archive's last entry (a ZIP is read from its central directory, so
  * order is free): by then every sheet's autofilter range is known, and the workbook names it
- * (`_xlnm._FilterDatabase`), as Excel and LibreOffice expect.
+ * (`_xlnm._FilterDatabase`), as Excel and LibreOffice expect, beside the rows printed on every
+ * page (`_xlnm.Print_Titles`).
  */
 export function workbookStream(sheets: readonly XlsxSheet[]): ReadableStream<Uint8Array> {
   const names = sheetNames(sheets.map((s) => s.name));
@@ -264,12 +289,20 @@ export function workbookStream(sheets: readonly XlsxSheet[]): ReadableStream<Uin
   const workbookRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join("")}<Relationship Id="${stylesId}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`;
   const workbook = () => {
-    const defined = filters
-      .map((range, i) =>
-        range
-          ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${escapeXml(`'${(names[i] ?? "").replace(/'/g, "''")}'!${absolute(range)}`)}</definedName>`
-          : "",
-      )
+    const quoted = (i: number) => `'${(names[i] ?? "").replace(/'/g, "''")}'`;
+    const defined = sheets
+      .map((sheet, i) => {
+        const range = filters[i];
+        const row = sheet.print?.repeatRow;
+        return (
+          (range
+            ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${escapeXml(`${quoted(i)}!${absolute(range)}`)}</definedName>`
+            : "") +
+          (row
+            ? `<definedName name="_xlnm.Print_Titles" localSheetId="${i}">${escapeXml(`${quoted(i)}!$${row}:$${row}`)}</definedName>`
+            : "")
+        );
+      })
       .join("");
     return [
       encoder.encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -305,6 +338,10 @@ export function xlsxStream(options: {
       name: options.sheetName,
       widths: header.map(() => 22),
       frozenRows: 1,
+      print: printFor(
+        header.map(() => 22),
+        1,
+      ),
       rows: async function* () {
         yield rowsOut.row(header, XLSX_STYLE.header);
         for await (const batch of rows()) {

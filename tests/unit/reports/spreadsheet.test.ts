@@ -144,7 +144,9 @@ describe("report XLSX (reportWorkbook)", () => {
 
     const header = cell(detail, "F8");
     expect(header).toMatchObject({ v: "Valor", text: true });
-    expect(styleOf(styles, header?.s ?? 0)).toMatchObject({ bold: true, fill: "FFDCE6F1" });
+    // Bold on the fill; over a number, right-aligned like the numbers.
+    expect(styleOf(styles, header?.s ?? 0)).toMatchObject({ bold: true, fill: "FFDCE6F1", right: true });
+    expect(styleOf(styles, cell(detail, "B8")?.s ?? 0)).toMatchObject({ bold: true, fill: "FFDCE6F1", right: false });
 
     // Money: the real number of reais, formatted R$ with negatives in red.
     const money = cell(detail, "F9");
@@ -195,12 +197,21 @@ describe("report XLSX (reportWorkbook)", () => {
       '<cols><col min="1" max="1" width="17" customWidth="1"/><col min="2" max="2" width="42" customWidth="1"/><col min="3" max="3" width="14" customWidth="1"/><col min="4" max="4" width="11" customWidth="1"/><col min="5" max="5" width="10" customWidth="1"/><col min="6" max="6" width="16" customWidth="1"/></cols>',
     );
 
+    // Printed: A4 one page wide (landscape: 110 characters of columns), the header row on every page, numbered pages.
+    expect(detail).toMatch(/^<\?xml[^>]*>\n<worksheet [^>]*><sheetPr><pageSetUpPr fitToPage="1"\/><\/sheetPr><sheetViews>/);
+    expect(detail).toContain('<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>');
+    expect(detail).toContain("<oddFooter>&amp;L&amp;A&amp;RPágina &amp;P de &amp;N</oddFooter>");
+    expect(files["xl/workbook.xml"]).toContain(
+      '<definedName name="_xlnm.Print_Titles" localSheetId="3">&apos;Vendas&apos;!$8:$8</definedName>',
+    );
+
     // The section with a note: heading row 7, note row 8, header row 9 (frozen), rows 10–11, totals 12.
     const section = files["xl/worksheets/sheet2.xml"] ?? "";
     expect(cell(section, "A7")?.v).toBe("Por forma de pagamento");
     expect(cell(section, "A8")?.v).toBe("Vendas canceladas não entram.");
     expect(section).toContain('<pane ySplit="9" topLeftCell="A10" activePane="bottomLeft" state="frozen"/>');
     expect(section).toContain('<autoFilter ref="A9:E11"/>');
+    expect(section).toContain('orientation="portrait"');
     expect(cell(section, "C11")).toMatchObject({ v: "-2500.5", text: false });
     const label = cell(section, "A12");
     const total = cell(section, "C12");

@@ -18,7 +18,7 @@ import type { ColumnKind, ReportColumn, ReportHeader, ReportRow, ReportSource, R
 import { zonedParts } from "../../../shared/time-zone.ts";
 import type { Renderers } from "./files/ports.ts";
 import { CSV_BOM, CSV_NEWLINE, CSV_SEPARATOR, csvField, csvNumber } from "../../resources/csv.ts";
-import { columnName, SheetRows, workbookStream, type XlsxSheet, XLSX_STYLE, type XlsxValue } from "../../resources/xlsx.ts";
+import { columnName, printFor, SheetRows, workbookStream, type XlsxSheet, XLSX_STYLE, type XlsxValue } from "../../resources/xlsx.ts";
 
 /** Excel's last row: a sheet cannot hold more. */
 const EXCEL_MAX_ROWS = 1_048_576;
@@ -102,7 +102,8 @@ function converter(kind: ColumnKind, zone: string): (value: ReportRow[string] | 
 
 interface TableWriter {
   header: readonly string[];
-  headerStyles: number;
+  /** Bold on the fill; right-aligned over number and date columns, like their values. */
+  headerStyles: readonly number[];
   values: (row: ReportRow) => XlsxValue[];
   styles: readonly number[];
   totalStyles: readonly number[];
@@ -113,7 +114,7 @@ function tableWriter(columns: readonly ReportColumn[], zone: string): TableWrite
   const keys = columns.map((c) => c.key);
   return {
     header: columns.map((c) => c.label),
-    headerStyles: XLSX_STYLE.header,
+    headerStyles: columns.map((c) => (c.kind === "text" ? XLSX_STYLE.header : XLSX_STYLE.headerNumber)),
     values: (row) => {
       const out: XlsxValue[] = new Array(keys.length);
       for (let i = 0; i < keys.length; i++)
@@ -165,11 +166,13 @@ function tableSheet(options: {
   let lastDataRow = 0;
   const lastColumn = columnName(Math.max(options.columns.length, 1) - 1);
   // Title block, a blank row, the heading, the note: the header row comes next, and stays in view.
+  const widths = options.columns.map(columnWidth);
   const headerAt = titleBlock(options.header).length + 1 + 1 + (options.note ? 1 : 0) + 1;
   return {
     name: options.name,
-    widths: options.columns.map(columnWidth),
+    widths,
     frozenRows: headerAt,
+    print: printFor(widths, headerAt),
     rows: async function* () {
       yield* titleRows(out, options.header);
       yield out.row([options.title], XLSX_STYLE.heading);
@@ -197,10 +200,11 @@ function summarySheet(source: ReportSource): XlsxSheet {
   return {
     name: "Resumo",
     widths: compare ? [32, 18, 18, 12] : [32, 18],
+    print: { landscape: false },
     rows: function* () {
       yield* titleRows(out, source);
       if (!source.kpis.length) return;
-      yield out.row(header, XLSX_STYLE.header);
+      yield out.row(header, [XLSX_STYLE.header, XLSX_STYLE.headerNumber, XLSX_STYLE.headerNumber, XLSX_STYLE.headerNumber]);
       for (const kpi of source.kpis) {
         const convert = converter(kpi.kind, source.zone);
         const style = VALUE_STYLE[kpi.kind];
