@@ -10,6 +10,7 @@ import { sourceFromCatalogue } from "./catalogue-port.ts";
 import { monthlySummaryEmails } from "./monthly.ts";
 import type { Renderers } from "./ports.ts";
 import { renderPdf } from "../render-pdf.ts";
+import { reportLogo } from "../report-logo.ts";
 import { spreadsheetRenderers } from "../spreadsheet.ts";
 
 /**
@@ -53,8 +54,12 @@ export function reportFileDeps(run: {
     live: bindings?.LIVE,
     renderers: renderersFor(bindings),
     async sourceFor(ctx, actor, reportId, params) {
-      const generatedBy = actor.userId === "agenda" ? "Resumo automático" : await nameOf(db, actor.userId);
-      return sourceFromCatalogue(ctx, actor, reportId, params, { generatedBy, logo: null });
+      const [generatedBy, logo] = await Promise.all([
+        actor.userId === "agenda" ? "Resumo automático" : nameOf(db, actor.userId),
+        // The business's logo for the PDF's header (ADR 081); none when it has none.
+        reportLogo({ db }, bindings?.FILES, actor.orgId),
+      ]);
+      return sourceFromCatalogue(ctx, actor, reportId, params, { generatedBy, logo });
     },
     async onReady(file) {
       if (!file.resumoMes) return;
