@@ -11,11 +11,15 @@ import { isUnder, type MenuLink } from "./navigation.ts";
  */
 export type LayoutName = "default" | "professionals";
 
-/** Where the professionals layout lands (sign-in's "/" and every screen outside it lead here). */
+/** Where the professionals layout leads every screen outside it. */
 export const PROFESSIONAL_HOME = "/agenda";
 
-/** The slim shell's menu: the professional's own agenda and service desk. */
+/**
+ * The slim shell's menu: their summary — the dashboard, "/", where sign-in lands: their own day
+ * and their commissions this month (ADR 084) — their own agenda and service desk.
+ */
 export const PROFESSIONAL_MENU: readonly MenuLink[] = [
+  { to: "/", label: "Resumo" },
   { to: "/agenda", label: "Agenda" },
   { to: "/atendimento", label: "Atendimento" },
 ];
@@ -32,5 +36,7 @@ export function layoutFor(org: { role: Role; professionalId?: string | undefined
 
 /** Whether the professionals layout opens `pathname` (normalized: no ".data", no trailing slash). */
 export function professionalMayOpen(pathname: string): boolean {
+  // The index route's data request is "/_root.data".
+  if (pathname === "/_root") return true;
   return [...PROFESSIONAL_MENU.map((m) => m.to), ...PROFESSIONAL_ACCOUNT].some((path) => isUnder(pathname, path));
 }

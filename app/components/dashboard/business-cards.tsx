@@ -111,15 +111,15 @@ export function SalesCard({ data }: { data: SalesCardData }) {
   const empty = data.mesQtd === 0 && data.mesAnterior === 0 && data.trend.every((v) => v === 0);
   return (
     <Card title="Vendas">
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-[repeat(auto-fit,minmax(8.5rem,1fr))] gap-3">
         <div>
           <p className="text-xs font-semibold uppercase tracking-wide text-fg-soft">Hoje</p>
-          <p className="text-2xl font-bold tabular-nums">{formatBRL(data.hoje)}</p>
+          <p className="whitespace-nowrap text-xl font-bold tabular-nums">{formatBRL(data.hoje)}</p>
           <Soft>{plural(data.hojeQtd, "venda", "vendas")}</Soft>
         </div>
         <div>
           <p className="text-xs font-semibold uppercase tracking-wide text-fg-soft">No mês</p>
-          <p className="text-2xl font-bold tabular-nums">{formatBRL(data.mes)}</p>
+          <p className="whitespace-nowrap text-xl font-bold tabular-nums">{formatBRL(data.mes)}</p>
           <Soft>{plural(data.mesQtd, "venda", "vendas")}</Soft>
         </div>
       </div>

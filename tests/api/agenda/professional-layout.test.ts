@@ -100,15 +100,17 @@ describe("the professionals layout", () => {
     expect(await layoutOf(owner.cookie, "/agenda")).toBe("default");
   });
 
-  it("reaches the agenda, the service desk and the account pages", async () => {
+  it("reaches their summary (the dashboard: their day and commissions, ADR 084), the agenda, the service desk and the account pages", async () => {
     for (const path of ["/agenda", "/atendimento", "/perfil", "/settings/preferences"]) {
       expect((await get(linked.cookie, path)).status, path).toBe(200);
       expect((await get(linked.cookie, `${path}.data`)).status, `${path}.data`).toBe(200);
     }
+    expect((await get(linked.cookie, "/")).status).toBe(200);
+    // (the index route's data request, "/_root.data", is let through too: tests/unit/agenda/outside-hours.test.ts)
   });
 
   it("leads every other screen's GET to /agenda, before its loader runs", async () => {
-    for (const path of ["/", "/property_clients", "/horarios", "/property_clients/"]) {
+    for (const path of ["/property_clients", "/horarios", "/property_clients/"]) {
       const res = await get(linked.cookie, path);
       expect([res.status, res.headers.get("location")], path).toEqual([302, "/agenda"]);
     }

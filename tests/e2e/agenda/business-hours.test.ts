@@ -116,20 +116,26 @@ describe("the professionals layout", () => {
     await e2eDb().insert(professionals).values({ orgId, nome: "Ana", ordem: "ana", cor: "#0f6e66", usuarioId: ana.id });
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await login(page, ana.email, ana.password, "/agenda");
+    // Sign-in lands on their summary (the dashboard: their day and commissions, ADR 084).
+    await login(page, ana.email, ana.password, "/");
     const menu = page.getByRole("navigation", { name: "Menu principal" });
     await menu.getByRole("link", { name: "Agenda" }).waitFor();
-    expect(await menu.getByRole("link").allTextContents()).toEqual(["Agenda", "Atendimento"]);
+    expect(await menu.getByRole("link").allTextContents()).toEqual(["Resumo", "Agenda", "Atendimento"]);
     expect(await page.getByRole("button", { name: "Abrir menu" }).count()).toBe(0);
     expect(await pageOverflow(page)).toBeUndefined();
     expect(await axeSeriousViolations(page)).toEqual([]);
-    for (const path of ["/", "/property_clients", "/settings", "/horarios"]) {
+    for (const path of ["/property_clients", "/settings", "/horarios"]) {
       await page.goto(path);
       await waitForPath(page, "/agenda");
     }
     await page.goto("/perfil");
     await page.getByRole("heading", { name: "Meu perfil" }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe("/perfil");
+    // Their summary from the tab (a client navigation: the index route's data request): their day and commissions.
+    await menu.getByRole("link", { name: "Resumo" }).click();
+    await page.getByRole("heading", { name: "Sua agenda hoje" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Suas comissões no mês" }).count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "Vendas" }).count()).toBe(0);
 
     const broker = await f.newPage();
     await broker.setViewportSize({ width: 1280, height: 800 });
