@@ -36,7 +36,5 @@ export function layoutFor(org: { role: Role; professionalId?: string | undefined
 
 /** Whether the professionals layout opens `pathname` (normalized: no ".data", no trailing slash). */
 export function professionalMayOpen(pathname: string): boolean {
-  // The index route's data request is "/_root.data".
-  if (pathname === "/_root") return true;
   return [...PROFESSIONAL_MENU.map((m) => m.to), ...PROFESSIONAL_ACCOUNT].some((path) => isUnder(pathname, path));
 }

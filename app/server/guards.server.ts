@@ -22,8 +22,9 @@ export const PUBLIC_PATHS = [
 /** A signed-in user on a public route goes to /, except on these. */
 export const SIGNED_IN_ALLOWED = ["/setup-instagram", "/email-confirmation", "/criar-conta", "/auth/callback", "/convite"] as const;
 
+/** A page's path from its document or data request ("/clients.data" → "/clients"; the index's "/_.data" → "/"). */
 export function normalizePath(pathname: string): string {
-  const clean = pathname.replace(/\.data$/, "");
+  const clean = pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
   return clean.length > 1 ? clean.replace(/\/+$/, "") : clean;
 }
 

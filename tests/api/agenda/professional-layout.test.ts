@@ -106,7 +106,8 @@ describe("the professionals layout", () => {
       expect((await get(linked.cookie, `${path}.data`)).status, `${path}.data`).toBe(200);
     }
     expect((await get(linked.cookie, "/")).status).toBe(200);
-    // (the index route's data request, "/_root.data", is let through too: tests/unit/agenda/outside-hours.test.ts)
+    // The index route's data request (React Router's "/_.data": a client navigation to the tab).
+    expect((await get(linked.cookie, "/_.data")).status).toBe(200);
   });
 
   it("leads every other screen's GET to /agenda, before its loader runs", async () => {

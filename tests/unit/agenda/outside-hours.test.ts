@@ -51,9 +51,9 @@ describe("the professionals layout's selector", () => {
   });
 
   it("opens their summary (the dashboard, ADR 084), the agenda, the service desk and the account, and nothing else", () => {
-    for (const path of ["/", "/_root", "/agenda", "/agenda/semana", "/atendimento", "/perfil", "/settings/preferences"])
+    for (const path of ["/", "/agenda", "/agenda/semana", "/atendimento", "/perfil", "/settings/preferences"])
       expect(professionalMayOpen(path), path).toBe(true);
-    for (const path of ["/_rootx", "/agendamentos", "/agendar/salao", "/settings", "/clients", "/horarios", "/perfilx", "/atendimentos"]) {
+    for (const path of ["/_", "/agendamentos", "/agendar/salao", "/settings", "/clients", "/horarios", "/perfilx", "/atendimentos"]) {
       expect(professionalMayOpen(path), path).toBe(false);
     }
   });
