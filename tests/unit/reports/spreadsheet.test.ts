@@ -290,10 +290,10 @@ describe("report CSV (reportCsv)", () => {
       "\uFEFF" +
         [
           "Resumo",
-          "Indicador;Valor",
-          "Faturamento;12345,67",
-          "Vendas;42",
-          "Canceladas;12,5%",
+          "Indicador;Valor;Período anterior;Variação",
+          "Faturamento;12345,67;10000,00;23,5%",
+          "Vendas;42;40;5%",
+          "Canceladas;12,5%;;",
           "",
           "Por forma de pagamento",
           "Forma;Vendas;Total;Parte;Itens por venda",

@@ -305,8 +305,18 @@ export function reportCsv(source: ReportSource): ReadableStream<Uint8Array> {
     }
     const blocks: string[] = [];
     if (source.kpis.length) {
-      let text = csvRecord([csvField("Resumo")]) + csvRecord(["Indicador", "Valor"].map(csvField));
-      for (const kpi of source.kpis) text += csvRecord([csvField(kpi.label), csvValue(kpi.kind, kpi.value, zone)]);
+      // As on Resumo's sheet: the comparison period and the change when a KPI has one.
+      const compare = source.kpis.some((k) => k.previous !== undefined);
+      const header = compare ? ["Indicador", "Valor", "Período anterior", "Variação"] : ["Indicador", "Valor"];
+      let text = csvRecord([csvField("Resumo")]) + csvRecord(header.map(csvField));
+      for (const kpi of source.kpis) {
+        const fields = [csvField(kpi.label), csvValue(kpi.kind, kpi.value, zone)];
+        if (compare) {
+          const change = kpi.previous ? (kpi.value - kpi.previous) / Math.abs(kpi.previous) : null;
+          fields.push(csvValue(kpi.kind, kpi.previous ?? null, zone), csvValue("percent", change, zone));
+        }
+        text += csvRecord(fields);
+      }
       blocks.push(text);
     }
     for (const section of source.sections) {
