@@ -71,10 +71,16 @@ export default function ChartSvg({ chart, label }: { chart: ReportChart; label: 
         </svg>
         <div aria-hidden="true" className="relative mt-1 h-4 text-[11px] text-fg-soft">
           {shown.map((i) => (
+            // Every label shown (categories: names): each centred under its bar, no wider than it.
+            // Some shown (days, months): the ends aligned inward. Either way a long name ends in "…"
+            // (its whole text in the title and the chart's table), never past the page's edge.
             <span
               key={i}
-              className="absolute -translate-x-1/2 whitespace-nowrap first:translate-x-0 last:-translate-x-full"
-              style={{ left: `${((i + 0.5) / Math.max(n, 1)) * 100}%` }}
+              title={chart.labels[i]}
+              className={`absolute -translate-x-1/2 overflow-hidden text-ellipsis whitespace-nowrap ${
+                shown.length === n ? "text-center" : "first:translate-x-0 last:-translate-x-full"
+              }`}
+              style={{ left: `${((i + 0.5) / Math.max(n, 1)) * 100}%`, maxWidth: `${100 / Math.max(shown.length, 1)}%` }}
             >
               {chart.labels[i]}
             </span>

@@ -24,7 +24,10 @@ let orgId: string;
 beforeAll(async () => {
   h = await createHarness();
   orgId = (await seedDemo(h.fresh.db, NOW)).orgId;
-  const [m] = await h.fresh.db.select().from(memberships).where(and(eq(memberships.orgId, orgId), eq(memberships.role, "owner")));
+  const [m] = await h.fresh.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.orgId, orgId), eq(memberships.role, "owner")));
   owner = { orgId, userId: m?.userId as string, role: "owner", timeZone: ZONE };
 }, 240_000);
 

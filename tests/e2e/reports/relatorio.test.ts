@@ -84,7 +84,7 @@ describe("/relatorio", () => {
     await noSidewaysScroll(page);
 
     // A filter from its select lands in the URL and in words.
-    await page.getByLabel("Forma de pagamento").selectOption("pix");
+    await page.getByRole("combobox", { name: "Forma de pagamento" }).selectOption("pix");
     await page.getByRole("button", { name: "Aplicar" }).click();
     await page.waitForURL((url) => url.searchParams.get("forma") === "pix");
     await expect.poll(async () => squash(await page.locator("main").textContent())).toContain("Forma de pagamento: Pix");
