@@ -259,7 +259,11 @@ describe("report XLSX (reportWorkbook)", () => {
     })();
     const src = source();
     if (src.detail) src.detail.pages = () => pages;
-    const files = await unzip(await read(reportWorkbook(src)));
+    const stream = reportWorkbook(src);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Nothing is read before the stream is: the job pulls the pages as it uploads.
+    expect(pulled).toBe(0);
+    const files = await unzip(await read(stream));
     expect(pulled).toBe(3);
     const detail = files["xl/worksheets/sheet4.xml"] ?? "";
     expect((detail.match(/<row /g) ?? []).length).toBe(3000 + 7); // 5 title lines, (a blank row), the heading, the header
