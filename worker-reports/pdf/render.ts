@@ -266,8 +266,9 @@ class TableWriter {
     this.header();
   }
 
-  row(row: ReportRow, totals = false): void {
-    if (this.layout.room < ROW_HEIGHT) this.continueOnNewPage();
+  /** One row; `keep` points of room are asked for (two rows: the last row keeps its totals row company). */
+  row(row: ReportRow, totals = false, keep = ROW_HEIGHT): void {
+    if (this.layout.room < keep) this.continueOnNewPage();
     const { page, faces } = this.layout;
     const top = this.layout.y;
     if (totals) {
@@ -386,7 +387,10 @@ function drawTable(layout: Layout, title: string, table: ReportTable, zone: stri
     layout.page.text("Nenhum registro no período.", MARGIN + PAD, layout.y + 11, layout.faces.regular, 8, MUTED);
     layout.y += ROW_HEIGHT + 2;
   }
-  for (const row of table.rows) writer.row(row);
+  table.rows.forEach((row, i) => {
+    // The totals row never opens a page alone: the last row moves with it.
+    writer.row(row, false, table.totals && i === table.rows.length - 1 ? 2 * ROW_HEIGHT : ROW_HEIGHT);
+  });
   if (table.totals) writer.row(table.totals, true);
 }
 
