@@ -216,6 +216,8 @@ export const commissions = sqliteTable(
   (t) => [
     uniqueIndex("commissions_item_uq").on(t.itemId),
     index("commissions_org_professional_idx").on(t.orgId, t.profissionalId, t.status, t.referenciaEm, t.valorCentavos),
+    // Reports over a period for every professional (ADR 083): a range on the sale's instant, covering.
+    index("commissions_org_reference_idx").on(t.orgId, t.referenciaEm, t.status, t.valorCentavos, t.profissionalId),
     index("commissions_org_sale_idx").on(t.orgId, t.vendaId),
     check("commissions_amount", sql`amount_cents >= 0`),
   ],

@@ -45,15 +45,13 @@ export function changeText(k: ReportKpi): { text: string; tone: "up" | "down" | 
 
 export function KpiCards({ kpis, zone }: { kpis: ReportKpi[]; zone: string }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6 print:grid-cols-3" aria-label="Indicadores do período">
+    <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6 print:grid-cols-3" aria-label="Indicadores do período">
       {kpis.map((k) => {
         const change = changeText(k);
         return (
           <li key={k.label} className="min-w-0 rounded-xl border border-line bg-surface p-3 shadow-sm print:shadow-none">
             <p className="text-xs text-fg-soft">{k.label}</p>
-            <p className="mt-1 truncate text-lg font-semibold tabular-nums" title={formatCell(k.value, k.kind, zone)}>
-              {formatCell(k.value, k.kind, zone)}
-            </p>
+            <p className="mt-1 text-base font-semibold break-words tabular-nums sm:text-lg">{formatCell(k.value, k.kind, zone)}</p>
             {change ? (
               <p className="mt-0.5 text-xs text-fg-soft">
                 {change.text}
@@ -124,10 +122,12 @@ export function SectionTable({ section, zone }: { section: ReportSection; zone: 
       ) : null}
     </table>
   );
-  if (!wide) return table;
+  // A long table (a quarter's days) scrolls inside its box, never the page sideways; on paper, whole.
+  const box = rows.length > 31 ? "max-h-[36rem] overflow-y-auto print:max-h-none print:overflow-visible" : "";
+  if (!wide) return <div className={box}>{table}</div>;
   const cards = [...rows, ...(totals ? [totals] : [])];
   return (
-    <>
+    <div className={box}>
       {table}
       <ul className="space-y-2 sm:hidden print:hidden" aria-label={section.title}>
         {cards.map((row, i) => (
@@ -150,7 +150,7 @@ export function SectionTable({ section, zone }: { section: ReportSection; zone: 
           </li>
         ))}
       </ul>
-    </>
+    </div>
   );
 }
 

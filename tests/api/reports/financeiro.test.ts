@@ -213,6 +213,24 @@ describe("DRE simples and Comissões", () => {
     await insertExpense(h, o, { valor: 8888, vencimento: "2026-12-01", categoria: "Energia" });
     // October (the previous period): one bill.
     await insertExpense(h, o, { valor: 20_000, vencimento: "2026-10-10", categoria: "Energia" });
+    // Another organização's November: never in this business's DRE nor commissions.
+    const other = await createBusiness(h, "DRE outra");
+    const x = await insertSale(
+      h,
+      other.orgId,
+      sp("2026-11-03", "10:00"),
+      [{ servico: other.corte, profissional: other.carla, descricao: "Corte", preco: 88_888 }],
+      [["pix", 88_888]],
+    );
+    await insertCommission(h, other.orgId, {
+      venda: x.id,
+      item: x.items[0] as string,
+      profissional: other.carla,
+      valor: 44_444,
+      status: "pendente",
+      at: sp("2026-11-03", "10:00"),
+    });
+    await insertExpense(h, other.orgId, { valor: 77_777, vencimento: "2026-11-05", categoria: "Aluguel" });
     // Carla's login (the professional role): a member of the organização, linked to her profissional record.
     carlaLogin = crypto.randomUUID();
     await h.fresh.db
@@ -244,6 +262,7 @@ describe("DRE simples and Comissões", () => {
       ["(−) Comissões", -4500, -0],
       ["RESULTADO", -171_500, -20_000],
     ]);
+    for (const foreign of ["88888", "77777", "44444"]) expect(JSON.stringify(doc)).not.toContain(foreign);
   });
 
   it("Comissões per professional: the cancelled sale's pending one reversed, the paid one shown apart", async () => {
@@ -258,6 +277,7 @@ describe("DRE simples and Comissões", () => {
       { profissional: "Bruno", linhas: 2, geradas: 2500, pagas: 2500, aPagar: 0, canceladas: 0, pagasCanceladas: 1000 },
       { profissional: "Carla", linhas: 2, geradas: 2000, pagas: 0, aPagar: 2000, canceladas: 2000, pagasCanceladas: 0 },
     ]);
+    expect(JSON.stringify(doc)).not.toContain("44444");
     const december = await build("comissoes", "de=2026-12-01&ate=2026-12-31", owner);
     expect(kpis(december)["Comissões geradas"]).toEqual([1400, 4500]);
   });

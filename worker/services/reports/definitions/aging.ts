@@ -17,11 +17,11 @@ import type { ReportContext, ReportParams } from "../types.ts";
  */
 
 export const AGING_BUCKETS = [
-  { key: "aVencer", label: "A vencer" },
-  { key: "d30", label: "Vencidas 1–30 dias" },
-  { key: "d60", label: "Vencidas 31–60 dias" },
-  { key: "d90", label: "Vencidas 61–90 dias" },
-  { key: "mais90", label: "Vencidas há mais de 90 dias" },
+  { key: "aVencer", label: "A vencer", short: "A vencer" },
+  { key: "d30", label: "Vencidas 1–30 dias", short: "1–30 d" },
+  { key: "d60", label: "Vencidas 31–60 dias", short: "31–60 d" },
+  { key: "d90", label: "Vencidas 61–90 dias", short: "61–90 d" },
+  { key: "mais90", label: "Vencidas há mais de 90 dias", short: "> 90 d" },
 ] as const;
 
 /** The position day: the period's end, or today (the organização's) when that is later. */
@@ -118,7 +118,7 @@ function agingReport(side: Side) {
             note: `${position}. Dias contados no calendário do negócio; vence hoje conta como a vencer.`,
             chart: {
               type: "bar",
-              labels: AGING_BUCKETS.map((b) => b.label),
+              labels: AGING_BUCKETS.map((b) => b.short),
               series: [{ name: receber ? "A receber" : "A pagar", values: AGING_BUCKETS.map((b) => totals[b.key]) }],
               kind: "money",
             },

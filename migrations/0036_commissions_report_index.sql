@@ -1,0 +1,2 @@
+-- ADR 083: the reports read commissions by period for every professional (a range on the sale's instant, covering).
+CREATE INDEX `commissions_org_reference_idx` ON `commissions` (`org_id`,`reference_at`,`status`,`amount_cents`,`professional_id`);
