@@ -1,5 +1,11 @@
-import { formatBRL, formatDate, formatDateTime, formatNumber } from "../../shared/format.ts";
+import { formatBRL, formatDate, formatDateTime, formatNumber, normalizeSpaces } from "../../shared/format.ts";
 import type { CellValue, ColumnKind } from "../../shared/reports/document.ts";
+
+// shared/format.ts's formatNumber keys its cache by JSON of the options on every call: a table
+// of 100,000 rows formats millions of cells, so the three formats a cell uses are kept here.
+const INTEGER = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 });
+const DECIMAL = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
+const PERCENT = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
 
 /** A cell the pt-BR way from its column's kind (shared/format.ts): "R$ 1.234,56", "27/11/2026", "12,5%". */
 export function formatCell(value: CellValue | undefined, kind: ColumnKind, zone: string): string {
@@ -17,11 +23,11 @@ export function formatCell(value: CellValue | undefined, kind: ColumnKind, zone:
     case "money":
       return formatBRL(value);
     case "integer":
-      return formatNumber(value, { maximumFractionDigits: 0 });
+      return normalizeSpaces(INTEGER.format(value));
     case "number":
-      return formatNumber(value, { maximumFractionDigits: 2 });
+      return normalizeSpaces(DECIMAL.format(value));
     case "percent":
-      return `${formatNumber(value * 100, { maximumFractionDigits: 1 })}%`;
+      return `${normalizeSpaces(PERCENT.format(value * 100))}%`;
     case "datetime":
       return formatDateTime(value, zone);
     default:

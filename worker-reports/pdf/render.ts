@@ -480,7 +480,7 @@ export async function renderReportPdf(source: ReportSource, fonts: ReportFonts):
     doc.setCreationDate(created);
     doc.setModificationDate(created);
   }
-  const saved = await doc.save({ useObjectStreams: true, objectsPerTick: 5_000 });
+  const saved = await doc.save({ useObjectStreams: false, objectsPerTick: 5_000 });
   const bytes = saved.buffer instanceof ArrayBuffer ? (saved as Uint8Array<ArrayBuffer>) : new Uint8Array(saved);
   return { bytes, pages: layout.pageCount, rows };
 }
