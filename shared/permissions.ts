@@ -296,6 +296,13 @@ export const MONEY_REPORT: Access = {
 export const COMMISSION_REPORT: Access = { ...MONEY_REPORT, read: { ...MANAGERS, professional: "own" } };
 
 /**
+ * The operations reports (Estoque, Agendamentos, Imóveis, Interesses, Posts; ADR 085): the
+ * business consolidated for its managers, as the money reports. The office keeps reading the
+ * records themselves and /analytics' social half.
+ */
+export const OPERATIONS_REPORT: Access = { ...MONEY_REPORT };
+
+/**
  * Relatórios (the catalogue, /relatorios): whoever may open at least one report of it — the
  * managers, and the professional role (their own commissions). Kept equal to the union of the
  * catalogue's areas (tests/unit/report-catalogue.test.ts): a report another role may open adds

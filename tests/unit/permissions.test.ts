@@ -229,6 +229,13 @@ const POLICY: Record<string, Record<Role, string>> = {
     staff: "",
     professional: "read",
   },
+  // Estoque, Agendamentos, Imóveis, Interesses, Posts reports: the managers' (ADR 085).
+  "relatorios-operacionais": {
+    owner: "read",
+    admin: "read",
+    staff: "",
+    professional: "",
+  },
   // /analytics' business numbers (leads, conversion, ticket, returning clients): the managers' (ADR 085).
   analytics: {
     owner: "read",

@@ -10,6 +10,7 @@ import {
   COMMISSION_REPORT,
   EVERYONE,
   MONEY_REPORT,
+  OPERATIONS_REPORT,
   permissionsOf,
   REPORT_CATALOGUE,
   type Permissions,
@@ -64,6 +65,8 @@ export const AREAS = {
    * names the area whose `read` opens it. The money reports are the managers'.
    */
   "relatorios-financeiros": MONEY_REPORT,
+  /** Estoque, Agendamentos, Imóveis, Interesses and Posts reports: the managers (ADR 085). */
+  "relatorios-operacionais": OPERATIONS_REPORT,
   /** /relatorios, the catalogue: whoever may open at least one of its reports. */
   relatorios: REPORT_CATALOGUE,
   /** Comissões por profissional: managers every professional's, the professional role their own. */

@@ -4,6 +4,9 @@ import { can } from "../../auth/permissions.ts";
 import { contasAPagarReport, contasAReceberReport } from "./definitions/aging.ts";
 import { comissoesReport } from "./definitions/comissoes.ts";
 import { dreReport } from "./definitions/dre.ts";
+import { estoqueReport } from "./definitions/estoque.ts";
+import { interessesReport } from "./definitions/interesses.ts";
+import { postsReport } from "./definitions/posts.ts";
 import { fluxoDeCaixaReport } from "./definitions/fluxo-de-caixa.ts";
 import { vendasReport } from "./definitions/vendas.ts";
 import { REPORT_GROUPS, type ReportDefinition, type ReportGroup, type ReportParams } from "./types.ts";
@@ -23,7 +26,13 @@ export const REPORTS: readonly ReportDefinition[] = [
   dreReport,
   contasAReceberReport,
   contasAPagarReport,
-  // Agenda, Estoque, Imóveis, Marketing: their definitions plug in here.
+  // Estoque
+  estoqueReport,
+  // Imóveis
+  interessesReport,
+  // Marketing
+  postsReport,
+  // Agenda: its definitions plug in here.
 ];
 
 export function reportById(id: string | null | undefined): ReportDefinition | undefined {
