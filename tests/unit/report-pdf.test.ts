@@ -104,6 +104,34 @@ describe("report PDF", () => {
     expect(all).toContain("Nenhum registro no período.");
   });
 
+  it("draws the name alone when the logo is not a PNG or JPEG or does not decode", async () => {
+    for (const logo of ["data:image/svg+xml;base64,PHN2Zy8+", "data:image/png;base64,bm90IGEgcG5n", "data:image/png;base64,%%%"]) {
+      const bare = await pdfPages((await renderReportPdf(reportFixture({ rows: 0, logo }), fonts)).bytes, { pages: [1], scale: SCALE });
+      const page = bare.pages[0];
+      if (!page) throw new Error("no page 1");
+      expect(page.text).toContain("Salão Beleza & Cia Ltda.");
+      expect(countColor(page, BLUE, LOGO_BOX), logo).toBe(0);
+    }
+  }, 60_000);
+
+  it("sums a donut's slices past its legend's room in one '+ N outros' line", async () => {
+    const source = reportFixture({ rows: 0 });
+    source.detail = undefined;
+    const labels = Array.from({ length: 20 }, (_, i) => `Serviço ${i + 1}`);
+    source.sections = [
+      {
+        id: "servicos",
+        title: "Por serviço",
+        chart: { type: "donut", kind: "money", labels, series: [{ name: "Total", values: labels.map(() => 10_000) }] },
+        table: { columns: [{ key: "s", label: "Serviço", kind: "text" }], rows: [] },
+      },
+    ];
+    const text = (await pdfPages((await renderReportPdf(source, fonts)).bytes, { scale: 0.5 })).pages[0]?.text ?? "";
+    expect(text).toContain("Serviço 11 R$ 100,00 · 5%");
+    expect(text).toContain("+ 9 outros R$ 900,00 · 45%");
+    expect(text).not.toContain("Serviço 12 R$");
+  }, 60_000);
+
   it("turns a page landscape for a table with many columns", async () => {
     const columns: ReportColumn[] = Array.from({ length: 12 }, (_, i) => ({ key: `c${i}`, label: `Coluna ${i + 1}`, kind: "money" }));
     const source = reportFixture({ rows: 0 });

@@ -198,8 +198,10 @@ function drawDonut(canvas: Canvas, chart: ReportChart, faces: ChartFaces, x: num
   const lx = cx + r + 24;
   const lineHeight = 13;
   const fits = Math.floor((height - 4) / lineHeight);
-  const shown = chart.labels.slice(0, fits);
-  const startTop = cy - (shown.length * lineHeight) / 2;
+  // More slices than lines: the last line says how many more.
+  const shown = chart.labels.length > fits ? chart.labels.slice(0, fits - 1) : chart.labels;
+  const rest = chart.labels.length - shown.length;
+  const startTop = cy - ((shown.length + (rest > 0 ? 1 : 0)) * lineHeight) / 2;
   shown.forEach((label, i) => {
     const t = startTop + i * lineHeight;
     canvas.rect(lx, t + 1, 8, 8, PALETTE[i % PALETTE.length] as Rgb);
@@ -209,4 +211,18 @@ function drawDonut(canvas: Canvas, chart: ReportChart, faces: ChartFaces, x: num
     canvas.text(faces.regular.fit(label, 7.5, right - lx - 14 - shareWidth - 10), lx + 13, t + 8, faces.regular, 7.5, INK);
     canvas.text(share, right, t + 8, faces.regular, 7.5, MUTED, "right");
   });
+  if (rest > 0) {
+    const others = values.slice(shown.length).reduce((a, b) => a + b, 0);
+    const t = startTop + shown.length * lineHeight;
+    canvas.text(`+ ${rest} outros`, lx + 13, t + 8, faces.regular, 7.5, MUTED);
+    canvas.text(
+      `${formatValue(others, chart.kind)} · ${formatAxis(others / total, "percent")}`,
+      x + width,
+      t + 8,
+      faces.regular,
+      7.5,
+      MUTED,
+      "right",
+    );
+  }
 }

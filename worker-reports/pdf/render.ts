@@ -404,10 +404,11 @@ export async function renderReportPdf(source: ReportSource, fonts: ReportFonts):
   const faces: Faces = { regular: new Face(regular, "F1"), bold: new Face(bold, "F2") };
 
   let logo: PDFImage | null = null;
-  const image = source.logo ? dataUrlImage(source.logo) : null;
-  if (image) {
+  if (source.logo) {
     try {
-      logo = image.type === "png" ? await doc.embedPng(image.bytes) : await doc.embedJpg(image.bytes);
+      // A logo that is not a PNG or JPEG, or does not decode, leaves the business's name alone.
+      const image = dataUrlImage(source.logo);
+      if (image) logo = image.type === "png" ? await doc.embedPng(image.bytes) : await doc.embedJpg(image.bytes);
     } catch (error) {
       console.warn(`relatório ${source.reportId}: logo ignorado (${error instanceof Error ? error.message : String(error)})`);
     }
