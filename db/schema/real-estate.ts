@@ -234,6 +234,8 @@ export const propertyInterests = sqliteTable(
     ...listIndexes("property_interests", t, { proximaAcao: t.proximaAcaoEm }),
     filterIndex("property_interests_org_stage_idx", t, t.etapa),
     filterIndex("property_interests_org_temperature_idx", t, t.temperatura),
+    // The dashboard's "quentes": open interests by temperature, counted from the index alone (ADR 084).
+    index("property_interests_org_temperature_stage_idx").on(t.orgId, t.temperatura, t.etapa).where(live),
     filterIndex("property_interests_org_broker_idx", t, t.corretorId),
     filterIndex("property_interests_org_purpose_idx", t, t.finalidade),
     filterIndex("property_interests_org_origin_idx", t, t.origem),

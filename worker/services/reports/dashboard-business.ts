@@ -5,7 +5,6 @@ import {
   clients,
   commissions,
   expenses,
-  postTargets,
   posts,
   professionals,
   propertyInterests,
@@ -13,6 +12,7 @@ import {
 } from "../../../db/schema/index.ts";
 import { orgScope } from "../../../db/tenant.ts";
 import type { Role } from "../../../shared/enums.ts";
+import { INTEREST_STAGES } from "../../../shared/enums/real-estate.ts";
 import type { DashboardPeriods } from "../../../shared/reports/dashboard-periods.ts";
 import { can, ownerCondition } from "../../auth/permissions.ts";
 
@@ -32,7 +32,8 @@ export interface DashboardActor {
 
 /** Open statuses of an appointment still to happen or happening (the "next" list). */
 const DONE_APPOINTMENT = ["cancelado", "faltou", "concluido"] as const;
-const CLOSED_STAGES = ["fechado", "perdido"] as const;
+/** An interest still in play (not fechado nor perdido): four seeks of the (org, temperature, stage) index. */
+const OPEN_STAGES = INTEREST_STAGES.filter((s) => s !== "fechado" && s !== "perdido");
 const NETWORKS = sql.raw(`('facebook', 'instagram')`);
 
 // biome-ignore lint/suspicious/noExplicitAny: statements of different row types go into one batch
@@ -131,18 +132,12 @@ export function businessStatements(db: Database, orgId: string, actor: Dashboard
   // Interests: new in the last 7 days by origin, and the hot ones still open.
   if (can(actor.role, "interesses", "read")) {
     const mine = own("interesses", propertyInterests);
-    statements.leads = db
-      .select({ origem: propertyInterests.origem, n: sql<number>`count(*)` })
-      .from(propertyInterests)
-      .where(
-        scope.where(
-          propertyInterests,
-          isNull(propertyInterests.excluidoEm),
-          gte(propertyInterests.criadoEm, new Date(p.weekAgoStart)),
-          mine,
-        ),
-      )
-      .groupBy(propertyInterests.origem);
+    // INDEXED BY: without it the planner walks the origin index (every interest, to group without
+    // sorting); the week's few rows are a range of the created index (ADR 084).
+    statements.leads = db.all<{ origem: string; n: number }>(sql`
+      select origin as origem, count(*) as n from property_interests indexed by property_interests_org_created_idx
+      where org_id = ${org} and deleted_at is null and created_at >= ${p.weekAgoStart} and ${mine ?? sql`1`}
+      group by origin`);
     statements.hot = db
       .select({ n: sql<number>`count(*)` })
       .from(propertyInterests)
@@ -151,7 +146,7 @@ export function businessStatements(db: Database, orgId: string, actor: Dashboard
           propertyInterests,
           isNull(propertyInterests.excluidoEm),
           eq(propertyInterests.temperatura, "quente"),
-          notInArray(propertyInterests.etapa, [...CLOSED_STAGES]),
+          inArray(propertyInterests.etapa, OPEN_STAGES),
           mine,
         ),
       );
@@ -160,43 +155,24 @@ export function businessStatements(db: Database, orgId: string, actor: Dashboard
   // Posts: the next scheduled (their earliest network) and any whose publication failed and was not retried.
   if (can(actor.role, "posts", "read")) {
     const mine = own("posts", posts);
-    const target = (status: "agendado" | "falhou", extra?: SQL) =>
-      and(
-        eq(postTargets.orgId, org),
-        sql`${postTargets.rede} in ${NETWORKS}`,
-        eq(postTargets.status, status),
-        extra,
-        eq(posts.orgId, postTargets.orgId),
-        eq(posts.id, postTargets.postId),
-        isNull(posts.excluidoEm),
-        mine,
-      );
-    statements.postsNext = db
-      .select({
-        id: posts.id,
-        legenda: posts.legenda,
-        em: sql<number>`min(${postTargets.agendadoPara})`,
-        redes: sql<string>`group_concat(${postTargets.rede})`,
-      })
-      .from(postTargets)
-      .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(target("agendado", gte(postTargets.agendadoPara, now)))
-      .groupBy(posts.id)
-      .orderBy(sql`min(${postTargets.agendadoPara})`, posts.id)
-      .limit(3);
-    statements.postsScheduled = db
-      .select({ n: sql<number>`count(distinct ${posts.id})` })
-      .from(postTargets)
-      .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(target("agendado", gte(postTargets.agendadoPara, now)));
-    statements.postsFailed = db
-      .select({ id: posts.id, legenda: posts.legenda, redes: sql<string>`group_concat(${postTargets.rede})` })
-      .from(postTargets)
-      .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(target("falhou"))
-      .groupBy(posts.id)
-      .orderBy(sql`max(${postTargets.atualizadoEm}) desc`, posts.id)
-      .limit(3);
+    // Every statement starts from the organização's publications of a status (an index range of
+    // (org, network, status); INDEXED BY: the due sweep's cross-organização index would otherwise
+    // be chosen for "scheduled after now"), then joins their posts (CROSS JOIN keeps that order).
+    const scheduled = sql`from post_targets indexed by post_targets_org_network_published_idx cross join posts
+      where post_targets.org_id = ${org} and post_targets.network in ${NETWORKS} and post_targets.status = 'agendado'
+        and post_targets.scheduled_at >= ${now.getTime()}
+        and posts.org_id = post_targets.org_id and posts.id = post_targets.post_id and posts.deleted_at is null and ${mine ?? sql`1`}`;
+    statements.postsNext = db.all<{ id: string; legenda: string; em: number; redes: string }>(sql`
+      select posts.id as id, posts.caption as legenda, min(post_targets.scheduled_at) as em, group_concat(post_targets.network) as redes
+      ${scheduled} group by posts.id order by min(post_targets.scheduled_at), posts.id limit 3`);
+    statements.postsScheduled = db.all<{ n: number }>(sql`select count(distinct posts.id) as n ${scheduled}`);
+    // From the failed publications (few, an index range), then their posts: CROSS JOIN keeps that order.
+    statements.postsFailed = db.all<{ id: string; legenda: string; redes: string }>(sql`
+      select posts.id as id, posts.caption as legenda, group_concat(post_targets.network) as redes
+      from post_targets indexed by post_targets_org_network_published_idx cross join posts
+      where post_targets.org_id = ${org} and post_targets.network in ${NETWORKS} and post_targets.status = 'falhou'
+        and posts.org_id = post_targets.org_id and posts.id = post_targets.post_id and posts.deleted_at is null and ${mine ?? sql`1`}
+      group by posts.id order by max(post_targets.updated_at) desc, posts.id limit 3`);
   }
 
   // A professional's commissions this month (their sales lines), paid or to pay; cancelled ones excluded.
