@@ -1,0 +1,1 @@
+CREATE INDEX `property_interests_org_temperature_stage_idx` ON `property_interests` (`org_id`,`temperature`,`stage`) WHERE deleted_at is null;
