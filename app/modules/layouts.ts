@@ -1,5 +1,5 @@
 import type { Role } from "../../shared/enums/account.ts";
-import { isUnder, type MenuLink } from "./navigation.ts";
+import { isUnder, type MenuLink, PAGES_REACHED_FROM } from "./navigation.ts";
 
 /**
  * The spec's signed-in layouts (ADR 063): "default" (the grouped menu, every role) and
@@ -16,12 +16,15 @@ export const PROFESSIONAL_HOME = "/agenda";
 
 /**
  * The slim shell's menu: their summary — the dashboard, "/", where sign-in lands: their own day
- * and their commissions this month (ADR 084) — their own agenda and service desk.
+ * and their commissions this month (ADR 084) — their own agenda and service desk, and the
+ * reports they may open (their own commissions over any period, ADR 083).
  */
 export const PROFESSIONAL_MENU: readonly MenuLink[] = [
   { to: "/", label: "Resumo" },
   { to: "/agenda", label: "Agenda" },
   { to: "/atendimento", label: "Atendimento" },
+  // Their own commissions (the Comissões report, ADR 083).
+  { to: "/relatorios", label: "Relatórios" },
 ];
 
 /** Their own account (the user menu's entries): profile and colour preferences. */
@@ -36,5 +39,8 @@ export function layoutFor(org: { role: Role; professionalId?: string | undefined
 
 /** Whether the professionals layout opens `pathname` (normalized: no ".data", no trailing slash). */
 export function professionalMayOpen(pathname: string): boolean {
-  return [...PROFESSIONAL_MENU.map((m) => m.to), ...PROFESSIONAL_ACCOUNT].some((path) => isUnder(pathname, path));
+  const opens = (path: string) => [...PROFESSIONAL_MENU.map((m) => m.to), ...PROFESSIONAL_ACCOUNT].some((to) => isUnder(path, to));
+  // A page its menu screen leads to (/relatorio from /relatorios); the page itself still asks the table.
+  const from = PAGES_REACHED_FROM[pathname];
+  return opens(pathname) || (from !== undefined && opens(from));
 }

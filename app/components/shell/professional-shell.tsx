@@ -15,7 +15,7 @@ interface ProfessionalShellProps {
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-full px-4 py-2 text-sm font-semibold ${isActive ? "bg-accent text-accent-fg" : "text-fg-soft hover:bg-muted hover:text-fg"}`;
+  `inline-block rounded-full px-3 py-2 text-sm font-semibold sm:px-4 ${isActive ? "bg-accent text-accent-fg" : "text-fg-soft hover:bg-muted hover:text-fg"}`;
 
 /**
  * The professionals layout (ADR 063): a professional linked to their profissional record sees
@@ -41,7 +41,7 @@ export function ProfessionalShell({ user, org, children }: ProfessionalShellProp
           </div>
         </div>
         <nav aria-label="Menu principal" className="mx-auto w-full max-w-6xl px-4 pb-2">
-          <ul className="flex gap-2">
+          <ul className="flex flex-wrap gap-x-1 gap-y-1 sm:gap-x-2">
             {PROFESSIONAL_MENU.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} prefetch={prefetch} className={tabClass}>

@@ -120,7 +120,7 @@ describe("the professionals layout", () => {
     await login(page, ana.email, ana.password, "/");
     const menu = page.getByRole("navigation", { name: "Menu principal" });
     await menu.getByRole("link", { name: "Agenda" }).waitFor();
-    expect(await menu.getByRole("link").allTextContents()).toEqual(["Resumo", "Agenda", "Atendimento"]);
+    expect(await menu.getByRole("link").allTextContents()).toEqual(["Resumo", "Agenda", "Atendimento", "Relatórios"]);
     expect(await page.getByRole("button", { name: "Abrir menu" }).count()).toBe(0);
     expect(await pageOverflow(page)).toBeUndefined();
     expect(await axeSeriousViolations(page)).toEqual([]);

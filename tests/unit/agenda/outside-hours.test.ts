@@ -51,7 +51,7 @@ describe("the professionals layout's selector", () => {
   });
 
   it("opens their summary (the dashboard, ADR 084), the agenda, the service desk and the account, and nothing else", () => {
-    for (const path of ["/", "/agenda", "/agenda/semana", "/atendimento", "/perfil", "/settings/preferences"])
+    for (const path of ["/", "/agenda", "/agenda/semana", "/atendimento", "/perfil", "/settings/preferences", "/relatorios", "/relatorio"])
       expect(professionalMayOpen(path), path).toBe(true);
     for (const path of ["/_", "/agendamentos", "/agendar/salao", "/settings", "/clients", "/horarios", "/perfilx", "/atendimentos"]) {
       expect(professionalMayOpen(path), path).toBe(false);
