@@ -32,12 +32,16 @@ export interface ChartFaces {
   bold: Face;
 }
 
-/** Round steps (1, 2, 2.5, 5 × 10ⁿ) covering [min, max] in about `count` ticks. */
-function ticks(min: number, max: number, count: number): number[] {
+/**
+ * Round steps (1, 2, 5 × 10ⁿ: no 2.5, whose labels would round) covering [min, max] in about
+ * `count` ticks; counts step by whole units at least.
+ */
+function ticks(min: number, max: number, count: number, whole: boolean): number[] {
   if (min === max) max = min + 1;
   const raw = (max - min) / count;
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
+  let step = ([1, 2, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
+  if (whole) step = Math.max(1, Math.round(step));
   const out: number[] = [];
   for (let v = Math.floor(min / step) * step; v <= max + step * 0.001; v += step) out.push(Math.round(v * 1e6) / 1e6);
   if ((out.at(-1) ?? 0) < max) out.push((out.at(-1) ?? 0) + step);
@@ -98,7 +102,7 @@ function drawAxes(canvas: Canvas, chart: ReportChart, faces: ChartFaces, x: numb
       min = Math.min(min, neg);
     }
   }
-  const scale = ticks(min, max, 4);
+  const scale = ticks(min, max, 4, chart.kind === "integer");
   const lo = scale[0] ?? 0;
   const hi = scale.at(-1) ?? 1;
   const labels = scale.map((v) => formatAxis(v, chart.kind));
