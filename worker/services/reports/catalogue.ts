@@ -2,6 +2,7 @@ import type { Role } from "../../../shared/enums.ts";
 import { parsePeriod, previousPeriod } from "../../../shared/reports/period.ts";
 import { can } from "../../auth/permissions.ts";
 import { contasAPagarReport, contasAReceberReport } from "./definitions/aging.ts";
+import { agendamentosReport } from "./definitions/agendamentos.ts";
 import { comissoesReport } from "./definitions/comissoes.ts";
 import { dreReport } from "./definitions/dre.ts";
 import { estoqueReport } from "./definitions/estoque.ts";
@@ -32,7 +33,8 @@ export const REPORTS: readonly ReportDefinition[] = [
   interessesReport,
   // Marketing
   postsReport,
-  // Agenda: its definitions plug in here.
+  // Agenda
+  agendamentosReport,
 ];
 
 export function reportById(id: string | null | undefined): ReportDefinition | undefined {
