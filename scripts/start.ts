@@ -22,10 +22,13 @@ import {
   seedMissingDemoArtPostsOf,
   seedMissingDemoBrandOf,
   seedMissingDemoDocumentsOf,
+  seedMissingDemoReportFilesOf,
   seedMissingDemoSocial,
 } from "./seed/demo.ts";
 import { demoOrganizationId, putDemoArtFiles } from "./seed/demo-art-files.ts";
 import { putDemoDocumentFiles } from "./seed/demo-documents.ts";
+import { putDemoReportFiles } from "./seed/demo-report-files.ts";
+import { type Config, readConfig } from "../worker/config/env.ts";
 import { demoMetaTokens } from "./seed/demo-meta.ts";
 import type { DemoSocialOptions, DemoSocialResult } from "./seed/demo-social.ts";
 import { type LibsqlServer, startLibsql } from "./lib/libsql.ts";
@@ -101,6 +104,7 @@ async function prepareDatabase(social: DemoSocialOptions): Promise<{ url: string
     if (await seedMissingDemoSaleDocumentsOf(db)) log("demonstração: notas fiscais das vendas mais recentes adicionadas");
     if (await seedMissingDemoFinanceOf(db)) log("demonstração: despesas, receitas e movimentações de caixa adicionadas");
     if (await seedMissingDemoExpenseDocumentsOf(db)) log("demonstração: boleto do aluguel e conta de luz anexados às despesas");
+    if (await seedMissingDemoReportFilesOf(db)) log("demonstração: arquivos de relatórios gerados adicionados");
     const art = await seedMissingDemoArtPostsOf(db, social);
     if (art) log("demonstração: posts gerados com arte (carrosséis) adicionados");
     if (art && metaDemo) metaDemo.standin.adopt(art);
@@ -159,6 +163,16 @@ async function putDemoArt(served: MiniflareWorker, db: Database, appUrl: string)
   const done = await putDemoArtFiles(db, orgId, deps, { appUrl, workerUrl: served.url });
   if (done.stored)
     log(`demonstração: ${done.stored} artes dos posts gerados desenhadas em ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
+
+/** The demo's report files built into the local R2 by the report job's code (ADR 086); what is there already is skipped. */
+async function putDemoReports(served: MiniflareWorker, db: Database, config: Config): Promise<void> {
+  const t = performance.now();
+  const orgId = await demoOrganizationId(db, DEMO_ORGANIZATION.document);
+  if (!orgId) return;
+  const bucket = (await served.mf.getR2Bucket("FILES")) as unknown as R2Bucket;
+  const built = await putDemoReportFiles(db, orgId, bucket, config);
+  if (built) log(`demonstração: ${built} arquivos de relatórios gerados em ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 
 /** The demo documents' files into the local R2 (the seed named their keys; ADR 074); what is there already is skipped. */
@@ -240,6 +254,10 @@ async function main(): Promise<void> {
     await putDemoDocuments(worker, database.db).catch((error: unknown) => {
       // The list shows them; opening one says the link is invalid until the next start stores the file.
       log(`demonstração: arquivos dos documentos não guardados (${error instanceof Error ? error.message : String(error)})`);
+    });
+    await putDemoReports(worker, database.db, readConfig(bindings)).catch((error: unknown) => {
+      // /relatorios lists them as na fila; the next start builds them.
+      log(`demonstração: arquivos de relatórios não gerados (${error instanceof Error ? error.message : String(error)})`);
     });
     await putDemoArt(worker, database.db, appUrl).catch((error: unknown) => {
       // The app works without them (the posts say an image is missing); the next start tries again.

@@ -36,6 +36,7 @@ import {
   seedMissingDemoExpenseDocuments,
   seedMissingDemoSaleDocuments,
 } from "./demo-documents.ts";
+import { seedDemoReportFiles, seedMissingDemoReportFiles } from "./demo-report-files.ts";
 import { seedDemoDeskSales } from "./demo-desk-sales.ts";
 import { seedDemoSales, seedMissingDemoSales } from "./demo-sales.ts";
 import { seedDemoFinance, seedMissingDemoFinance } from "./demo-finance.ts";
@@ -261,6 +262,8 @@ export async function seedDemo(
   await seedDemoFinance(db, orgId, people[0]?.id as string, now);
   // Two bills carry their boleto and conta (the despesa's Documentos card).
   await seedDemoExpenseDocuments(db, orgId, people[0]?.id as string, now);
+  // Report files (ADR 086): a few exports and last month's summary on /relatorios (built when the Worker is up).
+  await seedDemoReportFiles(db, orgId, people[0]?.id as string, now);
   return { orgId, login: DEMO_LOGIN, ...(social ? { social } : {}) };
 }
 
@@ -294,6 +297,11 @@ export function seedMissingDemoArtPostsOf(db: Database, options: DemoSocialOptio
 /** The demo's agenda for a demo database seeded before it existed (false: nothing added). */
 export function seedMissingDemoAgendaOf(db: Database, now = new Date()): Promise<boolean> {
   return seedMissingDemoAgenda(db, DEMO_ORGANIZATION.document, now);
+}
+
+/** The demo's report files for a demo database seeded before they existed (false: nothing added). */
+export function seedMissingDemoReportFilesOf(db: Database, now = new Date()): Promise<boolean> {
+  return seedMissingDemoReportFiles(db, DEMO_ORGANIZATION.document, now);
 }
 
 /** The demo's documents for a demo database seeded before Documentos existed (false: nothing added). */

@@ -54,3 +54,37 @@ export function reportStorageKey(orgId: string, fileId: string, format: ReportFo
 }
 
 const ID = new RegExp(`^${ID_CHARS}$`);
+
+/** A new file's row (na fila): its title and download name from the report and the period, its key, its expiry. */
+export function reportFileRow(input: {
+  orgId: string;
+  id: string;
+  report: { id: string; title: string };
+  format: ReportFormat;
+  params: Record<string, string>;
+  from: string;
+  to: string;
+  requestedBy: string | null;
+  at: Date;
+}) {
+  const { id, report, format, from, to, at } = input;
+  const period = from === to ? formatDay(from) : `${formatDay(from)} a ${formatDay(to)}`;
+  return {
+    id,
+    relatorio: report.id,
+    parametros: input.params,
+    formato: format,
+    titulo: `${report.title} · ${period}`,
+    nomeArquivo: `${report.id}-${from}-a-${to}.${REPORT_FORMAT_FILE[format].extension}`,
+    chave: reportStorageKey(input.orgId, id, format),
+    pedidoPor: input.requestedBy,
+    pedidoEm: at,
+    expiraEm: new Date(at.getTime() + REPORT_FILE_TTL_DAYS * 86_400_000),
+    atualizadoEm: at,
+  };
+}
+
+function formatDay(day: string): string {
+  const [y, m, d] = day.split("-");
+  return `${d}/${m}/${y}`;
+}

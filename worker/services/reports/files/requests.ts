@@ -1,13 +1,7 @@
 import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { reportFiles, users } from "../../../../db/schema/index.ts";
 import { orgScope } from "../../../../db/tenant.ts";
-import {
-  REPORT_FILE_TTL_DAYS,
-  REPORT_FORMAT_FILE,
-  type ReportFileStatus,
-  type ReportFormat,
-  reportStorageKey,
-} from "../../../../shared/reports/files.ts";
+import { type ReportFileStatus, type ReportFormat, reportFileRow } from "../../../../shared/reports/files.ts";
 import { dayIn, formatDateIn, formatDateTimeIn, timeZoneOf } from "../../../../shared/time-zone.ts";
 import { FORBIDDEN_MESSAGE } from "../../../auth/permissions.ts";
 import { enforceKeyedLimit } from "../../../security/rate-limit.ts";
@@ -62,32 +56,17 @@ export async function requestReportFile(
     .where(scope.where(reportFiles, inArray(reportFiles.status, ["na_fila", "gerando"])));
   if ((pending?.n ?? 0) >= MAX_PENDING) throw new DomainError(TOO_MANY_PENDING, 429);
   const id = crypto.randomUUID();
-  const period = from === to ? formatDay(from) : `${formatDay(from)} a ${formatDay(to)}`;
-  const ext = REPORT_FORMAT_FILE[input.format].extension;
-  await ctx.db.insert(reportFiles).values(
-    scope.values({
-      id,
-      relatorio: report.id,
-      parametros: params,
-      formato: input.format,
-      titulo: `${report.title} · ${period}`,
-      nomeArquivo: `${report.id}-${from}-a-${to}.${ext}`,
-      chave: reportStorageKey(actor.orgId, id, input.format),
-      pedidoPor: actor.userId,
-      pedidoEm: ctx.now,
-      expiraEm: new Date(ctx.now.getTime() + REPORT_FILE_TTL_DAYS * 86_400_000),
-      atualizadoEm: ctx.now,
-    }),
-  );
+  await ctx.db
+    .insert(reportFiles)
+    .values(
+      scope.values(
+        reportFileRow({ orgId: actor.orgId, id, report, format: input.format, params, from, to, requestedBy: actor.userId, at: ctx.now }),
+      ),
+    );
   await sendEvents({ config: ctx.config, db: ctx.db, waitUntil: ctx.waitUntil, bindings }, [
     { name: reportFileJob.event, data: { fileId: id, orgId: actor.orgId }, id: `report-${id}` },
   ]);
   return id;
-}
-
-function formatDay(day: string): string {
-  const [y, m, d] = day.split("-");
-  return `${d}/${m}/${y}`;
 }
 
 /** The files' condition for the actor: the reports they read in full, and the ones they read only their own of. */
