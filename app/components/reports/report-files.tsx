@@ -62,6 +62,16 @@ export function ReportFiles({ items, next, first, confirming, highlight, notice 
     },
     { replayMs: 10_000 },
   );
+  // A safety net under the live events (a page that connected after the last one): while a file
+  // is on its way, the list is read again every few seconds; nothing runs once all are final.
+  const waiting = items.some((i) => !isFinalReportStatus(i.status));
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 4_000);
+    return () => window.clearInterval(timer);
+  }, [waiting, revalidator]);
   // A file the list has not seen yet (asked on another page): read the list again.
   const unknown = Object.keys(live).some((id) => !items.some((i) => i.id === id));
   useEffect(() => {
@@ -94,6 +104,7 @@ export function ReportFiles({ items, next, first, confirming, highlight, notice 
                 key={item.id}
                 className={`flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between ${highlight === item.id ? "rounded-lg bg-muted px-2" : ""}`}
                 data-testid="report-file"
+                data-file-id={item.id}
                 data-status={state.status}
               >
                 <div className="min-w-0">

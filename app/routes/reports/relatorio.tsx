@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/relatorio";
+import { ExportButtons } from "../../components/reports/export-buttons.tsx";
 import { buttonClass, Button } from "../../components/ui/button.tsx";
 import { Card, PageHeader } from "../../components/ui/card.tsx";
 import { Field, SelectField } from "../../components/ui/form.tsx";
@@ -58,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     clearHref: `/relatorio?${reportQuery(def, { period: params.period, filters: {} })}`,
     csvHref: `/relatorio/csv?${reportQuery(def, params)}`,
+    // "Exportar PDF/XLSX/CSV" (ADR 086): the report, period and filters the file is built from.
+    exportQuery: reportQuery(def, params),
   };
 }
 
@@ -74,7 +77,7 @@ const PRINT_CSS = `@media print {
 }`;
 
 export default function RelatorioPage({ loaderData }: Route.ComponentProps) {
-  const { id, title, description, zone, doc, previous, preset, presets, filters, clearHref, csvHref } = loaderData;
+  const { id, title, description, zone, doc, previous, preset, presets, filters, clearHref, csvHref, exportQuery } = loaderData;
   const empty =
     doc.kpis.every((k) => k.value === 0) &&
     doc.sections.every((s) => s.table.rows.every((r) => Object.values(r).every((v) => typeof v !== "number" || v === 0)));
@@ -102,6 +105,7 @@ export default function RelatorioPage({ loaderData }: Route.ComponentProps) {
             <Button type="button" variant="secondary" onClick={() => window.print()}>
               Imprimir
             </Button>
+            <ExportButtons reportId={id} query={exportQuery} />
           </div>
         }
       />

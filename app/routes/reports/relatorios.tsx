@@ -1,23 +1,27 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/relatorios";
-import { Card, PageHeader } from "../../components/ui/card.tsx";
+import { ReportFiles } from "../../components/reports/report-files.tsx";
+import { PageHeader } from "../../components/ui/card.tsx";
+import { reportFilesSection } from "../../server/reports/report-files.server.ts";
 import { titleMeta } from "../../lib/title.ts";
 import { requirePermission } from "../../server/guards.server.ts";
 import { catalogueFor } from "../../../worker/services/reports/catalogue.ts";
 
 /**
  * /relatorios "Relatórios" (ADR 083): the catalogue, grouped, with only the reports the member's
- * role may open (the permission table, through each report's area). No database read.
+ * role may open (the permission table, through each report's area), and "Arquivos gerados": the
+ * files built by the report job with their live progress (ADR 086), one database read.
  */
 export const meta: Route.MetaFunction = () => titleMeta("Relatórios");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { org } = requirePermission(context, request, "relatorios", "read");
-  return { groups: catalogueFor(org.role) };
+export async function loader(args: Route.LoaderArgs) {
+  const { org } = requirePermission(args.context, args.request, "relatorios", "read");
+  // Arquivos gerados (ADR 086): the files the member may see, one read.
+  return { groups: catalogueFor(org.role), files: await reportFilesSection(args) };
 }
 
 export default function RelatoriosPage({ loaderData }: Route.ComponentProps) {
-  const { groups } = loaderData;
+  const { groups, files } = loaderData;
   return (
     <>
       <PageHeader
@@ -45,10 +49,7 @@ export default function RelatoriosPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
         ))}
-        {/* Arquivos gerados (PDF, XLSX, CSV pedidos ao job report/requested): the report-job engineer lists them here. */}
-        <Card title="Arquivos gerados">
-          <p className="text-sm text-fg-soft">Os relatórios em PDF e XLSX pedidos aparecerão aqui.</p>
-        </Card>
+        <ReportFiles {...files} />
       </div>
     </>
   );

@@ -14,7 +14,15 @@ import {
   monthlySummaryFor,
   previousMonth,
 } from "../../../worker/services/reports/files/monthly.ts";
-import { createHarness, createOwner, type Harness } from "../harness.ts";
+import { monthlySummary } from "../../../jobs/contracts/monthly-summary.ts";
+import { JOBS } from "../../../jobs/registry.ts";
+import { createRunner } from "../../../jobs/runner.ts";
+import { readConfig } from "../../../worker/config/env.ts";
+import { createReportsHandler } from "../../../worker-reports/handler.ts";
+import { nodeReportFonts } from "../../../worker-reports/node.ts";
+import { pdfPages } from "../../support/pdf-pages.ts";
+import { fakeBucket } from "../../support/memory-bucket.ts";
+import { createHarness, createOwner, type Harness, lastEmail } from "../harness.ts";
 
 let h: Harness;
 let sp: string;
@@ -92,5 +100,59 @@ describe("monthly summary", () => {
       subject: "Resumo de dezembro de 2026",
       link: `https://app.exemplo.com.br/relatorios?arquivo=${fileId}`,
     });
+  });
+
+  it("the hourly job builds São Paulo's summary as a PDF on its 1st and e-mails the owner once, however often it fires", {
+    timeout: 120_000,
+  }, async () => {
+    const h2 = await createHarness();
+    const o = await createOwner(h2, "Resumo Job");
+    const bucket = fakeBucket();
+    const pdf = createReportsHandler(nodeReportFonts());
+    const REPORTS = {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => pdf(new Request(input, { ...init, duplex: "half" } as RequestInit)),
+    };
+    let clock = new Date("2027-02-01T03:05:00Z");
+    const pending: Promise<unknown>[] = [];
+    const fire = async () => {
+      const job = JOBS.find((j) => j.id === monthlySummary.id);
+      const runner = createRunner({
+        db: h2.fresh.db,
+        config: readConfig(h2.env),
+        jobs: job ? [job] : [],
+        now: () => clock,
+        waitUntil: (p) => void pending.push(p),
+        bindings: { FILES: bucket as never, REPORTS },
+      });
+      await runner.schedule();
+      await runner.tick();
+      for (let seen = -1; seen !== pending.length; ) {
+        seen = pending.length;
+        await Promise.allSettled(pending);
+      }
+    };
+    await fire();
+    const rows = await h2.fresh.db.select().from(reportFiles).where(eq(reportFiles.orgId, o.orgId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ relatorio: MONTHLY_SUMMARY_REPORT_ID, resumoMes: "2027-01", status: "pronto", formato: "pdf" });
+    const bytes = bucket.objects.get(rows[0]?.chave as string)?.bytes as Uint8Array;
+    const doc = await pdfPages(bytes, { scale: 0.5 });
+    const text = doc.pages.map((p) => p.text).join(" ");
+    expect(text).toContain("Resumo de janeiro de 2027");
+    expect(text).toContain("01/01/2027");
+    expect(text).toContain("Vendas por dia");
+    expect(text).toContain("Demonstração do resultado");
+    const mail = await lastEmail(h2, o.email);
+    expect(mail?.subject).toBe("Resumo de janeiro de 2027");
+    expect(mail?.link).toBe(`http://localhost:8787/relatorios?arquivo=${rows[0]?.id}`);
+    // The schedule fires again that day (the next hours): nothing new, no second e-mail.
+    const sent = h2.email.messages.length;
+    for (const at of ["2027-02-01T04:05:00Z", "2027-02-01T23:05:00Z"]) {
+      clock = new Date(at);
+      await fire();
+    }
+    expect(await h2.fresh.db.select().from(reportFiles).where(eq(reportFiles.orgId, o.orgId))).toHaveLength(1);
+    expect(h2.email.messages.length).toBe(sent);
+    expect([...bucket.objects.keys()].filter((k) => k.startsWith(`orgs/${o.orgId}/reports/`))).toHaveLength(1);
   });
 });

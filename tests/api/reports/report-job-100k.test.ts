@@ -43,16 +43,11 @@ describe.skipIf(!RUN)("report job at 100,000 sales", () => {
         fetch: (input: RequestInfo | URL, init?: RequestInit) => handler(new Request(input, { ...init, duplex: "half" } as RequestInit)),
       },
     };
-    let bytesKept = 0;
+    // Keeps nothing: the row records the size putStream counted.
     const bucket = {
-      put: async (_k: string, v: Uint8Array) => {
-        bytesKept = v.byteLength;
-      },
+      put: async () => {},
       createMultipartUpload: async () => ({
-        uploadPart: async (n: number, v: Uint8Array) => {
-          bytesKept += v.byteLength;
-          return { partNumber: n, etag: String(n) };
-        },
+        uploadPart: async (n: number) => ({ partNumber: n, etag: String(n) }),
         complete: async () => ({}),
         abort: async () => {},
       }),
@@ -86,7 +81,6 @@ describe.skipIf(!RUN)("report job at 100,000 sales", () => {
         peakBuffers = Math.max(peakBuffers, m.arrayBuffers + m.external - base.arrayBuffers - base.external);
       };
       const timer = setInterval(sample, 5);
-      bytesKept = 0;
       const started = performance.now();
       const cpu = process.cpuUsage();
       const outcome = await buildReportFile(

@@ -5,6 +5,7 @@ import { FORBIDDEN_MESSAGE, reachFor } from "../../../auth/permissions.ts";
 import { reportById, reportParams, reportQuery } from "../catalogue.ts";
 import type { ReportDefinition } from "../types.ts";
 import { type Actor, DomainError } from "../../context.ts";
+import { monthName } from "./monthly.ts";
 import type { SourceContext } from "./ports.ts";
 
 /**
@@ -112,7 +113,7 @@ export async function sourceFromCatalogue(
   return {
     ...first,
     reportId,
-    title: `Resumo do mês`,
+    title: /^\d{4}-\d{2}/.test(params.de ?? "") ? `Resumo de ${monthName((params.de as string).slice(0, 7))}` : "Resumo do mês",
     kpis: parts.flatMap((p) => p.kpis),
     sections: parts.flatMap((p) => p.sections.map((s) => ({ ...s, id: `${p.reportId}-${s.id}` }))),
     filters: [],
