@@ -31,7 +31,8 @@ export function createReportsHandler(fonts: ReportFonts): (request: Request) => 
         },
       });
     } catch (error) {
-      if (error instanceof WireError) return refuse(error.message, 422);
+      // Cut short: the sender's failure (502, worth a retry); else the report's own fault (422).
+      if (error instanceof WireError) return refuse(error.message, error.incomplete ? 502 : 422);
       console.error(`reports worker: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return refuse("Não foi possível gerar o PDF do relatório.", 500);
     }

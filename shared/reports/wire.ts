@@ -28,9 +28,18 @@ export const WIRE_MAX_ROWS_PER_LINE = 2_000;
 export const WIRE_MAX_ROWS = 1_000_000;
 export const WIRE_MAX_COLUMNS = 40;
 
-/** A wire the decoder refuses; `message` says why, in pt-BR. */
+/**
+ * A wire the decoder refuses; `message` says why, in pt-BR. `incomplete`: the stream stopped
+ * short (the sender failed midway, a connection dropped), which sending again may cure; the
+ * others are the report's own faults, which it never will.
+ */
 export class WireError extends Error {
   override name = "WireError";
+  readonly incomplete: boolean;
+  constructor(message: string, options: { incomplete?: boolean } = {}) {
+    super(message);
+    this.incomplete = options.incomplete ?? false;
+  }
 }
 
 const numberKind = z.enum(["money", "integer", "number", "percent"]);
@@ -250,7 +259,7 @@ export async function decodeReport(stream: ReadableStream<Uint8Array>): Promise<
   const document = parsed.data as ReportDocument;
 
   const second = await lines.next();
-  if (second.done) throw new WireError("O relatório enviado terminou sem a linha final (incompleto).");
+  if (second.done) throw new WireError("O relatório enviado terminou sem a linha final (incompleto).", { incomplete: true });
   const next = parse(second.value, "uma linha");
   if (next.end === true) {
     if (next.rows !== 0) throw new WireError("O relatório enviado diz ter linhas de detalhe, mas não tem tabela de detalhe.");
@@ -273,7 +282,7 @@ export async function decodeReport(stream: ReadableStream<Uint8Array>): Promise<
         const value = parse(text, "uma linha");
         if (value.end === true) {
           if (value.rows !== received) {
-            throw new WireError(`O relatório enviado diz ${String(value.rows)} linhas, mas chegaram ${received}.`);
+            throw new WireError(`O relatório enviado diz ${String(value.rows)} linhas, mas chegaram ${received}.`, { incomplete: true });
           }
           return;
         }
@@ -283,7 +292,7 @@ export async function decodeReport(stream: ReadableStream<Uint8Array>): Promise<
         if (received > WIRE_MAX_ROWS) throw new WireError(`O relatório passa de ${WIRE_MAX_ROWS.toLocaleString("pt-BR")} linhas.`);
         yield rows;
       }
-      throw new WireError("O relatório enviado terminou sem a linha final (incompleto).");
+      throw new WireError("O relatório enviado terminou sem a linha final (incompleto).", { incomplete: true });
     } finally {
       await lines.return(undefined);
     }

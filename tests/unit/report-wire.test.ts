@@ -102,6 +102,8 @@ describe("report wire", () => {
     const wire = await lines(reportFixture({ rows: 30, pageSize: 10 }));
     const decoded = await decodeReport(streamOf(`${wire.slice(0, -1).join("\n")}\n`));
     await expect(allRows(decoded)).rejects.toThrow(/terminou sem a linha final/);
+    const again = await decodeReport(streamOf(`${wire.slice(0, -1).join("\n")}\n`));
+    await expect(allRows(again)).rejects.toMatchObject({ incomplete: true });
   });
 
   it("refuses an end line whose count disagrees with the rows received", async () => {
@@ -129,6 +131,8 @@ describe("report wire", () => {
     page.rows[1].total = { reais: 10 };
     const decoded = await decodeReport(streamOf([wire[0], wire[1], JSON.stringify(page), wire[3]].join("\n")));
     await expect(allRows(decoded)).rejects.toThrow('A página 1 tem um valor inválido na coluna "Total".');
+    const again = await decodeReport(streamOf([wire[0], wire[1], JSON.stringify(page), wire[3]].join("\n")));
+    await expect(allRows(again)).rejects.toMatchObject({ incomplete: false });
   });
 
   it("refuses a line past its cap before holding it whole", async () => {

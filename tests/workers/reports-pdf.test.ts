@@ -41,6 +41,23 @@ describe("the reports Worker behind the REPORTS binding", () => {
     );
   });
 
+  it("fails with a plain (retryable) error, not a refusal, when the rows stop coming midway", async () => {
+    const source = reportFixture({ rows: 0 });
+    const detail = source.detail;
+    if (!detail) throw new Error("no detail");
+    detail.pages = async function* () {
+      yield [{ numero: 1, total: 100 }];
+      throw new Error("banco fora do ar");
+    };
+    const error = await renderPdf({ REPORTS: reports }, source).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    // The rows' own error, which the report job retries; never a pt-BR refusal.
+    expect(error).not.toBeInstanceOf(DomainError);
+    expect((error as Error).message).toBe("banco fora do ar");
+  });
+
   it("says the PDF maker is unavailable when the binding is missing", async () => {
     await expect(renderPdf({}, reportFixture({ rows: 0 }))).rejects.toThrow(/O gerador de PDF não está disponível agora/);
   });
