@@ -82,6 +82,13 @@ const PAGE_URLS: Record<string, ((orgA: string) => string) | null> = {
   "/documents": () => "/documents?q=segredo",
   "/documents/export": () => "/documents/export?formato=csv",
   "/documents/:id": () => `/documents/${documentA}`,
+  // Issue 23: reports (ADR 083), analytics (ADR 085) and report files (ADR 086; the action's GET redirects, a download of a file B cannot see goes back to the list).
+  "/relatorios": () => "/relatorios",
+  "/relatorio": () => "/relatorio?r=vendas",
+  "/relatorio/csv": () => "/relatorio/csv?r=vendas",
+  "/analytics": () => "/analytics",
+  "/relatorios/arquivos": () => "/relatorios/arquivos",
+  "/relatorios/arquivos/:id/baixar": () => `/relatorios/arquivos/${crypto.randomUUID()}/baixar`,
   "/documents/:id/edit": () => `/documents/${documentA}/edit`,
   "/servicos": () => "/servicos?q=segredo",
   "/servicos/create": () => "/servicos/create",

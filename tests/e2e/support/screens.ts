@@ -11,9 +11,17 @@ import { pagePaths, type RouteEntry } from "./routes.ts";
 
 /**
  * Route patterns that are not screens: the catch-all (visited at an unknown address), files,
- * logging out, the point of sale's search (JSON for its script).
+ * logging out, the point of sale's search (JSON for its script), the report files' action and download
+ * redirect (ADR 086).
  */
-const NOT_SCREENS = new Set(["/*", "/files/*", "/logout", "/sales/nova/catalogo"]);
+const NOT_SCREENS = new Set([
+  "/*",
+  "/files/*",
+  "/logout",
+  "/sales/nova/catalogo",
+  "/relatorios/arquivos",
+  "/relatorios/arquivos/:id/baixar",
+]);
 /** The unknown address that stands for the catch-all route. */
 export const UNKNOWN_PATH = "/esta-pagina-nao-existe";
 /** Query parameters that switch a screen between its views (cards/table, list/kanban): each view is a screen. */
