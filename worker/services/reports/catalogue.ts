@@ -6,6 +6,7 @@ import { agendamentosReport } from "./definitions/agendamentos.ts";
 import { comissoesReport } from "./definitions/comissoes.ts";
 import { dreReport } from "./definitions/dre.ts";
 import { estoqueReport } from "./definitions/estoque.ts";
+import { imoveisReport } from "./definitions/imoveis.ts";
 import { interessesReport } from "./definitions/interesses.ts";
 import { postsReport } from "./definitions/posts.ts";
 import { fluxoDeCaixaReport } from "./definitions/fluxo-de-caixa.ts";
@@ -30,6 +31,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   // Estoque
   estoqueReport,
   // Imóveis
+  imoveisReport,
   interessesReport,
   // Marketing
   postsReport,
