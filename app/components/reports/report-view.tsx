@@ -124,10 +124,12 @@ export function SectionTable({ section, zone }: { section: ReportSection; zone: 
   );
   // A long table (a quarter's days) scrolls inside its box, never the page sideways; on paper, whole.
   const box = rows.length > 31 ? "max-h-[36rem] overflow-y-auto print:max-h-none print:overflow-visible" : "";
-  if (!wide) return <div className={box}>{table}</div>;
+  // A scrolling box is reachable by keyboard (Tab, then the arrows) and named for screen readers.
+  const scroller = box ? { className: box, tabIndex: 0, role: "region", "aria-label": `${section.title}: tabela` } : {};
+  if (!wide) return <div {...scroller}>{table}</div>;
   const cards = [...rows, ...(totals ? [totals] : [])];
   return (
-    <div className={box}>
+    <div {...scroller}>
       {table}
       <ul className="space-y-2 sm:hidden print:hidden" aria-label={section.title}>
         {cards.map((row, i) => (

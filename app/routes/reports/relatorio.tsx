@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/relatorio";
 import { ExportButtons } from "../../components/reports/export-buttons.tsx";
 import { buttonClass, Button } from "../../components/ui/button.tsx";
@@ -22,6 +22,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  // No report named: the catalogue, where one is chosen.
+  if (!url.searchParams.get("r")) throw redirect("/relatorios");
   const def = reportById(url.searchParams.get("r"));
   if (!def) throw data("Relatório não encontrado.", { status: 404 });
   const { rc, actor, auth } = requirePermission(context, request, def.area, "read");

@@ -56,6 +56,8 @@ describe("report pages", () => {
 
   it("an unknown report is a 404; staff and professional are refused the money reports", async () => {
     expect((await api(h, owner.cookie, "GET", "/relatorio.data?r=nao-existe")).status).toBe(404);
+    const bare = await h.request("/relatorio", { cookie: owner.cookie });
+    expect([bare.status, bare.headers.get("location")]).toEqual([302, "/relatorios"]);
     for (const cookie of [staff.cookie, professional.cookie]) {
       expect((await api(h, cookie, "GET", "/relatorio.data?r=vendas")).status).toBe(403);
       expect((await api(h, cookie, "GET", "/relatorio/csv?r=dre")).status).toBe(403);

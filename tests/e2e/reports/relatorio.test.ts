@@ -13,7 +13,7 @@ import { periodInstants, presetPeriod } from "../../../shared/reports/period.ts"
 import { dayIn } from "../../../shared/time-zone.ts";
 import { brl, noSidewaysScroll } from "../finance/money-pages.ts";
 import { e2eDb } from "../support/accounts.ts";
-import { browserFixture } from "../support/browser.ts";
+import { axeSeriousViolations, browserFixture } from "../support/browser.ts";
 import { login } from "../support/pages.ts";
 
 const f = browserFixture();
@@ -60,6 +60,7 @@ describe("/relatorio", () => {
     await page.goto("/relatorios");
     await expect.poll(() => page.getByRole("heading", { name: "Relatórios", level: 1 }).count()).toBe(1);
     await noSidewaysScroll(page);
+    expect(await axeSeriousViolations(page)).toEqual([]);
     await page
       .getByRole("link", { name: /^Vendas/ })
       .first()
@@ -82,6 +83,7 @@ describe("/relatorio", () => {
     await byMonth.getByText("Ver os números").first().click();
     await expect.poll(() => byMonth.getByRole("table").first().isVisible()).toBe(true);
     await noSidewaysScroll(page);
+    expect(await axeSeriousViolations(page)).toEqual([]);
 
     // A filter from its select lands in the URL and in words.
     await page.getByRole("combobox", { name: "Forma de pagamento" }).selectOption("pix");

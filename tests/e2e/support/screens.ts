@@ -12,7 +12,7 @@ import { pagePaths, type RouteEntry } from "./routes.ts";
 /**
  * Route patterns that are not screens: the catch-all (visited at an unknown address), files,
  * logging out, the point of sale's search (JSON for its script), the report files' action and download
- * redirect (ADR 086).
+ * redirect (ADR 086), a report's CSV (a download, ADR 083).
  */
 const NOT_SCREENS = new Set([
   "/*",
@@ -21,6 +21,7 @@ const NOT_SCREENS = new Set([
   "/sales/nova/catalogo",
   "/relatorios/arquivos",
   "/relatorios/arquivos/:id/baixar",
+  "/relatorio/csv",
 ]);
 /** The unknown address that stands for the catch-all route. */
 export const UNKNOWN_PATH = "/esta-pagina-nao-existe";
