@@ -186,8 +186,8 @@ export function businessStatements(db: Database, orgId: string, actor: Dashboard
       })
       .from(commissions)
       .where(
-        and(
-          eq(commissions.orgId, org),
+        scope.where(
+          commissions,
           mineProfessional,
           inArray(commissions.status, ["pendente", "paga"]),
           gte(commissions.referenciaEm, new Date(p.monthStart)),
