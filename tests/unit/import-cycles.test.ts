@@ -36,6 +36,8 @@ function resolve(from: string, specifier: string, files: ReadonlySet<string>): s
   if (specifier.startsWith("~/")) base = path.join(ROOT, "app", specifier.slice(2));
   else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
   else return undefined;
+  // A file outside the folders read (a bench script's test fixture) cannot close a circle among them.
+  if (!FOLDERS.some((folder) => base.startsWith(path.join(ROOT, folder) + path.sep))) return undefined;
   const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")];
   const found = candidates.find((file) => files.has(file));
   if (!found && !/\.(css|json|svg|png|jpe?g|webp|txt|sql)(\?.*)?$/.test(specifier)) {
