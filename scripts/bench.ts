@@ -176,6 +176,29 @@ const ROUTES: readonly BenchRoute[] = [
   // this month and 30 days, the cash balance from the 300,000-movement ledger, bills, interests,
   // posts — in one round trip, held to the balance page's budget (1.5× the ledger's deep page).
   { name: "dashboard", path: "/", auth: "cookie", page: true, variantOf: "caixa_deep_page" },
+  // Issue 23 (ADR 083): /relatorio over the last 365 days of the same data (aggregates in SQL, one
+  // batch), held to the same budget as the dashboard and the balance page.
+  {
+    name: "relatorio_vendas_year",
+    path: "/relatorio?r=vendas&de={yearFrom}&ate={today}",
+    auth: "cookie",
+    page: true,
+    variantOf: "caixa_deep_page",
+  },
+  {
+    name: "relatorio_fluxo_year",
+    path: "/relatorio?r=fluxo-de-caixa&de={yearFrom}&ate={today}",
+    auth: "cookie",
+    page: true,
+    variantOf: "caixa_deep_page",
+  },
+  {
+    name: "relatorio_dre_year",
+    path: "/relatorio?r=dre&de={yearFrom}&ate={today}",
+    auth: "cookie",
+    page: true,
+    variantOf: "caixa_deep_page",
+  },
   // References that exist since the platform issue: a signed-in page, a public page, an API read.
   // The least a signed-in page renders (the layout and a small form): the page budget's reference.
   { name: "settings_page", path: "/settings/preferences", auth: "cookie", page: true },
@@ -763,6 +786,8 @@ async function main(): Promise<void> {
       agendaServiceId,
       ...agendaWeek(),
       ...lastDays(90),
+      // The first of the last 365 days (São Paulo): a year of the bench's data.
+      yearFrom: addDays(dayIn(new Date(), DEFAULT_TIME_ZONE), -364),
       bankAccountId: finance?.bankAccountId,
       saleBody: finance?.saleApi?.body,
     };
