@@ -49,6 +49,12 @@ export interface JobDeps {
   bindings?: JobBindings | undefined;
   /** The runner's clock (a test's, on the local runner); the real one when absent. */
   now?: (() => Date) | undefined;
+  /**
+   * Sends a run's follow-up events (its e-mails, a report's build): to Inngest on Inngest, recorded
+   * and run after this one by the local runner. Given to the run, so no handler imports
+   * jobs/dispatch.ts, which imports every handler through the registry (an import circle).
+   */
+  send(events: readonly EventInput[]): Promise<void>;
 }
 
 /** The bindings jobs reach: what the request, the cron or Inngest's call had (REPORTS: the report PDFs' Worker, ADR 081/086). */

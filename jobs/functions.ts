@@ -1,7 +1,16 @@
 import type { Inngest, InngestFunction } from "inngest";
 import { createDb } from "../db/client.ts";
 import type { Config } from "../worker/config/env.ts";
-import { type AnyJob, type JobBindings, type JobDeps, type JobEvent, type JobHandlers, type JobStep, NonRetriableError } from "./define.ts";
+import {
+  type AnyJob,
+  checkEvent,
+  type JobBindings,
+  type JobDeps,
+  type JobEvent,
+  type JobHandlers,
+  type JobStep,
+  NonRetriableError,
+} from "./define.ts";
 import { JOBS } from "./registry.ts";
 
 /**
@@ -16,7 +25,7 @@ export async function createFunctions(
   bindings?: JobBindings,
 ): Promise<InngestFunction.Any[]> {
   const handlers = await Promise.all(jobs.map((job) => job.load()));
-  return jobs.map((job, i) => toInngestFunction(inngest, config, job, handlers[i] as JobHandlers, bindings));
+  return jobs.map((job, i) => toInngestFunction(inngest, config, job, handlers[i] as JobHandlers, bindings, jobs));
 }
 
 /** Inngest's own step tools, as much of them as a definition uses. */
@@ -53,6 +62,7 @@ function toInngestFunction(
   job: AnyJob,
   { handler, onFailure }: JobHandlers,
   bindings: JobBindings | undefined,
+  jobs: readonly AnyJob[],
 ): InngestFunction.Any {
   // On Inngest a dispatch only sends the event: there is no after-the-response work to wait for.
   const deps = (): JobDeps => ({
@@ -60,6 +70,11 @@ function toInngestFunction(
     config,
     waitUntil: () => {},
     bindings,
+    send: async (events) => {
+      if (events.length === 0) return;
+      const at = new Date();
+      await inngest.send(events.map((event) => checkEvent(jobs, event, at)));
+    },
   });
   const { concurrency, idempotency, cancelOn } = job;
   return inngest.createFunction(

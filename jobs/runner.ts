@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { jobSteps } from "../db/schema/index.ts";
-import { FAILURE_SUFFIX } from "./define.ts";
+import { type EventInput, FAILURE_SUFFIX } from "./define.ts";
 import { JOBS } from "./registry.ts";
 import { batch } from "./runner/batch.ts";
 import { claim, dueRuns } from "./runner/claims.ts";
@@ -44,6 +44,11 @@ function executablesOf(jobs: RunnerOptions["jobs"] & {}): Map<string, Executable
   return executables;
 }
 
+/** The runs stay in job_runs: the cron picks them up once their lease lapses. */
+function startFailed(error: unknown): void {
+  console.error("[job] falha ao iniciar", error);
+}
+
 export function createRunner(options: RunnerOptions): Runner {
   const jobs = options.jobs ?? JOBS;
   const ctx: RunnerContext = {
@@ -54,7 +59,26 @@ export function createRunner(options: RunnerOptions): Runner {
     waitUntil: options.waitUntil ?? (() => {}),
     bindings: options.bindings,
     executables: executablesOf(jobs),
+    send: (events) => sendFollowUps(events),
   };
+
+  /**
+   * A run's follow-ups: recorded in one round trip, run after it (as jobs/dispatch.ts does for a
+   * request). They may start any job (a test's one-job runner sends e-mails): a runner of the
+   * whole registry records those.
+   */
+  let registryRunner: Runner | undefined;
+  async function sendFollowUps(events: readonly EventInput[]): Promise<void> {
+    if (options.jobs && options.jobs !== JOBS) {
+      const { jobs: _own, ...rest } = options;
+      registryRunner ??= createRunner(rest);
+      const queued = await registryRunner.enqueue(events);
+      if (queued.length) ctx.waitUntil(registryRunner.execute(queued).catch(startFailed));
+      return;
+    }
+    const queued = await enqueue(ctx, events);
+    if (queued.length) ctx.waitUntil(execute(queued).catch(startFailed));
+  }
 
   async function execute(runs: readonly QueuedRun[]): Promise<RunReport[]> {
     const known = runs.filter((run) => ctx.executables.has(run.functionId));

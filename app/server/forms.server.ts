@@ -21,7 +21,7 @@ function echo(form: FormData): Record<string, string> {
 export const UNREADABLE_FORM = "Não foi possível ler o formulário enviado. Recarregue a página e tente de novo.";
 
 /** The submitted form, or null when the body is not one (wrong content type, broken multipart, unknown charset). */
-async function formOrNull(request: Request): Promise<FormData | null> {
+export async function formOrNull(request: Request): Promise<FormData | null> {
   try {
     return await request.formData();
   } catch {

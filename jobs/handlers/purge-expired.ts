@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client.ts";
 import { authTokens, jobRuns, memberships, rateLimits, sessions, users } from "../../db/schema/index.ts";
 import { outboxSweep } from "../../worker/email/provider.ts";
-import { UNCONFIRMED_ACCOUNT_TTL_MS } from "../../worker/services/account/accounts.ts";
+import { UNCONFIRMED_ACCOUNT_TTL_MS } from "../../worker/services/account/lifetimes.ts";
 import { purgeExpired } from "../contracts/purge-expired.ts";
 import { jobHandlers } from "../define.ts";
 

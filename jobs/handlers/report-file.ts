@@ -4,8 +4,8 @@ import { reportFile } from "../contracts/report-file.ts";
 import { jobHandlers } from "../define.ts";
 
 export default jobHandlers(reportFile, {
-  async handler({ event, step, db, config, waitUntil, bindings, now }) {
-    const deps = reportFileDeps({ db, config, waitUntil, bindings, now: now ?? (() => new Date()) });
+  async handler({ event, step, db, config, waitUntil, bindings, now, send }) {
+    const deps = reportFileDeps({ db, config, waitUntil, bindings, now: now ?? (() => new Date()), send });
     // One step: a rendering cannot resume halfway, so a retry builds the file again over the same key.
     return step.run("gerar", () => buildReportFile(deps, event.data.orgId, event.data.fileId));
   },

@@ -4,7 +4,6 @@ import { emailOutbox, jobRuns } from "../../db/schema/index.ts";
 import { requeueLostEmails } from "../contracts/requeue-lost-emails.ts";
 import { sendEmail } from "../contracts/send-email.ts";
 import { jobHandlers } from "../define.ts";
-import { sendEvents } from "../dispatch.ts";
 
 /** How long a queued e-mail may wait for its run before the cron asks for it again. */
 export const LOST_EMAIL_AFTER_MS = 5 * 60_000;
@@ -38,13 +37,10 @@ export function lostEmails(db: Database, now: Date) {
 }
 
 export default jobHandlers(requeueLostEmails, {
-  async handler({ event, step, db, config, waitUntil }) {
+  async handler({ event, step, db, send }) {
     return step.run("requeue", async () => {
       const lost = await lostEmails(db, new Date(event.ts));
-      await sendEvents(
-        { config, db, waitUntil },
-        lost.map((row) => ({ name: sendEmail.event, data: { outboxId: row.outboxId } })),
-      );
+      await send(lost.map((row) => ({ name: sendEmail.event, data: { outboxId: row.outboxId } })));
       return { requeued: lost.length };
     });
   },

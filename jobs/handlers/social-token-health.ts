@@ -2,21 +2,16 @@ import { checkAccountToken, checkConnectionToken, tokenHealthWork } from "../../
 import { sendEmail } from "../contracts/send-email.ts";
 import { socialTokenHealth } from "../contracts/social-token-health.ts";
 import { jobHandlers } from "../define.ts";
-import { sendEvents } from "../dispatch.ts";
 
 /** One step lists the work; one step per connection and per account, so a retry repeats only what failed. */
 export default jobHandlers(socialTokenHealth, {
-  async handler({ event, step, db, config, waitUntil }) {
+  async handler({ event, step, db, config, send }) {
     const now = new Date(event.ts);
     const ctx = {
       db,
       config,
       now,
-      sendEmails: (ids: string[]) =>
-        sendEvents(
-          { config, db, waitUntil },
-          ids.map((outboxId) => ({ name: sendEmail.event, data: { outboxId } })),
-        ),
+      sendEmails: (ids: string[]) => send(ids.map((outboxId) => ({ name: sendEmail.event, data: { outboxId } }))),
     };
     const work = await step.run("listar", () => tokenHealthWork(db));
     const outcomes: Record<string, number> = {};

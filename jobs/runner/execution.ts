@@ -32,7 +32,7 @@ function failureOf(error: unknown): JobFailure {
 
 /** Calls the handler (or onFailure), loaded on first use, with the run's event, its payload checked again by the definition. */
 async function invoke(ctx: RunnerContext, exe: Executable, row: RunRow, step: JobStep): Promise<unknown> {
-  const deps = { db: ctx.db, config: ctx.config, waitUntil: ctx.waitUntil, bindings: ctx.bindings, now: ctx.now };
+  const deps = { db: ctx.db, config: ctx.config, waitUntil: ctx.waitUntil, bindings: ctx.bindings, now: ctx.now, send: ctx.send };
   const handlers = await exe.job.load();
   const raw: unknown = JSON.parse(row.payload);
   if (!exe.failureHandler) {

@@ -65,4 +65,6 @@ export interface RunnerContext {
   bindings: JobBindings | undefined;
   /** By function id: every job, and every job's failure function. */
   executables: ReadonlyMap<string, Executable>;
+  /** A run's follow-up events: recorded now, run after it (JobDeps.send). */
+  send: (events: readonly EventInput[]) => Promise<void>;
 }

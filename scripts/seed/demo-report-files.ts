@@ -160,6 +160,8 @@ export async function putDemoReportFiles(db: Database, orgId: string, bucket: R2
     waitUntil: (p) => void pending.push(p),
     bindings: { FILES: bucket, LIVE: undefined, REPORTS },
     now: () => new Date(),
+    // onReady (the only sender) is replaced below.
+    send: async () => {},
   });
   let built = 0;
   // The summary's e-mail is not sent for the demo's file (nobody asked for it this month).

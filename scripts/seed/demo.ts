@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { digest, randomToken } from "../../worker/auth/tokens.ts";
-import { INVITE_TTL_MS } from "../../worker/services/account/accounts.ts";
+import { INVITE_TTL_MS } from "../../worker/services/account/lifetimes.ts";
 import type { ResourceModule } from "../../worker/resources/define.ts";
 import { insertValues } from "../../worker/resources/records.ts";
 import { moduleOf } from "../../worker/resources/registry.ts";

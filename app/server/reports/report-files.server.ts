@@ -5,13 +5,16 @@ import type { Bindings } from "../../../worker/config/env.ts";
 import { serviceContext } from "../../../worker/context.ts";
 import { DomainError, type ServiceContext } from "../../../worker/services/context.ts";
 import { reportLinkPath } from "../../../worker/services/reports/files/link.ts";
+import { REPORT_GONE } from "../../../worker/services/reports/files/catalogue-port.ts";
 import {
   deleteReportFile,
   listReportFiles,
   reportFileForServing,
   requestReportFile,
+  TOO_MANY_PENDING,
 } from "../../../worker/services/reports/files/requests.ts";
-import { readForm } from "../forms.server.ts";
+import { formOrNull, UNREADABLE_FORM } from "../forms.server.ts";
+import { UNKNOWN_INTENT } from "../../../shared/validation.ts";
 import { actorOf, requireOrg } from "../guards.server.ts";
 
 /**
@@ -28,6 +31,10 @@ export const FILES_ANCHOR = "arquivos";
 /** Fixed words for what a redirect reports (`?aviso=`): a URL never carries free text onto the page. */
 export const FILE_NOTICES = {
   limite: "Muitos arquivos pedidos de uma vez. Aguarde alguns ficarem prontos e peça de novo.",
+  fila: TOO_MANY_PENDING,
+  invalido: "Este relatório ou formato não existe. Abra o relatório e peça o arquivo de novo.",
+  ilegivel: UNREADABLE_FORM,
+  acao: UNKNOWN_INTENT,
   proibido: "Você não tem permissão para exportar este relatório.",
   indisponivel: "Não foi possível pedir o arquivo agora. Tente de novo em instantes.",
   excluido: "Arquivo excluído.",
@@ -68,13 +75,15 @@ function back(notice: FileNotice, fileId?: string): Response {
 /** POST /relatorios/arquivos: `intent=exportar` (r, formato, consulta) or `intent=excluir` (id). */
 export async function reportFilesAction(args: Args): Promise<Response> {
   const { actor, ctx, rc } = member(args);
-  const form = await readForm(args.request);
+  const form = await formOrNull(args.request);
+  // No page of its own: every answer, a refusal too, lands on /relatorios with its notice.
+  if (!form) return back("ilegivel");
   const intent = form.get("intent");
   try {
     if (intent === "exportar") {
       const format = String(form.get("formato") ?? "");
       const reportId = String(form.get("r") ?? "");
-      if (!REPORT_FORMAT.has(format)) throw new DomainError("Formato inválido.", 400);
+      if (!REPORT_FORMAT.has(format)) return back("invalido");
       const query = new URLSearchParams(String(form.get("consulta") ?? "").slice(0, 2000));
       const env = rc.env as Bindings;
       const id = await requestReportFile(
@@ -93,12 +102,15 @@ export async function reportFilesAction(args: Args): Promise<Response> {
     }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
+    // A report the catalogue does not have (a tampered form, or one removed since the page loaded).
+    if (error.message === REPORT_GONE) return back("invalido");
+    if (error.message === TOO_MANY_PENDING) return back("fila");
     if (error.status === 429) return back("limite");
     if (error.status === 403) return back("proibido");
     if (error.status === 404) return back("sumiu");
     return back("indisponivel");
   }
-  throw new Response("Ação desconhecida.", { status: 400 });
+  return back("acao");
 }
 
 /** GET /relatorios/arquivos/:id/baixar: a fresh 5-minute link for the member, or the list saying the file is gone. */

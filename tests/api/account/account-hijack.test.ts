@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { authTokens, memberships, users } from "../../../db/schema/index.ts";
 import * as password from "../../../worker/auth/password.ts";
 import { runScheduledSweep } from "../../../worker/scheduled.ts";
-import { confirmEmail, login, signUp, UNCONFIRMED_ACCOUNT_TTL_MS } from "../../../worker/services/account/accounts.ts";
+import { confirmEmail, login, signUp } from "../../../worker/services/account/accounts.ts";
+import { UNCONFIRMED_ACCOUNT_TTL_MS } from "../../../worker/services/account/lifetimes.ts";
 import { failureDelayMs, LOGIN_FAILURES, RATE_LIMIT_MESSAGE, RateLimitedError } from "../../../worker/security/rate-limit.ts";
 import { createHarness, createOwner, type Harness, lastEmail, tokenFrom, userId } from "../harness.ts";
 

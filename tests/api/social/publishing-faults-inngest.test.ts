@@ -110,6 +110,7 @@ describe("exactly once under Meta's faults, through the Inngest functions", () =
         db: w.h.fresh.db,
         config,
         waitUntil: () => {},
+        send: async () => {},
         bindings: { FILES: w.bucket as unknown as R2Bucket },
         event: { id: event.id ?? runId, name: event.name, data: publishPost.payload.parse(event.data), ts: Date.now() },
         error: { name: "Error", message: "tentativas esgotadas" },

@@ -43,6 +43,7 @@ export const ACCOUNT_ROUTES = [
   "/property-drafts/:id",
   "/p/:slug",
   "/imovel/:slug",
+  "/relatorios/arquivos",
 ] as const;
 export type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
 

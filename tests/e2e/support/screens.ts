@@ -27,6 +27,11 @@ const NOT_SCREENS = new Set([
 export const UNKNOWN_PATH = "/esta-pagina-nao-existe";
 /** Query parameters that switch a screen between its views (cards/table, list/kanban): each view is a screen. */
 const VIEW_PARAMS = new Set(["view", "vista"]);
+/**
+ * Query parameters that pick what a screen shows (`/relatorio?r=vendas`): the bare address only
+ * leads elsewhere, so the screen is opened once at the first address linked with its pick.
+ */
+const PICK_PARAMS = new Set(["r"]);
 
 export const SCREEN_PATTERNS: readonly string[] = [...pagePaths(routes as RouteEntry[]).filter((p) => !NOT_SCREENS.has(p)), UNKNOWN_PATH];
 const STATIC = new Set(SCREEN_PATTERNS.filter((p) => !p.includes(":")));
@@ -52,6 +57,7 @@ export class ScreenFinder {
   private readonly bindings = new Map<string, string>();
   private readonly seen = new Set<string>();
   private readonly queued: Screen[] = [];
+  private readonly picked = new Set<string>();
 
   constructor() {
     for (const p of STATIC) this.enqueue({ pattern: p, path: p });
@@ -90,7 +96,13 @@ export class ScreenFinder {
         const pattern = this.patternOf(url.pathname);
         if (pattern) this.enqueue({ pattern: `${pattern}${url.search}`, path: `${url.pathname}${url.search}` });
       }
-      if (STATIC.has(url.pathname)) continue;
+      if (STATIC.has(url.pathname)) {
+        if (keys.length > 0 && keys.some((k) => PICK_PARAMS.has(k)) && !this.picked.has(url.pathname)) {
+          this.picked.add(url.pathname);
+          this.enqueue({ pattern: url.pathname, path: `${url.pathname}${url.search}` });
+        }
+        continue;
+      }
       for (const pattern of SCREEN_PATTERNS) {
         if (!pattern.includes(":")) continue;
         const match = patternRegex(pattern).exec(url.pathname);

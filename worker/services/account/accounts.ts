@@ -22,12 +22,7 @@ import {
 import { DomainError, type ServiceContext } from "../context.ts";
 import { defaultAccountsStatement } from "../finance/default-accounts.ts";
 import { INVALID_LINK } from "../../../shared/account/account-messages.ts";
-
-export const CONFIRMATION_TTL_MS = 24 * 3600_000;
-export const RECOVERY_TTL_MS = 3600_000;
-export const INVITE_TTL_MS = 7 * 24 * 3600_000;
-/** An account never confirmed this long after its last sign-up is deleted by the cron (scheduled.ts). */
-export const UNCONFIRMED_ACCOUNT_TTL_MS = 7 * 24 * 3600_000;
+import { CONFIRMATION_TTL_MS, RECOVERY_TTL_MS, UNCONFIRMED_ACCOUNT_TTL_MS } from "./lifetimes.ts";
 
 /** A unique index refused the write (Drizzle wraps the driver's error: its cause says so). */
 export function isUniqueViolation(error: unknown): boolean {

@@ -14,11 +14,11 @@ import {
   isUniqueViolation,
   normalizeEmail,
   queueEmail,
-  RECOVERY_TTL_MS,
   tokenRow,
   WRONG_CURRENT_PASSWORD,
 } from "./accounts.ts";
 import { DomainError, type ServiceContext } from "../context.ts";
+import { RECOVERY_TTL_MS } from "./lifetimes.ts";
 
 /**
  * Changing the e-mail of an account (issue 11 §3). The new address proves itself with a link

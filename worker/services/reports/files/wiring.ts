@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../../../db/client.ts";
 import { users } from "../../../../db/schema/index.ts";
 import { sendEmail } from "../../../../jobs/contracts/send-email.ts";
-import type { JobBindings } from "../../../../jobs/define.ts";
-import { sendEvents } from "../../../../jobs/dispatch.ts";
+import type { JobBindings, JobDeps } from "../../../../jobs/define.ts";
 import type { Config } from "../../../config/env.ts";
 import type { BuildDeps } from "./build.ts";
 import { sourceFromCatalogue } from "./catalogue-port.ts";
@@ -43,8 +42,9 @@ export function reportFileDeps(run: {
   waitUntil: (promise: Promise<unknown>) => void;
   bindings: JobBindings | undefined;
   now: () => Date;
+  send: JobDeps["send"];
 }): BuildDeps {
-  const { db, config, waitUntil, bindings, now } = run;
+  const { db, config, waitUntil, bindings, now, send } = run;
   return {
     db,
     config,
@@ -65,10 +65,7 @@ export function reportFileDeps(run: {
       if (!file.resumoMes) return;
       const origin = config.APP_URL ?? "http://localhost:8787";
       const ids = await monthlySummaryEmails(db, file.orgId, file.id, file.resumoMes, origin);
-      await sendEvents(
-        { config, db, waitUntil, bindings, now },
-        ids.map((outboxId) => ({ name: sendEmail.event, data: { outboxId } })),
-      );
+      await send(ids.map((outboxId) => ({ name: sendEmail.event, data: { outboxId } })));
     },
   };
 }
