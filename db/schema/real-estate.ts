@@ -190,6 +190,35 @@ export const propertyStatusHistory = sqliteTable(
 );
 
 /**
+ * Every price change of a property on the market (not while it is a rascunho): the sale and rent
+ * prices before and after, who and when. Written by the `properties_price_au` trigger, so no door
+ * (form, API, import, draft) can change a price without it; read by the Imóveis report.
+ */
+export const propertyPriceChanges = sqliteTable(
+  "property_price_changes",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    propertyId: text("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    vendaDe: integer("sale_from_cents"),
+    vendaPara: integer("sale_to_cents"),
+    locacaoDe: integer("rent_from_cents"),
+    locacaoPara: integer("rent_to_cents"),
+    em: timestamp("at").notNull(),
+    por: text("by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    // The report: the organização's changes in a period.
+    index("property_price_changes_org_at_idx").on(t.orgId, t.em),
+    index("property_price_changes_property_idx").on(t.orgId, t.propertyId, t.em),
+  ],
+);
+
+/**
  * Interesses em Imóveis: a client's interest in one property (`imovelId`) or a search profile.
  * Kinds and features as bit masks (0 = any), places in `property_interest_places`, so matching
  * runs in SQL on indexes. `ordem` is the client's name lower-cased without accents.

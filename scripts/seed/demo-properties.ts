@@ -395,6 +395,29 @@ export async function seedDemoProperties(
         .where(scope.where(propertyStatusHistory, and(eq(propertyStatusHistory.propertyId, id), eq(propertyStatusHistory.para, l.status)))),
     );
   });
+  // Three listings on the market for weeks had their price cut 5% in the last days (the database
+  // keeps the change: the Imóveis report's "Mudanças de preço"). Sale prices to R$ 1.000, rents to R$ 10.
+  const cut = (cents: unknown, step: number) => (typeof cents === "number" ? Math.round((cents * 0.95) / step) * step : null);
+  listings
+    .map((l, i) => ({ l, values: rows[i] as Record<string, unknown> }))
+    .filter(({ l }) => l.status === "disponivel" && l.createdDaysAgo >= 20)
+    .slice(0, 3)
+    .forEach(({ values }, k) => {
+      const venda = cut(values.valorVendaCentavos, 100_000);
+      const locacao = cut(values.valorLocacaoCentavos, 1_000);
+      statements.push(
+        db
+          .update(properties)
+          .set({
+            valorVendaCentavos: venda,
+            valorLocacaoCentavos: locacao,
+            precoCentavos: venda ?? locacao,
+            atualizadoEm: new Date(ms - [2, 5, 9][k]! * DAY),
+            atualizadoPor: by,
+          })
+          .where(scope.where(properties, eq(properties.id, values.id as string))),
+      );
+    });
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return {
     propertyIds: rows.map((r) => r.id as string),

@@ -196,7 +196,7 @@ describe("every screen fits a phone and reads well on a laptop", () => {
     if (!demo) await seedDemo(db);
   });
 
-  it("no screen scrolls sideways at 390 px nor breaks a word at 1366 px (owner, stranger, newcomer)", { timeout: 150_000 }, async () => {
+  it("no screen scrolls sideways at 390 px nor breaks a word at 1366 px (owner, stranger, newcomer)", { timeout: 300_000 }, async () => {
     const started = performance.now();
     // The not-found screen answers 404, and its document's status is logged.
     f.allowBrowserError(/status of 404 \(Not Found\)/);
@@ -269,7 +269,7 @@ describe("every screen fits a phone and reads well on a laptop", () => {
     expect(errors, "browser errors in the other tabs").toEqual([]);
   });
 
-  it("no screen the corretor may open scrolls sideways at 390 px", { timeout: 90_000 }, async () => {
+  it("no screen the corretor may open scrolls sideways at 390 px", { timeout: 240_000 }, async () => {
     expect(reached.size, "the owner's tour ran first").toBeGreaterThan(0);
     const started = performance.now();
     // Screens the role may not open answer 403 (the role matrix checks which): they are skipped.

@@ -2,7 +2,8 @@
  * The demo (npm start) shows believable numbers on /relatorio at once (ADR 083): every money
  * report of the catalogue, built for the owner over "Este mês" and "90 dias" of the seeded
  * business, has figures — sales, cash in and out, expenses, receivables and payables by age,
- * commissions — and a professional linked to a profissional sees their own commissions.
+ * commissions — and a professional linked to a profissional sees their own commissions; Imóveis
+ * shows the price cuts the demo makes.
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -79,5 +80,13 @@ describe("the demo's reports", () => {
     const doc = await build("comissoes", "90-dias", { orgId, userId: linked.userId, role: "professional", timeZone: ZONE });
     const names = doc.sections.find((s) => s.id === "por-profissional")?.table.rows.map((r) => r.profissional) ?? [];
     expect(names.every((n) => n === linked.nome)).toBe(true);
+  });
+
+  it("Imóveis: the demo's three price cuts of the last days, each 5% down", async () => {
+    const doc = await build("imoveis", "90-dias");
+    expect(kpi(doc, "Preços reduzidos no período")).toBeGreaterThanOrEqual(3);
+    const cuts = doc.sections.find((s) => s.id === "precos")?.table.rows ?? [];
+    expect(cuts.length).toBeGreaterThanOrEqual(3);
+    for (const r of cuts) expect(Number(r.variacao)).toBeCloseTo(-0.05, 2);
   });
 });

@@ -3,8 +3,11 @@
  * 05/12/2026 at 12:00 (15:00 UTC): by status now, days on market from the status history (the
  * publication date without one), the period's status changes and the days until sold; São
  * Paulo's midnights cut the month; deleted properties and another organização's never count.
+ * Price changes are written by the database (the `properties_price_au` trigger) from ordinary
+ * updates, only once a property is on the market.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { properties, propertyStatusHistory } from "../../../db/schema/index.ts";
 import type { Database } from "../../../db/client.ts";
 import type { ReportDocument } from "../../../shared/reports/document.ts";
@@ -103,6 +106,7 @@ describe("Imóveis: November 2026", () => {
       "Vendidos no período": 1,
       "Alugados no período": 0,
       "Dias até fechar (média)": 60,
+      "Preços reduzidos no período": 0,
     });
     expect(doc.sections.find((s) => s.id === "por-situacao")?.table.rows).toEqual([
       { situacao: "Rascunho", imoveis: 1, valor: 0 },
@@ -133,5 +137,87 @@ describe("Imóveis: November 2026", () => {
       Disponíveis: 0,
     });
     await expect(build("de=2026-11-01&ate=2026-11-30", actorFor(orgA, "x", "staff"))).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("lists the month's price changes of listed properties, with their variation, and counts the reductions", async () => {
+    const db = h.fresh.db;
+    const by = owner.userId;
+    const listed = async (orgId: string, titulo: string, status: "disponivel" | "rascunho", venda: number, locacao: number | null) => {
+      const id = crypto.randomUUID();
+      await db.insert(properties).values({
+        id,
+        orgId,
+        codigo: `PR-${id.slice(0, 4)}`,
+        slug: `preco-${id.slice(0, 8)}`,
+        titulo,
+        ordem: titulo.toLowerCase(),
+        status,
+        finalidade: "venda_locacao",
+        valorVendaCentavos: venda,
+        valorLocacaoCentavos: locacao,
+        precoCentavos: venda,
+        criadoEm: sp("2026-10-01", "10:00"),
+        atualizadoEm: sp("2026-10-01", "10:00"),
+      });
+      return id;
+    };
+    const reprice = (orgId: string, id: string, values: Partial<typeof properties.$inferInsert>, at: Date) =>
+      db
+        .update(properties)
+        .set({ ...values, atualizadoEm: at, atualizadoPor: orgId === orgA ? by : null })
+        .where(and(eq(properties.orgId, orgId), eq(properties.id, id)));
+    const sobrado = await listed(orgA, "Sobrado no Ahú", "disponivel", 40_000_000, 350_000);
+    // 15/11 09:00: the sale price down 5% (R$ 400.000,00 → R$ 380.000,00), the rent unchanged.
+    await reprice(orgA, sobrado, { valorVendaCentavos: 38_000_000, precoCentavos: 38_000_000 }, sp("2026-11-15", "09:00"));
+    // 30/11 23:59 (still November in São Paulo): both up, R$ 390.000,00 and R$ 3.600,00.
+    await reprice(orgA, sobrado, { valorVendaCentavos: 39_000_000, valorLocacaoCentavos: 360_000 }, sp("2026-11-30", "23:59"));
+    // 01/12 00:00: December's.
+    await reprice(orgA, sobrado, { valorVendaCentavos: 37_000_000 }, sp("2026-12-01", "00:00"));
+    // A rascunho's edits, a save that changes no price, and another organização's change are not listed.
+    const rascunho = await listed(orgA, "Rascunho com preço", "disponivel", 10_000_000, null);
+    await db
+      .update(properties)
+      .set({ status: "rascunho" })
+      .where(and(eq(properties.orgId, orgA), eq(properties.id, rascunho)));
+    await reprice(orgA, rascunho, { valorVendaCentavos: 9_000_000 }, sp("2026-11-20", "10:00"));
+    await reprice(orgA, sobrado, { titulo: "Sobrado no Ahú" }, sp("2026-11-21", "10:00"));
+    const alheio = await listed(orgB, "Alheio", "disponivel", 20_000_000, null);
+    await reprice(orgB, alheio, { valorVendaCentavos: 10_000_000 }, sp("2026-11-10", "10:00"));
+
+    const { doc, trips } = await build("de=2026-11-01&ate=2026-11-30");
+    expect(trips).toBe(1);
+    expect(kpis(doc)["Preços reduzidos no período"]).toBe(1);
+    expect(doc.sections.find((s) => s.id === "precos")?.table.rows).toEqual([
+      {
+        imovel: "Sobrado no Ahú",
+        codigo: expect.stringMatching(/^PR-/),
+        preco: "Venda",
+        de: 40_000_000,
+        para: 38_000_000,
+        variacao: -0.05,
+        em: "2026-11-15T12:00:00.000Z",
+      },
+      {
+        imovel: "Sobrado no Ahú",
+        codigo: expect.stringMatching(/^PR-/),
+        preco: "Venda",
+        de: 38_000_000,
+        para: 39_000_000,
+        variacao: 1_000_000 / 38_000_000,
+        em: "2026-12-01T02:59:00.000Z",
+      },
+      {
+        imovel: "Sobrado no Ahú",
+        codigo: expect.stringMatching(/^PR-/),
+        preco: "Locação",
+        de: 350_000,
+        para: 360_000,
+        variacao: 10_000 / 350_000,
+        em: "2026-12-01T02:59:00.000Z",
+      },
+    ]);
+    const december = (await build("de=2026-12-01&ate=2026-12-05")).doc;
+    expect(december.sections.find((s) => s.id === "precos")?.table.rows.map((r) => [r.de, r.para])).toEqual([[39_000_000, 37_000_000]]);
+    expect(kpis(december)["Preços reduzidos no período"]).toBe(1);
   });
 });

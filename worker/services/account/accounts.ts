@@ -22,7 +22,7 @@ import {
 import { DomainError, type ServiceContext } from "../context.ts";
 import { defaultAccountsStatement } from "../finance/default-accounts.ts";
 import { INVALID_LINK } from "../../../shared/account/account-messages.ts";
-import { CONFIRMATION_TTL_MS, RECOVERY_TTL_MS, UNCONFIRMED_ACCOUNT_TTL_MS } from "./lifetimes.ts";
+import { CONFIRMATION_TTL_MS, RECOVERY_TTL_MS } from "./lifetimes.ts";
 
 /** A unique index refused the write (Drizzle wraps the driver's error: its cause says so). */
 export function isUniqueViolation(error: unknown): boolean {

@@ -16,7 +16,8 @@ import { placeKey } from "../../../../shared/real-estate/places.ts";
 /**
  * Imóveis, server side. The database keeps what must hold for every door (form, API, drafts,
  * seed): the code is generated when blank, every status change is written to
- * property_status_history with who and when, `publicadoEm` is set the first time it leaves
+ * property_status_history with who and when, every price change of a listed property to
+ * property_price_changes, `publicadoEm` is set the first time it leaves
  * rascunho, and captador/corretor must be members of the organization.
  */
 
@@ -95,6 +96,9 @@ const SET_CODE = `UPDATE properties SET code = ${NEXT_CODE}, slug = replace(slug
 const HISTORY = (from: string, at: string, by: string) =>
   `INSERT INTO property_status_history (id, org_id, property_id, from_status, to_status, at, by)
     VALUES (lower(hex(randomblob(16))), NEW.org_id, NEW.id, ${from}, NEW.status, ${at}, ${by})`;
+/** A price change of a property already on the market (a rascunho's edits are not the market's). */
+const PRICE_CHANGE = `INSERT INTO property_price_changes (id, org_id, property_id, sale_from_cents, sale_to_cents, rent_from_cents, rent_to_cents, at, by)
+    VALUES (lower(hex(randomblob(16))), NEW.org_id, NEW.id, OLD.sale_price_cents, NEW.sale_price_cents, OLD.rent_price_cents, NEW.rent_price_cents, NEW.updated_at, NEW.updated_by)`;
 const PUBLISHED =
   "UPDATE properties SET published_at = NEW.updated_at WHERE id = NEW.id AND published_at IS NULL AND NEW.status <> 'rascunho'";
 const notMember = (column: string) =>
@@ -172,6 +176,11 @@ export const imoveisModule: ResourceModule<ImovelRow, ImovelInput> = {
     {
       name: "properties_status_au",
       sql: `CREATE TRIGGER properties_status_au AFTER UPDATE OF status ON properties WHEN OLD.status IS NOT NEW.status BEGIN\n  ${HISTORY("OLD.status", "NEW.updated_at", "NEW.updated_by")};\n  ${PUBLISHED};\nEND`,
+    },
+    {
+      name: "properties_price_au",
+      sql: `CREATE TRIGGER properties_price_au AFTER UPDATE OF sale_price_cents, rent_price_cents ON properties
+  WHEN OLD.status <> 'rascunho' AND (OLD.sale_price_cents IS NOT NEW.sale_price_cents OR OLD.rent_price_cents IS NOT NEW.rent_price_cents) BEGIN\n  ${PRICE_CHANGE};\nEND`,
     },
     {
       name: "properties_team_bi",

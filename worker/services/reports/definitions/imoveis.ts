@@ -1,21 +1,22 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { properties, propertyStatusHistory } from "../../../../db/schema/index.ts";
+import { properties, propertyPriceChanges, propertyStatusHistory } from "../../../../db/schema/index.ts";
 import { PROPERTY_PURPOSE, PROPERTY_PURPOSES, PROPERTY_STATUS, PROPERTY_STATUSES } from "../../../../shared/enums/real-estate.ts";
 import type { ReportKpi, ReportRow } from "../../../../shared/reports/document.ts";
 import { boundsOf, defineReport, num, type ReportBody } from "../engine.ts";
 
 /**
- * Imóveis (issue 23, ADR 085), from the properties and their status history
- * (`property_status_history`):
+ * Imóveis (issue 23, ADR 085), from the properties, their status history
+ * (`property_status_history`) and their price changes (`property_price_changes`):
  * - **by status**, now: how many and their asking price (Σ the list price, sale or rent);
  * - **days on market** of an available property = whole days since it last became "disponível"
  *   (its history; the publication date, else the creation date, when none) until the report is
  *   built; of one sold or rented in the period = days from its last "disponível" before that to
  *   the sale or rental;
  * - **the period's changes**: status changes in the period (the organização's days) by the status
- *   reached.
- * Price changes are not listed: no price history is kept yet (ADR 085).
+ *   reached;
+ * - **price changes** in the period: one row per price that changed (sale, rent) of a property on
+ *   the market, with its variation; a reduction is a new price below the old one.
  */
 
 const filtersSchema = z.object({ finalidade: z.enum(PROPERTY_PURPOSES).optional().catch(undefined) });
@@ -25,7 +26,8 @@ const DAY_MS = 86_400_000;
 export const imoveisReport = defineReport({
   id: "imoveis",
   title: "Imóveis",
-  description: "Imóveis por situação, dias no mercado e as mudanças de situação do período (vendidos, alugados, disponibilizados).",
+  description:
+    "Imóveis por situação, dias no mercado, as mudanças de situação do período (vendidos, alugados, disponibilizados) e as mudanças de preço.",
   group: "Imóveis",
   area: "relatorios-operacionais",
   filters: {
@@ -78,6 +80,21 @@ export const imoveisReport = defineReport({
         where h.org_id = ${org} and h.to_status in ('vendido', 'alugado') and h.at >= ${start} and h.at < ${end}
           and p.deleted_at is null${purpose}
         order by h.at, p.id`),
+      prices: db.all<{
+        id: string;
+        codigo: string;
+        titulo: string | null;
+        vendaDe: number | null;
+        vendaPara: number | null;
+        locacaoDe: number | null;
+        locacaoPara: number | null;
+        em: number;
+      }>(sql`
+        select p.id as id, p.code as codigo, p.title as titulo, c.sale_from_cents as vendaDe, c.sale_to_cents as vendaPara,
+          c.rent_from_cents as locacaoDe, c.rent_to_cents as locacaoPara, c.at as em
+        from ${propertyPriceChanges} c join ${properties} p on p.id = c.property_id and p.org_id = ${org}
+        where c.org_id = ${org} and c.at >= ${start} and c.at < ${end} and p.deleted_at is null${purpose}
+        order by c.at, c.id`),
       changes: db.all<{ para: string; n: number }>(sql`
         select h.to_status as para, count(*) as n
         from ${propertyStatusHistory} h join ${properties} p on p.id = h.property_id and p.org_id = ${org}
@@ -109,6 +126,25 @@ export const imoveisReport = defineReport({
       em: new Date(num(p.em)).toISOString(),
       dias: days(num(p.desde ?? p.criado), num(p.em)),
     }));
+    const priceRows: ReportRow[] = rows.prices.flatMap((c) =>
+      (
+        [
+          ["Venda", c.vendaDe, c.vendaPara],
+          ["Locação", c.locacaoDe, c.locacaoPara],
+        ] as const
+      )
+        .filter(([, from, to]) => from !== to)
+        .map(([preco, from, to]) => ({
+          imovel: c.titulo || c.codigo,
+          codigo: c.codigo,
+          preco,
+          de: from,
+          para: to,
+          variacao: from && to !== null ? (to - from) / from : null,
+          em: new Date(num(c.em)).toISOString(),
+        })),
+    );
+    const reduced = priceRows.filter((r) => r.de !== null && r.para !== null && num(r.para) < num(r.de)).length;
     const avg = (list: ReportRow[]) => (list.length ? Math.round((list.reduce((t, r) => t + num(r.dias), 0) / list.length) * 10) / 10 : 0);
     const change = (s: string) => num(rows.changes.find((c) => c.para === s)?.n);
     const kpis: ReportKpi[] = [
@@ -117,6 +153,7 @@ export const imoveisReport = defineReport({
       { label: "Vendidos no período", kind: "integer", value: change("vendido") },
       { label: "Alugados no período", kind: "integer", value: change("alugado") },
       { label: "Dias até fechar (média)", kind: "number", value: avg(closedRows) },
+      { label: "Preços reduzidos no período", kind: "integer", value: reduced },
     ];
     return {
       kpis,
@@ -165,6 +202,23 @@ export const imoveisReport = defineReport({
               { key: "dias", label: "Dias até fechar", kind: "integer" },
             ],
             rows: closedRows,
+          },
+        },
+        {
+          id: "precos",
+          title: "Mudanças de preço no período",
+          note: "Só de imóveis já anunciados (as edições de um rascunho não contam). Variação: do preço anterior ao novo.",
+          table: {
+            columns: [
+              { key: "imovel", label: "Imóvel", kind: "text", width: 3 },
+              { key: "codigo", label: "Código", kind: "text" },
+              { key: "preco", label: "Preço", kind: "text" },
+              { key: "de", label: "De", kind: "money" },
+              { key: "para", label: "Para", kind: "money" },
+              { key: "variacao", label: "Variação", kind: "percent" },
+              { key: "em", label: "Em", kind: "datetime", width: 2 },
+            ],
+            rows: priceRows,
           },
         },
         {

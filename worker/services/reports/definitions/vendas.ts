@@ -334,7 +334,8 @@ export const vendasReport = defineReport({
       id: "vendas",
       title: "Vendas do período",
       columns: [
-        { key: "numero", label: "Nº", kind: "integer" },
+        // An identifier, not a quantity: "1000", never "1.000".
+        { key: "numero", label: "Nº", kind: "text" },
         { key: "vendidaEm", label: "Data", kind: "datetime", width: 2 },
         { key: "cliente", label: "Cliente", kind: "text", width: 3 },
         { key: "status", label: "Situação", kind: "text" },
@@ -366,7 +367,7 @@ export const vendasReport = defineReport({
             order by s.sold_at, s.id limit ${PAGE}`);
           if (!page.length) return;
           yield page.map((r) => ({
-            numero: num(r.numero),
+            numero: String(num(r.numero)),
             vendidaEm: new Date(num(r.at)).toISOString(),
             cliente: r.cliente ?? "",
             status: r.status === "cancelada" ? "Cancelada" : "Concluída",
