@@ -101,8 +101,9 @@ const BUILT = { E2E_SKIP_BUILD: "1" };
 
 async function main(): Promise<number> {
   // Phases: each waits for the one before; the lanes of a phase run side by side. The vitest
-  // projects keep one CPU busy (one worker on a 2-CPU machine): the build and `npm start`'s test,
-  // which mostly waits for its cron's minutes, use the other.
+  // projects keep one CPU busy (one worker on a 2-CPU machine); the build, `npm start`'s test
+  // and then the e2e files use the other (one after the other: an e2e run was 35 minutes on its
+  // own after the vitest projects' 19, so side by side the whole is about the longer of the two).
   const phases: Step[][][] = [
     [
       [
@@ -131,6 +132,8 @@ async function main(): Promise<number> {
     ],
     [
       [["vitest: unit, conformance, api, workers", () => vitest(["unit", "conformance", "api", "workers"], "vitest")]],
+      // Beside the vitest projects, on the other CPU: the e2e build, `npm start`'s own test, then
+      // the e2e files (one at a time: the browser, the app and its database are about one CPU).
       [
         [
           "e2e build (react-router build)",
@@ -140,10 +143,6 @@ async function main(): Promise<number> {
           },
         ],
         ["npm start (tests/e2e/start.test.ts)", () => vitest(["start"], "vitest-start", BUILT)],
-      ],
-    ],
-    [
-      [
         [
           "e2e (Chromium)",
           async () => {

@@ -34,6 +34,9 @@ describe("report files", () => {
     const { page } = f;
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, shop.owner.email, shop.owner.password);
+    // What the organização's live room sends this tab (ADR 043): the build's progress must arrive live.
+    const liveFrames: string[] = [];
+    page.on("websocket", (ws) => ws.on("framereceived", (frame) => void liveFrames.push(String(frame.payload))));
     await page.goto(`/relatorio?r=vendas&de=${last.from}&ate=${last.to}`);
     await page.getByRole("button", { name: "Exportar PDF" }).click();
     await page.waitForURL(/\/relatorios\?arquivo=/);
@@ -54,6 +57,12 @@ describe("report files", () => {
       .first();
     await expect.poll(() => item.getAttribute("data-status"), { timeout: 60_000 }).toBe("pronto");
     expect(await page.evaluate(() => (window as unknown as { semRecarregar?: boolean }).semRecarregar)).toBe(true);
+    const progress = liveFrames.filter((f) => f.includes('"report.progress"') && f.includes(fileId));
+    expect(progress.length, `live frames: ${liveFrames.join(" | ").slice(0, 500)}`).toBeGreaterThan(0);
+    expect(
+      progress.some((f) => f.includes('"pronto"')),
+      "the last event says the file is ready",
+    ).toBe(true);
     expect(await item.textContent()).toContain("Pedido por");
     expect(await pageOverflow(page)).toBeUndefined();
     expect(await axeSeriousViolations(page)).toEqual([]);
