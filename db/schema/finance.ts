@@ -340,6 +340,9 @@ export const cashMovements = sqliteTable(
     // (deleted_at in it, not as a partial WHERE: SQLite covers only columns the index holds).
     index("cash_movements_balance_idx").on(t.orgId, t.contaId, t.ocorridoEm, t.valorCentavos, t.excluidoEm),
     index("cash_movements_org_kind_idx").on(t.orgId, t.tipo, t.ocorridoEm, t.valorCentavos, t.id).where(live),
+    // Fluxo de caixa per account (ADR 083): each account's entradas and saídas of a period, a
+    // range per (account, kind): over a year of 300,000 movements ≈480 → ≈110 ms (the bench's data).
+    index("cash_movements_org_account_kind_idx").on(t.orgId, t.contaId, t.tipo, t.ocorridoEm, t.valorCentavos, t.estornoDe).where(live),
     uniqueIndex("cash_movements_reversal_uq").on(t.estornoDe).where(sql`reversal_of is not null and deleted_at is null`),
     index("cash_movements_org_transfer_idx").on(t.orgId, t.transferenciaId).where(sql`transfer_id is not null`),
     index("cash_movements_org_sale_idx").on(t.orgId, t.vendaId).where(sql`sale_id is not null`),

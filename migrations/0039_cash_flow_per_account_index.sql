@@ -1,0 +1,1 @@
+CREATE INDEX `cash_movements_org_account_kind_idx` ON `cash_movements` (`org_id`,`account_id`,`kind`,`occurred_at`,`amount_cents`,`reversal_of`) WHERE deleted_at is null;
