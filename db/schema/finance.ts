@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   CASH_MOVEMENT_KINDS,
   COMMISSION_STATUSES,
@@ -190,6 +190,42 @@ export const salePayments = sqliteTable(
       sql`amount_cents > 0 and installments between 1 and 24 and (tendered_cents is null or tendered_cents >= amount_cents)`,
     ),
   ],
+);
+
+/**
+ * What a sale rollup row sums: per professional ("p"), per item ("i"), per payment method ("m"),
+ * over a UTC hour; the same in upper case over a UTC day.
+ */
+export const SALE_ROLLUP_DIMS = ["p", "i", "m", "P", "I", "M"] as const;
+
+/**
+ * The concluded, live sales summed per UTC hour and per UTC day, by professional, item and payment
+ * method: a year of Vendas reads these rows instead of joining the year's items (ADR 083
+ * amendment). Kept only by the database (the sales module's triggers, on a sale's items and
+ * payments as they are written and on the sale as it is cancelled, deleted or moved in time),
+ * so no write path can forget them. `vendas` counts the distinct sales of the key in the hour.
+ */
+export const saleRollups = sqliteTable(
+  "sale_rollups",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    dim: text("dim", { enum: SALE_ROLLUP_DIMS }).notNull(),
+    /**
+     * The bucket's start (ms): a UTC hour's ("p", "i", "m") or a UTC day's ("P", "I", "M"). A
+     * period on whole hours (every Brazilian day) is its whole UTC days plus the hours at its ends.
+     */
+    hora: integer("hour").notNull(),
+    /** The professional's id ("" for none); "produto:<id>", "servico:<id>" or "avulso:<description>"; the method. */
+    chave: text("key").notNull(),
+    /** An item's description (the smallest seen). */
+    rotulo: text("label"),
+    vendas: integer("sales").notNull().default(0),
+    quantidadeMilli: integer("quantity_milli").notNull().default(0),
+    valorCentavos: integer("cents").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.dim, t.hora, t.chave] })],
 );
 
 /** Comissões: one per professional per sale line (ADR 067's lineCommission). */

@@ -162,8 +162,11 @@ export interface ResourceModule<Row extends { id: string } = { id: string }, Inp
   relations?: Relation[];
   /** Database errors raised by this resource's own triggers or constraints → pt-BR. */
   errors?: { match: string; message: string; field?: string; status?: 409 | 422 }[];
-  /** Triggers of its own (beyond the search keys, counts, totals and relations every record gets). */
-  triggers?: { name: string; sql: string }[];
+  /**
+   * Triggers of its own (beyond the search keys, counts, totals and relations every record gets);
+   * `on`: the table a trigger is on when not the resource's own (a sale's items).
+   */
+  triggers?: { name: string; sql: string; on?: string }[];
   /** Removes the row for good (LGPD erasure): only resources holding personal data. */
   erase?: boolean;
   /**

@@ -158,7 +158,7 @@ END`,
 export function registryTriggers(): TriggerDef[] {
   return RESOURCES.flatMap((m) => {
     const mod = m as unknown as ResourceModule;
-    const own = (mod.triggers ?? []).map((trigger) => ({ ...trigger, table: tableName(mod) }));
+    const own = (mod.triggers ?? []).map(({ on, ...trigger }) => ({ ...trigger, table: on ?? tableName(mod) }));
     return [...keyTriggers(mod), ...countTriggers(mod), ...relationTriggers(mod), ...own];
   });
 }

@@ -5,7 +5,9 @@
  * 00:00 on 01/12 is December's). One database round trip per build; another organização's sales
  * never appear; roles without the area are refused.
  */
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { saleRollups, sales } from "../../../db/schema/index.ts";
 import type { ReportDocument, ReportSection } from "../../../shared/reports/document.ts";
 import { DomainError } from "../../../worker/services/context.ts";
 import { reportById, reportParams } from "../../../worker/services/reports/catalogue.ts";
@@ -178,5 +180,58 @@ describe("Vendas: November 2026 in São Paulo", () => {
       );
     }
     await expect(build("de=2026-11-01&ate=2026-11-30", { ...b.owner, role: "admin" })).resolves.toBeTruthy();
+  });
+
+  it("reads the hourly rollups when unfiltered, with the same sections as the sales themselves, after a cancel, a delete and a move", async () => {
+    if (!def) throw new Error("vendas is not in the catalogue");
+    const sections = async (query: string, fromSales: boolean) => {
+      const params = reportParams(def, new URLSearchParams(query), "2026-12-05");
+      const doc = await def.build(h.fresh.db, reportCtx(b.owner), { ...params, fromSales });
+      return doc.sections.filter((x) => ["por-profissional", "por-item", "por-forma"].includes(x.id));
+    };
+    const same = async (query: string) => expect(await sections(query, false), query).toEqual(await sections(query, true));
+    const db = h.fresh.db;
+    const rolled = await db.select().from(saleRollups).where(eq(saleRollups.orgId, b.orgId));
+    expect(rolled.length, "the triggers summed the sales inserted above").toBeGreaterThan(0);
+    // Three more November sales: one cancelled after the fact, one deleted, one moved to December.
+    const corte = { servico: b.corte, profissional: b.bruno, descricao: "Corte", preco: 6000 };
+    const shampoo = { produto: b.shampoo, descricao: "Shampoo", preco: 3000 };
+    const { id: cancelled } = await insertSale(h, b.orgId, sp("2026-11-12", "09:30"), [corte, shampoo], [["pix", 9000]]);
+    const { id: deleted } = await insertSale(h, b.orgId, sp("2026-11-13", "11:00"), [shampoo], [["dinheiro", 3000]]);
+    const { id: moved } = await insertSale(
+      h,
+      b.orgId,
+      sp("2026-11-14", "16:45"),
+      [corte, corte],
+      [
+        ["debito", 6000],
+        ["debito", 6000],
+      ],
+    );
+    await same("de=2026-11-01&ate=2026-11-30");
+    const one = (id: string) => and(eq(sales.orgId, b.orgId), eq(sales.id, id));
+    await db.update(sales).set({ status: "cancelada" }).where(one(cancelled));
+    await db
+      .update(sales)
+      .set({ excluidoEm: sp("2026-11-20", "10:00") })
+      .where(one(deleted));
+    await db
+      .update(sales)
+      .set({ vendidaEm: sp("2026-12-02", "08:00") })
+      .where(one(moved));
+    for (const q of ["de=2026-11-01&ate=2026-11-30", "de=2026-12-01&ate=2026-12-05", "de=2026-10-01&ate=2026-12-05"]) await same(q);
+    // Back as they were: each hour sums to what the sales say again.
+    await db.update(sales).set({ status: "concluida" }).where(one(cancelled));
+    await db.update(sales).set({ excluidoEm: null }).where(one(deleted));
+    await db
+      .update(sales)
+      .set({ vendidaEm: sp("2026-11-14", "16:45") })
+      .where(one(moved));
+    await same("de=2026-11-01&ate=2026-11-30");
+    // The moved sale's two lines of one professional, item and method are one sale each.
+    const nov = await sections("de=2026-11-14&ate=2026-11-14", false);
+    expect(nov.find((x) => x.id === "por-forma")?.table.rows).toEqual([
+      { forma: "Cartão de débito", vendas: 1, valor: 12000, participacao: 1 },
+    ]);
   });
 });

@@ -59,6 +59,8 @@ export interface ReportParams<F> {
   filters: F;
   /** Also read the filters' options (the screen's selects) in the same round trip. */
   withOptions?: boolean;
+  /** Read the records themselves, never a report's pre-summed rows (the tests comparing the two). */
+  fromSales?: boolean;
 }
 
 /** A built report: the document, and the filters' options when asked (the renderers ignore them). */

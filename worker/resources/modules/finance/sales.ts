@@ -5,6 +5,7 @@ import { type VendaRow, vendaDefinition } from "../../../../shared/resources/ven
 import { DomainError } from "../../../services/context.ts";
 import { completeSale } from "../../../services/finance/sales/complete-sale.ts";
 import type { ResourceModule } from "../../define.ts";
+import { SALE_ROLLUP_TRIGGERS } from "./sale-rollups.ts";
 
 const t = sales;
 
@@ -34,6 +35,8 @@ export const vendasModule: ResourceModule<VendaRow, SaleDraft> = {
     },
   },
   numberColumn: t.numero,
+  // The sales per hour a year's Vendas reads (sale-rollups.ts).
+  triggers: SALE_ROLLUP_TRIGGERS,
   sorts: { numero: t.numero, vendidaEm: t.vendidaEm, total: t.totalCentavos },
   totals: { total: t.totalCentavos },
   filters: {

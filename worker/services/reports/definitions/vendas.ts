@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../../db/client.ts";
-import { clients, professionals, saleItems, salePayments, sales } from "../../../../db/schema/index.ts";
+import { clients, professionals, saleItems, salePayments, saleRollups, sales } from "../../../../db/schema/index.ts";
 import { isId } from "../../../../shared/id.ts";
 import { PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from "../../../../shared/money/payment-method.ts";
 import type { ReportKpi, ReportPeriod, ReportRow, ReportSection } from "../../../../shared/reports/document.ts";
@@ -17,7 +17,54 @@ import { bucketTable, boundsOf, defineReport, num, type ReportBody } from "../en
  * Filters: a sale is counted when one of its lines is the professional's, one of its payments is
  * of the method, its client is the one chosen; by professional and by item then show only the
  * professional's lines, by method only the method's payments.
+ *
+ * Without filters, over a period of whole UTC hours (every Brazilian day), by professional, by
+ * item and by method read `sale_rollups` (the sales per UTC hour and day the database keeps): a
+ * year is its days' rows plus a few hours', not a join of the year's items. Otherwise, and in the tests that compare the two,
+ * they read the sales themselves.
  */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The rollups' rows of [start, end) for one of "p", "i", "m": the whole UTC days inside it from
+ * the day rows, the hours at its two ends from the hour rows (a year: ≈365 day rows per key).
+ */
+function rollupRange(org: string, start: number, end: number, dim: "p" | "i" | "m"): SQL {
+  const d0 = Math.min(Math.ceil(start / DAY_MS) * DAY_MS, end);
+  const d1 = Math.max(Math.floor(end / DAY_MS) * DAY_MS, d0);
+  return sql`r.org_id = ${org} and ((r.dim = ${dim} and ((r.hour >= ${start} and r.hour < ${d0}) or (r.hour >= ${d1} and r.hour < ${end})))
+    or (r.dim = ${dim.toUpperCase()} and r.hour >= ${d0} and r.hour < ${d1}))`;
+}
+
+/** The sections' figures from the rollups: the same rows as the joins over the sales. */
+function rollupStatements(db: Database, org: string, start: number, end: number) {
+  return {
+    byProfessional: db.all<{ id: string | null; nome: string | null; vendas: number; valor: number }>(sql`
+      select nullif(r.key, '') as id, pr.name as nome, sum(r.sales) as vendas, sum(r.cents) as valor
+      from ${saleRollups} r left join ${professionals} pr on pr.id = nullif(r.key, '') and pr.org_id = ${org}
+      where ${rollupRange(org, start, end, "p")}
+      group by r.key having sum(r.sales) > 0 order by valor desc, nome`),
+    byItem: db.all<{ produto: string | null; servico: string | null; nome: string; quantidade: number; valor: number }>(sql`
+      select case when r.key like 'produto:%' then substr(r.key, 9) end as produto,
+        case when r.key like 'servico:%' then substr(r.key, 9) end as servico,
+        min(r.label) as nome, sum(r.quantity_milli) as quantidade, sum(r.cents) as valor
+      from ${saleRollups} r
+      where ${rollupRange(org, start, end, "i")}
+      group by r.key having sum(r.sales) > 0 order by valor desc, nome`),
+    byMethod: db.all<{ forma: PaymentMethod; vendas: number; valor: number }>(sql`
+      select r.key as forma, sum(r.sales) as vendas, sum(r.cents) as valor
+      from ${saleRollups} r
+      where ${rollupRange(org, start, end, "m")}
+      group by r.key having sum(r.sales) > 0 order by valor desc, forma`),
+  };
+}
+
+/** Whether the sections may read the rollups: no filter, and the period's bounds on whole hours. */
+export function vendasFromRollups(f: VendasFilters, start: number, end: number): boolean {
+  return !f.profissional && !f.forma && !f.cliente && start % HOUR_MS === 0 && end % HOUR_MS === 0;
+}
 
 const id = z
   .string()
@@ -123,19 +170,24 @@ export const vendasReport = defineReport({
     const days = periodLength(params.period) <= 92 ? dayBucketsOf(params.period) : [];
     const months = monthBucketsOf(params.period);
     const profLine = f.profissional ? sql` and i.professional_id = ${f.profissional}` : sql``;
+    const sections = vendasFromRollups(f, start, end) && !params.fromSales ? rollupStatements(db, org, start, end) : undefined;
     return {
       totals: totalsStatement(db, org, params.period, zone, f),
       previous: totalsStatement(db, org, params.previous, zone, f),
       byDay: days.length ? trendStatement(db, org, days, zone, f) : db.all<never>(sql`select 1 where 0 and ${org} = ${org}`),
       byMonth: months.length > 1 ? trendStatement(db, org, months, zone, f) : db.all<never>(sql`select 1 where 0 and ${org} = ${org}`),
-      byProfessional: db.all<{ id: string | null; nome: string | null; vendas: number; valor: number }>(sql`
+      byProfessional:
+        sections?.byProfessional ??
+        db.all<{ id: string | null; nome: string | null; vendas: number; valor: number }>(sql`
         select i.professional_id as id, pr.name as nome, count(distinct s.id) as vendas, sum(i.total_cents) as valor
         from ${saleItems} i
         join ${sales} s on s.id = i.sale_id and s.org_id = ${org}
         left join ${professionals} pr on pr.id = i.professional_id and pr.org_id = ${org}
         where i.org_id = ${org} and s.status = 'concluida' and ${where}${profLine}
         group by i.professional_id order by valor desc, nome`),
-      byItem: db.all<{ produto: string | null; servico: string | null; nome: string; quantidade: number; valor: number }>(sql`
+      byItem:
+        sections?.byItem ??
+        db.all<{ produto: string | null; servico: string | null; nome: string; quantidade: number; valor: number }>(sql`
         select i.product_id as produto, i.service_id as servico, min(i.description) as nome,
           sum(i.quantity_milli) as quantidade, sum(i.total_cents) as valor
         from ${saleItems} i
@@ -143,12 +195,14 @@ export const vendasReport = defineReport({
         where i.org_id = ${org} and s.status = 'concluida' and ${where}${profLine}
         group by coalesce(i.product_id, i.service_id, 'avulso:' || i.description)
         order by valor desc, nome`),
-      byMethod: db.all<{ forma: PaymentMethod; vendas: number; valor: number }>(sql`
+      byMethod:
+        sections?.byMethod ??
+        db.all<{ forma: PaymentMethod; vendas: number; valor: number }>(sql`
         select p.method as forma, count(distinct p.sale_id) as vendas, sum(p.amount_cents) as valor
         from ${salePayments} p
         join ${sales} s on s.id = p.sale_id and s.org_id = ${org}
         where p.org_id = ${org} and s.status = 'concluida' and ${where}${f.forma ? sql` and p.method = ${f.forma}` : sql``}
-        group by p.method order by valor desc`),
+        group by p.method order by valor desc, forma`),
       professionals: params.withOptions
         ? db.all<{ value: string; label: string }>(sql`
             select pr.id as value, pr.name as label from ${professionals} pr
