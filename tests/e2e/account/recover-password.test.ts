@@ -12,7 +12,9 @@ async function requestLink(email: string): Promise<string> {
   await page.goto("/forgot-password");
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Enviar link" }).click();
-  await page.waitForLoadState("networkidle");
+  // The answer itself, not the network going quiet: a click on a hydrated form submits a moment
+  // later, and "networkidle" may already hold before its request leaves (a CI run read the form).
+  await page.getByText("Se existir uma conta com este e-mail").waitFor();
   const text = (await page.locator("main").textContent()) ?? "";
   return text.replaceAll(email, "<e-mail>");
 }
