@@ -20,8 +20,8 @@ import { bucketTable, boundsOf, defineReport, num, type ReportBody } from "../en
  *
  * Without filters, over a period of whole UTC hours (every Brazilian day), by professional, by
  * item and by method read `sale_rollups` (the sales per UTC hour and day the database keeps): a
- * year is its days' rows plus a few hours', not a join of the year's items. Otherwise, and in the tests that compare the two,
- * they read the sales themselves.
+ * year is its days' rows plus a few hours', not a join of the year's items. Otherwise (and with
+ * `fromSales`, in the tests that compare the two) they read the sales themselves.
  */
 
 const HOUR_MS = 3_600_000;
@@ -38,22 +38,26 @@ function rollupRange(org: string, start: number, end: number, dim: "p" | "i" | "
     or (r.dim = ${dim.toUpperCase()} and r.hour >= ${d0} and r.hour < ${d1}))`;
 }
 
+type ProfessionalRow = { id: string | null; nome: string | null; vendas: number; valor: number };
+type ItemRow = { produto: string | null; servico: string | null; nome: string; quantidade: number; valor: number };
+type MethodRow = { forma: PaymentMethod; vendas: number; valor: number };
+
 /** The sections' figures from the rollups: the same rows as the joins over the sales. */
 function rollupStatements(db: Database, org: string, start: number, end: number) {
   return {
-    byProfessional: db.all<{ id: string | null; nome: string | null; vendas: number; valor: number }>(sql`
+    byProfessional: db.all<ProfessionalRow>(sql`
       select nullif(r.key, '') as id, pr.name as nome, sum(r.sales) as vendas, sum(r.cents) as valor
       from ${saleRollups} r left join ${professionals} pr on pr.id = nullif(r.key, '') and pr.org_id = ${org}
       where ${rollupRange(org, start, end, "p")}
       group by r.key having sum(r.sales) > 0 order by valor desc, nome`),
-    byItem: db.all<{ produto: string | null; servico: string | null; nome: string; quantidade: number; valor: number }>(sql`
+    byItem: db.all<ItemRow>(sql`
       select case when r.key like 'produto:%' then substr(r.key, 9) end as produto,
         case when r.key like 'servico:%' then substr(r.key, 9) end as servico,
         min(r.label) as nome, sum(r.quantity_milli) as quantidade, sum(r.cents) as valor
       from ${saleRollups} r
       where ${rollupRange(org, start, end, "i")}
       group by r.key having sum(r.sales) > 0 order by valor desc, nome`),
-    byMethod: db.all<{ forma: PaymentMethod; vendas: number; valor: number }>(sql`
+    byMethod: db.all<MethodRow>(sql`
       select r.key as forma, sum(r.sales) as vendas, sum(r.cents) as valor
       from ${saleRollups} r
       where ${rollupRange(org, start, end, "m")}
@@ -62,7 +66,7 @@ function rollupStatements(db: Database, org: string, start: number, end: number)
 }
 
 /** Whether the sections may read the rollups: no filter, and the period's bounds on whole hours. */
-export function vendasFromRollups(f: VendasFilters, start: number, end: number): boolean {
+function fromRollups(f: VendasFilters, start: number, end: number): boolean {
   return !f.profissional && !f.forma && !f.cliente && start % HOUR_MS === 0 && end % HOUR_MS === 0;
 }
 
@@ -170,7 +174,7 @@ export const vendasReport = defineReport({
     const days = periodLength(params.period) <= 92 ? dayBucketsOf(params.period) : [];
     const months = monthBucketsOf(params.period);
     const profLine = f.profissional ? sql` and i.professional_id = ${f.profissional}` : sql``;
-    const sections = vendasFromRollups(f, start, end) && !params.fromSales ? rollupStatements(db, org, start, end) : undefined;
+    const sections = fromRollups(f, start, end) && !params.fromSales ? rollupStatements(db, org, start, end) : undefined;
     return {
       totals: totalsStatement(db, org, params.period, zone, f),
       previous: totalsStatement(db, org, params.previous, zone, f),
@@ -178,7 +182,7 @@ export const vendasReport = defineReport({
       byMonth: months.length > 1 ? trendStatement(db, org, months, zone, f) : db.all<never>(sql`select 1 where 0 and ${org} = ${org}`),
       byProfessional:
         sections?.byProfessional ??
-        db.all<{ id: string | null; nome: string | null; vendas: number; valor: number }>(sql`
+        db.all<ProfessionalRow>(sql`
         select i.professional_id as id, pr.name as nome, count(distinct s.id) as vendas, sum(i.total_cents) as valor
         from ${saleItems} i
         join ${sales} s on s.id = i.sale_id and s.org_id = ${org}
@@ -187,7 +191,7 @@ export const vendasReport = defineReport({
         group by i.professional_id order by valor desc, nome`),
       byItem:
         sections?.byItem ??
-        db.all<{ produto: string | null; servico: string | null; nome: string; quantidade: number; valor: number }>(sql`
+        db.all<ItemRow>(sql`
         select i.product_id as produto, i.service_id as servico, min(i.description) as nome,
           sum(i.quantity_milli) as quantidade, sum(i.total_cents) as valor
         from ${saleItems} i
@@ -197,7 +201,7 @@ export const vendasReport = defineReport({
         order by valor desc, nome`),
       byMethod:
         sections?.byMethod ??
-        db.all<{ forma: PaymentMethod; vendas: number; valor: number }>(sql`
+        db.all<MethodRow>(sql`
         select p.method as forma, count(distinct p.sale_id) as vendas, sum(p.amount_cents) as valor
         from ${salePayments} p
         join ${sales} s on s.id = p.sale_id and s.org_id = ${org}
